@@ -1,0 +1,22 @@
+import { defineAuth } from '@aws-amplify/backend';
+import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
+
+/** The Cognito group whose members may run the admin mutations (schema.graphql names it). */
+export const adminGroup = 'admin';
+
+export const auth = defineAuth({
+  loginWith: { email: true },
+  groups: [adminGroup],
+});
+
+/**
+ * Invite-only leagues: with PICKEM_INVITE_ONLY=true at deploy time, only an administrator can create
+ * users (Cognito console or AdminCreateUser); the sign-up API is refused.
+ */
+export function inviteOnly(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PICKEM_INVITE_ONLY === 'true';
+}
+
+export function applySignUpPolicy(userPool: CfnUserPool, env: NodeJS.ProcessEnv = process.env): void {
+  if (inviteOnly(env)) userPool.adminCreateUserConfig = { allowAdminCreateUserOnly: true };
+}

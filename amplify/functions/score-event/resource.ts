@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { defineFunction } from '@aws-amplify/backend';
+import { repoRoot } from '../../../appsync/bundle.ts';
+
+/** The handler path as the wiring's LAMBDA data source names it. */
+export const scoreEventHandler = 'amplify/functions/score-event/handler.ts';
+
+export const scoreEvent = defineFunction({
+  name: 'score-event',
+  entry: path.join(repoRoot, scoreEventHandler),
+  timeoutSeconds: 60,
+  memoryMB: 512,
+  // The function reads and writes the API's table: in another stack that would be a dependency cycle.
+  resourceGroupName: 'data',
+});

@@ -1,0 +1,79 @@
+/**
+ * Request authentication as AppSync does it before any GraphQL work: a Cognito user-pool JWT in the
+ * `Authorization` header, or an API key in `x-api-key`. A failure is an HTTP 401 with AppSync's body.
+ */
+import type { AuthMode, CognitoIdentity, RequestAuth } from '../types.ts';
+import { verifyToken, type KeyPair } from './jwt.ts';
+
+export interface AuthConfig {
+  defaultMode: AuthMode;
+  additionalModes: AuthMode[];
+  cognito?: { key: KeyPair };
+  apiKeys?: string[];
+}
+
+export type AuthenticationResult =
+  | { ok: true; auth: RequestAuth }
+  | { ok: false; status: 401; body: { errors: { errorType: 'UnauthorizedException'; message: string }[] } };
+
+const deny = (message: string): AuthenticationResult => ({
+  ok: false,
+  status: 401,
+  body: { errors: [{ errorType: 'UnauthorizedException', message }] },
+});
+
+export const MESSAGES = {
+  missing: 'Valid authorization header not provided.',
+  malformed: 'Unable to parse JWT token.',
+  'bad-signature': 'Unable to parse JWT token.',
+  expired: 'Token has expired.',
+  apiKey: 'You are not authorized to make this call.',
+} as const;
+
+/** Checks the configuration once, at start-up. */
+export function checkAuthConfig(config: AuthConfig): void {
+  const modes = [config.defaultMode, ...config.additionalModes];
+  if (modes.includes('AMAZON_COGNITO_USER_POOLS') && !config.cognito) {
+    throw new Error('auth: AMAZON_COGNITO_USER_POOLS is enabled but no signing key was given (auth.cognito.key)');
+  }
+  if (modes.includes('API_KEY') && (!config.apiKeys || config.apiKeys.length === 0)) {
+    throw new Error('auth: API_KEY is enabled but no API keys were given (auth.apiKeys)');
+  }
+}
+
+export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: string): CognitoIdentity {
+  const groups = claims['cognito:groups'];
+  return {
+    sub: String(claims.sub),
+    issuer: String(claims.iss),
+    username: String(claims['cognito:username'] ?? claims.username),
+    claims,
+    sourceIp: [sourceIp],
+    defaultAuthStrategy: 'ALLOW',
+    groups: Array.isArray(groups) ? groups.map(String) : null,
+  };
+}
+
+/** `headers` must have lower-case names. */
+export function authenticate(
+  config: AuthConfig,
+  headers: Record<string, string>,
+  sourceIp: string,
+  nowSeconds?: number,
+): AuthenticationResult {
+  const modes = new Set([config.defaultMode, ...config.additionalModes]);
+  const authorization = headers['authorization']?.trim();
+  const apiKey = headers['x-api-key'];
+
+  if (authorization && modes.has('AMAZON_COGNITO_USER_POOLS') && config.cognito) {
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    const verified = verifyToken(config.cognito.key, token, nowSeconds);
+    if (!verified.ok) return deny(MESSAGES[verified.reason]);
+    return { ok: true, auth: { mode: 'AMAZON_COGNITO_USER_POOLS', identity: cognitoIdentity(verified.claims, sourceIp) } };
+  }
+  if (apiKey !== undefined && modes.has('API_KEY')) {
+    if (!config.apiKeys?.includes(apiKey)) return deny(MESSAGES.apiKey);
+    return { ok: true, auth: { mode: 'API_KEY', identity: null } };
+  }
+  return deny(MESSAGES.missing);
+}

@@ -1,0 +1,91 @@
+/** Query and Scan: `{ items, nextToken, scannedCount }` with opaque, encrypted pagination tokens. */
+import { QueryCommand, ScanCommand, type Select } from '@aws-sdk/client-dynamodb';
+import { Expressions, ok, optionalBoolean, optionalInteger, optionalString, type OperationEnv } from './dynamodb-request.ts';
+import { RequestError, toPlainItem, type SdkItem } from './dynamodb-values.ts';
+import { decodeNextToken, encodeNextToken, scopeOf } from './next-token.ts';
+
+const SELECTS = ['ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRIBUTES', 'SPECIFIC_ATTRIBUTES', 'COUNT'];
+
+function readSelect(request: Record<string, unknown>): Select | undefined {
+  const select = optionalString(request, 'select');
+  if (select !== undefined && !SELECTS.includes(select)) {
+    throw new RequestError(`"select" must be one of ${SELECTS.join(', ')}`);
+  }
+  return select as Select | undefined;
+}
+
+function startKey(request: Record<string, unknown>, env: OperationEnv, scope: string): SdkItem | undefined {
+  const token = request.nextToken;
+  if (token === undefined || token === null) return undefined;
+  return decodeNextToken(env.tokenKey, scope, token);
+}
+
+function page(
+  env: OperationEnv,
+  scope: string,
+  out: { Items?: SdkItem[]; LastEvaluatedKey?: SdkItem; ScannedCount?: number },
+) {
+  const items = (out.Items ?? []).map(toPlainItem);
+  env.meter.addItems(out.ScannedCount ?? 0, items.length);
+  return ok({
+    items,
+    nextToken: out.LastEvaluatedKey ? encodeNextToken(env.tokenKey, scope, out.LastEvaluatedKey) : null,
+    scannedCount: out.ScannedCount ?? 0,
+  });
+}
+
+export async function query(request: Record<string, unknown>, env: OperationEnv) {
+  const index = optionalString(request, 'index');
+  const scope = scopeOf('Query', env.tableName, index);
+  const exprs = new Expressions();
+  const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
+  const filter = exprs.add(request.filter, 'filter', { values: true });
+  const projection = exprs.add(request.projection, 'projection', { values: false });
+  const out = await env.client.send(
+    new QueryCommand({
+      TableName: env.tableName,
+      IndexName: index,
+      KeyConditionExpression: keyCondition,
+      FilterExpression: filter,
+      ProjectionExpression: projection,
+      ...exprs.attributes(),
+      ExclusiveStartKey: startKey(request, env, scope),
+      Limit: optionalInteger(request, 'limit'),
+      ScanIndexForward: optionalBoolean(request, 'scanIndexForward'),
+      ConsistentRead: optionalBoolean(request, 'consistentRead'),
+      Select: readSelect(request),
+      ReturnConsumedCapacity: 'TOTAL',
+    }),
+  );
+  env.meter.addCapacity(out.ConsumedCapacity, 'read');
+  return page(env, scope, out);
+}
+
+export async function scan(request: Record<string, unknown>, env: OperationEnv) {
+  const index = optionalString(request, 'index');
+  const segment = optionalInteger(request, 'segment');
+  const totalSegments = optionalInteger(request, 'totalSegments');
+  // A token from one segment must not continue another.
+  const scope = scopeOf(segment === undefined ? 'Scan' : `Scan:${segment}/${totalSegments}`, env.tableName, index);
+  const exprs = new Expressions();
+  const filter = exprs.add(request.filter, 'filter', { values: true });
+  const projection = exprs.add(request.projection, 'projection', { values: false });
+  const out = await env.client.send(
+    new ScanCommand({
+      TableName: env.tableName,
+      IndexName: index,
+      FilterExpression: filter,
+      ProjectionExpression: projection,
+      ...exprs.attributes(),
+      ExclusiveStartKey: startKey(request, env, scope),
+      Limit: optionalInteger(request, 'limit'),
+      ConsistentRead: optionalBoolean(request, 'consistentRead'),
+      Segment: segment,
+      TotalSegments: totalSegments,
+      Select: readSelect(request),
+      ReturnConsumedCapacity: 'TOTAL',
+    }),
+  );
+  env.meter.addCapacity(out.ConsumedCapacity, 'read');
+  return page(env, scope, out);
+}

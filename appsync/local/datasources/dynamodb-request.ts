@@ -1,0 +1,130 @@
+/** Pieces shared by the DynamoDB operations: their environment, capacity metering, request readers. */
+import type { ConsumedCapacity, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DataSourceOutcome } from '../types.ts';
+import { RequestError, toSdkMap, toSdkValue, type SdkItem } from './dynamodb-values.ts';
+
+export interface OperationEnv {
+  client: DynamoDBClient;
+  tableName: string;
+  tokenKey: Buffer;
+  meter: Meter;
+}
+
+export type Operation = (request: Record<string, unknown>, env: OperationEnv) => Promise<DataSourceOutcome>;
+
+/** Capacity and item counts of one data-source call (possibly several DynamoDB requests). */
+export class Meter {
+  consumedRcu = 0;
+  consumedWcu = 0;
+  itemsRead = 0;
+  itemsReturned = 0;
+
+  addCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, kind: 'read' | 'write'): void {
+    const list = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
+    for (const c of list) {
+      if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
+        this.consumedRcu += c.ReadCapacityUnits ?? 0;
+        this.consumedWcu += c.WriteCapacityUnits ?? 0;
+      } else if (kind === 'read') {
+        this.consumedRcu += c.CapacityUnits ?? 0;
+      } else {
+        this.consumedWcu += c.CapacityUnits ?? 0;
+      }
+    }
+  }
+
+  addItems(read: number, returned: number): void {
+    this.itemsRead += read;
+    this.itemsReturned += returned;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function ok(result: unknown): DataSourceOutcome {
+  return { result, error: null };
+}
+
+export function requireKey(request: Record<string, unknown>, field = 'key'): SdkItem {
+  if (request[field] === undefined || request[field] === null) throw new RequestError(`"${field}" is required`);
+  return toSdkMap(request[field], field);
+}
+
+export function optionalBoolean(request: Record<string, unknown>, field: string): boolean | undefined {
+  const v = request[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw new RequestError(`"${field}" must be a boolean`);
+  return v;
+}
+
+export function optionalInteger(request: Record<string, unknown>, field: string): number | undefined {
+  const v = request[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new RequestError(`"${field}" must be an integer`);
+  return v;
+}
+
+export function optionalString(request: Record<string, unknown>, field: string): string | undefined {
+  const v = request[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new RequestError(`"${field}" must be a string`);
+  return v;
+}
+
+/**
+ * Collects the expressions of one DynamoDB request (key condition, filter, update, condition,
+ * projection) and merges their placeholder names and values, as DynamoDB takes one set per request.
+ */
+export class Expressions {
+  private readonly names: Record<string, string> = {};
+  private readonly values: SdkItem = {};
+
+  /** The expression text of `section`, or undefined when the section is absent. */
+  add(section: unknown, where: string, opts: { values: boolean; required?: boolean }): string | undefined {
+    if (section === undefined || section === null) {
+      if (opts.required) throw new RequestError(`"${where}" is required`);
+      return undefined;
+    }
+    if (!isRecord(section)) throw new RequestError(`"${where}" must be an object with an "expression"`);
+    const expression = section.expression;
+    if (typeof expression !== 'string' || expression.trim() === '') {
+      throw new RequestError(`"${where}.expression" must be a non-empty string`);
+    }
+    if (section.expressionNames !== undefined && section.expressionNames !== null) {
+      if (!isRecord(section.expressionNames)) throw new RequestError(`"${where}.expressionNames" must be an object`);
+      for (const [placeholder, name] of Object.entries(section.expressionNames)) {
+        if (typeof name !== 'string') throw new RequestError(`"${where}.expressionNames.${placeholder}" must be a string`);
+        if (placeholder in this.names && this.names[placeholder] !== name) {
+          throw new RequestError(`expression name ${placeholder} is given two different values`);
+        }
+        this.names[placeholder] = name;
+      }
+    }
+    if (opts.values && section.expressionValues !== undefined && section.expressionValues !== null) {
+      if (!isRecord(section.expressionValues)) throw new RequestError(`"${where}.expressionValues" must be an object`);
+      for (const [placeholder, value] of Object.entries(section.expressionValues)) {
+        const sdk = toSdkValue(value, `${where}.expressionValues.${placeholder}`);
+        if (placeholder in this.values && JSON.stringify(this.values[placeholder]) !== JSON.stringify(sdk)) {
+          throw new RequestError(`expression value ${placeholder} is given two different values`);
+        }
+        this.values[placeholder] = sdk;
+      }
+    }
+    return expression;
+  }
+
+  /** Adds a placeholder of its own (one a request cannot be using) for attribute `name`. */
+  addName(placeholder: string, name: string): void {
+    this.names[placeholder] = name;
+  }
+
+  /** ExpressionAttributeNames/Values, omitted when empty (DynamoDB rejects empty maps). */
+  attributes(): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: SdkItem } {
+    return {
+      ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: { ...this.names } } : {}),
+      ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: { ...this.values } } : {}),
+    };
+  }
+}

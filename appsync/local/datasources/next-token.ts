@@ -1,0 +1,65 @@
+/**
+ * Opaque pagination tokens: DynamoDB's LastEvaluatedKey, bound to the table and index it came from,
+ * encrypted and authenticated with AES-256-GCM, then base64url. AppSync's tokens are likewise
+ * encrypted, so clients cannot read or forge them.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { toSdkMap, toTypedItem, type SdkItem } from './dynamodb-values.ts';
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** What AppSync answers for a token it cannot use (seen in public AppSync error reports). */
+export const INVALID_TOKEN_ERROR = {
+  type: 'DynamoDB:UserIllegalArgumentException',
+  message: 'com.amazonaws.deepdish.common.pagination.InvalidPaginationTokenException: Invalid pagination token given.',
+};
+
+export class InvalidTokenError extends Error {}
+
+interface TokenBody {
+  /** Table, index ('' for the base table) and operation the key belongs to. */
+  s: string;
+  k: Record<string, unknown>;
+}
+
+export function checkTokenKey(key: Buffer): void {
+  if (!Buffer.isBuffer(key) || key.length !== 32) throw new Error('tokenKey must be a 32-byte Buffer (AES-256)');
+}
+
+export function scopeOf(operation: string, table: string, index: string | undefined): string {
+  return `${operation}|${table}|${index ?? ''}`;
+}
+
+export function encodeNextToken(key: Buffer, scope: string, lastEvaluatedKey: SdkItem): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body: TokenBody = { s: scope, k: toTypedItem(lastEvaluatedKey) };
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
+  return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The ExclusiveStartKey inside a token; InvalidTokenError when it is forged, damaged or from elsewhere. */
+export function decodeNextToken(key: Buffer, scope: string, token: unknown): SdkItem {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]+$/.test(token)) throw new InvalidTokenError('not a token');
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length <= 1 + IV_BYTES + TAG_BYTES || raw[0] !== VERSION) throw new InvalidTokenError('malformed token');
+  const iv = raw.subarray(1, 1 + IV_BYTES);
+  const tag = raw.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+  const sealed = raw.subarray(1 + IV_BYTES + TAG_BYTES);
+  let body: TokenBody;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    body = JSON.parse(Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8')) as TokenBody;
+  } catch {
+    throw new InvalidTokenError('token does not authenticate');
+  }
+  if (body.s !== scope) throw new InvalidTokenError('token belongs to another table, index or operation');
+  try {
+    return toSdkMap(body.k, 'nextToken');
+  } catch {
+    throw new InvalidTokenError('token content is not a key');
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * Runs AWS's DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator) as a child
+ * process, and creates tables in it from TableDefinitions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDefinition } from '../wiring.ts';
+
+export interface DynamoDbLocalOptions {
+  /** Preferred port (default 8000); the next free one is used when it is taken. */
+  port?: number;
+  inMemory: boolean;
+  /** Directory of the database file when not in memory (created if missing). */
+  dataDir?: string;
+  /** Receives every line DynamoDB Local prints. */
+  log?: (line: string) => void;
+  /** How long to wait for the first answer (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_PORT = 8000;
+const PORT_ATTEMPTS = 50;
+const STOP_GRACE_MS = 5_000;
+
+/** The emulator directory inside the installed amplify-dynamodb-simulator package. */
+export function emulatorDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export function createDynamoDbClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    // DynamoDB Local accepts any credentials; these never leave the machine.
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 3,
+  });
+}
+
+/**
+ * Starts DynamoDB Local and resolves once it answers ListTables. The jar has no option to choose the
+ * listening address, so it listens on every interface; clients here only ever use 127.0.0.1.
+ */
+export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  if (!opts.inMemory && !opts.dataDir) throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const preferred = opts.port ?? DEFAULT_PORT;
+  let lastError: Error | undefined;
+  // A port found free can be taken before the JVM binds it; then try the next one.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await findFreePort(attempt === 0 ? preferred : preferred + 1 + attempt);
+    try {
+      return await launch(port, opts);
+    } catch (err) {
+      lastError = err as Error;
+      if (!(err instanceof PortTakenError)) throw err;
+    }
+  }
+  throw lastError ?? new Error('DynamoDB Local did not start');
+}
+
+class PortTakenError extends Error {}
+
+async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  const dir = emulatorDir();
+  const args = [
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir as string]),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+  const child = spawn('java', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const onLine = (line: string) => {
+    output.push(line);
+    if (output.length > 50) output.shift();
+    opts.log?.(line);
+  };
+  pipeLines(child.stdout, onLine);
+  pipeLines(child.stderr, onLine);
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>((resolve) => {
+    child.once('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const untrack = trackChild(child);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = createDynamoDbClient(endpoint);
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  let exitInfo: Awaited<typeof exited> | undefined;
+  void exited.then((e) => (exitInfo = e));
+  try {
+    for (;;) {
+      if (exitInfo) {
+        const { code, signal, spawnError } = exitInfo;
+        if (spawnError && (spawnError as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new Error('java not found: install a Java 17 runtime and put `java` on PATH to run DynamoDB Local');
+        }
+        const text = output.join('\n');
+        if (/BindException|Address already in use/i.test(text)) throw new PortTakenError(`port ${port} is already in use`);
+        throw new Error(
+          `DynamoDB Local exited before it was ready (${spawnError ? spawnError.message : `code ${code}, signal ${signal}`}):\n${text}`,
+        );
+      }
+      if (await answers(client)) break;
+      if (Date.now() > deadline) {
+        await stopChild(child, exited);
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 60_000} ms:\n${output.join('\n')}`);
+      }
+      await sleep(150);
+    }
+  } catch (err) {
+    untrack();
+    client.destroy();
+    throw err;
+  }
+  client.destroy();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint,
+    port,
+    stop() {
+      stopping ??= stopChild(child, exited).finally(untrack);
+      return stopping;
+    },
+  };
+}
+
+async function answers(client: DynamoDBClient): Promise<boolean> {
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+const liveChildren = new Set<ChildProcess>();
+let exitHooksInstalled = false;
+
+/** Makes sure the JVM does not outlive this process. Returns the function that stops tracking. */
+function trackChild(child: ChildProcess): () => void {
+  liveChildren.add(child);
+  if (!exitHooksInstalled) {
+    exitHooksInstalled = true;
+    process.once('exit', killAll);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const onSignal = () => {
+        killAll();
+        // Without other listeners, keep the default behaviour: die of the same signal.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      };
+      process.once(signal, onSignal);
+    }
+  }
+  return () => liveChildren.delete(child);
+}
+
+function killAll(): void {
+  for (const child of liveChildren) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  liveChildren.clear();
+}
+
+function pipeLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split(/\r?\n/);
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') onLine(line);
+  });
+  stream.on('end', () => {
+    if (buffered.trim() !== '') onLine(buffered);
+  });
+}
+
+/** The first port from `start` on that nothing listens on (checked on all interfaces, like the jar binds). */
+async function findFreePort(start: number): Promise<number> {
+  for (let port = start; port < start + PORT_ATTEMPTS && port <= 65535; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  // Fall back to a port the OS picks.
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Creates the table (on-demand billing, string keys, ALL-projection GSIs) unless it exists, and waits
+ * until it is ACTIVE. An existing table is left as it is.
+ */
+export async function ensureTable(client: DynamoDBClient, table: TableDefinition): Promise<void> {
+  if (await tableStatus(client, table.name)) {
+    await waitActive(client, table.name);
+    return;
+  }
+  const keyNames = new Set<string>([table.partitionKey, table.sortKey]);
+  for (const index of table.indexes) {
+    keyNames.add(index.partitionKey);
+    keyNames.add(index.sortKey);
+  }
+  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: table.name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributeDefinitions,
+        KeySchema: [
+          { AttributeName: table.partitionKey, KeyType: 'HASH' },
+          { AttributeName: table.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes:
+          table.indexes.length === 0
+            ? undefined
+            : table.indexes.map((index) => ({
+                IndexName: index.name,
+                KeySchema: [
+                  { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: index.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              })),
+      }),
+    );
+  } catch (err) {
+    // Another process created it in the meantime.
+    if ((err as Error).name !== 'ResourceInUseException') throw err;
+  }
+  await waitActive(client, table.name);
+}
+
+async function tableStatus(client: DynamoDBClient, name: string): Promise<string | undefined> {
+  try {
+    const out = await client.send(new DescribeTableCommand({ TableName: name }));
+    return out.Table?.TableStatus;
+  } catch (err) {
+    if (err instanceof ResourceNotFoundException || (err as Error).name === 'ResourceNotFoundException') return undefined;
+    throw err;
+  }
+}
+
+async function waitActive(client: DynamoDBClient, name: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await tableStatus(client, name);
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`table ${name} is not ACTIVE after ${timeoutMs} ms (status: ${status ?? 'missing'})`);
+    await sleep(100);
+  }
+}

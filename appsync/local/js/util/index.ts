@@ -1,0 +1,56 @@
+/** The `util`, `runtime` and `extensions` objects and the dynamodb module, as host-side function trees. */
+import { EarlyReturnSignal } from '../signals.ts';
+import { dynamodbUtils } from './dynamodb.ts';
+import { dynamodbModule } from './dynamodb-module.ts';
+import { base64Decode, base64Encode, escapeJavaScript, urlDecode, urlEncode } from './encoding.ts';
+import { errorUtils } from './errors.ts';
+import { autoId, autoKsuid, autoUlid } from './ids.ts';
+import { mathUtils, strUtils } from './math-str.ts';
+import type { CallState, UtilTree } from './state.ts';
+import { timeUtils } from './time.ts';
+import { transformUtils } from './transform.ts';
+import { authType, typeUtils } from './types.ts';
+
+export type { CallState, UtilTree } from './state.ts';
+
+function unsupported(name: string) {
+  return () => {
+    throw new Error(`${name} is not supported by the local AppSync runtime`);
+  };
+}
+
+export function buildModules(state: CallState): Record<string, UtilTree> {
+  const util: UtilTree = {
+    ...errorUtils(state),
+    ...typeUtils,
+    autoId,
+    autoUlid: () => autoUlid(),
+    autoKsuid: () => autoKsuid(),
+    base64Encode,
+    base64Decode,
+    urlEncode,
+    urlDecode,
+    escapeJavaScript,
+    authType: () => authType(state.ctx),
+    time: timeUtils,
+    dynamodb: dynamodbUtils,
+    transform: transformUtils,
+    math: mathUtils,
+    str: strUtils,
+  };
+  const runtime: UtilTree = {
+    earlyReturn(value?: unknown): never {
+      throw new EarlyReturnSignal(value === undefined ? null : value);
+    },
+  };
+  const extensions: UtilTree = {
+    evictFromApiCache: unsupported('extensions.evictFromApiCache'),
+    setSubscriptionFilter: unsupported('extensions.setSubscriptionFilter'),
+    setSubscriptionInvalidationFilter: unsupported('extensions.setSubscriptionInvalidationFilter'),
+    invalidateSubscriptions: unsupported('extensions.invalidateSubscriptions'),
+  };
+  return {
+    '@aws-appsync/utils': { util, runtime, extensions },
+    '@aws-appsync/utils/dynamodb': dynamodbModule as unknown as UtilTree,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The contracts between the parts of the local AppSync runtime: the JS sandbox (appsync/local/js/),
+ * the data sources (appsync/local/datasources/) and the GraphQL engine (appsync/local/graphql/).
+ */
+
+/** An error as AppSync puts it in a response's `errors` array (minus `path` and `locations`). */
+export interface AppSyncError {
+  message: string;
+  errorType: string | null;
+  data: unknown;
+  errorInfo: unknown;
+}
+
+/** Cognito user-pool identity, as `ctx.identity` shows it. */
+export interface CognitoIdentity {
+  sub: string;
+  issuer: string;
+  username: string;
+  claims: Record<string, unknown>;
+  sourceIp: string[];
+  defaultAuthStrategy: 'ALLOW' | 'DENY';
+  groups: string[] | null;
+}
+
+export type AuthMode = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY';
+
+/** Who made a request, after the HTTP layer authenticated it. */
+export interface RequestAuth {
+  mode: AuthMode;
+  /** Null for API-key requests (AppSync gives `ctx.identity` null there). */
+  identity: CognitoIdentity | null;
+}
+
+export interface ResolverInfo {
+  fieldName: string;
+  parentTypeName: string;
+  variables: Record<string, unknown>;
+  selectionSetList: string[];
+  selectionSetGraphQL: string;
+}
+
+/** What resolver code sees as `ctx` (the sandbox adds nothing and removes nothing). */
+export interface ResolverContext {
+  arguments: Record<string, unknown>;
+  args: Record<string, unknown>;
+  identity: CognitoIdentity | null;
+  source: unknown;
+  stash: Record<string, unknown>;
+  prev: { result: unknown };
+  result: unknown;
+  error: { message: string; type: string } | undefined;
+  request: { headers: Record<string, string>; domainName: string | null };
+  info: ResolverInfo;
+  env: Record<string, string>;
+}
+
+/** The outcome of calling one `request` or `response` handler of resolver code. */
+export interface HandlerOutcome {
+  /**
+   * 'value': the handler returned (value holds it, JSON-cloned);
+   * 'earlyReturn': `runtime.earlyReturn(value)` was called;
+   * 'error': `util.error`/`util.unauthorized`, or an exception (errorType "Code").
+   */
+  kind: 'value' | 'earlyReturn' | 'error';
+  value: unknown;
+  error: AppSyncError | null;
+  /** Errors recorded by `util.appendError`, in order. */
+  appendedErrors: AppSyncError[];
+  /** The stash after the call. */
+  stash: Record<string, unknown>;
+  /** Lines written with console.log / console.error. */
+  logs: string[];
+}
+
+/** Resolver or function code, checked against the APPSYNC_JS rules and ready to run. */
+export interface CompiledCode {
+  fileName: string;
+  hasRequest: boolean;
+  hasResponse: boolean;
+  run(handler: 'request' | 'response', ctx: ResolverContext): HandlerOutcome;
+}
+
+/** What a data source returns for one request: exactly one of result or error is meaningful. */
+export interface DataSourceOutcome {
+  result: unknown;
+  /** Lands in `ctx.error`, e.g. `{ type: 'DynamoDB:ConditionalCheckFailedException', message }`. */
+  error: { message: string; type: string } | null;
+}
+
+export interface DataSourceInvoker {
+  /** `request` is what the request handler returned; `ctx` is the context it ran with. */
+  invoke(request: unknown, ctx: ResolverContext): Promise<DataSourceOutcome>;
+}

@@ -1,0 +1,123 @@
+/**
+ * The one declaration of an AppSync API's resolvers: which data sources exist, which pipeline
+ * functions run on them, and which resolver serves which field. The cloud stack (amplify/) and the
+ * local runtime (appsync/local/) both read an `ApiWiring`; neither keeps a list of its own.
+ *
+ * Generic: nothing here knows about any particular application.
+ */
+import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
+import { appsyncPrelude } from './prelude.ts';
+
+/** A DynamoDB table with string keys and ALL-projection global secondary indexes. */
+export interface TableDefinition {
+  /** Logical name; the local runtime uses it as the physical table name. */
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+  indexes: { name: string; partitionKey: string; sortKey: string }[];
+}
+
+/** A value resolved per environment: the physical name of a DynamoDB data source's table. */
+export interface TableNameRef {
+  tableNameOf: string;
+}
+
+export type DataSource =
+  | { name: string; kind: 'DYNAMODB'; table: TableDefinition }
+  | { name: string; kind: 'NONE' }
+  | {
+      name: string;
+      kind: 'LAMBDA';
+      /** Repo-relative TypeScript file that exports `handler(event, context)`. */
+      handler: string;
+      /** Environment variables given to the function. */
+      environment: Record<string, TableNameRef>;
+    };
+
+export interface PipelineFunction {
+  name: string;
+  dataSource: string;
+  /** Repo-relative TypeScript source exporting `request` and `response`. */
+  code: string;
+}
+
+export type Resolver =
+  | { typeName: string; fieldName: string; kind: 'UNIT'; dataSource: string; code: string }
+  | { typeName: string; fieldName: string; kind: 'PIPELINE'; code: string; functions: string[] };
+
+export interface ApiWiring {
+  dataSources: DataSource[];
+  functions: PipelineFunction[];
+  resolvers: Resolver[];
+  /** AppSync environment variables (`ctx.env`). */
+  environment: Record<string, TableNameRef>;
+}
+
+/** AppSync's own limit on the number of functions in one pipeline resolver. */
+export const MAX_PIPELINE_FUNCTIONS = 10;
+
+/** Parses an AppSync SDL schema (which does not declare AppSync's scalars and directives). */
+export function parseAppSyncSchema(sdl: string): GraphQLSchema {
+  return buildSchema(appsyncPrelude + '\n' + sdl);
+}
+
+/**
+ * Throws one Error listing every inconsistency between the wiring and the schema: unknown types,
+ * fields, data sources or functions, duplicates, dangling environment references.
+ */
+export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
+  const problems: string[] = [];
+  const dataSources = new Map(wiring.dataSources.map((d) => [d.name, d]));
+  const functions = new Map(wiring.functions.map((f) => [f.name, f]));
+  const dynamoNames = new Set(wiring.dataSources.filter((d) => d.kind === 'DYNAMODB').map((d) => d.name));
+
+  const duplicates = (names: string[], what: string) => {
+    const seen = new Set<string>();
+    for (const n of names) {
+      if (seen.has(n)) problems.push(`${what} "${n}" is declared twice`);
+      seen.add(n);
+    }
+  };
+  duplicates(wiring.dataSources.map((d) => d.name), 'data source');
+  duplicates(wiring.functions.map((f) => f.name), 'function');
+  duplicates(wiring.resolvers.map((r) => `${r.typeName}.${r.fieldName}`), 'resolver');
+
+  const checkRefs = (refs: Record<string, TableNameRef>, where: string) => {
+    for (const [key, ref] of Object.entries(refs)) {
+      if (!dynamoNames.has(ref.tableNameOf)) {
+        problems.push(`${where} variable ${key} names data source "${ref.tableNameOf}", which is not a DynamoDB data source`);
+      }
+    }
+  };
+  checkRefs(wiring.environment, 'environment');
+  for (const d of wiring.dataSources) if (d.kind === 'LAMBDA') checkRefs(d.environment, `Lambda data source ${d.name}:`);
+
+  for (const f of wiring.functions) {
+    if (!dataSources.has(f.dataSource)) problems.push(`function "${f.name}" uses data source "${f.dataSource}", which does not exist`);
+  }
+  for (const r of wiring.resolvers) {
+    const where = `resolver ${r.typeName}.${r.fieldName}`;
+    const type = schema.getType(r.typeName);
+    if (!type || !isObjectType(type)) {
+      problems.push(`${where}: type "${r.typeName}" is not an object type in schema.graphql`);
+    } else if (!type.getFields()[r.fieldName]) {
+      problems.push(`${where}: type "${r.typeName}" has no field "${r.fieldName}" in schema.graphql`);
+    }
+    if (r.kind === 'UNIT' && !dataSources.has(r.dataSource)) {
+      problems.push(`${where} uses data source "${r.dataSource}", which does not exist`);
+    }
+    if (r.kind === 'PIPELINE') {
+      if (r.functions.length === 0) problems.push(`${where} is a pipeline with no functions`);
+      if (r.functions.length > MAX_PIPELINE_FUNCTIONS) {
+        problems.push(`${where} has ${r.functions.length} functions; AppSync allows ${MAX_PIPELINE_FUNCTIONS}`);
+      }
+      for (const name of r.functions) if (!functions.has(name)) problems.push(`${where} uses function "${name}", which does not exist`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid resolver wiring:\n  - ${problems.join('\n  - ')}`);
+}
+
+/** Every APPSYNC_JS source file the wiring names, once each. */
+export function wiringSources(wiring: ApiWiring): string[] {
+  return [...new Set([...wiring.resolvers.map((r) => r.code), ...wiring.functions.map((f) => f.code)])];
+}

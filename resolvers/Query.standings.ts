@@ -1,0 +1,28 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { KEY } from './lib/keys';
+import { ERROR, pageSize, raiseDataSourceError } from './lib/errors';
+import { toStanding, type StandingItem } from './lib/items';
+
+/** A season's standings, highest first: one Query on the season's GSI partition. */
+export function request(ctx: Context<{ season: number; limit?: number; nextToken?: string }>) {
+  const { season } = ctx.args;
+  if (season < 1000 || season > 9999) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
+  return {
+    operation: 'Query',
+    index: 'GSI',
+    query: {
+      expression: '#pk = :pk',
+      expressionNames: { '#pk': 'GSI_PK' },
+      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.standingsGsiPk(season) }),
+    },
+    scanIndexForward: false,
+    limit: pageSize(ctx.args.limit),
+    nextToken: ctx.args.nextToken ?? null,
+  };
+}
+
+export function response(ctx: Context) {
+  raiseDataSourceError(ctx.error);
+  const page = ctx.result as { items: StandingItem[]; nextToken: string | null };
+  return { items: page.items.map(toStanding), nextToken: page.nextToken ?? null };
+}
