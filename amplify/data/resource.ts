@@ -19,7 +19,7 @@ export function isSandbox(scope: Construct): boolean {
  * sandboxes, ERROR elsewhere); PICKEM_API_LOG_VERBOSE=true adds request/response content to the logs.
  */
 export function apiLogging(sandbox: boolean, env: NodeJS.ProcessEnv = process.env) {
-  const level = env.PICKEM_API_LOG_LEVEL ?? (sandbox ? 'ALL' : 'ERROR');
+  const level = env.PICKEM_API_LOG_LEVEL || (sandbox ? 'ALL' : 'ERROR');
   if (!Object.values<string>(FieldLogLevel).includes(level)) {
     throw new Error(`PICKEM_API_LOG_LEVEL=${level}: expected one of ${Object.values(FieldLogLevel).join(', ')}`);
   }

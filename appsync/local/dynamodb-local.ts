@@ -25,7 +25,7 @@ export interface DynamoDbLocalOptions {
   dataDir?: string;
   /** Receives every line DynamoDB Local prints. */
   log?: (line: string) => void;
-  /** How long to wait for the first answer (default 60 s). */
+  /** How long to wait for the first answer (default 120 s). */
   startTimeoutMs?: number;
 }
 
@@ -45,14 +45,17 @@ export function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
-export function createDynamoDbClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
+function clientConfig(endpoint: string) {
+  return {
     endpoint,
     region: 'us-east-1',
     // DynamoDB Local accepts any credentials; these never leave the machine.
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 3,
-  });
+  };
+}
+
+export function createDynamoDbClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 3 });
 }
 
 /**
@@ -108,8 +111,9 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
   const untrack = trackChild(child);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = createDynamoDbClient(endpoint);
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  // One attempt per probe: the SDK's retries would only delay noticing that it is up.
+  const client = new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 1 });
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 120_000);
   let exitInfo: Awaited<typeof exited> | undefined;
   void exited.then((e) => (exitInfo = e));
   try {
@@ -128,7 +132,7 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
       if (await answers(client)) break;
       if (Date.now() > deadline) {
         await stopChild(child, exited);
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 60_000} ms:\n${output.join('\n')}`);
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 120_000} ms:\n${output.join('\n')}`);
       }
       await sleep(150);
     }

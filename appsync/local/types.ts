@@ -80,7 +80,10 @@ export interface CompiledCode {
   run(handler: 'request' | 'response', ctx: ResolverContext): HandlerOutcome;
 }
 
-/** What a data source returns for one request: exactly one of result or error is meaningful. */
+/**
+ * What a data source returns for one request. Usually one of the two is set; a cancelled DynamoDB
+ * transaction sets both (the error, and `cancellationReasons` in the result), as AppSync does.
+ */
 export interface DataSourceOutcome {
   result: unknown;
   /** Lands in `ctx.error`, e.g. `{ type: 'DynamoDB:ConditionalCheckFailedException', message }`. */

@@ -6,7 +6,8 @@ import type { EventItem, MatchItem } from '../lib/items';
 /**
  * Reads an event's partition: the event item and its matches, nothing else (predictions live in
  * the players' partitions), so the cost does not grow with the number of players.
- * Stashes `event` (null when there is no such event) and `matches`.
+ * Stashes `event` (null when there is no such event) and `matches`. Mutations set
+ * `ctx.stash.consistentRead` so that they validate against the latest card.
  */
 export function request(ctx: Context<{ eventId: string }>) {
   return {
@@ -17,6 +18,7 @@ export function request(ctx: Context<{ eventId: string }>) {
       expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.eventPk(ctx.args.eventId) }),
     },
     limit: MAX_MATCHES_PER_CARD + 1,
+    consistentRead: ctx.stash.consistentRead === true,
   };
 }
 

@@ -8,6 +8,14 @@ export const ERROR = {
   predictionsLocked: 'PredictionsLocked',
   invalidState: 'InvalidStateTransition',
   resultsMissing: 'ResultsMissing',
+  /** A card edit (add, update, remove a match) once the event has left UPCOMING. */
+  cardLocked: 'CardLocked',
+  /** A match added to a card that already holds MAX_MATCHES_PER_CARD. */
+  cardFull: 'CardFull',
+  /** An optimistic write lost a race (the item changed since it was read); retrying may succeed. */
+  concurrentModification: 'ConcurrentModification',
+  /** The scoring function answered with neither a report nor an error. */
+  scoringFailed: 'ScoringFailed',
 } as const;
 
 /** Raises a data-source error (in ctx.error) as the field's error, keeping its type. */

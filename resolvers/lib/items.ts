@@ -5,6 +5,8 @@ export interface EventItem {
   name: string;
   date: string;
   startsAt: string;
+  /** startsAt in epoch milliseconds: the prediction lock compares it with the server clock. */
+  startsAtMs: number;
   state: 'UPCOMING' | 'BROADCAST' | 'SCORED';
   season: number;
   /** Match ids in card order: reordering a card rewrites this list, never a sort key. */

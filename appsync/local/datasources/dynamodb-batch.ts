@@ -36,13 +36,25 @@ function tablesOf(request: Record<string, unknown>): [string, unknown][] {
   return Object.entries(request.tables);
 }
 
+/** The top-level attribute names a projection expression selects. */
+function projectedNames(expression: string, names: unknown): Set<string> {
+  const placeholders = isRecord(names) ? names : {};
+  const out = new Set<string>();
+  for (const path of expression.split(',')) {
+    const first = path.trim().split(/[.[]/)[0].trim();
+    const resolved = first.startsWith('#') ? placeholders[first] : first;
+    if (typeof resolved === 'string') out.add(resolved);
+  }
+  return out;
+}
+
 function itemIdentity(item: SdkItem): string {
   return keyIdentity(item, Object.keys(item));
 }
 
 export async function batchGetItem(request: Record<string, unknown>, env: OperationEnv): Promise<DataSourceOutcome> {
   const requestItems: Record<string, KeysAndAttributes> = {};
-  const asked = new Map<string, { keys: SdkItem[]; keyNames: string[] }>();
+  const asked = new Map<string, { keys: SdkItem[]; keyNames: string[]; hidden: string[] }>();
   for (const [table, spec] of tablesOf(request)) {
     checkTable(table, env, `tables.${table}`);
     if (!isRecord(spec) || !Array.isArray(spec.keys) || spec.keys.length === 0) {
@@ -52,9 +64,13 @@ export async function batchGetItem(request: Record<string, unknown>, env: Operat
     const keyNames = [...new Set(keys.flatMap((k) => Object.keys(k)))];
     const exprs = new Expressions();
     let projection = exprs.add(spec.projection, `tables.${table}.projection`, { values: false });
-    // Key attributes must come back to put each item in its requested place.
+    // Key attributes must come back to put each item in its requested place; they are taken out
+    // again below unless the projection asked for them.
+    let hidden: string[] = [];
     if (projection !== undefined) {
-      const extra = keyNames.map((name, i) => {
+      const named = projectedNames(projection, isRecord(spec.projection) ? spec.projection.expressionNames : undefined);
+      hidden = keyNames.filter((name) => !named.has(name));
+      const extra = hidden.map((name, i) => {
         exprs.addName(`#appsyncLocalKey${i}`, name);
         return `#appsyncLocalKey${i}`;
       });
@@ -66,18 +82,21 @@ export async function batchGetItem(request: Record<string, unknown>, env: Operat
       ProjectionExpression: projection,
       ...exprs.attributes(),
     };
-    asked.set(table, { keys, keyNames });
+    asked.set(table, { keys, keyNames, hidden });
   }
   const out = await env.client.send(new BatchGetItemCommand({ RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' }));
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   const data: Record<string, unknown[]> = {};
   const unprocessedKeys: Record<string, unknown[]> = {};
-  for (const [table, { keys, keyNames }] of asked) {
+  for (const [table, { keys, keyNames, hidden }] of asked) {
     const found = new Map<string, SdkItem>();
     for (const item of out.Responses?.[table] ?? []) found.set(keyIdentity(item, keyNames), item);
     data[table] = keys.map((k) => {
       const item = found.get(keyIdentity(k, keyNames));
-      return item ? toPlainItem(item) : null;
+      if (!item) return null;
+      const plain = toPlainItem(item);
+      for (const name of hidden) delete plain[name];
+      return plain;
     });
     unprocessedKeys[table] = (out.UnprocessedKeys?.[table]?.Keys ?? []).map(toPlainItem);
     env.meter.addItems(found.size, found.size);

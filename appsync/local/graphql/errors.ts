@@ -114,5 +114,7 @@ export function formatValidationError(error: GraphQLError): RequestErrorEntry {
 
 /** A request-level error raised while coercing variables or choosing the operation. */
 export function formatRequestError(error: GraphQLError): RequestErrorEntry {
-  return { path: null, locations: appsyncLocations(error.locations), message: error.message };
+  const nullVariable = /^Variable "\$(\w+)" of (?:required|non-null) type "(.+)" (?:was not provided|must not be null)\.$/.exec(error.message);
+  const message = nullVariable ? `Variable '${nullVariable[1]}' has coerced Null value for NonNull type '${nullVariable[2]}'` : error.message;
+  return { path: null, locations: appsyncLocations(error.locations), message };
 }

@@ -90,7 +90,7 @@ const checks: Record<string, { check: Check; expected: string }> = {
   AWSPhone: {
     expected: 'a phone number (digits, optionally a leading +, spaces or hyphens between groups)',
     check: (v) => {
-      if (!isString(v) || !/^\+?[0-9][0-9 ()-]*[0-9]$/.test(v)) return 'bad format';
+      if (!isString(v) || !/^\+?[0-9][0-9 -]*[0-9]$/.test(v)) return 'bad format';
       const digits = v.replace(/\D/g, '').length;
       return digits >= 7 && digits <= 15 ? null : 'wrong number of digits';
     },

@@ -26,11 +26,12 @@ export function toMapValues(value: unknown): Record<string, Typed> {
 
 const orNull = <T>(v: unknown, f: (v: any) => T): T | null => (v === null || v === undefined ? null : f(v));
 
-/** `{ S: '{"s3":{"key":...,"bucket":...,"region":...[,"version":...]}}' }`, as the S3 object helpers store it. */
+/** The S3 object JSON, spaced exactly as AWS's docs print it: `{ "s3" : { "key" : "foo", ... } }`. */
 export function toS3Object(key: unknown, bucket: unknown, region: unknown, version?: unknown): Typed {
-  const s3: Record<string, unknown> = { key, bucket, region };
-  if (version !== undefined && version !== null) s3.version = version;
-  return { S: JSON.stringify({ s3 }) };
+  const fields: [string, unknown][] = [['key', key], ['bucket', bucket], ['region', region]];
+  if (version !== undefined && version !== null) fields.push(['version', version]);
+  const inner = fields.map(([k, v]) => `"${k}" : ${JSON.stringify(String(v))}`).join(', ');
+  return { S: `{ "s3" : { ${inner} } }` };
 }
 
 export function fromS3ObjectJson(value: unknown): unknown {

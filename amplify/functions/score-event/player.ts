@@ -1,0 +1,159 @@
+/**
+ * One player's part of a scoring run: their prediction's score and their season standing, written
+ * together in one transaction so that a standing's totals are always the sum of the player's scored
+ * predictions of that season, whatever point a run stops at.
+ */
+import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import { KEY, TYPE } from '../../../resolvers/lib/keys.ts';
+import type { Item } from './attributes.ts';
+import { setUpdate } from './expressions.ts';
+import { isConditionFailure, type Key, type Store } from './store.ts';
+
+const MAX_ATTEMPTS = 6;
+
+/** What this run gives a prediction. */
+export interface PredictionScore {
+  userId: string;
+  key: Key;
+  points: number;
+  correct: number;
+  rank: number;
+  gsiSk: string;
+}
+
+export interface PlayerState {
+  prediction: Item | undefined;
+  standing: Item | undefined;
+}
+
+export interface PlayerContext {
+  season: number;
+  displayName: string;
+  /** The season rank the standing should get (checked again after all players are written). */
+  seasonRank: number;
+}
+
+
+const scored = (p: Item) => typeof p.points === 'number';
+
+/** The standing's totals once this prediction's old score is replaced by its new one. */
+export function projectedTotals(state: PlayerState, score: { points: number; correct: number }) {
+  const p = state.prediction ?? {};
+  const s = state.standing;
+  const points = ((s?.points as number) ?? 0) - (scored(p) ? (p.points as number) : 0) + score.points;
+  const correct = ((s?.correct as number) ?? 0) - (scored(p) ? (p.correct as number) : 0) + score.correct;
+  const eventsPlayed = ((s?.eventsPlayed as number) ?? 0) + (scored(p) ? 0 : 1);
+  if (points < 0 || correct < 0) {
+    throw new Error(`Standing of ${s?.userId} holds less than its own prediction's score: the table was changed outside the scorer`);
+  }
+  return { points, correct, eventsPlayed };
+}
+
+/** The transaction that brings the player to `score`, or null when everything already matches. */
+export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): TransactWriteItem[] | null {
+  const prediction = state.prediction!;
+  const standing = state.standing;
+  const totals = projectedTotals(state, score);
+  const gsiPk = KEY.standingsGsiPk(ctx.season);
+  const gsiSk = KEY.standingsGsiSk(totals.points, totals.correct, score.userId);
+  if (gsiSk === null) {
+    throw new Error(`Season standing of ${score.userId} (${totals.points} points, ${totals.correct} correct) does not fit its sort key`);
+  }
+
+  const predictionSet = {
+    points: score.points,
+    correct: score.correct,
+    rank: score.rank,
+    GSI_SK: score.gsiSk,
+    displayName: ctx.displayName,
+  };
+  const standingSet = {
+    type: TYPE.standing,
+    season: ctx.season,
+    userId: score.userId,
+    displayName: ctx.displayName,
+    points: totals.points,
+    correct: totals.correct,
+    eventsPlayed: totals.eventsPlayed,
+    rank: ctx.seasonRank,
+    GSI_PK: gsiPk,
+    GSI_SK: gsiSk,
+  };
+  const same = (item: Item | undefined, wanted: Item) => item !== undefined && Object.entries(wanted).every(([k, v]) => item[k] === v);
+  if (scored(prediction) && same(prediction, predictionSet) && same(standing, standingSet)) return null;
+
+  const predictionUpdate = setUpdate(tableName, score.key, predictionSet, (e) =>
+    scored(prediction)
+      ? e.equalAll({ points: prediction.points, correct: prediction.correct })
+      : `attribute_exists(${e.name('PK')}) AND (attribute_not_exists(${e.name('points')}) OR attribute_type(${e.name('points')}, ${e.value('NULL')}))`,
+  );
+  const standingKey = { PK: KEY.userPk(score.userId), SK: KEY.standingSk(ctx.season) };
+  const standingUpdate = setUpdate(tableName, standingKey, standingSet, (e) =>
+    standing
+      ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
+      : `attribute_not_exists(${e.name('PK')})`,
+  );
+  return [{ Update: predictionUpdate }, { Update: standingUpdate }];
+}
+
+/**
+ * Brings one player to `score`. A failed condition means another run changed the prediction or the
+ * standing since they were read: read both again (strongly consistent) and recompute.
+ * Returns whether anything was written; null if the prediction is gone.
+ */
+export async function scorePlayer(
+  store: Store,
+  score: PredictionScore,
+  initial: PlayerState | undefined,
+  ctx: PlayerContext,
+): Promise<{ written: boolean } | null> {
+  let state = initial;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.season);
+    if (!state.prediction) return null;
+    const items = planPlayer(store.tableName, score, state, ctx);
+    if (!items) return { written: false };
+    try {
+      await store.transact(items);
+      return { written: true };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  throw new Error(`Could not score ${score.userId}'s prediction after ${MAX_ATTEMPTS} attempts: it keeps changing under another run`);
+}
+
+export interface PlayerJob {
+  score: PredictionScore;
+  state: PlayerState;
+  ctx: PlayerContext;
+}
+
+/**
+ * Several players in one transaction (each player's pair of items stays atomic, and so does the
+ * lot): far fewer requests than one transaction per player. If any condition fails, the players
+ * are settled one by one from fresh reads.
+ */
+export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ written: boolean } | null)[]> {
+  const plans = jobs.map((j) => (j.state.prediction ? planPlayer(store.tableName, j.score, j.state, j.ctx) : null));
+  const items = plans.flatMap((p) => p ?? []);
+  if (items.length > 0) {
+    try {
+      await store.transact(items);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const settled: ({ written: boolean } | null)[] = [];
+      for (const j of jobs) settled.push(await scorePlayer(store, j.score, undefined, j.ctx));
+      return settled;
+    }
+  }
+  return jobs.map((j, i) => (j.state.prediction ? { written: plans[i] !== null } : null));
+}
+
+async function readPlayer(store: Store, score: PredictionScore, season: number): Promise<PlayerState> {
+  const [prediction, standing] = await Promise.all([
+    store.get(score.key),
+    store.get({ PK: KEY.userPk(score.userId), SK: KEY.standingSk(season) }),
+  ]);
+  return { prediction, standing };
+}

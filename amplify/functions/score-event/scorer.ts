@@ -1,0 +1,148 @@
+/**
+ * Scores an event: every prediction's points, correct picks and leaderboard rank, every player's
+ * season standing, then the event's state SCORED. Safe to run again at any time, including after a
+ * run that stopped part-way or after a result was corrected (see player.ts for why).
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KEY, WIDTH, padded } from '../../../resolvers/lib/keys.ts';
+import { toEvent, type EventItem } from '../../../resolvers/lib/items.ts';
+import { readCard, scorePicks } from './card.ts';
+import { scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
+import { forEachBounded } from './pool.ts';
+import { competitionRanks } from './ranks.ts';
+import { rankSeason, seasonScores, type SeasonScore } from './standings.ts';
+import { setUpdate } from './expressions.ts';
+import { createStore, isConditionFailure, keyId, type Key } from './store.ts';
+import type { Item } from './attributes.ts';
+
+export interface ScorerOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  /** Called with 0 before the first write, then after every write with the number done so far. */
+  afterWrite?: (writes: number) => void;
+  /** Writes (and batched reads) in flight at once; default 16. */
+  concurrency?: number;
+  /** Players written by one TransactWriteItems (2 items each, at most 50); default 25. */
+  playersPerTransaction?: number;
+}
+
+export interface ScoringReport {
+  event: ReturnType<typeof toEvent>;
+  predictionsScored: number;
+  standingsUpdated: number;
+}
+
+/** Not part of the GraphQL report: what the run cost. */
+export interface ScoringStats {
+  writes: number;
+  wcu: number;
+  rcu: number;
+}
+
+export type ScoringOutcome =
+  | { report: ScoringReport; stats: ScoringStats }
+  | { error: { type: string; message: string } };
+
+export function createScorer(opts: ScorerOptions) {
+  return {
+    async scoreEvent(eventId: string): Promise<ScoringOutcome> {
+      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency: opts.concurrency ?? 16, afterWrite: opts.afterWrite });
+      const checked = await readCard(store, eventId);
+      if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
+      const { event, card } = checked;
+      const season = event.season;
+      const perTransaction = opts.playersPerTransaction ?? 25;
+      if (!(perTransaction >= 1 && perTransaction <= 50)) throw new Error('playersPerTransaction must be 1 to 50');
+      if (padded(season, WIDTH.season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
+
+      const predictions = await store.queryAll({ index: true, keyCondition: 'GSI_PK = :pk', values: { ':pk': KEY.predictionsGsiPk(eventId) } });
+      const scores = scorePredictions(predictions, card);
+
+      // Profiles (for display names) and standings, strongly consistent.
+      const userIds = scores.map((s) => s.userId);
+      const profileKey = (u: string): Key => ({ PK: KEY.userPk(u), SK: KEY.profileSk });
+      const standingKey = (u: string): Key => ({ PK: KEY.userPk(u), SK: KEY.standingSk(season) });
+      const found = await store.batchGet(userIds.flatMap((u) => [profileKey(u), standingKey(u)]));
+      const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
+      const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u))) });
+
+      // Season ranks as they will be once every player is written; checked again at the end.
+      const projected = new Map<string, SeasonScore>();
+      for (const s of scores) {
+        const totals = projectedTotals(stateOf(s.userId), s);
+        // Refused before any write; planPlayer checks again against what it reads then.
+        if (KEY.standingsGsiSk(totals.points, totals.correct, s.userId) === null) {
+          throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
+        }
+        projected.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
+      }
+      const listed = await seasonScores(store, season, []);
+      for (const [userId, score] of projected) listed.set(userId, score);
+      const seasonRanks = competitionRanks([...listed.values()]);
+
+      store.startWrites();
+      const scored = new Set<string>();
+      const standingsWritten = new Set<string>();
+      const jobs: PlayerJob[] = scores.map((score) => {
+        const profile = found.get(keyId(profileKey(score.userId)));
+        const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
+        return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
+      });
+      await forEachBounded(chunk(jobs, perTransaction), store.concurrency, async (batch) => {
+        const done = await scorePlayers(store, batch);
+        batch.forEach((job, i) => {
+          if (!done[i]) return;
+          scored.add(job.score.userId);
+          if (done[i].written) standingsWritten.add(job.score.userId);
+        });
+      });
+
+      for (const userId of await rankSeason(store, season, scored)) standingsWritten.add(userId);
+      const scoredEvent = await markScored(store, event);
+      if (!scoredEvent) {
+        return { error: { type: 'InvalidStateTransition', message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
+      }
+      return {
+        report: { event: toEvent(scoredEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },
+        stats: { writes: store.meter.writes, wcu: store.meter.wcu, rcu: store.meter.rcu },
+      };
+    },
+  };
+}
+
+/** Each prediction's score and its competition rank within the event. */
+function scorePredictions(predictions: Item[], card: Parameters<typeof scorePicks>[1]): PredictionScore[] {
+  const raw = predictions.map((p) => ({
+    userId: p.userId as string,
+    key: { PK: p.PK as string, SK: p.SK as string },
+    ...scorePicks(p.picks as never, card),
+  }));
+  const ranks = competitionRanks(raw);
+  return raw.map((r) => {
+    const gsiSk = KEY.leaderboardGsiSk(r.points, r.correct, r.userId);
+    if (gsiSk === null) throw new Error(`Prediction of ${r.userId} (${r.points} points, ${r.correct} correct) does not fit its sort key`);
+    return { ...r, rank: ranks.get(r.userId)!, gsiSk };
+  });
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Sets the event SCORED (no write when it already is); null if its state changed meanwhile. */
+async function markScored(store: ReturnType<typeof createStore>, event: EventItem): Promise<EventItem | null> {
+  const key = { PK: KEY.eventPk(event.id), SK: KEY.eventSk };
+  if (event.state === 'SCORED') {
+    const current = (await store.get(key)) as EventItem | undefined;
+    return current?.state === 'SCORED' ? current : null;
+  }
+  const update = setUpdate(store.tableName, key, { state: 'SCORED' }, (e) => `${e.name('state')} IN (${e.value('BROADCAST')}, ${e.value('SCORED')})`);
+  try {
+    return (await store.update({ ...update, ReturnValues: 'ALL_NEW' })) as unknown as EventItem;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}

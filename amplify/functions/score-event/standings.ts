@@ -1,0 +1,68 @@
+/** Season standings: reading a season's scores, and giving every standing its competition rank. */
+import { KEY } from '../../../resolvers/lib/keys.ts';
+import { competitionRanks } from './ranks.ts';
+import { forEachBounded } from './pool.ts';
+import { setUpdate } from './expressions.ts';
+import { isConditionFailure, type Store } from './store.ts';
+
+export interface SeasonScore {
+  userId: string;
+  points: number;
+  correct: number;
+  /** As stored; undefined when the standing has none yet. */
+  rank?: number;
+}
+
+/**
+ * Every standing of the season, from its GSI partition, with the standings of `fresh` users replaced
+ * by strongly consistent reads (the index may lag behind writes this run has just made).
+ */
+export async function seasonScores(store: Store, season: number, fresh: Iterable<string>): Promise<Map<string, SeasonScore>> {
+  const items = await store.queryAll({
+    index: true,
+    keyCondition: 'GSI_PK = :pk',
+    values: { ':pk': KEY.standingsGsiPk(season) },
+    forward: false,
+  });
+  const read = await store.batchGet([...fresh].map((userId) => ({ PK: KEY.userPk(userId), SK: KEY.standingSk(season) })));
+  const scores = new Map<string, SeasonScore>();
+  for (const item of [...items, ...read.values()]) {
+    const userId = item.userId as string;
+    scores.set(userId, { userId, points: item.points as number, correct: item.correct as number, rank: item.rank as number | undefined });
+  }
+  return scores;
+}
+
+const MAX_RANK_PASSES = 5;
+
+/**
+ * Gives every standing of the season its competition rank, writing only the ranks that differ, and
+ * repeats until a pass finds nothing to write: a pass that starts after every concurrent run's last
+ * write sees the final totals, so the last run to finish leaves every rank right. A rank whose
+ * standing's totals changed since they were read is not written (the next pass sees the change).
+ * Returns the user ids whose standing was written.
+ */
+export async function rankSeason(store: Store, season: number, participants: Iterable<string>): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let pass = 0; pass < MAX_RANK_PASSES; pass++) {
+    const scores = await seasonScores(store, season, participants);
+    const ranks = competitionRanks([...scores.values()]);
+    const stale = [...scores.values()].filter((s) => s.rank !== ranks.get(s.userId));
+    if (stale.length === 0) return written;
+    await forEachBounded(stale, store.concurrency, async (s) => {
+      const update = setUpdate(
+        store.tableName,
+        { PK: KEY.userPk(s.userId), SK: KEY.standingSk(season) },
+        { rank: ranks.get(s.userId) },
+        (e) => e.equalAll({ points: s.points, correct: s.correct }),
+      );
+      try {
+        await store.update(update);
+        written.add(s.userId);
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    });
+  }
+  throw new Error(`Season ${season} ranks still changing after ${MAX_RANK_PASSES} passes: other runs keep writing`);
+}

@@ -1,0 +1,163 @@
+/**
+ * The scorer's access to the table: paged queries, batched reads, writes, and a meter of consumed
+ * capacity. Every successful write is counted and reported to `afterWrite` (tests use it to stop a
+ * run part-way).
+ */
+import {
+  BatchGetItemCommand,
+  GetItemCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type ConsumedCapacity,
+  type DynamoDBClient,
+  type TransactWriteItem,
+  type UpdateItemCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { pickemTable } from '../../data/table.ts';
+import { fromAttributes, toAttributes, type Item } from './attributes.ts';
+import { forEachBounded } from './pool.ts';
+
+export const INDEX = pickemTable.indexes[0].name;
+const BATCH_GET_MAX = 100;
+const BATCH_GET_ATTEMPTS = 8;
+
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+export interface Meter {
+  wcu: number;
+  rcu: number;
+  writes: number;
+}
+
+export interface StoreOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  concurrency: number;
+  afterWrite?: (writes: number) => void;
+}
+
+export type Store = ReturnType<typeof createStore>;
+
+export function createStore(opts: StoreOptions) {
+  const { client, tableName } = opts;
+  const meter: Meter = { wcu: 0, rcu: 0, writes: 0 };
+  const add = (field: 'wcu' | 'rcu', used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
+    for (const c of [used ?? []].flat()) meter[field] += c.CapacityUnits ?? 0;
+  };
+  const wrote = () => {
+    meter.writes++;
+    opts.afterWrite?.(meter.writes);
+  };
+
+  return {
+    tableName,
+    meter,
+    concurrency: opts.concurrency,
+    /** Lets a test stop the run before its first write. */
+    startWrites: () => opts.afterWrite?.(0),
+
+    async get(key: Key): Promise<Item | undefined> {
+      const out = await client.send(
+        new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }),
+      );
+      add('rcu', out.ConsumedCapacity);
+      return out.Item ? fromAttributes(out.Item) : undefined;
+    },
+
+    /** Every page of a query on the table or its GSI. */
+    async queryAll(input: {
+      index?: boolean;
+      keyCondition: string;
+      values: Item;
+      forward?: boolean;
+    }): Promise<Item[]> {
+      const items: Item[] = [];
+      let start: Record<string, AttributeValue> | undefined;
+      do {
+        const out = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: input.index ? INDEX : undefined,
+            ConsistentRead: input.index ? undefined : true,
+            KeyConditionExpression: input.keyCondition,
+            ExpressionAttributeValues: toAttributes(input.values),
+            ScanIndexForward: input.forward ?? true,
+            ExclusiveStartKey: start,
+            ReturnConsumedCapacity: 'TOTAL',
+          }),
+        );
+        add('rcu', out.ConsumedCapacity);
+        for (const item of out.Items ?? []) items.push(fromAttributes(item));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
+
+    /** Strongly consistent reads of any number of keys; items found, by `PK|SK`. */
+    async batchGet(keys: Key[]): Promise<Map<string, Item>> {
+      const found = new Map<string, Item>();
+      const unique = [...new Map(keys.map((k) => [keyId(k), k])).values()];
+      const chunks: Key[][] = [];
+      for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
+      await forEachBounded(chunks, opts.concurrency, async (chunk) => {
+        let pending: Record<string, AttributeValue>[] = chunk.map((k) => toAttributes({ ...k }));
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt === BATCH_GET_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+          if (attempt > 0) await sleep(backoff(attempt));
+          const out = await client.send(
+            new BatchGetItemCommand({
+              RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } },
+              ReturnConsumedCapacity: 'TOTAL',
+            }),
+          );
+          add('rcu', out.ConsumedCapacity);
+          for (const raw of out.Responses?.[tableName] ?? []) {
+            const item = fromAttributes(raw);
+            found.set(keyId(item as unknown as Key), item);
+          }
+          pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+        }
+      });
+      return found;
+    },
+
+    async transact(items: TransactWriteItem[]): Promise<void> {
+      const out = await client.send(new TransactWriteItemsCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
+      add('wcu', out.ConsumedCapacity);
+      wrote();
+    },
+
+    /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */
+    async update(input: Omit<UpdateItemCommandInput, 'TableName'>): Promise<Item | undefined> {
+      const out = await client.send(new UpdateItemCommand({ ...input, TableName: tableName, ReturnConsumedCapacity: 'TOTAL' }));
+      add('wcu', out.ConsumedCapacity);
+      wrote();
+      return out.Attributes ? fromAttributes(out.Attributes) : undefined;
+    },
+  };
+}
+
+export function keyId(key: Key): string {
+  return `${key.PK}|${key.SK}`;
+}
+
+/** True for a failed condition, whether of an UpdateItem or of any item of a transaction. */
+export function isConditionFailure(err: unknown): boolean {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name === 'ConditionalCheckFailedException' || e?.name === 'TransactionConflictException') return true;
+  if (e?.name !== 'TransactionCanceledException') return false;
+  return (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function backoff(attempt: number): number {
+  return Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random() / 2);
+}

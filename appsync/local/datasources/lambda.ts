@@ -1,0 +1,117 @@
+/**
+ * AppSync's Lambda data source, run in-process: the handler module is imported (the local runtime runs
+ * under tsx or vitest, so it may be TypeScript) and called with the request's `payload` and a
+ * Lambda-like context. Its return value becomes `ctx.result`; a thrown error becomes `ctx.error`
+ * with type `Lambda:Unhandled`.
+ */
+import { randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
+
+export interface LambdaDataSourceOptions {
+  /** Absolute path of a module exporting `handler(event, context)`. */
+  handlerPath: string;
+  /** Environment variables the function sees in `process.env`. */
+  environment: Record<string, string>;
+  /** Simulated function timeout (default 30 s), for `getRemainingTimeInMillis()`. */
+  timeoutMs?: number;
+}
+
+type Handler = (event: unknown, context: LambdaContext, callback?: (err: unknown, result?: unknown) => void) => unknown;
+
+export interface LambdaContext {
+  functionName: string;
+  functionVersion: string;
+  invokedFunctionArn: string;
+  memoryLimitInMB: string;
+  awsRequestId: string;
+  logGroupName: string;
+  logStreamName: string;
+  callbackWaitsForEmptyEventLoop: boolean;
+  getRemainingTimeInMillis(): number;
+}
+
+const OPERATIONS = ['Invoke', 'BatchInvoke'];
+
+export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourceInvoker {
+  const functionName = basename(opts.handlerPath, extname(opts.handlerPath));
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  let loaded: Promise<Handler> | undefined;
+
+  const load = (): Promise<Handler> => {
+    loaded ??= import(pathToFileURL(opts.handlerPath).href).then((mod: Record<string, unknown>) => {
+      const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
+      if (typeof handler !== 'function') throw new Error(`${opts.handlerPath} does not export a function named "handler"`);
+      return handler as Handler;
+    });
+    return loaded;
+  };
+
+  const call = async (event: unknown): Promise<unknown> => {
+    const handler = await load();
+    // Every local function shares one process; its variables are (re)applied before each call.
+    Object.assign(process.env, opts.environment);
+    const started = Date.now();
+    const context: LambdaContext = {
+      functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+      memoryLimitInMB: '128',
+      awsRequestId: randomUUID(),
+      logGroupName: `/aws/lambda/${functionName}`,
+      logStreamName: 'local',
+      callbackWaitsForEmptyEventLoop: true,
+      getRemainingTimeInMillis: () => Math.max(0, timeoutMs - (Date.now() - started)),
+    };
+    const result = await new Promise<unknown>((resolve, reject) => {
+      const callback = (err: unknown, value?: unknown) => (err ? reject(err) : resolve(value));
+      try {
+        const returned = handler(event, context, callback);
+        // Async handlers settle through their promise; callback-style ones through the callback.
+        if (returned !== undefined || handler.length < 3) Promise.resolve(returned).then(resolve, reject);
+      } catch (err) {
+        reject(err);
+      }
+    });
+    // The response crosses a JSON boundary, as a real invocation's does.
+    return result === undefined ? null : JSON.parse(JSON.stringify(result));
+  };
+
+  return {
+    async invoke(request: unknown): Promise<DataSourceOutcome> {
+      if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+        return mappingError('The request handler must return an object with "operation" and "payload"');
+      }
+      const { operation, payload, invocationType } = request as Record<string, unknown>;
+      if (typeof operation !== 'string' || !OPERATIONS.includes(operation)) {
+        return mappingError(`Unsupported operation '${String(operation)}'. The Lambda data source supports: Invoke, BatchInvoke`);
+      }
+      if (invocationType !== undefined && invocationType !== 'RequestResponse' && invocationType !== 'Event') {
+        return mappingError('"invocationType" must be RequestResponse or Event');
+      }
+      // No batching across fields here: a BatchInvoke is a batch of one, whose answer is the list's first entry.
+      const event = operation === 'BatchInvoke' ? [payload ?? null] : (payload ?? null);
+      if (invocationType === 'Event') {
+        call(event).catch((err: unknown) => console.error(`[lambda ${functionName}] asynchronous invocation failed:`, err));
+        return { result: null, error: null };
+      }
+      try {
+        const result = await call(event);
+        if (operation === 'BatchInvoke') {
+          if (!Array.isArray(result)) {
+            return { result: null, error: { type: 'Lambda:Unhandled', message: 'A BatchInvoke function must return a list' } };
+          }
+          return { result: result[0] ?? null, error: null };
+        }
+        return { result, error: null };
+      } catch (err) {
+        return { result: null, error: { type: 'Lambda:Unhandled', message: err instanceof Error ? err.message : String(err) } };
+      }
+    },
+  };
+}
+
+function mappingError(message: string): DataSourceOutcome {
+  return { result: null, error: { type: 'MappingTemplate', message } };
+}

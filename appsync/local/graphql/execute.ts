@@ -1,0 +1,180 @@
+/**
+ * Executes one GraphQL request on graphql-js with AppSync's behaviour: field authorization by
+ * directives, wired resolvers run as unit/pipeline resolvers, every other field reads `source[field]`,
+ * and errors in AppSync's response shape.
+ */
+import {
+  execute,
+  getOperationAST,
+  parse,
+  responsePathAsArray,
+  validate,
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
+import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
+import type { AppSyncError, RequestAuth } from '../types.ts';
+import {
+  FieldFailure,
+  formatExecutionError,
+  formatRequestError,
+  formatValidationError,
+  type FieldErrorEntry,
+  type RequestErrorEntry,
+} from './errors.ts';
+import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
+import { selectionSetGraphQL, selectionSetList } from './selection.ts';
+
+export interface Engine {
+  schema: GraphQLSchema;
+  /** Keyed by `Type.field`. */
+  plans: Map<string, ResolverPlan>;
+  environment: Record<string, string>;
+  authRule: (typeName: string, fieldName: string) => FieldAuthRule;
+}
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export interface ResolverTiming {
+  /** `Type.field` */
+  field: string;
+  ms: number;
+  logs: string[];
+}
+
+export interface ExecutionOutcome {
+  status: number;
+  body: unknown;
+  operationName: string | null;
+  resolvers: ResolverTiming[];
+}
+
+interface RequestState {
+  auth: RequestAuth;
+  headers: Record<string, string>;
+  appended: FieldErrorEntry[];
+  timings: ResolverTiming[];
+}
+
+export const MALFORMED = {
+  status: 400,
+  body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] },
+};
+
+function unauthorized(info: GraphQLResolveInfo): FieldFailure {
+  return new FieldFailure({
+    message: `Not Authorized to access ${info.fieldName} on type ${info.parentType.name}`,
+    errorType: 'Unauthorized',
+    data: null,
+    errorInfo: null,
+  });
+}
+
+function locationsOf(info: GraphQLResolveInfo) {
+  const token = info.fieldNodes[0]?.loc?.startToken;
+  return token ? [{ line: token.line, column: token.column, sourceName: null as null }] : null;
+}
+
+function appendedEntry(error: AppSyncError, info: GraphQLResolveInfo): FieldErrorEntry {
+  return {
+    path: responsePathAsArray(info.path),
+    data: error.data ?? null,
+    errorType: error.errorType ?? null,
+    errorInfo: error.errorInfo ?? null,
+    locations: locationsOf(info),
+    message: error.message,
+  };
+}
+
+function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, RequestState> {
+  return (source, args, state, info) => {
+    if (!isAllowed(engine.authRule(info.parentType.name, info.fieldName), state.auth)) throw unauthorized(info);
+    const key = `${info.parentType.name}.${info.fieldName}`;
+    const plan = engine.plans.get(key);
+    if (!plan) {
+      if (source === null || typeof source !== 'object') return null;
+      return (source as Record<string, unknown>)[info.fieldName];
+    }
+    const base: BaseContext = {
+      arguments: args,
+      args,
+      identity: state.auth.identity,
+      source: source ?? null,
+      request: { headers: state.headers, domainName: null },
+      info: {
+        fieldName: info.fieldName,
+        parentTypeName: info.parentType.name,
+        variables: info.variableValues,
+        selectionSetList: selectionSetList(info.fieldNodes, info.fragments),
+        selectionSetGraphQL: selectionSetGraphQL(info.fieldNodes),
+      },
+      env: engine.environment,
+    };
+    const started = performance.now();
+    return runResolver(plan, base).then((outcome) => {
+      state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
+      for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
+      if (!outcome.ok) throw new FieldFailure(outcome.error);
+      return outcome.value;
+    });
+  };
+}
+
+export function operationNameOf(document: DocumentNode, operationName: string | null | undefined): string | null {
+  const op = getOperationAST(document, operationName ?? undefined);
+  return op?.name?.value ?? operationName ?? null;
+}
+
+export async function executeRequest(
+  engine: Engine,
+  request: GraphQLRequest,
+  auth: RequestAuth,
+  headers: Record<string, string>,
+): Promise<ExecutionOutcome> {
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch {
+    return { ...MALFORMED, operationName: request.operationName ?? null, resolvers: [] };
+  }
+  const operationName = operationNameOf(document, request.operationName);
+  const requestErrors = (errors: RequestErrorEntry[]): ExecutionOutcome => ({
+    status: 200,
+    body: { data: null, errors },
+    operationName,
+    resolvers: [],
+  });
+
+  const validationErrors = validate(engine.schema, document);
+  if (validationErrors.length > 0) return requestErrors(validationErrors.map(formatValidationError));
+
+  const op = getOperationAST(document, request.operationName ?? undefined);
+  if (op?.operation === 'subscription') {
+    return requestErrors([{ path: null, locations: null, message: 'Subscriptions are not supported by the local runtime.' }]);
+  }
+
+  const state: RequestState = { auth, headers, appended: [], timings: [] };
+  const result = await execute({
+    schema: engine.schema,
+    document,
+    variableValues: request.variables ?? undefined,
+    operationName: request.operationName ?? undefined,
+    contextValue: state,
+    fieldResolver: fieldResolverFor(engine),
+  });
+
+  if (!('data' in result) || result.data === undefined) {
+    return requestErrors((result.errors ?? []).map((e: GraphQLError) => formatRequestError(e)));
+  }
+  const errors = [...(result.errors ?? []).map((e) => formatExecutionError(engine.schema, e)), ...state.appended];
+  const body: Record<string, unknown> = { data: result.data ?? null };
+  if (errors.length > 0) body.errors = errors;
+  return { status: 200, body, operationName, resolvers: state.timings };
+}

@@ -1,0 +1,169 @@
+/**
+ * The APPSYNC_JS rules AppSync enforces when code is saved: `@aws-appsync/eslint-plugin`'s base config
+ * (syntax rules) plus, by our own AST walk, what its type-aware rules check: recursion, denied methods
+ * (by name), function passing. Also `throw`, which the plugin does not check.
+ */
+import plugin from '@aws-appsync/eslint-plugin';
+import { Linter } from 'eslint';
+import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
+
+export const MAX_CODE_CHARS = 32_768;
+
+export interface RuleViolation {
+  line: number;
+  column: number;
+  rule: string;
+  message: string;
+}
+
+const STRING_METHODS = ['charCodeAt', 'localeCompare', 'matchAll', 'padEnd', 'padStart', 'repeat', 'search', 'toLocaleLowerCase', 'toLocaleUpperCase'];
+const STATIC_METHODS: Record<string, string[]> = {
+  Array: ['from', 'of'],
+  Object: [
+    'create', 'defineProperties', 'defineProperty', 'freeze', 'getOwnPropertyDescriptor', 'getOwnPropertyDescriptors',
+    'getOwnPropertyNames', 'getOwnPropertySymbols', 'getPrototypeOf', 'isExtensible', 'isFrozen', 'isSealed',
+    'preventExtensions', 'seal', 'setPrototypeOf', 'is',
+  ],
+  String: ['fromCharCode', 'fromCodePoint', 'raw'],
+};
+const FUNCTION_METHODS = ['apply', 'bind', 'call'];
+const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'reduce', 'reduceRight', 'every', 'some', 'flatMap'];
+
+const linter = new Linter({ configType: 'flat' });
+const lintConfig: Linter.Config[] = [
+  {
+    ...(plugin.configs as Record<string, Linter.Config>).base,
+    files: ['**/*.js'],
+  },
+];
+
+const isFunctionNode = (n: Node | null | undefined): boolean =>
+  !!n && (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration');
+
+function propertyName(member: Node): string | null {
+  if (member.type !== 'MemberExpression') return null;
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string') return member.property.value;
+  return null;
+}
+
+function lint(code: string, exempt: (line: number, column: number) => boolean): RuleViolation[] {
+  const messages = linter.verify(code, lintConfig, { filename: 'resolver.js' });
+  return messages
+    .filter((m) => m.fatal || !exempt(m.line, m.column))
+    .map((m) => ({
+      line: m.line,
+      column: m.column,
+      rule: m.ruleId ? m.ruleId.replace('@aws-appsync/', '') : 'syntax',
+      message: m.message.replace(/\.$/, ''),
+    }));
+}
+
+/** The named functions of the module (declarations and functions bound to a variable). */
+function collectFunctions(program: Node, skip: (n: Node) => boolean): Map<Node, string> {
+  const names = new Map<Node, string>();
+  walk(program, (n) => {
+    if (skip(n)) return false;
+    if (n.type === 'FunctionDeclaration' && n.id) names.set(n, n.id.name);
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && isFunctionNode(n.init)) names.set(n.init, n.id.name);
+    if (n.type === 'FunctionExpression' && n.id && !names.has(n)) names.set(n, n.id.name);
+  });
+  return names;
+}
+
+function ownChecks(program: Node): RuleViolation[] {
+  const helpers = esbuildHelperRanges(program);
+  const skip = (n: Node) => helpers.some(([s, e]) => n.start >= s && n.end <= e);
+  const functions = collectFunctions(program, skip);
+  const functionNames = new Set(functions.values());
+  const out: RuleViolation[] = [];
+  const report = (n: Node, rule: string, message: string) =>
+    out.push({ line: n.loc.start.line, column: n.loc.start.column + 1, rule, message });
+  const calls = new Map<string, { callee: string; node: Node }[]>();
+
+  walk(program, (n, ancestors) => {
+    if (skip(n)) return false;
+    if (n.type === 'ThrowStatement') report(n, 'no-throw', 'throw statements are not supported');
+    if (n.type !== 'CallExpression' && n.type !== 'NewExpression') return;
+    const callee = n.callee as Node;
+    const method = propertyName(callee);
+
+    if (n.type === 'CallExpression' && callee.type === 'Identifier' && functionNames.has(callee.name)) {
+      const owner = [...ancestors].reverse().find((a) => functions.has(a));
+      if (owner) {
+        const name = functions.get(owner)!;
+        if (!calls.has(name)) calls.set(name, []);
+        calls.get(name)!.push({ callee: callee.name, node: n });
+      }
+    }
+
+    if (method) {
+      const object = callee.object as Node;
+      const staticOwner = object.type === 'Identifier' ? object.name : null;
+      if (staticOwner && STATIC_METHODS[staticOwner]?.includes(method)) {
+        report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
+      } else if (STRING_METHODS.includes(method)) {
+        report(n, 'no-disallowed-methods', `${method} is not supported`);
+      } else if (FUNCTION_METHODS.includes(method)) {
+        report(n, 'no-disallowed-methods', `Function.prototype.${method} is not supported`);
+      } else if ((method === 'sort' || method === 'toSorted') && n.arguments.length > 0) {
+        report(n, 'no-disallowed-methods', `${method} with a comparator function is not supported`);
+      }
+    }
+
+    (n.arguments as Node[]).forEach((arg, index) => {
+      const passesFunction = isFunctionNode(arg) || (arg.type === 'Identifier' && functionNames.has(arg.name));
+      if (!passesFunction) return;
+      if (method && CALLBACK_METHODS.includes(method) && index === 0) return;
+      if (method === 'sort' || method === 'toSorted') return; // reported as a denied method
+      report(arg, 'no-function-passing', 'functions can only be passed to the callbacks of array methods');
+    });
+  });
+
+  // A cycle in the call graph is recursion.
+  const state = new Map<string, 'active' | 'done'>();
+  const visit = (name: string): void => {
+    state.set(name, 'active');
+    for (const { callee, node } of calls.get(name) ?? []) {
+      const s = state.get(callee);
+      if (s === 'active') report(node, 'no-recursion', `recursive call of ${callee} is not supported`);
+      else if (!s) visit(callee);
+    }
+    state.set(name, 'done');
+  };
+  for (const name of calls.keys()) if (!state.has(name)) visit(name);
+  return out;
+}
+
+/** Every violation, sorted by position. Throws nothing. */
+export function findViolations(code: string): RuleViolation[] {
+  let program: Node;
+  try {
+    program = parseModule(code);
+  } catch (e) {
+    const err = e as { loc?: { line: number; column: number }; message: string };
+    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, rule: 'syntax', message: err.message }];
+  }
+  const helpers = esbuildHelperRanges(program);
+  const lineStarts = [0];
+  for (let i = 0; i < code.length; i += 1) if (code[i] === '\n') lineStarts.push(i + 1);
+  const exempt = (line: number, column: number) => {
+    const offset = (lineStarts[line - 1] ?? 0) + column - 1;
+    return helpers.some(([s, e]) => offset >= s && offset < e);
+  };
+  const all = [...lint(code, exempt), ...ownChecks(program)];
+  return all.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Throws when the code breaks a rule AppSync enforces on save. */
+export function checkAppSyncRules(fileName: string, code: string): void {
+  if (code.length > MAX_CODE_CHARS) {
+    throw new Error(`${fileName}: code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
+  }
+  const violations = findViolations(code);
+  if (violations.length) {
+    throw new Error(
+      violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'),
+    );
+  }
+}

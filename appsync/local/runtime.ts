@@ -1,0 +1,145 @@
+/**
+ * The generic local AppSync API: one schema, one wiring, compiled resolver code and data sources in;
+ * `handle(request)` out, answering like AppSync's /graphql endpoint. Knows nothing of any data store.
+ */
+import { checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from '../wiring.ts';
+import { authenticate, checkAuthConfig, type AuthConfig } from './auth/authenticate.ts';
+import { buildFieldAuthRules } from './auth/directives.ts';
+import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
+import type { ResolverPlan } from './graphql/pipeline.ts';
+import { installAppSyncScalars } from './graphql/scalars.ts';
+import type { CompiledCode, DataSourceInvoker } from './types.ts';
+
+export type { AuthConfig } from './auth/authenticate.ts';
+
+export interface RequestLogEntry {
+  operationName: string | null;
+  status: number;
+  totalMs: number;
+  resolvers: ResolverTiming[];
+}
+
+export interface LocalApiRequest {
+  body: unknown;
+  /** Header names in any case. */
+  headers: Record<string, string>;
+  sourceIp?: string;
+}
+
+export interface LocalApiResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface LocalApi {
+  handle(req: LocalApiRequest): Promise<LocalApiResponse>;
+}
+
+export interface LocalApiOptions {
+  schemaSDL: string;
+  wiring: ApiWiring;
+  /** Turns a repo-relative resolver source into runnable code; called once per source at start-up. */
+  compile: (source: string) => CompiledCode;
+  /** One invoker per data source of the wiring, by name. */
+  dataSources: Record<string, DataSourceInvoker>;
+  environment: Record<string, string>;
+  auth: AuthConfig;
+  log?: (entry: RequestLogEntry) => void;
+}
+
+function compileAll(wiring: ApiWiring, compile: (source: string) => CompiledCode): Map<string, CompiledCode> {
+  const compiled = new Map<string, CompiledCode>();
+  const problems: string[] = [];
+  for (const source of wiringSources(wiring)) {
+    try {
+      const code = compile(source);
+      const missing = (['request', 'response'] as const).filter((h) => !(h === 'request' ? code.hasRequest : code.hasResponse));
+      if (missing.length > 0) problems.push(`${source}: APPSYNC_JS code must export ${missing.join(' and ')}`);
+      compiled.set(source, code);
+    } catch (err) {
+      problems.push(`${source}: ${(err as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Resolver code failed to compile:\n  - ${problems.join('\n  - ')}`);
+  return compiled;
+}
+
+function buildPlans(wiring: ApiWiring, compiled: Map<string, CompiledCode>, dataSources: Record<string, DataSourceInvoker>): Map<string, ResolverPlan> {
+  const invoker = (name: string): DataSourceInvoker => {
+    const ds = dataSources[name];
+    if (!ds) throw new Error(`No data source invoker was given for data source "${name}"`);
+    return ds;
+  };
+  const functions = new Map(wiring.functions.map((f) => [f.name, f]));
+  const plans = new Map<string, ResolverPlan>();
+  for (const r of wiring.resolvers) {
+    const code = compiled.get(r.code)!;
+    const key = `${r.typeName}.${r.fieldName}`;
+    if (r.kind === 'UNIT') {
+      plans.set(key, { kind: 'UNIT', typeName: r.typeName, fieldName: r.fieldName, code, dataSource: invoker(r.dataSource) });
+    } else {
+      const steps = r.functions.map((name) => {
+        const f = functions.get(name)!;
+        return { name, code: compiled.get(f.code)!, dataSource: invoker(f.dataSource) };
+      });
+      plans.set(key, { kind: 'PIPELINE', typeName: r.typeName, fieldName: r.fieldName, code, functions: steps });
+    }
+  }
+  return plans;
+}
+
+function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function asGraphQLRequest(body: unknown): GraphQLRequest | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') return null;
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  return { query, variables: (variables as Record<string, unknown> | null | undefined) ?? null, operationName: operationName ?? null };
+}
+
+/** Builds the API; throws at start-up on a bad schema, wiring, auth configuration or resolver code. */
+export function createLocalApi(opts: LocalApiOptions): LocalApi {
+  const schema = installAppSyncScalars(parseAppSyncSchema(opts.schemaSDL));
+  checkWiring(schema, opts.wiring);
+  checkAuthConfig(opts.auth);
+  const compiled = compileAll(opts.wiring, opts.compile);
+  const engine: Engine = {
+    schema,
+    plans: buildPlans(opts.wiring, compiled, opts.dataSources),
+    environment: { ...opts.environment },
+    authRule: buildFieldAuthRules(schema, opts.auth.defaultMode),
+  };
+
+  return {
+    async handle(req) {
+      const started = performance.now();
+      const headers = lowerCaseHeaders(req.headers);
+      const finish = (response: LocalApiResponse, operationName: string | null, resolvers: ResolverTiming[]) => {
+        opts.log?.({ operationName, status: response.status, totalMs: performance.now() - started, resolvers });
+        return response;
+      };
+
+      const authn = authenticate(opts.auth, headers, req.sourceIp ?? '127.0.0.1');
+      if (!authn.ok) return finish({ status: authn.status, body: authn.body }, null, []);
+
+      const request = asGraphQLRequest(req.body);
+      if (!request) return finish({ status: MALFORMED.status, body: MALFORMED.body }, null, []);
+
+      try {
+        const outcome = await executeRequest(engine, request, authn.auth, headers);
+        return finish({ status: outcome.status, body: outcome.body }, outcome.operationName, outcome.resolvers);
+      } catch (err) {
+        // Resolver failures are field errors already; this is a bug in the runtime itself.
+        const body = { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${(err as Error).message}` }] };
+        return finish({ status: 500, body }, request.operationName ?? null, []);
+      }
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Assembles the local AppSync API from a schema and a wiring: one data source per declaration
+ * (DynamoDB tables created on the given DynamoDB Local if missing), every resolver bundled with the
+ * cloud's esbuild configuration and checked against the APPSYNC_JS rules, then served over HTTP.
+ * Generic: it reads the wiring and knows nothing about the application.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleResolver, repoRoot } from '../bundle.ts';
+import type { ApiWiring, TableDefinition, TableNameRef } from '../wiring.ts';
+import { loadOrCreateSigningKey, signToken, type KeyPair } from './auth/jwt.ts';
+import { createDynamoDbDataSource, type DynamoDbRequestEvent } from './datasources/dynamodb.ts';
+import { createLambdaDataSource } from './datasources/lambda.ts';
+import { createNoneDataSource } from './datasources/none.ts';
+import { createDynamoDbClient, ensureTable } from './dynamodb-local.ts';
+import { formatRequestLog, startServer } from './http/server.ts';
+import { compileCode } from './js/compile.ts';
+import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
+import type { DataSourceInvoker } from './types.ts';
+
+export interface LocalAppSyncOptions {
+  /** Repo-relative path of the SDL schema. */
+  schemaPath: string;
+  wiring: ApiWiring;
+  /** Endpoint of a running DynamoDB Local. */
+  dynamoEndpoint: string;
+  /** Physical name of a declared table (default: its logical name). Tests use unique names. */
+  tableName?: (table: TableDefinition) => string;
+  /** Port to listen on; 0 picks a free one. */
+  port: number;
+  /** Directory of the local signing key (created on first start). */
+  keyDir: string;
+  /** Additional authorization modes besides Cognito user pools (default none). */
+  apiKeys?: string[];
+  /** Called for every DynamoDB request, with the data source's name (for benchmarks). */
+  observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
+  /** Request log; default none. */
+  log?: (line: string) => void;
+}
+
+export interface LocalAppSync {
+  /** The GraphQL endpoint, http://127.0.0.1:<port>/graphql. */
+  url: string;
+  /** The query page. */
+  explorerUrl: string;
+  api: LocalApi;
+  key: KeyPair;
+  /** Physical table name of each DynamoDB data source. */
+  tableNames: Record<string, string>;
+  tokenFor(username: string, groups?: string[]): string;
+  close(): Promise<void>;
+}
+
+/** The key that encrypts pagination tokens, derived from the local signing key. */
+function tokenKeyFrom(key: KeyPair): Buffer {
+  const der = key.privateKey.export({ type: 'pkcs8', format: 'der' });
+  return createHash('sha256').update('appsync-local nextToken\n').update(der).digest();
+}
+
+export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<LocalAppSync> {
+  const { wiring } = opts;
+  const key = loadOrCreateSigningKey(opts.keyDir);
+  const client = createDynamoDbClient(opts.dynamoEndpoint);
+
+  const tableNames: Record<string, string> = {};
+  for (const ds of wiring.dataSources) {
+    if (ds.kind !== 'DYNAMODB') continue;
+    tableNames[ds.name] = opts.tableName ? opts.tableName(ds.table) : ds.table.name;
+    await ensureTable(client, { ...ds.table, name: tableNames[ds.name] });
+  }
+  const resolveRefs = (refs: Record<string, TableNameRef>) =>
+    Object.fromEntries(Object.entries(refs).map(([name, ref]) => [name, tableNames[ref.tableNameOf]]));
+
+  const tokenKey = tokenKeyFrom(key);
+  const dataSources: Record<string, DataSourceInvoker> = {};
+  for (const ds of wiring.dataSources) {
+    if (ds.kind === 'DYNAMODB') {
+      const observer = opts.observer;
+      dataSources[ds.name] = createDynamoDbDataSource({
+        client,
+        tableName: tableNames[ds.name],
+        tokenKey,
+        observer: observer ? (event) => observer(ds.name, event) : undefined,
+      });
+    } else if (ds.kind === 'NONE') {
+      dataSources[ds.name] = createNoneDataSource();
+    } else {
+      dataSources[ds.name] = createLambdaDataSource({
+        handlerPath: path.join(repoRoot, ds.handler),
+        environment: {
+          ...resolveRefs(ds.environment),
+          // The in-process function's AWS SDK talks to DynamoDB Local with throwaway credentials.
+          AWS_ENDPOINT_URL_DYNAMODB: opts.dynamoEndpoint,
+          AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+        },
+      });
+    }
+  }
+
+  const auth: AuthConfig = {
+    defaultMode: 'AMAZON_COGNITO_USER_POOLS',
+    additionalModes: opts.apiKeys?.length ? ['API_KEY'] : [],
+    cognito: { key },
+    apiKeys: opts.apiKeys,
+  };
+  const log = opts.log;
+  const api = createLocalApi({
+    schemaSDL: readFileSync(path.join(repoRoot, opts.schemaPath), 'utf8'),
+    wiring,
+    compile: (source) => compileCode(source, bundleResolver(source)),
+    dataSources,
+    environment: resolveRefs(wiring.environment),
+    auth,
+    log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
+  });
+  const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
+  const server = await startServer({ api, port: opts.port, tokenFor });
+  return {
+    url: `${server.url}/graphql`,
+    explorerUrl: `${server.url}/`,
+    api,
+    key,
+    tableNames,
+    tokenFor,
+    async close() {
+      await server.close();
+      client.destroy();
+    },
+  };
+}

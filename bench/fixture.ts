@@ -1,0 +1,81 @@
+/**
+ * A benchmark league: one scored event (a 10-match card) with N players' predictions and standings,
+ * one upcoming event, built through the API where it is cheap (cards, results, scoring) and with
+ * batch writes of the resolvers' own item builders where N makes the API too slow (predictions).
+ */
+import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { graphqlData } from '../appsync/local/client.ts';
+import { subFor } from '../appsync/local/auth/jwt.ts';
+import type { EventItem } from '../resolvers/lib/items.ts';
+import { ITEM_KEY, predictionAttributes, predictionRecord } from '../resolvers/lib/records.ts';
+import { TYPE } from '../resolvers/lib/keys.ts';
+
+export const CARD_SIZE = 10;
+export const BENCH_ADMIN = 'bench-admin';
+export const benchPlayer = (i: number) => `bench-player-${i}`;
+
+interface Target {
+  url: string;
+  client: DynamoDBClient;
+  tableName: string;
+  tokenFor(username: string, groups?: string[]): string;
+}
+
+async function batchWrite(target: Target, items: Record<string, unknown>[]) {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshall(item, { removeUndefinedValues: true }) } }));
+    while (requests.length > 0) {
+      const out = await target.client.send(new BatchWriteItemCommand({ RequestItems: { [target.tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[target.tableName] ?? []) as typeof requests;
+    }
+  }
+}
+
+async function createCard(target: Target, admin: string, name: string, date: string, startsAt: string) {
+  const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(target.url, admin,
+    'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input: { name, date, startsAt } });
+  const matchIds: string[] = [];
+  for (let m = 0; m < CARD_SIZE; m += 1) {
+    const { addMatch } = await graphqlData<{ addMatch: { id: string } }>(target.url, admin,
+      'mutation($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }', {
+        eventId: createEvent.id,
+        input: { points: 5 + m, teams: [{ members: [`Wrestler ${m}A`] }, { members: [`Wrestler ${m}B`] }] },
+      });
+    matchIds.push(addMatch.id);
+  }
+  return { eventId: createEvent.id, matchIds };
+}
+
+/** Builds the league; returns the ids the screens read. */
+export async function buildLeague(target: Target, players: number) {
+  const admin = target.tokenFor(BENCH_ADMIN, ['admin']);
+  const future = new Date(Date.now() + 3600_000).toISOString();
+  const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
+  const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);
+
+  const event = (await graphqlData<{ eventCard: { event: EventItem } }>(target.url, admin,
+    'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }', { id: scored.eventId })).eventCard.event;
+  const now = new Date().toISOString();
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < players; i += 1) {
+    const userId = subFor(benchPlayer(i));
+    const picks = scored.matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
+    const prediction = predictionRecord(userId, `Player ${i}`, { ...event, startsAtMs: 0, matchOrder: [] }, picks, now);
+    items.push({ ...ITEM_KEY.prediction(userId, event as EventItem), ...predictionAttributes(prediction) });
+    items.push({ ...ITEM_KEY.profile(userId), type: TYPE.profile, id: userId, displayName: `Player ${i}` });
+  }
+  await batchWrite(target, items);
+
+  await graphqlData(target.url, admin, 'mutation($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
+    input: { id: scored.eventId, state: 'BROADCAST' },
+  });
+  for (const matchId of scored.matchIds) {
+    await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', {
+      e: scored.eventId,
+      m: matchId,
+    });
+  }
+  await graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId });
+  return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season };
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench`: every benchmark in one run on one in-memory DynamoDB Local.
+ *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local);
+ *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
+ *   - scoring throughput at 1,000 and 10,000 predictions.
+ * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
+ * `--players 10,1000` and `--skip latency,screens,scoring` narrow a run.
+ */
+import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
+import { benchLatency } from './latency.ts';
+import { benchScreens, type ScreenCost } from './screens.ts';
+import { benchSeedEventCard } from './seed-reference.ts';
+import { benchScoring } from './scoring.ts';
+import { startBenchTarget } from './target.ts';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const json = process.argv.includes('--json');
+const players = (option('--players') ?? '10,1000,10000').split(',').map(Number);
+const skip = new Set((option('--skip') ?? '').split(',').filter(Boolean));
+const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
+const say = (text: string) => !json && console.log(text);
+
+const dynamo = await startDynamoDbLocal({ inMemory: true, port: 8600 });
+try {
+  if (!skip.has('latency')) {
+    const target = await startBenchTarget(dynamo.endpoint);
+    const latency = await benchLatency(target);
+    await target.close();
+    print({ ...latency });
+    say(`local-runtime overhead, Query.events over HTTP vs the same Query straight to DynamoDB Local (${latency.samples} samples each):`);
+    say(`  p50 API ${latency.apiP50Ms.toFixed(2)} ms, direct ${latency.directP50Ms.toFixed(2)} ms, ratio ${latency.ratio.toFixed(2)}x\n`);
+  }
+
+  if (!skip.has('screens')) {
+    const rows: ScreenCost[] = [];
+    const client = createDynamoDbClient(dynamo.endpoint);
+    for (const n of players) {
+      const target = await startBenchTarget(dynamo.endpoint);
+      rows.push(...(await benchScreens(target, n)));
+      await target.close();
+      rows.push(await benchSeedEventCard(client, n));
+      for (const row of rows.filter((r) => r.players === n)) print({ ...row });
+    }
+    client.destroy();
+    say('screen cost per request of the screen (eventually consistent reads):');
+    say(`  ${'screen'.padEnd(16)}${'players'.padStart(8)}${'requests'.padStart(10)}${'RCU'.padStart(9)}${'read'.padStart(8)}${'returned'.padStart(10)}`);
+    for (const r of rows) {
+      say(`  ${r.screen.padEnd(16)}${String(r.players).padStart(8)}${String(r.requests).padStart(10)}${r.rcu.toFixed(1).padStart(9)}${String(r.itemsRead).padStart(8)}${String(r.itemsReturned).padStart(10)}`);
+    }
+    say('');
+  }
+
+  if (!skip.has('scoring')) {
+    const scoring = await benchScoring({ endpoint: dynamo.endpoint, predictions: [1000, 10000] });
+    say('scoring throughput (scoreEvent on a fresh event; writes are 2-item transactions):');
+    for (const s of scoring) {
+      print({ benchmark: 'scoring', ...s });
+      say(`  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, ${s.wcu.toFixed(0)} WCU`);
+    }
+  }
+} finally {
+  await dynamo.stop();
+}

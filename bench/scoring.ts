@@ -1,0 +1,142 @@
+/**
+ * Scoring throughput: a fresh table on a DynamoDB Local endpoint, one event with N predictions
+ * (loaded with BatchWriteItem), then one timed `scoreEvent` run.
+ *
+ *   npx tsx bench/scoring.ts [N ...]      (starts its own in-memory DynamoDB Local)
+ */
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { BatchWriteItemCommand, DeleteTableCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
+import { pickemTable } from '../amplify/data/table.ts';
+import { KEY, TYPE } from '../resolvers/lib/keys.ts';
+import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
+import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
+import { createScorer } from '../amplify/functions/score-event/scorer.ts';
+
+export interface ScoringBenchRow {
+  predictions: number;
+  seconds: number;
+  predictionsPerSecond: number;
+  wcu: number;
+}
+
+const MATCHES = 8;
+const EVENT_ID = 'bench-event';
+const DATE = '2025-04-19';
+
+export async function benchScoring(opts: { endpoint: string; predictions: number[] }): Promise<ScoringBenchRow[]> {
+  const client = createDynamoDbClient(opts.endpoint);
+  const rows: ScoringBenchRow[] = [];
+  try {
+    for (const n of opts.predictions) {
+      const tableName = `bench-scoring-${randomBytes(4).toString('hex')}`;
+      await ensureTable(client, { ...pickemTable, name: tableName });
+      try {
+        await load(client, tableName, n);
+        const started = performance.now();
+        const cpu0 = process.cpuUsage();
+        const t = (s: string) => process.env.BENCH_TRACE && console.log(s, ((performance.now() - started) / 1000).toFixed(2));
+        const out = await createScorer({ client, tableName, concurrency: Number(process.env.BENCH_CONC ?? 16), playersPerTransaction: Number(process.env.BENCH_PPT ?? 25), afterWrite: (w) => { if (w <= 1 || w % 250 === 0) t(`write ${w}`); } }).scoreEvent(EVENT_ID);
+        t("done"); if (process.env.BENCH_TRACE) console.log("node cpu s", (process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1e6);
+        const seconds = (performance.now() - started) / 1000;
+        if (!('report' in out)) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
+        if (out.report.predictionsScored !== n) throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
+        rows.push({ predictions: n, seconds, predictionsPerSecond: n / seconds, wcu: out.stats.wcu });
+      } finally {
+        await client.send(new DeleteTableCommand({ TableName: tableName }));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return rows;
+}
+
+async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
+  const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
+  const items: Item[] = [
+    {
+      PK: KEY.eventPk(EVENT_ID),
+      SK: KEY.eventSk,
+      GSI_PK: KEY.eventsGsiPk,
+      GSI_SK: KEY.eventsGsiSk(DATE, EVENT_ID),
+      type: TYPE.event,
+      id: EVENT_ID,
+      name: 'Bench Event',
+      date: DATE,
+      startsAt: `${DATE}T23:00:00.000Z`,
+      startsAtMs: Date.parse(`${DATE}T23:00:00.000Z`),
+      state: 'BROADCAST',
+      season: 2025,
+      matchOrder: matchIds,
+    },
+    ...matchIds.map((id, i) => ({
+      PK: KEY.eventPk(EVENT_ID),
+      SK: KEY.matchSk(id),
+      type: TYPE.match,
+      id,
+      eventId: EVENT_ID,
+      name: null,
+      points: (i + 1) * 5,
+      preshow: false,
+      championships: [],
+      teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
+      result: i % 3,
+    })),
+  ];
+  for (let u = 0; u < n; u++) {
+    const userId = `user-${String(u).padStart(6, '0')}`;
+    items.push({
+      PK: KEY.userPk(userId),
+      SK: KEY.predictionSk(DATE, EVENT_ID),
+      GSI_PK: KEY.predictionsGsiPk(EVENT_ID),
+      GSI_SK: KEY.unscoredGsiSk(userId),
+      type: TYPE.prediction,
+      userId,
+      displayName: `Player ${u}`,
+      eventId: EVENT_ID,
+      eventName: 'Bench Event',
+      eventDate: DATE,
+      // A spread of scores (and ties) without any pattern the scorer could exploit.
+      picks: matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 })),
+      updatedAt: `${DATE}T22:00:00.000Z`,
+    });
+    if (u % 2 === 0) items.push({ PK: KEY.userPk(userId), SK: KEY.profileSk, type: TYPE.profile, id: userId, displayName: `Player ${u}!` });
+  }
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));
+  await forEachBounded(batches, 16, async (batch) => {
+    let pending = batch;
+    while (pending.length > 0) {
+      const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
+      pending = out.UnprocessedItems?.[tableName] ?? [];
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  const sizes = process.argv.slice(2).map(Number);
+  const dynamo = await startDynamoDbLocal({ inMemory: true, port: 18_500 });
+  try {
+    const rows = await benchScoring({ endpoint: dynamo.endpoint, predictions: sizes.length > 0 ? sizes : [1000, 10000] });
+    console.table(
+      rows.map((r) => ({
+        predictions: r.predictions,
+        seconds: r.seconds.toFixed(2),
+        'predictions/s': Math.round(r.predictionsPerSecond),
+        WCU: r.wcu,
+        'WCU/prediction': (r.wcu / r.predictions).toFixed(2),
+      })),
+    );
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,126 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { ERROR, raiseDataSourceError } from './errors';
+
+/**
+ * Builders of DynamoDB write requests (TransactWriteItems entries take plain values here and are
+ * typed with util.dynamodb), and the mapping of a failed condition to the resolver's own error.
+ */
+
+/** DynamoDB's limit on the entries of one TransactWriteItems. */
+export const MAX_TRANSACT_ITEMS = 100;
+
+export interface ItemKey {
+  PK: string;
+  SK: string;
+}
+
+/** An expression with plain (untyped) values. */
+export interface Expression {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+export function typed(e: Expression) {
+  return {
+    expression: e.expression,
+    ...(e.names ? { expressionNames: e.names } : {}),
+    ...(e.values ? { expressionValues: util.dynamodb.toMapValues(e.values) } : {}),
+  };
+}
+
+/** The physical table name every TransactWriteItems entry must carry. */
+export function tableOf(ctx: Context): string {
+  return ctx.env.TABLE_NAME;
+}
+
+export function txPut(table: string, key: ItemKey, attributes: Record<string, unknown>, condition?: Expression) {
+  return {
+    table,
+    operation: 'PutItem',
+    key: util.dynamodb.toMapValues(key),
+    attributeValues: util.dynamodb.toMapValues(attributes),
+    ...(condition ? { condition: typed(condition) } : {}),
+  };
+}
+
+export function txUpdate(table: string, key: ItemKey, update: Expression, condition?: Expression) {
+  return {
+    table,
+    operation: 'UpdateItem',
+    key: util.dynamodb.toMapValues(key),
+    update: typed(update),
+    ...(condition ? { condition: typed(condition) } : {}),
+  };
+}
+
+export function txDelete(table: string, key: ItemKey, condition?: Expression) {
+  return {
+    table,
+    operation: 'DeleteItem',
+    key: util.dynamodb.toMapValues(key),
+    ...(condition ? { condition: typed(condition) } : {}),
+  };
+}
+
+export function txCheck(table: string, key: ItemKey, condition: Expression) {
+  return { table, operation: 'ConditionCheck', key: util.dynamodb.toMapValues(key), condition: typed(condition) };
+}
+
+export function transaction(items: unknown[]) {
+  return { operation: 'TransactWriteItems', transactItems: items };
+}
+
+/** AppSync's cancellation reason of one transaction entry (`item`: the stored item, when returned). */
+export interface CancellationReason {
+  type: string;
+  message: string;
+  item?: Record<string, unknown> | null;
+}
+
+export interface WriteFailure {
+  /** Which entry's condition failed (0 for a single-item write). */
+  index: number;
+  /** The item as stored when the condition failed, if DynamoDB returned it. */
+  item: Record<string, unknown> | null;
+}
+
+function reasonsOf(ctx: Context): CancellationReason[] {
+  const result = ctx.result as { cancellationReasons?: CancellationReason[] | null } | null;
+  return (result && result.cancellationReasons) || [];
+}
+
+/** The failed condition of a write, or null when the write succeeded or failed for another reason. */
+export function failedCondition(ctx: Context): WriteFailure | null {
+  const error = ctx.error;
+  if (!error) return null;
+  if (error.type === 'DynamoDB:ConditionalCheckFailedException') return { index: 0, item: null };
+  if (error.type !== 'DynamoDB:TransactionCanceledException') return null;
+  const reasons = reasonsOf(ctx);
+  const index = reasons.findIndex((r) => r.type === 'ConditionalCheckFailed');
+  return index < 0 ? null : { index, item: reasons[index].item ?? null };
+}
+
+/** A message and errorType to raise when a given entry's condition fails. */
+export interface FailureError {
+  message: string;
+  type: string;
+}
+
+/**
+ * Raises the error of a failed write: `errors[i]` when entry i's condition failed, a
+ * ConcurrentModification when the transaction collided with another one, else the data source's own
+ * error. Does nothing when the write succeeded.
+ */
+export function raiseWriteError(ctx: Context, errors: (FailureError | null)[]): void {
+  if (!ctx.error) return;
+  const failed = failedCondition(ctx);
+  if (failed && failed.index < errors.length) {
+    const chosen = errors[failed.index];
+    if (chosen) util.error(chosen.message, chosen.type);
+  }
+  if (reasonsOf(ctx).some((r) => r.type === 'TransactionConflict')) {
+    util.error('Another change to the same items was in progress; try again', ERROR.concurrentModification);
+  }
+  raiseDataSourceError(ctx.error);
+}

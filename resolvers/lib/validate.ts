@@ -1,0 +1,183 @@
+import { util } from '@aws-appsync/utils';
+import { ERROR } from './errors';
+import { MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD } from './keys';
+import type { EventItem, MatchItem, PickItem, TeamItem } from './items';
+
+/**
+ * Input checks of the write path. APPSYNC_JS: no regex, no throw; util.error stops the resolver,
+ * so a failed check never reaches a data source and nothing is written.
+ */
+
+export const LIMIT = {
+  eventName: 100,
+  matchName: 100,
+  teamName: 100,
+  member: 100,
+  championship: 100,
+  displayName: 40,
+  id: 200,
+  teamsPerMatch: 30,
+  membersPerTeam: 30,
+  championshipsPerMatch: 10,
+} as const;
+
+export type EventState = EventItem['state'];
+
+/** `value` trimmed, 1 to `max` characters, else a ValidationError naming `field`. */
+export function requiredText(value: string, field: string, max: number): string {
+  const text = value.trim();
+  if (text.length === 0) util.error(`${field} must not be empty`, ERROR.validation);
+  if (text.length > max) util.error(`${field} must be at most ${max} characters; got ${text.length}`, ERROR.validation);
+  return text;
+}
+
+/** `value` trimmed, at most `max` characters; null when absent or blank. */
+export function optionalText(value: string | null | undefined, field: string, max: number): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.trim();
+  if (text.length === 0) return null;
+  if (text.length > max) util.error(`${field} must be at most ${max} characters; got ${text.length}`, ERROR.validation);
+  return text;
+}
+
+/** An id argument: not empty, not absurdly long (it becomes part of a key). */
+export function requiredId(value: string, field: string): string {
+  if (value.length === 0) util.error(`${field} must not be empty`, ERROR.validation);
+  if (value.length > LIMIT.id) util.error(`${field} must be at most ${LIMIT.id} characters`, ERROR.validation);
+  return value;
+}
+
+const SLUG_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Lowercase a-z0-9; every other run of characters becomes one '-', none at either end. */
+export function slug(name: string): string {
+  let out = '';
+  let pendingDash = false;
+  for (const ch of name.toLowerCase().split('')) {
+    if (SLUG_CHARS.indexOf(ch) >= 0) {
+      if (pendingDash && out.length > 0) out = out + '-';
+      pendingDash = false;
+      out = out + ch;
+    } else {
+      pendingDash = true;
+    }
+  }
+  return out;
+}
+
+/** An AWSDateTime normalised to UTC ISO-8601 with milliseconds, and its epoch milliseconds. */
+export function normalisedInstant(value: string): { iso: string; ms: number } {
+  const ms = util.time.parseISO8601ToEpochMilliSeconds(value);
+  return { iso: util.time.epochMilliSecondsToISO8601(ms), ms };
+}
+
+export interface TeamInput {
+  name?: string | null;
+  members: string[];
+  champion?: boolean | null;
+}
+
+export interface MatchInput {
+  name?: string | null;
+  points: number;
+  preshow?: boolean | null;
+  championships?: string[] | null;
+  teams: TeamInput[];
+}
+
+export type MatchFields = Pick<MatchItem, 'name' | 'points' | 'preshow' | 'championships' | 'teams'>;
+
+function validTeam(team: TeamInput, index: number): TeamItem {
+  const where = `teams[${index}]`;
+  if (team.members.length === 0) util.error(`${where} must have at least one member`, ERROR.validation);
+  if (team.members.length > LIMIT.membersPerTeam) {
+    util.error(`${where} has ${team.members.length} members; at most ${LIMIT.membersPerTeam} allowed`, ERROR.validation);
+  }
+  return {
+    name: optionalText(team.name, `${where}.name`, LIMIT.teamName),
+    members: team.members.map((m, i) => requiredText(m, `${where}.members[${i}]`, LIMIT.member)),
+    champion: team.champion === true,
+  };
+}
+
+/** A match as stored, from a MatchInput: names trimmed, defaults applied, every limit checked. */
+export function validMatch(input: MatchInput): MatchFields {
+  if (!Number.isInteger(input.points) || input.points < 1 || input.points > MAX_MATCH_POINTS) {
+    util.error(`points must be a whole number from 1 to ${MAX_MATCH_POINTS}; got ${input.points}`, ERROR.validation);
+  }
+  if (input.teams.length < 2) util.error(`a match needs at least 2 teams; got ${input.teams.length}`, ERROR.validation);
+  if (input.teams.length > LIMIT.teamsPerMatch) {
+    util.error(`a match has at most ${LIMIT.teamsPerMatch} teams; got ${input.teams.length}`, ERROR.validation);
+  }
+  const championships = input.championships ?? [];
+  if (championships.length > LIMIT.championshipsPerMatch) {
+    util.error(`a match has at most ${LIMIT.championshipsPerMatch} championships; got ${championships.length}`, ERROR.validation);
+  }
+  return {
+    name: optionalText(input.name, 'name', LIMIT.matchName),
+    points: input.points,
+    preshow: input.preshow === true,
+    championships: championships.map((c, i) => requiredText(c, `championships[${i}]`, LIMIT.championship)),
+    teams: input.teams.map((t, i) => validTeam(t, i)),
+  };
+}
+
+/** The match `matchId` of the card, or a NotFound error. */
+export function cardMatch(event: EventItem, matches: MatchItem[], matchId: string): MatchItem {
+  const match = event.matchOrder.indexOf(matchId) >= 0 ? matches.find((m) => m.id === matchId) : undefined;
+  if (!match) util.error(`Match ${matchId} is not on the card of event ${event.id}`, ERROR.notFound);
+  return match as MatchItem;
+}
+
+/** A team index of `match`: a whole number from 0 to teams - 1. */
+export function validTeamIndex(match: MatchItem, team: number, field: string): number {
+  if (!Number.isInteger(team) || team < 0 || team >= match.teams.length) {
+    util.error(`${field} must be a team index from 0 to ${match.teams.length - 1} for match ${match.id}; got ${team}`, ERROR.validation);
+  }
+  return team;
+}
+
+/** Picks against the card: each match on it, at most once, with a team index in range. */
+export function validPicks(event: EventItem, matches: MatchItem[], picks: PickItem[]): PickItem[] {
+  const seen: Record<string, boolean> = {};
+  return picks.map((pick, i) => {
+    if (Object.hasOwn(seen, pick.matchId)) util.error(`Match ${pick.matchId} is picked more than once`, ERROR.validation);
+    seen[pick.matchId] = true;
+    const match = cardMatch(event, matches, pick.matchId);
+    return { matchId: pick.matchId, team: validTeamIndex(match, pick.team, `picks[${i}].team`) };
+  });
+}
+
+/** A new card order: exactly the ids of `current`, each once. */
+export function validOrder(current: string[], proposed: string[]): string[] {
+  if (proposed.length > MAX_MATCHES_PER_CARD) {
+    util.error(`A card has at most ${MAX_MATCHES_PER_CARD} matches; got ${proposed.length} ids`, ERROR.validation);
+  }
+  const seen: Record<string, boolean> = {};
+  for (const id of proposed) {
+    if (Object.hasOwn(seen, id)) util.error(`Match ${id} appears more than once in the new order`, ERROR.validation);
+    seen[id] = true;
+    if (current.indexOf(id) < 0) util.error(`Match ${id} is not on the card`, ERROR.validation);
+  }
+  if (proposed.length !== current.length) {
+    util.error(`The new order must list all ${current.length} matches of the card; got ${proposed.length}`, ERROR.validation);
+  }
+  return proposed;
+}
+
+const LIFECYCLE: EventState[] = ['UPCOMING', 'BROADCAST', 'SCORED'];
+
+/**
+ * The state updateEvent may move an event to: UPCOMING → BROADCAST, never back; the same state is a
+ * no-op; SCORED only through scoreEvent (so no step can be skipped).
+ */
+export function nextState(current: EventState, requested: EventState): EventState {
+  if (requested === current) return current;
+  if (requested === 'SCORED') {
+    util.error(`An event becomes SCORED only through scoreEvent; it is ${current}`, ERROR.invalidState);
+  }
+  const from = LIFECYCLE.indexOf(current);
+  const to = LIFECYCLE.indexOf(requested);
+  if (to < from) util.error(`An event cannot move back from ${current} to ${requested}`, ERROR.invalidState);
+  return requested;
+}

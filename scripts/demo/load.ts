@@ -1,0 +1,101 @@
+/**
+ * Loads the demo season through the API's own mutations, as an admin and as each player would:
+ * create the cards, save predictions before the bell, enter results and score.
+ */
+import { graphqlData } from '../../appsync/local/client.ts';
+import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
+
+export interface DemoTarget {
+  url: string;
+  tokenFor(username: string, groups?: string[]): string;
+}
+
+export const DEMO_ADMIN = 'admin';
+export const demoUsername = (index: number) => `player${String(index + 1).padStart(2, '0')}`;
+
+/** A small deterministic PRNG (mulberry32), so every load produces the same season. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+function schedule(event: DemoEvent): { date: string; startsAt: string } {
+  if ('date' in event.when) return event.when;
+  const day = new Date(Date.now() + event.when.daysFromNow * DAY);
+  day.setUTCHours(event.when.hourUtc, 0, 0, 0);
+  // An event broadcasting today started an hour ago, whatever the time now.
+  const startsAt = event.state === 'UPCOMING' ? day : new Date(Date.now() - HOUR);
+  return { date: startsAt.toISOString().slice(0, 10), startsAt: startsAt.toISOString() };
+}
+
+const CREATE_EVENT = `mutation CreateEvent($input: CreateEventInput!) { createEvent(input: $input) { id } }`;
+const UPDATE_EVENT = `mutation UpdateEvent($input: UpdateEventInput!) { updateEvent(input: $input) { id state } }`;
+const ADD_MATCH = `mutation AddMatch($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }`;
+const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int) {
+  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner) { id result } }`;
+const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
+const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
+const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
+
+export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
+  const admin = target.tokenFor(DEMO_ADMIN, ['admin']);
+  const players = demoPlayers.map((name, i) => ({ name, token: target.tokenFor(demoUsername(i)) }));
+  const as = <T>(token: string, query: string, variables: Record<string, unknown>) =>
+    graphqlData<T>(target.url, token, query, variables);
+
+  for (const player of players) await as(player.token, PROFILE, { displayName: player.name });
+
+  let predictions = 0;
+  for (const [eventIndex, event] of demoEvents.entries()) {
+    const { date, startsAt } = schedule(event);
+    // Cards are built and predicted before the bell; past events then get their real start time.
+    const opensAt = event.state === 'UPCOMING' ? startsAt : new Date(Date.now() + HOUR).toISOString();
+    const { createEvent } = await as<{ createEvent: { id: string } }>(admin, CREATE_EVENT, {
+      input: { name: event.name, date, startsAt: opensAt },
+    });
+    const eventId = createEvent.id;
+    const matchIds: string[] = [];
+    for (const match of event.matches) {
+      const { result: _result, ...input } = match;
+      const { addMatch } = await as<{ addMatch: { id: string } }>(admin, ADD_MATCH, { eventId, input });
+      matchIds.push(addMatch.id);
+    }
+
+    let previousPicks: { matchId: string; team: number }[] = [];
+    for (const [playerIndex, player] of players.entries()) {
+      const rnd = random(eventIndex * 1000 + playerIndex);
+      if (rnd() < 0.15) continue; // not everyone plays every event
+      // Every fifth player copies the one before: identical picks make ties in every leaderboard.
+      const picks =
+        playerIndex % 5 === 4 && previousPicks.length > 0
+          ? previousPicks
+          : event.matches.map((m, i) => ({
+              matchId: matchIds[i],
+              team: rnd() < 0.55 ? m.result : Math.floor(rnd() * m.teams.length),
+            }));
+      await as(player.token, SAVE, { eventId, picks });
+      previousPicks = picks;
+      predictions += 1;
+    }
+
+    if (event.state === 'UPCOMING') continue;
+    await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
+    await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
+    // A live event has its first results in; a finished one has them all and is scored.
+    const resultsIn = event.state === 'SCORED' ? event.matches.length : 2;
+    for (let i = 0; i < resultsIn; i += 1) {
+      await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], winner: event.matches[i].result });
+    }
+    if (event.state === 'SCORED') await as(admin, SCORE, { eventId });
+  }
+  return { events: demoEvents.length, players: players.length, predictions };
+}

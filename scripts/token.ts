@@ -1,0 +1,42 @@
+/**
+ * Prints a bearer token for a local dev user, signed with the local runtime's key:
+ *   npm run --silent token -- <username> [--group <name>]...
+ */
+import path from 'node:path';
+import { repoRoot } from '../appsync/bundle.ts';
+import { loadOrCreateSigningKey, signToken } from '../appsync/local/auth/jwt.ts';
+
+const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]...';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+const groups: string[] = [];
+let username: string | undefined;
+for (let i = 0; i < args.length; i += 1) {
+  const arg = args[i];
+  if (arg === '--group') {
+    const group = args[i + 1];
+    if (!group || group.startsWith('--')) fail('--group needs a group name');
+    groups.push(group);
+    i += 1;
+  } else if (arg.startsWith('--group=')) {
+    const group = arg.slice('--group='.length);
+    if (!group) fail('--group needs a group name');
+    groups.push(group);
+  } else if (arg.startsWith('-')) {
+    fail(`unknown option ${arg}`);
+  } else if (username === undefined) {
+    username = arg;
+  } else {
+    fail(`unexpected argument ${arg}`);
+  }
+}
+if (!username) fail('a username is required');
+if (!/^[A-Za-z0-9._@+-]{1,128}$/.test(username)) fail(`invalid username "${username}"`);
+
+const key = loadOrCreateSigningKey(path.join(repoRoot, '.local'));
+process.stdout.write(`${signToken(key, { username, groups })}\n`);

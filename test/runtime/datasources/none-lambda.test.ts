@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createLambdaDataSource } from '../../../appsync/local/datasources/lambda.ts';
+import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts';
+import { testContext } from '../../support/context.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+describe('NONE data source', () => {
+  it('gives the request payload back as ctx.result', async () => {
+    const ds = createNoneDataSource();
+    const payload = { a: 1, list: [true, null, 'x'] };
+    const outcome = await ds.invoke({ payload }, testContext());
+    expect(outcome).toEqual({ result: payload, error: null });
+    expect(outcome.result).not.toBe(payload);
+  });
+
+  it('gives null without a payload', async () => {
+    expect(await createNoneDataSource().invoke({}, testContext())).toEqual({ result: null, error: null });
+  });
+});
+
+describe('Lambda data source', () => {
+  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'pickem-local' } });
+  const invoke = (request: unknown) => ds.invoke(request, testContext());
+
+  it('calls the handler with the payload and returns its JSON result', async () => {
+    const outcome = await invoke({ operation: 'Invoke', payload: { value: { id: 7 } } });
+    expect(outcome).toEqual({ result: { echoed: { id: 7 }, at: '1970-01-01T00:00:00.000Z' }, error: null });
+  });
+
+  it('sets the function environment and a Lambda-like context', async () => {
+    expect((await invoke({ operation: 'Invoke', payload: { mode: 'env' } })).result).toEqual({ table: 'pickem-local' });
+    const ctx = (await invoke({ operation: 'Invoke', payload: { mode: 'context' } })).result as Record<string, unknown>;
+    expect(ctx.functionName).toBe('echo-handler');
+    expect(ctx.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ctx.remaining).toBeGreaterThan(0);
+  });
+
+  it('turns a thrown error into ctx.error of type Lambda:Unhandled', async () => {
+    const outcome = await invoke({ operation: 'Invoke', payload: { mode: 'throw', value: 'this' } });
+    expect(outcome).toEqual({ result: null, error: { type: 'Lambda:Unhandled', message: 'handler refused this' } });
+  });
+
+  it('maps an undefined return to null', async () => {
+    expect(await invoke({ operation: 'Invoke', payload: { mode: 'undefined' } })).toEqual({ result: null, error: null });
+  });
+
+  it('runs BatchInvoke as a batch of one', async () => {
+    expect(await invoke({ operation: 'BatchInvoke', payload: { value: 3 } })).toEqual({ result: { batched: 3 }, error: null });
+  });
+
+  it('returns at once for an Event invocation', async () => {
+    expect(await invoke({ operation: 'Invoke', invocationType: 'Event', payload: { value: 1 } })).toEqual({ result: null, error: null });
+  });
+
+  it('rejects unknown operations', async () => {
+    const outcome = await invoke({ operation: 'Call', payload: {} });
+    expect(outcome.error?.message).toMatch(/Unsupported operation 'Call'/);
+  });
+
+  it('supports callback-style handlers', async () => {
+    const cb = createLambdaDataSource({ handlerPath: fixture('callback-handler.ts'), environment: {} });
+    expect(await cb.invoke({ operation: 'Invoke', payload: { value: 4 } }, testContext())).toEqual({ result: { doubled: 8 }, error: null });
+    expect((await cb.invoke({ operation: 'Invoke', payload: { value: -1 } }, testContext())).error).toEqual({
+      type: 'Lambda:Unhandled',
+      message: 'negative',
+    });
+  });
+
+  it('reports a module without a handler as an error', async () => {
+    const bad = createLambdaDataSource({ handlerPath: fixture('../none-lambda.test.ts.missing'), environment: {} });
+    const outcome = await bad.invoke({ operation: 'Invoke', payload: {} }, testContext());
+    expect(outcome.result).toBeNull();
+    expect(outcome.error?.type).toBe('Lambda:Unhandled');
+  });
+});

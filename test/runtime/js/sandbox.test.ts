@@ -1,0 +1,117 @@
+/**
+ * Running handlers: outcomes, errors (runtime-utils-js.html, resolver-context-reference-js.html,
+ * built-in-util-js.html), the realm's globals (supported-features.html), run-time denial, time limit.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileCode, HANDLER_TIMEOUT_MS } from '../../../appsync/local/js/compile.ts';
+import { makeCtx, resolverModule, runRequest } from './helpers.ts';
+
+describe('handler outcomes', () => {
+  it('returns a JSON-cloned value, the stash and the logs', () => {
+    const ctx = makeCtx({ arguments: { id: 'a1' }, stash: { before: true } });
+    const out = runRequest('ctx.stash.seen = ctx.args.id; console.log("id", ctx.args.id, { n: 1 }); console.error("oops"); return { id: ctx.arguments.id, missing: undefined };', ctx);
+    expect(out).toEqual({
+      kind: 'value',
+      value: { id: 'a1' },
+      error: null,
+      appendedErrors: [],
+      stash: { before: true, seen: 'a1' },
+      logs: ['id a1 {"n":1}', 'oops'],
+    });
+    expect(ctx.stash).toEqual({ before: true }); // the caller's object is not touched
+  });
+
+  it('runtime.earlyReturn gives earlyReturn with its data', () => {
+    const out = runRequest('ctx.stash.x = 1; runtime.earlyReturn({ cached: true }); return { not: "reached" };');
+    expect(out.kind).toBe('earlyReturn');
+    expect(out.value).toEqual({ cached: true });
+    expect(out.stash).toEqual({ x: 1 });
+  });
+
+  it('util.error carries type, data and errorInfo', () => {
+    const out = runRequest('util.error("Boom", "Custom", { a: 1 }, { b: 2 }); return 1;');
+    expect(out.kind).toBe('error');
+    expect(out.error).toEqual({ message: 'Boom', errorType: 'Custom', data: { a: 1 }, errorInfo: { b: 2 } });
+    expect(runRequest('util.error("Only a message");').error).toEqual({ message: 'Only a message', errorType: null, data: null, errorInfo: null });
+  });
+
+  it('util.appendError records and goes on', () => {
+    const out = runRequest('util.appendError("first", "T1"); util.appendError("second"); return "data";');
+    expect(out.kind).toBe('value');
+    expect(out.value).toBe('data');
+    expect(out.appendedErrors).toEqual([
+      { message: 'first', errorType: 'T1', data: null, errorInfo: null },
+      { message: 'second', errorType: null, data: null, errorInfo: null },
+    ]);
+  });
+
+  it('util.unauthorized names the field and type', () => {
+    expect(runRequest('util.unauthorized();').error).toEqual({
+      message: 'Not Authorized to access getThing on type Query', errorType: 'Unauthorized', data: null, errorInfo: null,
+    });
+  });
+
+  it('a JavaScript exception is a Code error', () => {
+    const out = runRequest('const o = ctx.args.nothing; return o.deep;');
+    expect(out.kind).toBe('error');
+    expect(out.error?.errorType).toBe('Code');
+    expect(out.error?.message).toMatch(/undefined/);
+  });
+
+  it('ctx is read-only at its first level, deeper levels are not', () => {
+    const top = runRequest('const c = ctx; c.foo = 1; return 1;');
+    expect(top.error?.errorType).toBe('Code');
+    expect(top.error?.message).toMatch(/not extensible/);
+    const stash = runRequest('const c = ctx; c.stash = {}; return 1;');
+    expect(stash.error?.errorType).toBe('Code');
+    const deep = runRequest('ctx.args.x = 2; return ctx.arguments.x;');
+    expect(deep.value).toBe(2);
+  });
+
+  it('extensions are reported as unsupported locally', () => {
+    const out = runRequest('extensions.setSubscriptionFilter({}); return 1;');
+    expect(out.error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/not supported by the local AppSync runtime/) });
+  });
+
+  it('module state does not survive between calls', () => {
+    const compiled = compileCode('Counter.js', `const seen = [];\n${resolverModule('seen.push(1); return seen.length;')}`);
+    expect(compiled.run('request', makeCtx()).value).toBe(1);
+    expect(compiled.run('request', makeCtx()).value).toBe(1);
+  });
+
+  it('runs the response handler with ctx.result and ctx.prev', () => {
+    const compiled = compileCode('R.js', resolverModule('return {};'));
+    expect(compiled.run('response', makeCtx({ result: { items: [1] } })).value).toEqual({ items: [1] });
+  });
+});
+
+describe('the APPSYNC_JS realm', () => {
+  it('has only the supported globals (no Date, RegExp, Promise, Map, process, require)', () => {
+    const out = runRequest('return [typeof Date, typeof RegExp, typeof Promise, typeof Map, typeof process, typeof require, typeof Symbol, typeof Math, typeof JSON, typeof parseInt, typeof encodeURIComponent, typeof util, typeof console];');
+    expect(out.value).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'object', 'object', 'function', 'function', 'object', 'object']);
+  });
+
+  it('denied methods fail at run time even when the static check cannot see them', () => {
+    const cases: [string, RegExp][] = [
+      ['const m = "pad" + "Start"; return "1"[m](2, "0");', /is not a function/],
+      ['const o = Object; const k = "fr" + "eeze"; return o[k]({});', /is not a function/],
+      ['const f = (x) => x; const k = "ca" + "ll"; return f[k](null, 1);', /is not a function/],
+      ['const k = "so" + "rt"; const cmp = [(a, b) => b - a]; return [1, 2][k](...cmp);', /comparator/],
+      ['const a = Array; const k = "fr" + "om"; return a[k]([1]);', /is not a function/],
+    ];
+    for (const [body, message] of cases) {
+      const out = runRequest(body);
+      expect(out.error?.errorType, body).toBe('Code');
+      expect(out.error?.message, body).toMatch(message);
+    }
+    expect(runRequest('return [3, 1, 2].sort();').value).toEqual([1, 2, 3]);
+  });
+
+  it('stops an endless loop after the time limit', () => {
+    const started = Date.now();
+    const out = runRequest('const xs = [1]; for (const x of xs) { xs.push(x); } return xs.length;');
+    expect(out.error?.errorType).toBe('Code');
+    expect(out.error?.message).toMatch(/timed out/);
+    expect(Date.now() - started).toBeLessThan(HANDLER_TIMEOUT_MS + 2000);
+  });
+});

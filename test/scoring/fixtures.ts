@@ -1,0 +1,225 @@
+/**
+ * Pick'Em items written straight into a test table with the key functions, plus a reference
+ * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
+ */
+import { BatchWriteItemCommand, GetItemCommand, QueryCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KEY, TYPE } from '../../resolvers/lib/keys.ts';
+import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
+
+export interface MatchSpec {
+  id: string;
+  points: number;
+  result: number | null;
+  name?: string;
+}
+
+export interface EventSpec {
+  id: string;
+  date: string;
+  state?: 'UPCOMING' | 'BROADCAST' | 'SCORED';
+  matches: MatchSpec[];
+  /** Card order; defaults to every match. Matches not listed exist but are off the card. */
+  matchOrder?: string[];
+}
+
+/** userId -> matchId -> picked team */
+export type Picks = Record<string, Record<string, number>>;
+
+export class Fixture {
+  constructor(
+    readonly client: DynamoDBClient,
+    readonly tableName: string,
+  ) {}
+
+  async put(item: Item): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: toAttributes(item) }));
+  }
+
+  async putAll(items: Item[]): Promise<void> {
+    const chunks: Item[][] = [];
+    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        let pending = chunk.map((item) => ({ PutRequest: { Item: toAttributes(item) } }));
+        while (pending.length > 0) {
+          const out = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }));
+          pending = (out.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+        }
+      }),
+    );
+  }
+
+  async event(spec: EventSpec): Promise<void> {
+    await this.put(eventItem(spec));
+    await this.putAll(spec.matches.map((m) => matchItem(spec.id, m)));
+  }
+
+  async setResult(eventId: string, match: MatchSpec): Promise<void> {
+    await this.put(matchItem(eventId, match));
+  }
+
+  async setState(spec: EventSpec, state: EventSpec['state']): Promise<void> {
+    await this.put(eventItem({ ...spec, state }));
+  }
+
+  async predictions(spec: EventSpec, picks: Picks): Promise<void> {
+    await this.putAll(Object.entries(picks).map(([userId, p]) => predictionItem(spec, userId, p)));
+  }
+
+  async profile(userId: string, displayName: string): Promise<void> {
+    await this.put({ PK: KEY.userPk(userId), SK: KEY.profileSk, type: TYPE.profile, id: userId, displayName });
+  }
+
+  async get(PK: string, SK: string): Promise<Item | undefined> {
+    const out = await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: toAttributes({ PK, SK }), ConsistentRead: true }));
+    return out.Item ? fromAttributes(out.Item) : undefined;
+  }
+
+  /** A GSI partition read descending, every page. */
+  async gsi(gsiPk: string): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Record<string, never> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'GSI',
+          KeyConditionExpression: 'GSI_PK = :pk',
+          ExpressionAttributeValues: toAttributes({ ':pk': gsiPk }),
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []).map(fromAttributes));
+      start = out.LastEvaluatedKey as typeof start;
+    } while (start);
+    return items;
+  }
+
+  /** The season's standings, as the standings GSI returns them (best first). */
+  async standings(season: number) {
+    return (await this.gsi(KEY.standingsGsiPk(season))).map((s) => ({
+      userId: s.userId,
+      displayName: s.displayName,
+      points: s.points,
+      correct: s.correct,
+      eventsPlayed: s.eventsPlayed,
+      rank: s.rank,
+      GSI_SK: s.GSI_SK,
+    }));
+  }
+
+  /** The event's leaderboard (scored predictions, best first) and the unscored ones. */
+  async leaderboard(eventId: string) {
+    return (await this.gsi(KEY.predictionsGsiPk(eventId))).map((p) => ({
+      userId: p.userId,
+      displayName: p.displayName,
+      points: p.points ?? null,
+      correct: p.correct ?? null,
+      rank: p.rank ?? null,
+      GSI_SK: p.GSI_SK,
+    }));
+  }
+}
+
+export function eventItem(spec: EventSpec): Item {
+  return {
+    PK: KEY.eventPk(spec.id),
+    SK: KEY.eventSk,
+    GSI_PK: KEY.eventsGsiPk,
+    GSI_SK: KEY.eventsGsiSk(spec.date, spec.id),
+    type: TYPE.event,
+    id: spec.id,
+    name: `Event ${spec.id}`,
+    date: spec.date,
+    startsAt: `${spec.date}T20:00:00.000Z`,
+    startsAtMs: Date.parse(`${spec.date}T20:00:00.000Z`),
+    state: spec.state ?? 'BROADCAST',
+    season: Number(spec.date.slice(0, 4)),
+    matchOrder: spec.matchOrder ?? spec.matches.map((m) => m.id),
+  };
+}
+
+export function matchItem(eventId: string, m: MatchSpec): Item {
+  return {
+    PK: KEY.eventPk(eventId),
+    SK: KEY.matchSk(m.id),
+    type: TYPE.match,
+    id: m.id,
+    eventId,
+    name: m.name ?? null,
+    points: m.points,
+    preshow: false,
+    championships: [],
+    teams: [
+      { name: null, members: ['A'], champion: false },
+      { name: null, members: ['B'], champion: false },
+      { name: null, members: ['C'], champion: false },
+    ],
+    result: m.result,
+  };
+}
+
+export function predictionItem(spec: EventSpec, userId: string, picks: Record<string, number>): Item {
+  return {
+    PK: KEY.userPk(userId),
+    SK: KEY.predictionSk(spec.date, spec.id),
+    GSI_PK: KEY.predictionsGsiPk(spec.id),
+    GSI_SK: KEY.unscoredGsiSk(userId),
+    type: TYPE.prediction,
+    userId,
+    displayName: `name-${userId}`,
+    eventId: spec.id,
+    eventName: `Event ${spec.id}`,
+    eventDate: spec.date,
+    picks: Object.entries(picks).map(([matchId, team]) => ({ matchId, team })),
+    updatedAt: `${spec.date}T19:00:00.000Z`,
+  };
+}
+
+/** Competition ranks over (points desc, correct desc); written independently of the scorer's. */
+function rankAll<T extends { points: number; correct: number }>(rows: T[]): Map<T, number> {
+  const ranks = new Map<T, number>();
+  for (const r of rows) {
+    const better = rows.filter((o) => o.points > r.points || (o.points === r.points && o.correct > r.correct)).length;
+    ranks.set(r, better + 1);
+  }
+  return ranks;
+}
+
+/** What one event's leaderboard must be, by user id. */
+export function expectedLeaderboard(spec: EventSpec, picks: Picks) {
+  const card = new Set(spec.matchOrder ?? spec.matches.map((m) => m.id));
+  const rows = Object.entries(picks).map(([userId, p]) => {
+    let points = 0;
+    let correct = 0;
+    for (const m of spec.matches) {
+      if (card.has(m.id) && p[m.id] !== undefined && p[m.id] === m.result) {
+        points += m.points;
+        correct += 1;
+      }
+    }
+    return { userId, points, correct };
+  });
+  const ranks = rankAll(rows);
+  return new Map(rows.map((r) => [r.userId, { points: r.points, correct: r.correct, rank: ranks.get(r)! }]));
+}
+
+/** What a season's standings must be after scoring `events` (each with its picks), from scratch. */
+export function expectedStandings(events: { spec: EventSpec; picks: Picks }[]) {
+  const totals = new Map<string, { userId: string; points: number; correct: number; eventsPlayed: number }>();
+  for (const { spec, picks } of events) {
+    for (const [userId, score] of expectedLeaderboard(spec, picks)) {
+      const t = totals.get(userId) ?? { userId, points: 0, correct: 0, eventsPlayed: 0 };
+      t.points += score.points;
+      t.correct += score.correct;
+      t.eventsPlayed += 1;
+      totals.set(userId, t);
+    }
+  }
+  const rows = [...totals.values()];
+  const ranks = rankAll(rows);
+  return rows
+    .map((r) => ({ ...r, rank: ranks.get(r)! }))
+    .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
+}

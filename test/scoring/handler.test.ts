@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestTable, dynamoEndpoint } from '../support/dynamodb.ts';
+import { handler } from '../../amplify/functions/score-event/handler.ts';
+import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const k of ['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+
+describe('score-event handler', () => {
+  it('scores through the Lambda entry point, reaching DynamoDB through AWS_ENDPOINT_URL_DYNAMODB', async () => {
+    const { client, tableName } = await createTestTable();
+    const fx = new Fixture(client, tableName);
+    const spec: EventSpec = { id: 'h1', date: '2024-11-02', matches: [{ id: 'm', points: 2, result: 1 }] };
+    await fx.event(spec);
+    await fx.predictions(spec, { a: { m: 1 }, b: { m: 0 } });
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(),
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    });
+    const out = await handler({ eventId: 'h1' });
+    expect(out).toMatchObject({ report: { event: { id: 'h1', state: 'SCORED', season: 2024, matchCount: 1 }, predictionsScored: 2, standingsUpdated: 2 } });
+    expect(await handler({ eventId: 'missing' })).toEqual({ error: { type: 'NotFound', message: expect.any(String) } });
+    await expect(handler({})).rejects.toThrow(/eventId/);
+  });
+
+  it('reads every page: predictions beyond one 1 MB query page and more than 100 batched keys', async () => {
+    const { client, tableName } = await createTestTable();
+    const fx = new Fixture(client, tableName);
+    const matches = Array.from({ length: 50 }, (_, i) => ({ id: `match-with-a-long-identifier-${i}`, points: (i % 7) + 1, result: i % 3 }));
+    const spec: EventSpec = { id: 'big', date: '2025-05-05', matches };
+    const picks: Picks = {};
+    for (let u = 0; u < 700; u++) {
+      picks[`user-${String(u).padStart(4, '0')}`] = Object.fromEntries(matches.map((m, i) => [m.id, (u * 7 + i * 3) % 3]));
+    }
+    await fx.event(spec);
+    await fx.predictions(spec, picks);
+    const out = await createScorer({ client, tableName, concurrency: 25 }).scoreEvent('big');
+    expect(out).toMatchObject({ report: { predictionsScored: 700, standingsUpdated: 700 } });
+
+    const expected = expectedLeaderboard(spec, picks);
+    const board = await fx.leaderboard('big');
+    expect(board).toHaveLength(700);
+    for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected.get(row.userId as string));
+    const standings = await fx.standings(2025);
+    expect(standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank])).toEqual(
+      expectedStandings([{ spec, picks }]).map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank]),
+    );
+  });
+});

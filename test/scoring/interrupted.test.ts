@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createTestTable } from '../support/dynamodb.ts';
+import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+
+const earlier: EventSpec = { id: 'e0', date: '2025-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };
+const event: EventSpec = {
+  id: 'e1',
+  date: '2025-03-01',
+  matches: [
+    { id: 'a', points: 10, result: 0 },
+    { id: 'b', points: 3, result: 1 },
+    { id: 'c', points: 3, result: 1 },
+  ],
+};
+const earlierPicks: Picks = { u1: { p: 1 }, u2: { p: 0 }, u9: { p: 1 }, u8: { p: 1 } };
+const picks: Picks = {};
+for (let i = 0; i < 12; i++) picks[`u${i}`] = { a: i % 2, b: i % 3 === 0 ? 1 : 0, c: i % 4 === 0 ? 1 : 2 };
+// After the first scoring, match b's result is corrected: a re-score also has to survive a crash.
+const corrected: EventSpec = { ...event, matches: [event.matches[0], { id: 'b', points: 3, result: 0 }, event.matches[2]] };
+
+class Killed extends Error {}
+
+async function setup() {
+  const { client, tableName } = await createTestTable();
+  const fx = new Fixture(client, tableName);
+  await fx.event(earlier);
+  await fx.predictions(earlier, earlierPicks);
+  await fx.event(event);
+  await fx.predictions(event, picks);
+  await createScorer({ client, tableName }).scoreEvent('e0');
+  return { fx, client, tableName };
+}
+
+async function snapshot(fx: Fixture) {
+  return { standings: await fx.standings(2025), leaderboard: await fx.leaderboard('e1'), event: await fx.get('EVENT#e1', 'EVENT') };
+}
+
+/**
+ * Kills a run after `n` writes (with more in flight when concurrency > 1: they land, as they would
+ * when a Lambda dies), then runs again to completion.
+ */
+async function killThenRerun(fx: Fixture, n: number, concurrency: number): Promise<void> {
+  const dying = createScorer({
+    client: fx.client,
+    tableName: fx.tableName,
+    concurrency,
+    afterWrite: (w) => {
+      if (w === n) throw new Killed(`killed after ${n} writes`);
+    },
+  });
+  await expect(dying.scoreEvent('e1')).rejects.toBeInstanceOf(Killed);
+  await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('e1');
+}
+
+describe('a scoring run killed part-way and run again', () => {
+  it.each([1, 16])('converges to the uninterrupted result, wherever it was killed (%i writes in flight)', async (concurrency) => {
+    const clean = await setup();
+    const full = await createScorer({ client: clean.client, tableName: clean.tableName }).scoreEvent('e1');
+    if (!('stats' in full)) throw new Error(JSON.stringify(full));
+    const expected = await snapshot(clean.fx);
+    expect(expected.standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank])).toEqual(
+      expectedStandings([
+        { spec: earlier, picks: earlierPicks },
+        { spec: event, picks },
+      ]).map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank]),
+    );
+    const total = full.stats.writes;
+    expect(total).toBeGreaterThan(12);
+
+    for (const n of [0, 1, 5, Math.floor(total / 2), total - 2, total - 1]) {
+      const { fx } = await setup();
+      await killThenRerun(fx, n, concurrency);
+      expect(await snapshot(fx), `killed after ${n} of ${total} writes`).toEqual(expected);
+    }
+  });
+
+  it('converges when a re-score after a corrected result is killed part-way', async () => {
+    const clean = await setup();
+    const scorer = createScorer({ client: clean.client, tableName: clean.tableName });
+    await scorer.scoreEvent('e1');
+    await clean.fx.setResult('e1', corrected.matches[1]);
+    const rescored = await scorer.scoreEvent('e1');
+    if (!('stats' in rescored)) throw new Error(JSON.stringify(rescored));
+    const expected = await snapshot(clean.fx);
+    const board = expectedLeaderboard(corrected, picks);
+    for (const row of expected.leaderboard) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(board.get(row.userId as string));
+
+    for (const n of [0, 1, Math.floor(rescored.stats.writes / 2), rescored.stats.writes - 1]) {
+      const { fx, client, tableName } = await setup();
+      await createScorer({ client, tableName }).scoreEvent('e1');
+      await fx.setResult('e1', corrected.matches[1]);
+      await killThenRerun(fx, n, 1);
+      expect(await snapshot(fx), `killed after ${n} writes`).toEqual(expected);
+    }
+  });
+
+  it('converges after several kills in a row', async () => {
+    const clean = await setup();
+    await createScorer({ client: clean.client, tableName: clean.tableName }).scoreEvent('e1');
+    const expected = await snapshot(clean.fx);
+    const { fx } = await setup();
+    let kills = 0;
+    for (;;) {
+      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, afterWrite: (w) => {
+        if (w === 3) throw new Killed();
+      } });
+      const died = await dying.scoreEvent('e1').then(() => false, (err) => {
+        if (!(err instanceof Killed)) throw err;
+        return true;
+      });
+      if (!died) break;
+      kills++;
+    }
+    // 12 transactions, then ranks and the event: each run gets 3 writes further.
+    expect(kills).toBeGreaterThanOrEqual(4);
+    await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('e1');
+    expect(await snapshot(fx)).toEqual(expected);
+  });
+});

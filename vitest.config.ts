@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // One in-memory DynamoDB Local for the whole run; tests reach it through inject('dynamoEndpoint').
+    globalSetup: ['test/global-setup.ts'],
+    // Generous: DynamoDB Local on a busy two-core machine answers slowly.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    // The SDK's notice that future releases need node 22 says nothing about the code under test.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Two cores: the JVM plus two test workers.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
