@@ -19,6 +19,8 @@ export const appsyncBuildOptions: BuildOptions = {
   sourcesContent: false,
   external: ['@aws-appsync/utils'],
   logLevel: 'silent',
+  // Source-map paths are relative to this directory: the same bytes whoever bundles, from wherever.
+  absWorkingDir: repoRoot,
 };
 
 /** Where `npm run build` writes the bundle of a repo-relative source file. */
