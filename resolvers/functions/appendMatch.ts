@@ -32,8 +32,8 @@ export function request(ctx: Context<{ eventId: string }>) {
       ITEM_KEY.event(event.id),
       { expression: 'SET #order = list_append(#order, :ids)', names: { '#order': 'matchOrder' }, values: { ':ids': [match.id] } },
       {
-        expression: '#state = :upcoming AND size(#order) < :max',
-        names: { '#state': 'state', '#order': 'matchOrder' },
+        expression: '#stateNow = :upcoming AND size(#orderNow) < :max',
+        names: { '#stateNow': 'state', '#orderNow': 'matchOrder' },
         values: { ':upcoming': 'UPCOMING', ':max': MAX_MATCHES_PER_CARD },
       },
     ),

@@ -24,8 +24,8 @@ export function request(ctx: Context<{ eventId: string; matchId: string }>) {
       ITEM_KEY.event(event.id),
       { expression: `REMOVE #order[${index}]`, names: { '#order': 'matchOrder' } },
       {
-        expression: `#state = :upcoming AND #order[${index}] = :id`,
-        names: { '#state': 'state', '#order': 'matchOrder' },
+        expression: `#stateNow = :upcoming AND #orderNow[${index}] = :id`,
+        names: { '#stateNow': 'state', '#orderNow': 'matchOrder' },
         values: { ':upcoming': 'UPCOMING', ':id': match.id },
       },
     ),

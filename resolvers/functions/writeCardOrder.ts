@@ -17,7 +17,7 @@ export function request(ctx: Context<{ eventId: string; matchIds: string[] }>) {
     operation: 'UpdateItem',
     key: util.dynamodb.toMapValues(ITEM_KEY.event(event.id)),
     update: typed({ expression: 'SET #order = :order', names: { '#order': 'matchOrder' }, values: { ':order': order } }),
-    condition: typed({ expression: '#order = :current', names: { '#order': 'matchOrder' }, values: { ':current': event.matchOrder } }),
+    condition: typed({ expression: '#orderNow = :current', names: { '#orderNow': 'matchOrder' }, values: { ':current': event.matchOrder } }),
   };
 }
 

@@ -39,8 +39,8 @@ export function request(ctx: Context<Args>) {
       values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state },
     }),
     condition: typed({
-      expression: '#state = :current',
-      names: { '#state': 'state' },
+      expression: '#stateNow = :current',
+      names: { '#stateNow': 'state' },
       values: { ':current': event.state },
     }),
   };

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './caller';
 import { ERROR } from './errors';
 import type { EventItem, MatchItem } from './items';
-import { failedCondition, type Expression, type FailureError } from './transact';
+import { failedCondition, type FailureError } from './transact';
 import { requiredId } from './validate';
 
 /** Helpers of the admin pipelines that start with getEventCard (which stashes `event` and `matches`). */
@@ -31,13 +31,6 @@ export function requireCardOpen(event: EventItem): void {
     util.error(`The card of event ${event.id} is locked: the event is ${event.state}`, ERROR.cardLocked);
   }
 }
-
-/** The event item still exists and is UPCOMING (a missing item fails every comparison). */
-export const EVENT_UPCOMING: Expression = {
-  expression: '#state = :upcoming',
-  names: { '#state': 'state' },
-  values: { ':upcoming': 'UPCOMING' },
-};
 
 /**
  * The error for a failed condition on the event item of a card edit: CardLocked when the event is no

@@ -14,7 +14,10 @@ export interface ItemKey {
   SK: string;
 }
 
-/** An expression with plain (untyped) values. */
+/**
+ * An expression with plain (untyped) values. AppSync merges the placeholders of a request's update and
+ * condition into one map and refuses one defined in both, so conditions use names of their own.
+ */
 export interface Expression {
   expression: string;
   names?: Record<string, string>;

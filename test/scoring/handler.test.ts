@@ -32,7 +32,7 @@ describe('score-event handler', () => {
     await expect(handler({})).rejects.toThrow(/eventId/);
   });
 
-  it('reads every page: predictions beyond one 1 MB query page and more than 100 batched keys', async () => {
+  it('reads every page: predictions beyond one 1 MB query page and more than 100 batched keys', { timeout: 120_000 }, async () => {
     const { client, tableName } = await createTestTable();
     const fx = new Fixture(client, tableName);
     const matches = Array.from({ length: 50 }, (_, i) => ({ id: `match-with-a-long-identifier-${i}`, points: (i % 7) + 1, result: i % 3 }));

@@ -21,6 +21,12 @@ const corrected: EventSpec = { ...event, matches: [event.matches[0], { id: 'b', 
 
 class Killed extends Error {}
 
+interface Config {
+  concurrency: number;
+  playersPerTransaction: number;
+}
+const ONE_BY_ONE: Config = { concurrency: 1, playersPerTransaction: 1 };
+
 async function setup() {
   const { client, tableName } = await createTestTable();
   const fx = new Fixture(client, tableName);
@@ -40,11 +46,11 @@ async function snapshot(fx: Fixture) {
  * Kills a run after `n` writes (with more in flight when concurrency > 1: they land, as they would
  * when a Lambda dies), then runs again to completion.
  */
-async function killThenRerun(fx: Fixture, n: number, concurrency: number): Promise<void> {
+async function killThenRerun(fx: Fixture, n: number, config: Config): Promise<void> {
   const dying = createScorer({
     client: fx.client,
     tableName: fx.tableName,
-    concurrency,
+    ...config,
     afterWrite: (w) => {
       if (w === n) throw new Killed(`killed after ${n} writes`);
     },
@@ -54,9 +60,13 @@ async function killThenRerun(fx: Fixture, n: number, concurrency: number): Promi
 }
 
 describe('a scoring run killed part-way and run again', () => {
-  it.each([1, 16])('converges to the uninterrupted result, wherever it was killed (%i writes in flight)', async (concurrency) => {
+  it.each([
+    ONE_BY_ONE,
+    { concurrency: 16, playersPerTransaction: 1 },
+    { concurrency: 2, playersPerTransaction: 5 },
+  ])('converges to the uninterrupted result, wherever it was killed (%o)', async (config) => {
     const clean = await setup();
-    const full = await createScorer({ client: clean.client, tableName: clean.tableName }).scoreEvent('e1');
+    const full = await createScorer({ client: clean.client, tableName: clean.tableName, ...config }).scoreEvent('e1');
     if (!('stats' in full)) throw new Error(JSON.stringify(full));
     const expected = await snapshot(clean.fx);
     expect(expected.standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank])).toEqual(
@@ -66,18 +76,18 @@ describe('a scoring run killed part-way and run again', () => {
       ]).map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank]),
     );
     const total = full.stats.writes;
-    expect(total).toBeGreaterThan(12);
+    expect(total).toBeGreaterThan(Math.ceil(12 / config.playersPerTransaction));
 
-    for (const n of [0, 1, 5, Math.floor(total / 2), total - 2, total - 1]) {
+    for (const n of new Set([0, 1, Math.floor(total / 2), total - 2, total - 1])) {
       const { fx } = await setup();
-      await killThenRerun(fx, n, concurrency);
+      await killThenRerun(fx, n, config);
       expect(await snapshot(fx), `killed after ${n} of ${total} writes`).toEqual(expected);
     }
   });
 
   it('converges when a re-score after a corrected result is killed part-way', async () => {
     const clean = await setup();
-    const scorer = createScorer({ client: clean.client, tableName: clean.tableName });
+    const scorer = createScorer({ client: clean.client, tableName: clean.tableName, ...ONE_BY_ONE });
     await scorer.scoreEvent('e1');
     await clean.fx.setResult('e1', corrected.matches[1]);
     const rescored = await scorer.scoreEvent('e1');
@@ -90,7 +100,7 @@ describe('a scoring run killed part-way and run again', () => {
       const { fx, client, tableName } = await setup();
       await createScorer({ client, tableName }).scoreEvent('e1');
       await fx.setResult('e1', corrected.matches[1]);
-      await killThenRerun(fx, n, 1);
+      await killThenRerun(fx, n, ONE_BY_ONE);
       expect(await snapshot(fx), `killed after ${n} writes`).toEqual(expected);
     }
   });
@@ -102,7 +112,7 @@ describe('a scoring run killed part-way and run again', () => {
     const { fx } = await setup();
     let kills = 0;
     for (;;) {
-      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, afterWrite: (w) => {
+      const dying = createScorer({ client: fx.client, tableName: fx.tableName, ...ONE_BY_ONE, afterWrite: (w) => {
         if (w === 3) throw new Killed();
       } });
       const died = await dying.scoreEvent('e1').then(() => false, (err) => {

@@ -6,6 +6,7 @@
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { KEY, TYPE } from '../../../resolvers/lib/keys.ts';
 import type { Item } from './attributes.ts';
+import { transactionalWriteUnits } from './capacity.ts';
 import { setUpdate } from './expressions.ts';
 import { isConditionFailure, type Key, type Store } from './store.ts';
 
@@ -50,7 +51,12 @@ export function projectedTotals(state: PlayerState, score: { points: number; cor
 }
 
 /** The transaction that brings the player to `score`, or null when everything already matches. */
-export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): TransactWriteItem[] | null {
+export interface Plan {
+  items: TransactWriteItem[];
+  wcuEstimate: number;
+}
+
+export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | null {
   const prediction = state.prediction!;
   const standing = state.standing;
   const totals = projectedTotals(state, score);
@@ -93,7 +99,10 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
       ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
       : `attribute_not_exists(${e.name('PK')})`,
   );
-  return [{ Update: predictionUpdate }, { Update: standingUpdate }];
+  return {
+    items: [{ Update: predictionUpdate }, { Update: standingUpdate }],
+    wcuEstimate: transactionalWriteUnits(prediction, predictionSet) + transactionalWriteUnits(standing, standingSet),
+  };
 }
 
 /**
@@ -111,10 +120,10 @@ export async function scorePlayer(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.season);
     if (!state.prediction) return null;
-    const items = planPlayer(store.tableName, score, state, ctx);
-    if (!items) return { written: false };
+    const plan = planPlayer(store.tableName, score, state, ctx);
+    if (!plan) return { written: false };
     try {
-      await store.transact(items);
+      await store.transact(plan.items, plan.wcuEstimate);
       return { written: true };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -136,10 +145,10 @@ export interface PlayerJob {
  */
 export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ written: boolean } | null)[]> {
   const plans = jobs.map((j) => (j.state.prediction ? planPlayer(store.tableName, j.score, j.state, j.ctx) : null));
-  const items = plans.flatMap((p) => p ?? []);
+  const items = plans.flatMap((p) => p?.items ?? []);
   if (items.length > 0) {
     try {
-      await store.transact(items);
+      await store.transact(items, plans.reduce((n, p) => n + (p?.wcuEstimate ?? 0), 0));
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       const settled: ({ written: boolean } | null)[] = [];

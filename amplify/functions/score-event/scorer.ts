@@ -35,7 +35,10 @@ export interface ScoringReport {
 /** Not part of the GraphQL report: what the run cost. */
 export interface ScoringStats {
   writes: number;
+  /** WCU as reported by the endpoint (ReturnConsumedCapacity). */
   wcu: number;
+  /** WCU with transactions estimated from item sizes (DynamoDB Local under-reports them). */
+  wcuEstimate: number;
   rcu: number;
 }
 
@@ -104,7 +107,7 @@ export function createScorer(opts: ScorerOptions) {
       }
       return {
         report: { event: toEvent(scoredEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },
-        stats: { writes: store.meter.writes, wcu: store.meter.wcu, rcu: store.meter.rcu },
+        stats: { writes: store.meter.writes, wcu: store.meter.wcu, wcuEstimate: store.meter.wcuEstimate, rcu: store.meter.rcu },
       };
     },
   };

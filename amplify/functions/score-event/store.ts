@@ -29,7 +29,10 @@ export interface Key {
 }
 
 export interface Meter {
+  /** As the endpoint reports it (ReturnConsumedCapacity). */
   wcu: number;
+  /** Transactions estimated from item sizes (capacity.ts), other writes as reported. */
+  wcuEstimate: number;
   rcu: number;
   writes: number;
 }
@@ -45,7 +48,7 @@ export type Store = ReturnType<typeof createStore>;
 
 export function createStore(opts: StoreOptions) {
   const { client, tableName } = opts;
-  const meter: Meter = { wcu: 0, rcu: 0, writes: 0 };
+  const meter: Meter = { wcu: 0, wcuEstimate: 0, rcu: 0, writes: 0 };
   const add = (field: 'wcu' | 'rcu', used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
     for (const c of [used ?? []].flat()) meter[field] += c.CapacityUnits ?? 0;
   };
@@ -126,16 +129,19 @@ export function createStore(opts: StoreOptions) {
       return found;
     },
 
-    async transact(items: TransactWriteItem[]): Promise<void> {
+    async transact(items: TransactWriteItem[], wcuEstimate: number): Promise<void> {
       const out = await client.send(new TransactWriteItemsCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
       add('wcu', out.ConsumedCapacity);
+      meter.wcuEstimate += wcuEstimate;
       wrote();
     },
 
     /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */
     async update(input: Omit<UpdateItemCommandInput, 'TableName'>): Promise<Item | undefined> {
       const out = await client.send(new UpdateItemCommand({ ...input, TableName: tableName, ReturnConsumedCapacity: 'TOTAL' }));
+      const before = meter.wcu;
       add('wcu', out.ConsumedCapacity);
+      meter.wcuEstimate += meter.wcu - before;
       wrote();
       return out.Attributes ? fromAttributes(out.Attributes) : undefined;
     },
