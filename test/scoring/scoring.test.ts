@@ -75,6 +75,16 @@ describe('scoreEvent', () => {
     expect(await fx.get(KEY.userPk('alice'), KEY.standingSk(2025))).toMatchObject({ type: 'Standing', season: 2025, GSI_PK: 'STANDINGS#2025' });
   });
 
+  it('scores a prediction stored with null points, correct and rank', async () => {
+    await fx.event(event);
+    await fx.predictions(event, { alice: { m1: 0 } });
+    const stored = (await fx.get(KEY.userPk('alice'), KEY.predictionSk(event.date, event.id)))!;
+    await fx.put({ ...stored, points: null, correct: null, rank: null });
+    await scorer.scoreEvent('e1');
+    expect((await fx.leaderboard('e1')).map((r) => [r.points, r.correct, r.rank])).toEqual([[10, 1, 1]]);
+    expect((await fx.standings(2025)).map((r) => [r.points, r.eventsPlayed])).toEqual([[10, 1]]);
+  });
+
   it('scores an event without predictions', async () => {
     await fx.event(event);
     const out = await scorer.scoreEvent('e1');
