@@ -132,18 +132,37 @@ export function operationNameOf(document: DocumentNode, operationName: string | 
   return op?.name?.value ?? operationName ?? null;
 }
 
+type Parsed = { document: DocumentNode; validationErrors: readonly GraphQLError[] } | null;
+
+/** Parsed and validated documents by query text, per schema: clients send the same few queries. */
+const documentCache = new WeakMap<GraphQLSchema, Map<string, Parsed>>();
+const DOCUMENT_CACHE_SIZE = 500;
+
+function parseAndValidate(schema: GraphQLSchema, query: string): Parsed {
+  let cache = documentCache.get(schema);
+  if (!cache) documentCache.set(schema, (cache = new Map()));
+  if (cache.has(query)) return cache.get(query)!;
+  let parsed: Parsed;
+  try {
+    const document = parse(query);
+    parsed = { document, validationErrors: validate(schema, document) };
+  } catch {
+    parsed = null;
+  }
+  if (cache.size >= DOCUMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(query, parsed);
+  return parsed;
+}
+
 export async function executeRequest(
   engine: Engine,
   request: GraphQLRequest,
   auth: RequestAuth,
   headers: Record<string, string>,
 ): Promise<ExecutionOutcome> {
-  let document: DocumentNode;
-  try {
-    document = parse(request.query);
-  } catch {
-    return { ...MALFORMED, operationName: request.operationName ?? null, resolvers: [] };
-  }
+  const parsed = parseAndValidate(engine.schema, request.query);
+  if (!parsed) return { ...MALFORMED, operationName: request.operationName ?? null, resolvers: [] };
+  const { document, validationErrors } = parsed;
   const operationName = operationNameOf(document, request.operationName);
   const requestErrors = (errors: RequestErrorEntry[]): ExecutionOutcome => ({
     status: 200,
@@ -152,7 +171,6 @@ export async function executeRequest(
     resolvers: [],
   });
 
-  const validationErrors = validate(engine.schema, document);
   if (validationErrors.length > 0) return requestErrors(validationErrors.map(formatValidationError));
 
   const op = getOperationAST(document, request.operationName ?? undefined);

@@ -10,8 +10,6 @@ import { checkAppSyncRules } from './rules.ts';
 import { EarlyReturnSignal, UtilErrorSignal } from './signals.ts';
 import { buildModules, type CallState, type UtilTree } from './util/index.ts';
 
-/** Per-call CPU limit, so an endless loop cannot hang the server. */
-export const HANDLER_TIMEOUT_MS = 1000;
 
 type Shape = { [name: string]: 'fn' | Shape };
 
@@ -65,14 +63,13 @@ export function compileCode(fileName: string, code: string): CompiledCode {
   const shapes = Object.fromEntries(Object.entries(modules).map(([name, tree]) => [name, shapeOf(tree)]));
   install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_INTRINSICS));
 
-  const loadScript = new vm.Script(`__appsync.load(${source})`, { filename: fileName });
-  const runScript = new vm.Script('__appsync.run(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });
+  const defineScript = new vm.Script(`__appsync.define(${source})`, { filename: fileName });
+  const callScript = new vm.Script('__appsync.call(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });
   const stashScript = new vm.Script('__appsync.stash()', { filename: `${fileName}#stash` });
-  const options = { timeout: HANDLER_TIMEOUT_MS };
 
   let kinds: Record<string, string>;
   try {
-    kinds = JSON.parse(loadScript.runInContext(context, options) as string);
+    kinds = JSON.parse(defineScript.runInContext(context) as string);
   } catch (e) {
     throw new Error(`${fileName}: loading the code failed: ${messageOf(e)}`);
   }
@@ -91,13 +88,14 @@ export function compileCode(fileName: string, code: string): CompiledCode {
       const outcome: HandlerOutcome = {
         kind: 'value', value: null, error: null, appendedErrors: state.appendedErrors, stash: ctx.stash ?? {}, logs: state.logs,
       };
+      // One entry into the realm per call. No vm timeout: its watchdog thread costs a millisecond a
+      // call here; the loop budget (module.ts) is what stops runaway code.
       try {
-        // A fresh module instance per call: top-level state does not leak between requests.
-        loadScript.runInContext(context, options);
         context.__appsync_handler = handler;
         context.__appsync_ctx = JSON.stringify(ctx);
-        const out = JSON.parse(runScript.runInContext(context, options) as string) as { value: unknown };
+        const out = JSON.parse(callScript.runInContext(context) as string) as { value: unknown; stash: Record<string, unknown> };
         outcome.value = out.value;
+        outcome.stash = out.stash ?? outcome.stash;
       } catch (e) {
         if (e instanceof EarlyReturnSignal) {
           outcome.kind = 'earlyReturn';
@@ -109,12 +107,12 @@ export function compileCode(fileName: string, code: string): CompiledCode {
           outcome.kind = 'error';
           outcome.error = codeError(messageOf(e));
         }
+        const stash = stashScript.runInContext(context) as string | undefined;
+        if (stash !== undefined) outcome.stash = JSON.parse(stash);
       } finally {
         delete context.__appsync_handler;
         delete context.__appsync_ctx;
       }
-      const stash = stashScript.runInContext(context, options) as string | undefined;
-      if (stash !== undefined) outcome.stash = JSON.parse(stash);
       return outcome;
     },
   };

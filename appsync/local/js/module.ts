@@ -1,14 +1,16 @@
 /**
  * Turns esbuild's ESM output into a script for the sandbox: imports of `@aws-appsync/utils[/dynamodb]`
  * become reads from a supplied `__import`, exports become the function's return value. Line numbers
- * are kept, so errors point at the same place as in the bundle.
+ * are kept, so errors point at the same place as in the bundle. Every for-of/for-in body first calls
+ * `__loop()`, which counts iterations against a budget: with no while, classic for or recursion in
+ * APPSYNC_JS, a loop over a growing array is the only way resolver code can run forever.
  */
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
 
 export const PROVIDED_MODULES = ['@aws-appsync/utils', '@aws-appsync/utils/dynamodb'];
 
 export interface ScriptModule {
-  /** `(function (__import) { ...; return { exported: local } })` */
+  /** `(function (__import, __esbuildObject, __loop) { ...; return { exported: local } })` */
   source: string;
   exportNames: string[];
 }
@@ -82,11 +84,22 @@ export function moduleToScript(fileName: string, code: string): ScriptModule {
     });
   }
 
+  walk(program, (n) => {
+    if (n.type !== 'ForOfStatement' && n.type !== 'ForInStatement') return;
+    const loopBody = n.body as Node;
+    if (loopBody.type === 'BlockStatement') {
+      edits.push({ start: loopBody.start + 1, end: loopBody.start + 1, text: '__loop();' });
+    } else {
+      edits.push({ start: loopBody.start, end: loopBody.start, text: '{__loop();' });
+      edits.push({ start: loopBody.end, end: loopBody.end, text: '}' });
+    }
+  });
+
   let body = code;
   for (const e of edits.sort((a, b) => b.start - a.start)) body = body.slice(0, e.start) + e.text + body.slice(e.end);
   const returns = exported.map(([name, local]) => `${JSON.stringify(name)}: ${local}`).join(', ');
   return {
-    source: `(function (__import, __esbuildObject) { "use strict"; ${body}\n;return { ${returns} };\n})`,
+    source: `(function (__import, __esbuildObject, __loop) { "use strict"; ${body}\n;return { ${returns} };\n})`,
     exportNames: exported.map(([name]) => name),
   };
 }

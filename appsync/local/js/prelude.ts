@@ -1,7 +1,7 @@
 /**
  * Code that runs inside each sandbox realm before the resolver: it builds `util`, `runtime`,
  * `extensions`, `console` and the module table from host bridges, strips the globals and intrinsics
- * APPSYNC_JS lacks, and exposes `__appsync.load/run/stash` to the host. Everything crossing the realm
+ * APPSYNC_JS lacks, and exposes `__appsync.define/call/stash` to the host. Everything crossing the realm
  * boundary is a JSON string, so resolver code only ever sees objects of its own realm.
  */
 export const ALLOWED_GLOBALS = [
@@ -24,6 +24,9 @@ export const DENIED_INTRINSICS: Record<string, string[]> = {
   'String.prototype': ['charCodeAt', 'localeCompare', 'matchAll', 'padEnd', 'padStart', 'repeat', 'search', 'toLocaleLowerCase', 'toLocaleUpperCase'],
   'Function.prototype': ['apply', 'bind', 'call'],
 };
+
+/** Loop iterations one handler call may run before it is stopped with a Code error. */
+export const MAX_LOOP_ITERATIONS = 1_000_000;
 
 export const PRELUDE = `(function (bridge, specJson, allowedJson, deniedJson) {
   "use strict";
@@ -83,24 +86,36 @@ export const PRELUDE = `(function (bridge, specJson, allowedJson, deniedJson) {
     defineProperty(G, name, { value, writable: true, configurable: true });
   }
 
-  let handlers = null;
+  let factory = null;
   let current = null;
-  const load = (factory) => {
-    current = null;
-    handlers = factory(importModule, esbuildObject);
+  let iterations = 0;
+  const loop = () => {
+    iterations += 1;
+    if (iterations > ${MAX_LOOP_ITERATIONS}) {
+      throw new Error("Execution stopped: more than ${MAX_LOOP_ITERATIONS} loop iterations in one handler call");
+    }
+  };
+  const define = (moduleFactory) => {
+    factory = moduleFactory;
+    iterations = 0;
+    const handlers = factory(importModule, esbuildObject, loop);
     const kinds = {};
     for (const k of keys(handlers)) kinds[k] = typeof handlers[k];
     return stringify(kinds);
   };
-  const run = (handler, ctxJson) => {
+  // A fresh module instance per call, so top-level state never leaks between requests.
+  const call = (handler, ctxJson) => {
+    current = null;
+    iterations = 0;
+    const handlers = factory(importModule, esbuildObject, loop);
     const ctx = parse(ctxJson);
     if (ctx.arguments !== undefined) ctx.args = ctx.arguments;
     else ctx.arguments = ctx.args;
     current = ctx;
     freeze(ctx);
     const value = handlers[handler](ctx);
-    return stringify({ defined: value !== undefined, value: value === undefined ? null : value });
+    return stringify({ defined: value !== undefined, value: value === undefined ? null : value, stash: ctx.stash });
   };
   const stash = () => (current ? stringify(current.stash) : undefined);
-  defineProperty(G, "__appsync", { value: freeze({ load, run, stash }) });
+  defineProperty(G, "__appsync", { value: freeze({ define, call, stash }) });
 })`;
