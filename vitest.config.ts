@@ -9,8 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
-    // The SDK's notice that future releases need node 22 says nothing about the code under test.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     // Two cores: the JVM plus two test workers.
     pool: 'forks',
     maxWorkers: 2,

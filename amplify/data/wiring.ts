@@ -6,7 +6,6 @@ import { pickemTable } from './table.ts';
  * and the local runtime (scripts/start.ts) both build from this declaration.
  */
 const TABLE = 'PickEmTable';
-const NONE = 'None';
 const SCORING = 'ScoringFunction';
 
 const fn = (name: string, dataSource = TABLE): PipelineFunction => ({
@@ -34,7 +33,6 @@ const pipeline = (typeName: string, fieldName: string, functions: string[], code
 export const wiring: ApiWiring = {
   dataSources: [
     { name: TABLE, kind: 'DYNAMODB', table: pickemTable },
-    { name: NONE, kind: 'NONE' },
     {
       name: SCORING,
       kind: 'LAMBDA',

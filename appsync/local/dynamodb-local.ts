@@ -55,6 +55,8 @@ function clientConfig(endpoint: string) {
 }
 
 export function createDynamoDbClient(endpoint: string): DynamoDBClient {
+  // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 3 });
 }
 

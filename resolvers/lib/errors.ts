@@ -1,22 +1,7 @@
 import { util } from '@aws-appsync/utils';
+import { ERROR } from './error-types';
 
-/** The errorType of every error the Pick'Em resolvers raise (AppSync-style names). */
-export const ERROR = {
-  validation: 'ValidationError',
-  notFound: 'NotFound',
-  conflict: 'ConflictError',
-  predictionsLocked: 'PredictionsLocked',
-  invalidState: 'InvalidStateTransition',
-  resultsMissing: 'ResultsMissing',
-  /** A card edit (add, update, remove a match) once the event has left UPCOMING. */
-  cardLocked: 'CardLocked',
-  /** A match added to a card that already holds MAX_MATCHES_PER_CARD. */
-  cardFull: 'CardFull',
-  /** An optimistic write lost a race (the item changed since it was read); retrying may succeed. */
-  concurrentModification: 'ConcurrentModification',
-  /** The scoring function answered with neither a report nor an error. */
-  scoringFailed: 'ScoringFailed',
-} as const;
+export { ERROR } from './error-types';
 
 /** Raises a data-source error (in ctx.error) as the field's error, keeping its type. */
 export function raiseDataSourceError(error: { message: string; type: string } | undefined): void {

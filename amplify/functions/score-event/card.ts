@@ -1,4 +1,5 @@
 /** The event and its card as scoring needs them, and the points of one set of picks. */
+import { ERROR } from '../../../resolvers/lib/error-types.ts';
 import { KEY } from '../../../resolvers/lib/keys.ts';
 import type { EventItem, MatchItem, PickItem } from '../../../resolvers/lib/items.ts';
 import type { Store } from './store.ts';
@@ -12,11 +13,11 @@ const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 /** Reads the event and its matches; refuses an event that cannot be scored. */
 export async function readCard(store: Store, eventId: string): Promise<CardCheck> {
   const event = (await store.get({ PK: KEY.eventPk(eventId), SK: KEY.eventSk })) as EventItem | undefined;
-  if (!event) return { ok: false, type: 'NotFound', message: `Event ${eventId} not found` };
+  if (!event) return { ok: false, type: ERROR.notFound, message: `Event ${eventId} not found` };
   if (!SCORABLE_STATES.includes(event.state)) {
     return {
       ok: false,
-      type: 'InvalidStateTransition',
+      type: ERROR.invalidState,
       message: `Event ${eventId} is ${event.state}; only a BROADCAST or SCORED event can be scored`,
     };
   }
@@ -36,7 +37,7 @@ export async function readCard(store: Store, eventId: string): Promise<CardCheck
     const list = missing.map((m) => (m.name ? `${m.id} (${m.name})` : m.id)).join(', ');
     return {
       ok: false,
-      type: 'ResultsMissing',
+      type: ERROR.resultsMissing,
       message: `${missing.length} match(es) of event ${eventId} have no result: ${list}`,
     };
   }

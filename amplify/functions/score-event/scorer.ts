@@ -4,6 +4,7 @@
  * run that stopped part-way or after a result was corrected (see player.ts for why).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ERROR } from '../../../resolvers/lib/error-types.ts';
 import { KEY, WIDTH, padded } from '../../../resolvers/lib/keys.ts';
 import { toEvent, type EventItem } from '../../../resolvers/lib/items.ts';
 import { readCard, scorePicks } from './card.ts';
@@ -103,7 +104,7 @@ export function createScorer(opts: ScorerOptions) {
       for (const userId of await rankSeason(store, season, scored)) standingsWritten.add(userId);
       const scoredEvent = await markScored(store, event);
       if (!scoredEvent) {
-        return { error: { type: 'InvalidStateTransition', message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
+        return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
       }
       return {
         report: { event: toEvent(scoredEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },

@@ -1,0 +1,19 @@
+/** Free of `@aws-appsync/utils`, so the scoring function shares these names with the resolvers. */
+
+/** The errorType of every error the Pick'Em resolvers raise (AppSync-style names). */
+export const ERROR = {
+  validation: 'ValidationError',
+  notFound: 'NotFound',
+  conflict: 'ConflictError',
+  predictionsLocked: 'PredictionsLocked',
+  invalidState: 'InvalidStateTransition',
+  resultsMissing: 'ResultsMissing',
+  /** A card edit (add, update, remove a match) once the event has left UPCOMING. */
+  cardLocked: 'CardLocked',
+  /** A match added to a card that already holds MAX_MATCHES_PER_CARD. */
+  cardFull: 'CardFull',
+  /** An optimistic write lost a race (the item changed since it was read); retrying may succeed. */
+  concurrentModification: 'ConcurrentModification',
+  /** The scoring function answered with neither a report nor an error. */
+  scoringFailed: 'ScoringFailed',
+} as const;
