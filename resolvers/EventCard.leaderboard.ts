@@ -1,6 +1,7 @@
-import { runtime, util, type Context } from '@aws-appsync/utils';
+import { runtime, type Context } from '@aws-appsync/utils';
 import { KEY } from './lib/keys';
 import { pageSize, raiseDataSourceError } from './lib/errors';
+import { descendingPage } from './lib/page';
 import { toPrediction, type PredictionItem } from './lib/items';
 
 interface Source {
@@ -9,23 +10,17 @@ interface Source {
 
 /** The event's leaderboard, highest first, from the sparse SCORE# range of its GSI partition. */
 export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
-  const limit = pageSize(ctx.args.limit);
-  if ((ctx.source as Source).event.state !== 'SCORED') return runtime.earlyReturn(null);
-  return {
-    operation: 'Query',
-    index: 'GSI',
-    query: {
-      expression: '#pk = :pk AND begins_with(#sk, :score)',
-      expressionNames: { '#pk': 'GSI_PK', '#sk': 'GSI_SK' },
-      expressionValues: util.dynamodb.toMapValues({
-        ':pk': KEY.predictionsGsiPk((ctx.source as Source).event.id),
-        ':score': KEY.scoreGsiSkPrefix,
-      }),
-    },
-    scanIndexForward: false,
-    limit,
-    nextToken: ctx.args.nextToken ?? null,
-  };
+  const event = (ctx.source as Source).event;
+  if (event.state !== 'SCORED') {
+    pageSize(ctx.args.limit);
+    return runtime.earlyReturn(null);
+  }
+  return descendingPage(
+    'GSI',
+    { attribute: 'GSI_PK', value: KEY.predictionsGsiPk(event.id) },
+    { attribute: 'GSI_SK', value: KEY.scoreGsiSkPrefix },
+    ctx.args,
+  );
 }
 
 export function response(ctx: Context) {

@@ -1,22 +1,12 @@
-import { util, type Context } from '@aws-appsync/utils';
+import type { Context } from '@aws-appsync/utils';
 import { KEY } from './lib/keys';
-import { pageSize, raiseDataSourceError } from './lib/errors';
+import { raiseDataSourceError } from './lib/errors';
+import { descendingPage } from './lib/page';
 import { toEvent, type EventItem } from './lib/items';
 
 /** Events, newest date first: one Query on the GSI partition of all events. */
 export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
-  return {
-    operation: 'Query',
-    index: 'GSI',
-    query: {
-      expression: '#pk = :pk',
-      expressionNames: { '#pk': 'GSI_PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.eventsGsiPk }),
-    },
-    scanIndexForward: false,
-    limit: pageSize(ctx.args.limit),
-    nextToken: ctx.args.nextToken ?? null,
-  };
+  return descendingPage('GSI', { attribute: 'GSI_PK', value: KEY.eventsGsiPk }, null, ctx.args);
 }
 
 export function response(ctx: Context) {

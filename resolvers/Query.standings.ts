@@ -1,24 +1,14 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { KEY } from './lib/keys';
-import { ERROR, pageSize, raiseDataSourceError } from './lib/errors';
+import { ERROR, raiseDataSourceError } from './lib/errors';
+import { descendingPage } from './lib/page';
 import { toStanding, type StandingItem } from './lib/items';
 
 /** A season's standings, highest first: one Query on the season's GSI partition. */
 export function request(ctx: Context<{ season: number; limit?: number; nextToken?: string }>) {
   const { season } = ctx.args;
   if (season < 1000 || season > 9999) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
-  return {
-    operation: 'Query',
-    index: 'GSI',
-    query: {
-      expression: '#pk = :pk',
-      expressionNames: { '#pk': 'GSI_PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.standingsGsiPk(season) }),
-    },
-    scanIndexForward: false,
-    limit: pageSize(ctx.args.limit),
-    nextToken: ctx.args.nextToken ?? null,
-  };
+  return descendingPage('GSI', { attribute: 'GSI_PK', value: KEY.standingsGsiPk(season) }, null, ctx.args);
 }
 
 export function response(ctx: Context) {

@@ -1,6 +1,7 @@
-import { util, type Context } from '@aws-appsync/utils';
+import type { Context } from '@aws-appsync/utils';
 import { KEY } from './lib/keys';
-import { pageSize, raiseDataSourceError } from './lib/errors';
+import { raiseDataSourceError } from './lib/errors';
+import { descendingPage } from './lib/page';
 import { toPrediction, type PredictionItem } from './lib/items';
 
 interface Source {
@@ -9,20 +10,12 @@ interface Source {
 
 /** A player's predictions, newest event first (PREDICTION#<date>#<eventId>, read descending). */
 export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
-  return {
-    operation: 'Query',
-    query: {
-      expression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      expressionNames: { '#pk': 'PK', '#sk': 'SK' },
-      expressionValues: util.dynamodb.toMapValues({
-        ':pk': KEY.userPk((ctx.source as Source).user.id),
-        ':prefix': KEY.predictionSkPrefix,
-      }),
-    },
-    scanIndexForward: false,
-    limit: pageSize(ctx.args.limit),
-    nextToken: ctx.args.nextToken ?? null,
-  };
+  return descendingPage(
+    null,
+    { attribute: 'PK', value: KEY.userPk((ctx.source as Source).user.id) },
+    { attribute: 'SK', value: KEY.predictionSkPrefix },
+    ctx.args,
+  );
 }
 
 export function response(ctx: Context) {

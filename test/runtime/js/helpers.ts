@@ -1,23 +1,10 @@
 /** Shared helpers for the sandbox tests. */
 import { compileCode } from '../../../appsync/local/js/compile.ts';
+import { contextWithDefaults } from '../../../appsync/local/js/evaluate.ts';
 import type { HandlerOutcome, ResolverContext } from '../../../appsync/local/types.ts';
 
 export function makeCtx(overrides: Partial<ResolverContext> = {}): ResolverContext {
-  const args = overrides.arguments ?? {};
-  return {
-    arguments: args,
-    args,
-    identity: null,
-    source: null,
-    stash: {},
-    prev: { result: null },
-    result: null,
-    error: undefined,
-    request: { headers: {}, domainName: null },
-    info: { fieldName: 'getThing', parentTypeName: 'Query', variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
-    env: {},
-    ...overrides,
-  };
+  return contextWithDefaults({ info: { fieldName: 'getThing', parentTypeName: 'Query' }, ...overrides });
 }
 
 /** Wraps a request body in a module exporting both handlers (response returns ctx.result). */
