@@ -1,0 +1,83 @@
+/**
+ * The command-line contract: `npm start -- --in-memory` serves the API with the demo season loaded
+ * through the mutations and prints ready-to-paste tokens; Ctrl-C stops it cleanly; `npm run token`
+ * prints a token the server accepts, with a sub that is stable for a username.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../appsync/bundle.ts';
+import { graphqlData } from '../../appsync/local/client.ts';
+
+let child: ChildProcess;
+let output = '';
+let url: string;
+
+function tokensIn(text: string): string[] {
+  return text.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm) ?? [];
+}
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ctrl-C stops.')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 200);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+  url = output.match(/ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/)![1];
+}, 240_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('npm start -- --in-memory', () => {
+  it('prints the URL and a player and an admin token, and serves the demo season', async () => {
+    const [player, admin] = tokensIn(output);
+    expect(player).toBeDefined();
+    expect(admin).toBeDefined();
+    const { events } = await graphqlData<{ events: { items: { name: string; state: string }[] } }>(
+      url,
+      player,
+      '{ events(limit: 20) { items { name state } } }',
+    );
+    expect(events.items.length).toBeGreaterThanOrEqual(6);
+    expect(events.items.map((e) => e.name)).toContain('AEW Revolution');
+    expect(new Set(events.items.map((e) => e.state))).toEqual(new Set(['UPCOMING', 'BROADCAST', 'SCORED']));
+    const { standings } = await graphqlData<{ standings: { items: { rank: number }[] } }>(
+      url,
+      player,
+      '{ standings(season: 2024, limit: 100) { items { rank } } }',
+    );
+    expect(standings.items.length).toBeGreaterThanOrEqual(20);
+    const ranks = standings.items.map((s) => s.rank);
+    expect(new Set(ranks).size).toBeLessThan(ranks.length); // the demo season has ties
+  });
+
+  it('accepts tokens from npm run token, with a stable sub', async () => {
+    const token = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/token.ts', 'cli-tester'], { cwd: repoRoot }).toString().trim();
+    const query = '{ userProfile { user { id displayName } } }';
+    const first = await graphqlData<{ userProfile: { user: { id: string } } }>(url, token(), query);
+    const second = await graphqlData<{ userProfile: { user: { id: string } } }>(url, token(), query);
+    expect(first.userProfile.user.id).toBe(second.userProfile.user.id);
+    expect(first.userProfile.user).toMatchObject({ displayName: 'cli-tester' });
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
