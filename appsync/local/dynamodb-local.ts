@@ -46,6 +46,8 @@ export function emulatorDir(): string {
 }
 
 function clientConfig(endpoint: string) {
+  // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return {
     endpoint,
     region: 'us-east-1',
@@ -55,8 +57,6 @@ function clientConfig(endpoint: string) {
 }
 
 export function createDynamoDbClient(endpoint: string): DynamoDBClient {
-  // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 3 });
 }
 
