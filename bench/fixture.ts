@@ -10,6 +10,7 @@ import { subFor } from '../appsync/local/auth/jwt.ts';
 import type { EventItem } from '../resolvers/lib/items.ts';
 import { ITEM_KEY, predictionAttributes, predictionRecord } from '../resolvers/lib/records.ts';
 import { TYPE } from '../resolvers/lib/keys.ts';
+import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 export const CARD_SIZE = 10;
 export const BENCH_ADMIN = 'bench-admin';
@@ -49,7 +50,7 @@ async function createCard(target: Target, admin: string, name: string, date: str
 
 /** Builds the league; returns the ids the screens read. */
 export async function buildLeague(target: Target, players: number) {
-  const admin = target.tokenFor(BENCH_ADMIN, ['admin']);
+  const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
   const future = new Date(Date.now() + 3600_000).toISOString();
   const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
   const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);

@@ -8,6 +8,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
 import { KEY } from '../resolvers/lib/keys.ts';
 import type { BenchTarget } from './target.ts';
+import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 export interface LatencyResult {
   benchmark: 'latency';
@@ -55,7 +56,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 export async function benchLatency(target: BenchTarget, samples = 400): Promise<LatencyResult> {
-  const admin = target.tokenFor('latency-admin', ['admin']);
+  const admin = target.tokenFor('latency-admin', [ADMIN_GROUP]);
   for (let i = 0; i < EVENTS; i += 1) {
     await graphqlData(target.url, admin, 'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
       input: { name: `Latency Event ${i}`, date: `2025-01-${String(i + 1).padStart(2, '0')}`, startsAt: '2030-01-01T00:00:00Z' },

@@ -1,5 +1,5 @@
 import { runtime, type Context } from '@aws-appsync/utils';
-import { KEY } from './lib/keys';
+import { ATTR, GSI_NAME, KEY } from './lib/keys';
 import { pageSize, raiseDataSourceError } from './lib/errors';
 import { descendingPage } from './lib/page';
 import { toPrediction, type PredictionItem } from './lib/items';
@@ -16,9 +16,9 @@ export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
     return runtime.earlyReturn(null);
   }
   return descendingPage(
-    'GSI',
-    { attribute: 'GSI_PK', value: KEY.predictionsGsiPk(event.id) },
-    { attribute: 'GSI_SK', value: KEY.scoreGsiSkPrefix },
+    GSI_NAME,
+    { attribute: ATTR.gsiPk, value: KEY.predictionsGsiPk(event.id) },
+    { attribute: ATTR.gsiSk, value: KEY.scoreGsiSkPrefix },
     ctx.args,
   );
 }

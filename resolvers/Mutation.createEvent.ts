@@ -18,7 +18,8 @@ interface Args {
 export function request(ctx: Context<Args>) {
   requireAdmin(ctx);
   const name = requiredText(ctx.args.input.name, 'name', LIMIT.eventName);
-  const { date } = ctx.args.input;
+  // An AWSDate may carry a zone offset (2024-03-03Z); ids and keys use the calendar date alone.
+  const date = ctx.args.input.date.slice(0, 10);
   const nameSlug = slug(name);
   if (nameSlug.length === 0) util.error('name must contain at least one letter or digit', ERROR.validation);
   const startsAt = normalisedInstant(ctx.args.input.startsAt);

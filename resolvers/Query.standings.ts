@@ -1,5 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { KEY } from './lib/keys';
+import { ATTR, GSI_NAME, KEY } from './lib/keys';
 import { ERROR, raiseDataSourceError } from './lib/errors';
 import { descendingPage } from './lib/page';
 import { toStanding, type StandingItem } from './lib/items';
@@ -8,7 +8,7 @@ import { toStanding, type StandingItem } from './lib/items';
 export function request(ctx: Context<{ season: number; limit?: number; nextToken?: string }>) {
   const { season } = ctx.args;
   if (season < 1000 || season > 9999) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
-  return descendingPage('GSI', { attribute: 'GSI_PK', value: KEY.standingsGsiPk(season) }, null, ctx.args);
+  return descendingPage(GSI_NAME, { attribute: ATTR.gsiPk, value: KEY.standingsGsiPk(season) }, null, ctx.args);
 }
 
 export function response(ctx: Context) {

@@ -9,6 +9,7 @@ import { startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
+import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 const DEFAULT_PORT = 4000;
 const args = process.argv.slice(2);
@@ -41,7 +42,7 @@ try {
   throw err;
 }
 
-const adminToken = app.tokenFor(DEMO_ADMIN, ['admin']);
+const adminToken = app.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
 const { events } = await graphqlData<{ events: { items: unknown[] } }>(app.url, adminToken, '{ events(limit: 1) { items { id } } }');
 if (events.items.length === 0) {
   console.log('loading the demo season through the API...');

@@ -1,8 +1,10 @@
 import { defineAuth } from '@aws-amplify/backend';
 import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
 
-/** The Cognito group whose members may run the admin mutations (schema.graphql names it). */
-export const adminGroup = 'admin';
+import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+
+/** The Cognito group whose members may run the admin mutations (schema.graphql names it too). */
+export const adminGroup = ADMIN_GROUP;
 
 export const auth = defineAuth({
   loginWith: { email: true },

@@ -53,6 +53,7 @@ export const wiring: ApiWiring = {
     fn('getMyProfile'),
     fn('putPrediction'),
     fn('getMyProfileItems'),
+    fn('getMyRecentPredictions'),
     fn('writeDisplayName'),
   ],
   resolvers: [
@@ -71,7 +72,7 @@ export const wiring: ApiWiring = {
     pipeline('Mutation', 'setMatchResult', ['getEventCard', 'writeMatchResult']),
     unit('Mutation', 'scoreEvent', SCORING),
     pipeline('Mutation', 'savePrediction', ['getEventCard', 'getMyProfile', 'putPrediction']),
-    pipeline('Mutation', 'updateMyProfile', ['getMyProfileItems', 'writeDisplayName']),
+    pipeline('Mutation', 'updateMyProfile', ['getMyProfileItems', 'getMyRecentPredictions', 'writeDisplayName']),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
 };

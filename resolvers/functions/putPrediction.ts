@@ -3,8 +3,7 @@ import { stashedEvent, stashedMatches } from '../lib/card';
 import { caller, defaultDisplayName } from '../lib/caller';
 import { ERROR } from '../lib/errors';
 import { toPrediction, type EventItem, type PickItem, type PredictionItem } from '../lib/items';
-import { TYPE } from '../lib/keys';
-import { ITEM_KEY, predictionAttributes, predictionRecord } from '../lib/records';
+import { ITEM_KEY, predictionAttributes, predictionRecord, profileUpdate } from '../lib/records';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { validPicks } from '../lib/validate';
 
@@ -41,11 +40,7 @@ export function request(ctx: Context<{ eventId: string; picks: PickItem[] }>) {
       values: { ':upcoming': 'UPCOMING', ':now': now },
     }),
     txPut(table, ITEM_KEY.prediction(userId, event), predictionAttributes(prediction)),
-    txUpdate(table, ITEM_KEY.profile(userId), {
-      expression: 'SET #displayName = if_not_exists(#displayName, :name), #id = :id, #type = :type',
-      names: { '#displayName': 'displayName', '#id': 'id', '#type': 'type' },
-      values: { ':name': fallbackName, ':id': userId, ':type': TYPE.profile },
-    }),
+    txUpdate(table, ITEM_KEY.profile(userId), profileUpdate(userId, fallbackName, true)),
   ]);
 }
 

@@ -1,26 +1,27 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { TYPE } from '../lib/keys';
-import { ITEM_KEY } from '../lib/records';
+import { ITEM_KEY, profileUpdate } from '../lib/records';
 import { raiseWriteError, tableOf, transaction, txUpdate, type ItemKey } from '../lib/transact';
 
 /**
- * Sets the caller's display name on their profile (creating it if needed) and on each of their season
- * standings, in one transaction so the leaderboard never shows two names for one player.
+ * Sets the caller's display name on their profile (creating it if needed), on each of their season
+ * standings and on their newest predictions (the leaderboards), in one transaction, so a player never
+ * shows under two names. Predictions beyond the transaction's 100 items keep the old name until
+ * their event is re-scored (scoring copies the profile's name).
  */
 export function request(ctx: Context) {
   const userId = caller(ctx).sub;
   const displayName = ctx.stash.displayName as string;
   const table = tableOf(ctx);
   const standings = (ctx.stash.items as (ItemKey & { type: string })[]).filter((item) => item.type === TYPE.standing);
+  const predictions = ctx.stash.predictions as ItemKey[];
   const rename = { expression: 'SET #displayName = :name', names: { '#displayName': 'displayName' }, values: { ':name': displayName } };
+  const exists = { expression: 'attribute_exists(PK)' };
   return transaction([
-    txUpdate(table, ITEM_KEY.profile(userId), {
-      expression: 'SET #displayName = :name, #id = :id, #type = :type',
-      names: { '#displayName': 'displayName', '#id': 'id', '#type': 'type' },
-      values: { ':name': displayName, ':id': userId, ':type': TYPE.profile },
-    }),
-    ...standings.map((s) => txUpdate(table, { PK: s.PK, SK: s.SK }, rename, { expression: 'attribute_exists(PK)' })),
+    txUpdate(table, ITEM_KEY.profile(userId), profileUpdate(userId, displayName, false)),
+    ...standings.map((s) => txUpdate(table, { PK: s.PK, SK: s.SK }, rename, exists)),
+    ...predictions.map((p) => txUpdate(table, { PK: p.PK, SK: p.SK }, rename, exists)),
   ]);
 }
 

@@ -26,11 +26,13 @@ export function requireAdmin(ctx: Context): void {
   if (!isAdmin(ctx)) util.unauthorized();
 }
 
-/** The name shown for a player who never set one: their email's local part, else their username. */
+/**
+ * The name shown for a player who never set one: their preferred_username, else their username
+ * (with email sign-in, Cognito's username is the sub, so: "Player" and the sub's first 8 characters).
+ * Never the email address: display names are public.
+ */
 export function defaultDisplayName(ctx: Context): string {
   const who = caller(ctx);
-  const email = who.claims['email'];
-  if (typeof email === 'string' && email.indexOf('@') > 0) return email.split('@')[0];
   const preferred = who.claims['preferred_username'];
   if (typeof preferred === 'string' && preferred.length > 0) return preferred;
   if (who.username && who.username !== who.sub) return who.username;

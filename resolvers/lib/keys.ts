@@ -20,6 +20,10 @@ export const WIDTH = {
   season: 4,
 } as const;
 
+/** The table's key attributes and its one GSI (amplify/data/table.ts builds the table from these). */
+export const ATTR = { pk: 'PK', sk: 'SK', gsiPk: 'GSI_PK', gsiSk: 'GSI_SK' } as const;
+export const GSI_NAME = 'GSI';
+
 export const MAX_MATCHES_PER_CARD = 50;
 export const MAX_MATCH_POINTS = 1000;
 

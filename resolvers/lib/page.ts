@@ -1,5 +1,6 @@
 import { util } from '@aws-appsync/utils';
 import { pageSize } from './errors';
+import { KEY } from './keys';
 
 interface KeyPart {
   attribute: string;
@@ -22,9 +23,8 @@ export function descendingPage(
     names['#sk'] = prefix.attribute;
     values[':prefix'] = prefix.value;
   }
-  return {
+  const request = {
     operation: 'Query',
-    index,
     query: {
       expression: prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
       expressionNames: names,
@@ -33,5 +33,24 @@ export function descendingPage(
     scanIndexForward: false,
     limit: pageSize(args.limit),
     nextToken: args.nextToken ?? null,
+  };
+  return index ? { ...request, index } : request;
+}
+
+/**
+ * A player's profile item and season standings: their partition from PROFILE onwards
+ * (STANDING#yyyy sorts after PROFILE; PREDICTION#... sorts before it), newest season first.
+ */
+export function profileAndStandings(userId: string, limit: number, consistentRead: boolean) {
+  return {
+    operation: 'Query',
+    query: {
+      expression: '#pk = :pk AND #sk >= :profile',
+      expressionNames: { '#pk': 'PK', '#sk': 'SK' },
+      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.userPk(userId), ':profile': KEY.profileSk }),
+    },
+    scanIndexForward: false,
+    limit,
+    consistentRead,
   };
 }

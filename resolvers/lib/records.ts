@@ -1,6 +1,6 @@
 import { KEY, TYPE } from './keys';
 import type { EventItem, MatchItem, PickItem, PredictionItem } from './items';
-import type { ItemKey } from './transact';
+import type { Expression, ItemKey } from './transact';
 import type { MatchFields } from './validate';
 
 /** Primary keys of the items the write path touches, and the stored form of what it creates. */
@@ -62,5 +62,14 @@ export function predictionAttributes(prediction: PredictionItem) {
     eventDate: prediction.eventDate,
     picks: prediction.picks,
     updatedAt: prediction.updatedAt,
+  };
+}
+
+/** Creates or updates a player's profile item; with `keepName`, a name already set stays. */
+export function profileUpdate(userId: string, displayName: string, keepName: boolean): Expression {
+  return {
+    expression: `SET #displayName = ${keepName ? 'if_not_exists(#displayName, :name)' : ':name'}, #id = :id, #type = :type`,
+    names: { '#displayName': 'displayName', '#id': 'id', '#type': 'type' },
+    values: { ':name': displayName, ':id': userId, ':type': TYPE.profile },
   };
 }

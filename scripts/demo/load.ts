@@ -4,6 +4,7 @@
  */
 import { graphqlData } from '../../appsync/local/client.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
+import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 
 export interface DemoTarget {
   url: string;
@@ -47,7 +48,7 @@ const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePredicti
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
 
 export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
-  const admin = target.tokenFor(DEMO_ADMIN, ['admin']);
+  const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
   const players = demoPlayers.map((name, i) => ({ name, token: target.tokenFor(demoUsername(i)) }));
   const as = <T>(token: string, query: string, variables: Record<string, unknown>) =>
     graphqlData<T>(target.url, token, query, variables);

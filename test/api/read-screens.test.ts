@@ -278,11 +278,33 @@ describe('userProfile', () => {
     expect(userProfile.standings[0]).toMatchObject({ rank: 2, points: 14, eventsPlayed: 2 });
   });
 
+  it("keeps another player's picks private until the event is scored", async () => {
+    const { userProfile } = await api.data('p1', PROFILE, { u: sub.p2 });
+    const byEvent = Object.fromEntries(userProfile.history.items.map((h: { eventId: string; picks: unknown[] }) => [h.eventId, h.picks]));
+    expect(byEvent[e3]).toEqual([]);
+    expect(byEvent[e1]).toHaveLength(E1_POINTS.length);
+    const own = (await api.data('p2', PROFILE, {})).userProfile.history.items.find((h: { eventId: string }) => h.eventId === e3);
+    expect(own.picks).toHaveLength(3);
+  });
+
   it('gives a new player a default name, and is null for an unknown user', async () => {
     const { userProfile } = await api.data('newcomer', PROFILE, {});
     expect(userProfile.user.displayName).toBe('newcomer');
     expect(userProfile.standings).toEqual([]);
     expect(userProfile.history.items).toEqual([]);
     expect((await api.data('p1', PROFILE, { u: 'no-such-user' })).userProfile).toBeNull();
+  });
+});
+
+describe('renaming', () => {
+  it('shows a new display name at once in the standings, the profile and the leaderboards', async () => {
+    await api.data('p6', 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: 'The Renamed' });
+    const { standings } = await api.data('p1', '{ standings(season: 2024) { items { userId displayName } } }');
+    expect(standings.items.find((s: { userId: string }) => s.userId === sub.p6).displayName).toBe('The Renamed');
+    const { eventCard } = await api.data('p1', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: e1 });
+    expect(eventCard.leaderboard.items.find((r: { userId: string }) => r.userId === sub.p6).displayName).toBe('The Renamed');
+    const { userProfile } = await api.data('p6', '{ userProfile { user { displayName } history { items { displayName } } } }');
+    expect(userProfile.user.displayName).toBe('The Renamed');
+    expect(userProfile.history.items.every((h: { displayName: string }) => h.displayName === 'The Renamed')).toBe(true);
   });
 });
