@@ -58,7 +58,7 @@ export interface ResolverContext {
 export interface HandlerOutcome {
   /**
    * 'value': the handler returned (value holds it, JSON-cloned);
-   * 'earlyReturn': `runtime.earlyReturn(value)` was called;
+   * 'earlyReturn': `runtime.earlyReturn(value, options?)` was called (see `skipTo`);
    * 'error': `util.error`/`util.unauthorized`, or an exception (errorType "Code").
    */
   kind: 'value' | 'earlyReturn' | 'error';
@@ -70,6 +70,12 @@ export interface HandlerOutcome {
   stash: Record<string, unknown>;
   /** Lines written with console.log / console.error. */
   logs: string[];
+  /**
+   * Only for 'earlyReturn': `runtime.earlyReturn(value, { skipTo })`, 'NEXT' when not given. In a
+   * function's handler, 'NEXT' goes on with the next function and 'END' skips the remaining functions
+   * and runs the pipeline resolver's response. Elsewhere it changes nothing.
+   */
+  skipTo?: 'END' | 'NEXT';
 }
 
 /** Resolver or function code, checked against the APPSYNC_JS rules and ready to run. */

@@ -76,10 +76,25 @@ export function optionalString(request: Record<string, unknown>, field: string):
 /**
  * Collects the expressions of one DynamoDB request (key condition, filter, update, condition,
  * projection) and merges their placeholder names and values, as DynamoDB takes one set per request.
+ * Like AppSync, it refuses a placeholder defined by two sections, even with the same value: a silent
+ * merge once let one section's value replace the other's (aws-appsync-community issue #162).
  */
 export class Expressions {
   private readonly names: Record<string, string> = {};
   private readonly values: SdkItem = {};
+  /** The section that defined each placeholder, by map: `#x` in names, `:x` in values. */
+  private readonly definedIn = { names: new Map<string, string>(), values: new Map<string, string>() };
+
+  private define(map: 'names' | 'values', placeholder: string, where: string): void {
+    const first = this.definedIn[map].get(placeholder);
+    if (first !== undefined) {
+      throw new RequestError(
+        `expression placeholder ${placeholder} is defined in both "${first}" and "${where}" ` +
+          '(duplicates are not allowed, even with the same value: give each section its own placeholder)',
+      );
+    }
+    this.definedIn[map].set(placeholder, where);
+  }
 
   /** The expression text of `section`, or undefined when the section is absent. */
   add(section: unknown, where: string, opts: { values: boolean; required?: boolean }): string | undefined {
@@ -96,9 +111,7 @@ export class Expressions {
       if (!isRecord(section.expressionNames)) throw new RequestError(`"${where}.expressionNames" must be an object`);
       for (const [placeholder, name] of Object.entries(section.expressionNames)) {
         if (typeof name !== 'string') throw new RequestError(`"${where}.expressionNames.${placeholder}" must be a string`);
-        if (placeholder in this.names && this.names[placeholder] !== name) {
-          throw new RequestError(`expression name ${placeholder} is given two different values`);
-        }
+        this.define('names', placeholder, where);
         this.names[placeholder] = name;
       }
     }
@@ -106,9 +119,7 @@ export class Expressions {
       if (!isRecord(section.expressionValues)) throw new RequestError(`"${where}.expressionValues" must be an object`);
       for (const [placeholder, value] of Object.entries(section.expressionValues)) {
         const sdk = toSdkValue(value, `${where}.expressionValues.${placeholder}`);
-        if (placeholder in this.values && JSON.stringify(this.values[placeholder]) !== JSON.stringify(sdk)) {
-          throw new RequestError(`expression value ${placeholder} is given two different values`);
-        }
+        this.define('values', placeholder, where);
         this.values[placeholder] = sdk;
       }
     }

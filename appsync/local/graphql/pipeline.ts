@@ -3,9 +3,12 @@
  * UNIT: request → data source → response.
  * PIPELINE: resolver request → for each function (request → data source → response) → resolver response.
  * Each step's return value is the next step's `ctx.prev.result`; `ctx.stash` lives for the whole run.
- * `runtime.earlyReturn(x)` in a function's request skips its data source and response (x becomes
- * prev.result); in a pipeline resolver's request it skips every function; in a unit resolver's request
- * it skips the data source and the response and x is the field's value.
+ * `runtime.earlyReturn(x, { skipTo })` in a function's request skips its data source and response (x
+ * becomes prev.result); with skipTo 'END' it also skips the remaining functions. In a function's
+ * response, x is the function's result, and 'END' skips the remaining functions. In a pipeline
+ * resolver's request it skips every function whatever skipTo says; in a unit resolver's request it
+ * skips the data source and the response and x is the field's value. In a resolver's response x is
+ * the field's value.
  */
 import type {
   AppSyncError,
@@ -81,9 +84,8 @@ class Run {
   }
 }
 
-/** `skipTo` is an optional extension of HandlerOutcome for `runtime.earlyReturn(x, { skipTo })`. */
 function skipsToEnd(outcome: HandlerOutcome): boolean {
-  return (outcome as HandlerOutcome & { skipTo?: string }).skipTo === 'END';
+  return outcome.kind === 'earlyReturn' && outcome.skipTo === 'END';
 }
 
 export async function runResolver(plan: ResolverPlan, base: BaseContext): Promise<RunOutcome> {
@@ -116,6 +118,7 @@ export async function runResolver(plan: ResolverPlan, base: BaseContext): Promis
       const response = run.step(fn.code, 'response', run.context(prev, ds.result, ds.error));
       if (response.kind === 'error') return run.fail(response.error);
       prev = response.value;
+      if (skipsToEnd(response)) break;
     }
   }
   const after = run.step(plan.code, 'response', run.context(prev, prev));

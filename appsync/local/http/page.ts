@@ -3,6 +3,20 @@
  * variables editors, a run button, "act as" a dev user (token from /dev/token) or an API key, and the
  * response with its HTTP status and time.
  */
+
+/**
+ * The page's builder of the /dev/token address, as browser script text: the groups field is free
+ * text, comma-separated, and each group becomes its own `group=` parameter. Exported so tests can
+ * run the very code the page ships.
+ */
+export const TOKEN_URL_SCRIPT = `function tokenUrl(username, groupsText) {
+  var groups = String(groupsText || '').split(',')
+    .map(function (g) { return g.trim(); })
+    .filter(function (g) { return g !== ''; });
+  return '/dev/token?username=' + encodeURIComponent(username) +
+    groups.map(function (g) { return '&group=' + encodeURIComponent(g); }).join('');
+}`;
+
 export function queryPage(opts: { tokens: boolean }): string {
   return `<!doctype html>
 <html lang="en">
@@ -28,7 +42,7 @@ export function queryPage(opts: { tokens: boolean }): string {
   ${
     opts.tokens
       ? `<label>Act as <input type="text" id="username" placeholder="username"></label>
-  <label><input type="checkbox" id="admin"> admin</label>
+  <label>Groups <input type="text" id="groups" placeholder="group1, group2"></label>
   <button id="signin">Get token</button>`
       : ''
   }
@@ -50,6 +64,7 @@ export function queryPage(opts: { tokens: boolean }): string {
 </main>
 <script>
 (function () {
+  ${TOKEN_URL_SCRIPT}
   var $ = function (id) { return document.getElementById(id); };
   var token = sessionStorage.getItem('local-appsync-token') || '';
   var store = function (key, el) {
@@ -60,6 +75,7 @@ export function queryPage(opts: { tokens: boolean }): string {
   store('local-appsync-query', $('query'));
   store('local-appsync-variables', $('variables'));
   store('local-appsync-apikey', $('apikey'));
+  store('local-appsync-groups', $('groups'));
   var showWho = function (text) { $('who').textContent = text; };
   showWho(token ? 'signed in (token kept for this tab)' : '');
   if ($('signin')) {
@@ -71,13 +87,14 @@ export function queryPage(opts: { tokens: boolean }): string {
         showWho('signed out (enter a username to act as someone)');
         return;
       }
-      var url = '/dev/token?username=' + encodeURIComponent(username) + ($('admin').checked ? '&group=admin' : '');
+      var groups = $('groups').value.trim();
+      var url = tokenUrl(username, groups);
       fetch(url).then(function (r) { return r.json().then(function (b) { return { ok: r.ok, body: b }; }); })
         .then(function (r) {
           if (!r.ok) { showWho(r.body.error || 'token request failed'); return; }
           token = r.body.token;
           sessionStorage.setItem('local-appsync-token', token);
-          showWho('acting as ' + username + ($('admin').checked ? ' (admin)' : ''));
+          showWho('acting as ' + username + (groups ? ' (groups: ' + groups + ')' : ''));
         })
         .catch(function (e) { showWho(String(e)); });
     });

@@ -100,6 +100,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
         if (e instanceof EarlyReturnSignal) {
           outcome.kind = 'earlyReturn';
           outcome.value = e.value;
+          outcome.skipTo = e.skipTo;
         } else if (e instanceof UtilErrorSignal) {
           outcome.kind = 'error';
           outcome.error = e.appSyncError;

@@ -11,7 +11,10 @@ export class UtilErrorSignal extends Error {
 }
 
 export class EarlyReturnSignal extends Error {
-  constructor(readonly value: unknown) {
+  constructor(
+    readonly value: unknown,
+    readonly skipTo: 'END' | 'NEXT' = 'NEXT',
+  ) {
     super('runtime.earlyReturn');
   }
 }

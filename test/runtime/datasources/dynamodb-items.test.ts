@@ -125,7 +125,7 @@ describe('UpdateItem and DeleteItem', () => {
       operation: 'UpdateItem',
       key: key('C#1', 'COUNTER'),
       update: { expression: 'SET #n = #n + :inc, label = :label', expressionNames: { '#n': 'n' }, expressionValues: { ':inc': { N: 5 }, ':label': { S: 'x' } } },
-      condition: { expression: '#n < :max', expressionNames: { '#n': 'n' }, expressionValues: { ':max': { N: 100 } } },
+      condition: { expression: '#c < :max', expressionNames: { '#c': 'n' }, expressionValues: { ':max': { N: 100 } } },
     });
     expect(updated).toEqual({ result: { PK: 'C#1', SK: 'COUNTER', n: 6, label: 'x' }, error: null });
     expect(events.at(-1)?.consumedWcu).toBeGreaterThan(0);
@@ -163,6 +163,39 @@ describe('request errors', () => {
     expect(sync.error?.message).toMatch(/Sync.*not supported/);
     const notObject = await invoke('GetItem');
     expect(notObject.error).not.toBeNull();
+  });
+
+  it('refuses a placeholder defined by two sections of one request, even with an equal value', async () => {
+    const outcome = await invoke({
+      operation: 'UpdateItem',
+      key: key('DUP#1', 'ITEM'),
+      update: { expression: 'SET #n = :v', expressionNames: { '#n': 'n' }, expressionValues: { ':v': { N: 1 } } },
+      condition: { expression: 'attribute_not_exists(#m) OR #m <> :v', expressionNames: { '#m': 'n' }, expressionValues: { ':v': { N: 1 } } },
+    });
+    expect(outcome.result).toBeNull();
+    expect(outcome.error?.type).toBe('MappingTemplate');
+    expect(outcome.error?.message).toMatch(/placeholder :v is defined in both "update" and "condition"/);
+    const written = await invoke({ operation: 'GetItem', key: key('DUP#1', 'ITEM'), consistentRead: true });
+    expect(written).toEqual({ result: null, error: null });
+
+    const names = await invoke({
+      operation: 'Query',
+      query: { expression: '#pk = :pk', expressionNames: { '#pk': 'PK' }, expressionValues: { ':pk': { S: 'DUP#1' } } },
+      filter: { expression: 'attribute_exists(#pk)', expressionNames: { '#pk': 'PK' } },
+    });
+    expect(names.error?.type).toBe('MappingTemplate');
+    expect(names.error?.message).toMatch(/placeholder #pk is defined in both "query" and "filter"/);
+  });
+
+  it('accepts distinct placeholders across sections', async () => {
+    const outcome = await invoke({
+      operation: 'UpdateItem',
+      key: key('DUP#2', 'ITEM'),
+      update: { expression: 'SET #n = :v', expressionNames: { '#n': 'n' }, expressionValues: { ':v': { N: 1 } } },
+      condition: { expression: 'attribute_not_exists(#m)', expressionNames: { '#m': 'n' } },
+    });
+    expect(outcome.error).toBeNull();
+    expect(outcome.result).toMatchObject({ PK: 'DUP#2', n: 1 });
   });
 
   it('rejects a request missing its update expression', async () => {

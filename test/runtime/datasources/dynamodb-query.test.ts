@@ -105,7 +105,7 @@ describe('Query', () => {
       index: 'GSI',
       query: { expression: '#pk = :p AND begins_with(GSI_SK, :prefix)', expressionNames: { '#pk': 'GSI_PK' }, expressionValues: { ':p': { S: 'EVEN' }, ':prefix': { S: 'N#' } } },
       filter: { expression: '#n >= :min', expressionNames: { '#n': 'n' }, expressionValues: { ':min': { N: 5 } } },
-      projection: { expression: '#n, SK', expressionNames: { '#n': 'n' } },
+      projection: { expression: '#pn, SK', expressionNames: { '#pn': 'n' } },
     });
     expect(outcome.error).toBeNull();
     const page = outcome.result as Page;

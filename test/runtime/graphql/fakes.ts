@@ -15,14 +15,17 @@ import type { ApiWiring } from '../../../appsync/wiring.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from '../../../appsync/local/runtime.ts';
 
 class EarlyReturn {
-  constructor(readonly value: unknown) {}
+  constructor(
+    readonly value: unknown,
+    readonly skipTo?: 'END' | 'NEXT',
+  ) {}
 }
 class UtilError {
   constructor(readonly error: AppSyncError) {}
 }
 
 export interface Tools {
-  earlyReturn(value: unknown): never;
+  earlyReturn(value: unknown, options?: { skipTo: 'END' | 'NEXT' }): never;
   error(message: string, errorType?: string, data?: unknown, errorInfo?: unknown): never;
   appendError(message: string, errorType?: string, data?: unknown, errorInfo?: unknown): void;
   log(line: string): void;
@@ -43,8 +46,8 @@ export function fakeCode(fileName: string, handlers: { request?: Handler; respon
       const appendedErrors: AppSyncError[] = [];
       const logs: string[] = [];
       const tools: Tools = {
-        earlyReturn: (value) => {
-          throw new EarlyReturn(value);
+        earlyReturn: (value, options) => {
+          throw new EarlyReturn(value, options?.skipTo);
         },
         error: (message, errorType, data, errorInfo) => {
           throw new UtilError({ message, errorType: errorType ?? null, data: data ?? null, errorInfo: errorInfo ?? null });
@@ -60,7 +63,9 @@ export function fakeCode(fileName: string, handlers: { request?: Handler; respon
         const value = fn(Object.freeze({ ...clone(ctx), stash }), tools);
         return { kind: 'value', value: clone(value), error: null, appendedErrors, stash, logs };
       } catch (e) {
-        if (e instanceof EarlyReturn) return { kind: 'earlyReturn', value: clone(e.value), error: null, appendedErrors, stash, logs };
+        if (e instanceof EarlyReturn) {
+          return { kind: 'earlyReturn', value: clone(e.value), error: null, appendedErrors, stash, logs, ...(e.skipTo ? { skipTo: e.skipTo } : {}) };
+        }
         if (e instanceof UtilError) return { kind: 'error', value: null, error: e.error, appendedErrors, stash, logs };
         const error = { message: (e as Error).message, errorType: 'Code', data: null, errorInfo: null };
         return { kind: 'error', value: null, error, appendedErrors, stash, logs };

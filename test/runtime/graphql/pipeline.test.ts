@@ -187,6 +187,60 @@ describe('pipeline resolvers', () => {
     expect(JSON.parse(res.body.data.piped).prev).toBe('start>f1>early2>f3');
   });
 
+  const threeFunctions = (calls: string[], overrides: Parameters<typeof recorderCodes>[1]) =>
+    testApi({
+      schema,
+      wiring: pipelineWiring(['f1', 'f2', 'f3']),
+      codes: recorderCodes(calls, overrides),
+      dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
+    });
+
+  it("earlyReturn with skipTo 'END' in a function request skips the remaining functions too", async () => {
+    const calls: string[] = [];
+    const api = threeFunctions(calls, {
+      f2: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>end2`, { skipTo: 'END' }), response: () => 'never' },
+    });
+    const res = await query(api, '{ piped }');
+    expect(calls).toEqual(['resolver:request', 'f1:request', 'NoneDS:invoke', 'f1:response', 'f2:request', 'resolver:response']);
+    expect(JSON.parse(res.body.data.piped).prev).toBe('start>f1>end2');
+  });
+
+  it("earlyReturn with skipTo 'NEXT' in a function request goes on with the next function", async () => {
+    const calls: string[] = [];
+    const api = threeFunctions(calls, {
+      f1: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>next1`, { skipTo: 'NEXT' }), response: () => 'never' },
+    });
+    const res = await query(api, '{ piped }');
+    expect(calls).toEqual([
+      'resolver:request',
+      'f1:request',
+      'f2:request', 'OtherDS:invoke', 'f2:response',
+      'f3:request', 'NoneDS:invoke', 'f3:response',
+      'resolver:response',
+    ]);
+    expect(JSON.parse(res.body.data.piped).prev).toBe('start>next1>f2>f3');
+  });
+
+  it("earlyReturn with skipTo 'END' in a function response makes its value the result and skips the rest", async () => {
+    const calls: string[] = [];
+    const api = threeFunctions(calls, {
+      f1: { request: passRequest, response: (ctx, t) => t.earlyReturn(`${ctx.result}>done1`, { skipTo: 'END' }) },
+    });
+    const res = await query(api, '{ piped }');
+    expect(calls).toEqual(['resolver:request', 'f1:request', 'NoneDS:invoke', 'f1:response', 'resolver:response']);
+    expect(JSON.parse(res.body.data.piped).prev).toBe('start>done1');
+  });
+
+  it("earlyReturn with skipTo 'NEXT' in the resolver request still skips every function", async () => {
+    const calls: string[] = [];
+    const api = threeFunctions(calls, {
+      resolver: { request: (_ctx, t) => t.earlyReturn('cached', { skipTo: 'NEXT' }), response: (ctx) => `after:${ctx.prev.result}` },
+    });
+    const res = await query(api, '{ piped }');
+    expect(calls).toEqual(['resolver:request', 'resolver:response']);
+    expect(res.body).toEqual({ data: { piped: 'after:cached' } });
+  });
+
   it('earlyReturn in the resolver request skips every function and runs the resolver response', async () => {
     const calls: string[] = [];
     const codes = recorderCodes(calls, {

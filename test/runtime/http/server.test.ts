@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
 import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
+import { TOKEN_URL_SCRIPT } from '../../../appsync/local/http/page.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
 import { echoDataSource, fakeCode, testApi } from '../graphql/fakes.ts';
 
@@ -102,9 +104,28 @@ describe('GET /', () => {
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
   });
 
+  it('asks for free-text groups, knows no group names, and its script parses', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toMatch(/<input type="text" id="groups"/);
+    expect(html).not.toMatch(/type="checkbox"|admin/i);
+    expect(html).toContain(TOKEN_URL_SCRIPT);
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(() => new vm.Script(script)).not.toThrow();
+  });
+
+  it('sends one group= parameter per comma-separated group, and the token carries them', async () => {
+    const tokenUrl = vm.runInNewContext(`(${TOKEN_URL_SCRIPT})`) as (username: string, groups: string) => string;
+    expect(tokenUrl('dana', '')).toBe('/dev/token?username=dana');
+    expect(tokenUrl('dana', ' editors, , ops+1 ,')).toBe('/dev/token?username=dana&group=editors&group=ops%2B1');
+    const res = await fetch(`${server.url}${tokenUrl('dana', 'editors, ops')}`);
+    expect(res.status).toBe(200);
+    const verified = verifyToken(key, ((await res.json()) as { token: string }).token);
+    expect(verified.ok && verified.claims['cognito:groups']).toEqual(['editors', 'ops']);
+  });
+
   it('leaves out the act-as controls when no token issuer is given', async () => {
     const html = await (await fetch(`${noTokens.url}/`)).text();
-    expect(html).not.toMatch(/id="username"/);
+    expect(html).not.toMatch(/id="username"|id="groups"/);
   });
 });
 

@@ -28,6 +28,24 @@ describe('handler outcomes', () => {
     expect(out.stash).toEqual({ x: 1 });
   });
 
+  it("runtime.earlyReturn carries skipTo: 'NEXT' by default, or the one given", () => {
+    expect(runRequest('runtime.earlyReturn(1);').skipTo).toBe('NEXT');
+    expect(runRequest('runtime.earlyReturn(1, {});').skipTo).toBe('NEXT');
+    const end = runRequest("runtime.earlyReturn({ done: true }, { skipTo: 'END' });");
+    expect(end).toMatchObject({ kind: 'earlyReturn', value: { done: true }, skipTo: 'END' });
+    expect(runRequest("runtime.earlyReturn(2, { skipTo: 'NEXT' });")).toMatchObject({ kind: 'earlyReturn', value: 2, skipTo: 'NEXT' });
+    expect(runRequest('return 3;').skipTo).toBeUndefined();
+  });
+
+  it('runtime.earlyReturn with an invalid skipTo or returnOptions is a Code error', () => {
+    for (const call of ["runtime.earlyReturn(1, { skipTo: 'end' });", "runtime.earlyReturn(1, { skipTo: 'LATER' });", "runtime.earlyReturn(1, 'END');"]) {
+      const out = runRequest(call);
+      expect(out.kind).toBe('error');
+      expect(out.error?.errorType).toBe('Code');
+      expect(out.error?.message).toMatch(/runtime\.earlyReturn/);
+    }
+  });
+
   it('util.error carries type, data and errorInfo', () => {
     const out = runRequest('util.error("Boom", "Custom", { a: 1 }, { b: 2 }); return 1;');
     expect(out.kind).toBe('error');

@@ -13,6 +13,20 @@ import { authType, typeUtils } from './types.ts';
 
 export type { CallState, UtilTree } from './state.ts';
 
+/** The `returnOptions` of `runtime.earlyReturn`; anything but absent, 'END' or 'NEXT' is a Code error. */
+function skipToOf(options: unknown): 'END' | 'NEXT' {
+  if (options === undefined || options === null) return 'NEXT';
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`runtime.earlyReturn: returnOptions must be an object like { skipTo: 'END' }, got ${JSON.stringify(options)}`);
+  }
+  const skipTo = (options as { skipTo?: unknown }).skipTo;
+  if (skipTo === undefined || skipTo === null) return 'NEXT';
+  if (skipTo !== 'END' && skipTo !== 'NEXT') {
+    throw new TypeError(`runtime.earlyReturn: skipTo must be 'END' or 'NEXT', got ${JSON.stringify(skipTo)}`);
+  }
+  return skipTo;
+}
+
 function unsupported(name: string) {
   return () => {
     throw new Error(`${name} is not supported by the local AppSync runtime`);
@@ -39,8 +53,8 @@ export function buildModules(state: CallState): Record<string, UtilTree> {
     str: strUtils,
   };
   const runtime: UtilTree = {
-    earlyReturn(value?: unknown): never {
-      throw new EarlyReturnSignal(value === undefined ? null : value);
+    earlyReturn(value?: unknown, returnOptions?: unknown): never {
+      throw new EarlyReturnSignal(value === undefined ? null : value, skipToOf(returnOptions));
     },
   };
   const extensions: UtilTree = {
