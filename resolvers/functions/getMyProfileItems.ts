@@ -2,11 +2,12 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { raiseDataSourceError } from '../lib/errors';
 import { profileAndStandings } from '../lib/page';
-import { MAX_TRANSACT_ITEMS } from '../lib/transact';
+import { TYPE } from '../lib/keys';
+import { MAX_TRANSACT_ITEMS, type ItemKey } from '../lib/transact';
 
 /**
  * The caller's profile item and season standings (as Query.userProfile reads them), sized so that
- * all of them fit in one transaction. Stashes `items`.
+ * all of them fit in one transaction. Stashes the keys of the `standings`.
  */
 export function request(ctx: Context) {
   return profileAndStandings(caller(ctx).sub, MAX_TRANSACT_ITEMS - 1, true);
@@ -14,7 +15,7 @@ export function request(ctx: Context) {
 
 export function response(ctx: Context) {
   raiseDataSourceError(ctx.error);
-  const items = (ctx.result as { items: unknown[] }).items;
-  ctx.stash.items = items;
+  const items = (ctx.result as { items: (ItemKey & { type: string })[] }).items;
+  ctx.stash.standings = items.filter((item) => item.type === TYPE.standing).map((item) => ({ PK: item.PK, SK: item.SK }));
   return items;
 }

@@ -6,10 +6,10 @@ import { MAX_TRANSACT_ITEMS } from '../lib/transact';
 
 /**
  * The keys of the caller's newest predictions, as many as still fit in the rename transaction next
- * to the profile and the stashed standings (getMyProfileItems). Stashes `predictions`.
+ * to the profile and the standings stashed by getMyProfileItems. Stashes `predictions`.
  */
 export function request(ctx: Context) {
-  const room = MAX_TRANSACT_ITEMS - 1 - (ctx.stash.items as { SK: string }[]).filter((i) => i.SK !== KEY.profileSk).length;
+  const room = MAX_TRANSACT_ITEMS - 1 - (ctx.stash.standings as unknown[]).length;
   if (room <= 0) {
     ctx.stash.predictions = [];
     return runtime.earlyReturn([]);

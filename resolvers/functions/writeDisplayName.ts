@@ -1,6 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { TYPE } from '../lib/keys';
 import { ITEM_KEY, profileUpdate } from '../lib/records';
 import { raiseWriteError, tableOf, transaction, txUpdate, type ItemKey } from '../lib/transact';
 
@@ -14,14 +13,13 @@ export function request(ctx: Context) {
   const userId = caller(ctx).sub;
   const displayName = ctx.stash.displayName as string;
   const table = tableOf(ctx);
-  const standings = (ctx.stash.items as (ItemKey & { type: string })[]).filter((item) => item.type === TYPE.standing);
+  const standings = ctx.stash.standings as ItemKey[];
   const predictions = ctx.stash.predictions as ItemKey[];
   const rename = { expression: 'SET #displayName = :name', names: { '#displayName': 'displayName' }, values: { ':name': displayName } };
   const exists = { expression: 'attribute_exists(PK)' };
   return transaction([
     txUpdate(table, ITEM_KEY.profile(userId), profileUpdate(userId, displayName, false)),
-    ...standings.map((s) => txUpdate(table, { PK: s.PK, SK: s.SK }, rename, exists)),
-    ...predictions.map((p) => txUpdate(table, { PK: p.PK, SK: p.SK }, rename, exists)),
+    ...[...standings, ...predictions].map((key) => txUpdate(table, { PK: key.PK, SK: key.SK }, rename, exists)),
   ]);
 }
 

@@ -3,9 +3,10 @@ import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
 import type { TestApi } from '../support/local-api.ts';
+import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 
 export const ADMIN = 'admin-1';
-export const ADMIN_GROUPS = ['admin'];
+export const ADMIN_GROUPS = [ADMIN_GROUP];
 
 const MATCH_FIELDS = 'id eventId position name points preshow championships teams { name members champion } result';
 const EVENT_FIELDS = 'id name date startsAt state season matchCount';
