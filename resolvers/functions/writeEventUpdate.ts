@@ -8,14 +8,20 @@ import { nextState, normalisedInstant, requiredText } from '../lib/validate';
 
 type WriteEventUpdateContext = Context<MutationUpdateEventArgs, EventUpdateStash, undefined, undefined, EventItem>;
 
+/** The event getEvent found, or NotFound. */
+function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
+  const { event } = ctx.stash;
+  if (!event) util.error(`There is no event ${ctx.args.input.id}`, ERROR.notFound);
+  return event;
+}
+
 /**
  * Applies updateEvent's changes to the stashed event: name, startsAt, and a lifecycle step forward.
  * Nothing to change: no write. The write is conditional on the state read, so two admins cannot
  * race the event through different transitions.
  */
 export function request(ctx: WriteEventUpdateContext): DynamoDBUpdateItemRequest {
-  const { event } = ctx.stash;
-  if (!event) util.error(`There is no event ${ctx.args.input.id}`, ERROR.notFound);
+  const event = stashedEvent(ctx);
   const { input } = ctx.args;
   const updated: EventItem = { ...event };
   if (input.name !== null && input.name !== undefined) updated.name = requiredText(input.name, 'name', EVENT_LIMIT.name);
@@ -45,7 +51,7 @@ export function request(ctx: WriteEventUpdateContext): DynamoDBUpdateItemRequest
 }
 
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {
-  const event = ctx.stash.event!;
+  const event = stashedEvent(ctx);
   raiseWriteError(ctx, [
     { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification },
   ]);

@@ -98,7 +98,7 @@ export function validMatch(input: MatchInput): MatchFields {
 export function cardMatch(event: EventItem, matches: MatchItem[], matchId: string): MatchItem {
   const match = event.matchOrder.indexOf(matchId) >= 0 ? matches.find((m) => m.id === matchId) : undefined;
   if (!match) util.error(`Match ${matchId} is not on the card of event ${event.id}`, ERROR.notFound);
-  return match as MatchItem;
+  return match;
 }
 
 /** A team index of `match`: a whole number from 0 to teams - 1. */

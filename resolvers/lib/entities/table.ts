@@ -19,12 +19,6 @@ export type ItemKey = {
   SK: string;
 };
 
-/** An item's GSI key; an item without one stays out of the index. */
-export type IndexKey = {
-  GSI_PK: string;
-  GSI_SK: string;
-};
-
 const ZEROS = '0000000000';
 
 /** The prefix of every score sort key (leaderboards and standings). */
