@@ -1,4 +1,4 @@
-import { util, type Context } from '@aws-appsync/utils';
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { ERROR, raiseDataSourceError } from './lib/errors';
 import type { ScoringOutcome } from './lib/scoring';
@@ -12,7 +12,7 @@ type ScoreEventContext = Context<MutationScoreEventArgs, Record<string, never>, 
  * event and every affected standing). Expected failures (NotFound, InvalidStateTransition,
  * ResultsMissing) come back as `error` and are raised with their type.
  */
-export function request(ctx: ScoreEventContext) {
+export function request(ctx: ScoreEventContext): LambdaRequest {
   requireAdmin(ctx);
   return { operation: 'Invoke', payload: { eventId: requiredId(ctx.args.eventId, 'eventId') } };
 }

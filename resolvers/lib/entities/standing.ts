@@ -3,18 +3,12 @@
  * `STANDINGS#<yyyy>` under `SCORE#<points>#<correct>#<userId>` (read descending). Written only by the
  * scoring function. A season that does not fit 4 digits has no key: every builder returns null.
  */
+import type { Standing } from '../schema-types';
 import { userPk } from './profile';
 import { padded, scoreSortKey, type ItemKey } from './table';
 
-export interface StandingItem {
-  season: number;
-  rank: number;
-  userId: string;
-  displayName: string;
-  points: number;
-  correct: number;
-  eventsPlayed: number;
-}
+/** A standing is stored with exactly the fields of the GraphQL Standing (plus its keys and type). */
+export type StandingItem = Standing;
 
 /**
  * Padded widths, with headroom over what the API allows: season 4 digits (a year), points 8 digits
