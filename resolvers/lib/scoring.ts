@@ -18,5 +18,3 @@ export interface ScoringStats {
 export type ScoringOutcome =
   | { report: ScoringReport; stats: ScoringStats; error?: undefined }
   | { error: { type: string; message: string } };
-
-export type { ScoringReport };

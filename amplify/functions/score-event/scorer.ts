@@ -18,7 +18,7 @@ import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
 import { rankSeason, seasonScores, standingKey, type SeasonScore } from './standings.ts';
 import { setUpdate } from './expressions.ts';
-import { createStore, isConditionFailure, keyId, type Key } from './store.ts';
+import { createStore, isConditionFailure, keyId } from './store.ts';
 import type { Item } from './attributes.ts';
 
 export interface ScorerOptions {
@@ -31,8 +31,6 @@ export interface ScorerOptions {
   /** Players written by one TransactWriteItems (2 items each, at most 50); default 25. */
   playersPerTransaction?: number;
 }
-
-export type { ScoringOutcome };
 
 /** Two items a player: the prediction and the season standing. */
 const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
