@@ -7,9 +7,9 @@ import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dyna
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
 import { subFor } from '../appsync/local/auth/jwt.ts';
-import type { EventItem } from '../resolvers/lib/items.ts';
-import { ITEM_KEY, predictionAttributes, predictionRecord } from '../resolvers/lib/records.ts';
-import { TYPE } from '../resolvers/lib/keys.ts';
+import type { Event } from '../resolvers/lib/schema-types.ts';
+import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
+import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 export const CARD_SIZE = 10;
@@ -55,16 +55,15 @@ export async function buildLeague(target: Target, players: number) {
   const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
   const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);
 
-  const event = (await graphqlData<{ eventCard: { event: EventItem } }>(target.url, admin,
+  const event = (await graphqlData<{ eventCard: { event: Event } }>(target.url, admin,
     'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }', { id: scored.eventId })).eventCard.event;
   const now = new Date().toISOString();
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < players; i += 1) {
     const userId = subFor(benchPlayer(i));
     const picks = scored.matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
-    const prediction = predictionRecord(userId, `Player ${i}`, { ...event, startsAtMs: 0, matchOrder: [] }, picks, now);
-    items.push({ ...ITEM_KEY.prediction(userId, event as EventItem), ...predictionAttributes(prediction) });
-    items.push({ ...ITEM_KEY.profile(userId), type: TYPE.profile, id: userId, displayName: `Player ${i}` });
+    items.push(PREDICTION.item(PREDICTION.record(userId, `Player ${i}`, event, picks, now)));
+    items.push(PROFILE.item(userId, `Player ${i}`));
   }
   await batchWrite(target, items);
 

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
-import { KEY } from '../resolvers/lib/keys.ts';
+import { EVENT } from '../resolvers/lib/entities/event.ts';
+import { TABLE } from '../resolvers/lib/entities/table.ts';
 import type { BenchTarget } from './target.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
@@ -67,10 +68,10 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
   const direct = () =>
     target.client.send(new QueryCommand({
       TableName: target.tableName,
-      IndexName: 'GSI',
+      IndexName: TABLE.index,
       KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': 'GSI_PK' },
-      ExpressionAttributeValues: { ':pk': { S: KEY.eventsGsiPk } },
+      ExpressionAttributeNames: { '#pk': TABLE.gsiPk },
+      ExpressionAttributeValues: { ':pk': { S: EVENT.gsiPk } },
       ScanIndexForward: false,
       Limit: EVENTS,
     }));

@@ -9,7 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { BatchWriteItemCommand, DeleteTableCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
-import { KEY, TYPE } from '../resolvers/lib/keys.ts';
+import { EVENT } from '../resolvers/lib/entities/event.ts';
+import { MATCH } from '../resolvers/lib/entities/match.ts';
+import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
+import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
@@ -54,7 +57,7 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
     const started = performance.now();
     const out = await createScorer({ client, tableName }).scoreEvent(EVENT_ID);
     const seconds = (performance.now() - started) / 1000;
-    if (!('report' in out)) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
+    if (out.error) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
     if (out.report.predictionsScored !== n) throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
     return { predictions: n, seconds, predictionsPerSecond: n / seconds, wcu: out.stats.wcu, wcuEstimate: out.stats.wcuEstimate };
   } finally {
@@ -65,12 +68,7 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
 async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
   const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
   const items: Item[] = [
-    {
-      PK: KEY.eventPk(EVENT_ID),
-      SK: KEY.eventSk,
-      GSI_PK: KEY.eventsGsiPk,
-      GSI_SK: KEY.eventsGsiSk(DATE, EVENT_ID),
-      type: TYPE.event,
+    EVENT.item({
       id: EVENT_ID,
       name: 'Bench Event',
       date: DATE,
@@ -79,39 +77,38 @@ async function load(client: DynamoDBClient, tableName: string, n: number): Promi
       state: 'BROADCAST',
       season: 2025,
       matchOrder: matchIds,
-    },
-    ...matchIds.map((id, i) => ({
-      PK: KEY.eventPk(EVENT_ID),
-      SK: KEY.matchSk(id),
-      type: TYPE.match,
-      id,
-      eventId: EVENT_ID,
-      name: null,
-      points: (i + 1) * 5,
-      preshow: false,
-      championships: [],
-      teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
-      result: i % 3,
-    })),
+    }),
+    ...matchIds.map((id, i) =>
+      MATCH.item({
+        id,
+        eventId: EVENT_ID,
+        name: null,
+        points: (i + 1) * 5,
+        preshow: false,
+        championships: [],
+        teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
+        result: i % 3,
+      }),
+    ),
   ];
   for (let u = 0; u < n; u++) {
     const userId = `user-${String(u).padStart(6, '0')}`;
-    items.push({
-      PK: KEY.userPk(userId),
-      SK: KEY.predictionSk(DATE, EVENT_ID),
-      GSI_PK: KEY.predictionsGsiPk(EVENT_ID),
-      GSI_SK: KEY.unscoredGsiSk(userId),
-      type: TYPE.prediction,
-      userId,
-      displayName: `Player ${u}`,
-      eventId: EVENT_ID,
-      eventName: 'Bench Event',
-      eventDate: DATE,
-      // A spread of scores (and ties) without any pattern the scorer could exploit.
-      picks: matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 })),
-      updatedAt: `${DATE}T22:00:00.000Z`,
-    });
-    if (u % 2 === 0) items.push({ PK: KEY.userPk(userId), SK: KEY.profileSk, type: TYPE.profile, id: userId, displayName: `Player ${u}!` });
+    items.push(
+      PREDICTION.item({
+        userId,
+        displayName: `Player ${u}`,
+        eventId: EVENT_ID,
+        eventName: 'Bench Event',
+        eventDate: DATE,
+        // A spread of scores (and ties) without any pattern the scorer could exploit.
+        picks: matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 })),
+        points: null,
+        correct: null,
+        rank: null,
+        updatedAt: `${DATE}T22:00:00.000Z`,
+      }),
+    );
+    if (u % 2 === 0) items.push(PROFILE.item(userId, `Player ${u}!`));
   }
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));

@@ -8,6 +8,8 @@ import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../appsync/local/dynamodb-local.ts';
+import { pickemTable } from '../amplify/data/table.ts';
+import { TABLE } from '../resolvers/lib/entities/table.ts';
 import type { ScreenCost } from './screens.ts';
 import { CARD_SIZE } from './fixture.ts';
 
@@ -42,15 +44,16 @@ async function load(client: DynamoDBClient, tableName: string, players: number) 
 
 export async function benchSeedEventCard(client: DynamoDBClient, players: number): Promise<ScreenCost> {
   const tableName = `SeedReference-${players}-${randomUUID().slice(0, 8)}`;
-  await ensureTable(client, { name: tableName, partitionKey: 'PK', sortKey: 'SK', indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SK' }] });
+  // The same table (keys and index); only the items follow the seed design.
+  await ensureTable(client, { ...pickemTable, name: tableName });
   await load(client, tableName, players);
   const cost: ScreenCost = { screen: 'seedEventCard', players, requests: 0, rcu: 0, itemsRead: 0, itemsReturned: 0 };
   let startKey: Record<string, any> | undefined;
   do {
     const out = await client.send(new QueryCommand({
       TableName: tableName,
-      IndexName: 'GSI',
-      KeyConditionExpression: 'GSI_PK = :pk',
+      IndexName: TABLE.index,
+      KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
       FilterExpression: 'attribute_not_exists(belongsto) OR belongsto = :me',
       ExpressionAttributeValues: { ':pk': { S: EVENT }, ':me': { S: 'USER#player0' } },
       ExclusiveStartKey: startKey,

@@ -1,31 +1,29 @@
 import { runtime, type Context } from '@aws-appsync/utils';
-import { ATTR, GSI_NAME, KEY } from './lib/keys';
-import { pageSize, raiseDataSourceError } from './lib/errors';
-import { descendingPage } from './lib/page';
-import { toPrediction, type PredictionItem } from './lib/items';
+import { PREDICTION, toPrediction, type PredictionItem } from './lib/entities/prediction';
+import { TABLE } from './lib/entities/table';
+import { raiseDataSourceError } from './lib/errors';
+import { descendingPage, pageSize, type QueryPage } from './lib/page';
+import type { EventCardLeaderboardArgs, EventCardLeaderboardResult, QueryEventCardResult } from './lib/schema-types';
 
-interface Source {
-  event: { id: string; state: string };
-}
+type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, NonNullable<QueryEventCardResult>, QueryPage<PredictionItem>>;
 
 /** The event's leaderboard, highest first, from the sparse SCORE# range of its GSI partition. */
-export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
-  const event = (ctx.source as Source).event;
+export function request(ctx: LeaderboardContext) {
+  const event = ctx.source!.event;
   if (event.state !== 'SCORED') {
     pageSize(ctx.args.limit);
     return runtime.earlyReturn(null);
   }
   return descendingPage(
-    GSI_NAME,
-    { attribute: ATTR.gsiPk, value: KEY.predictionsGsiPk(event.id) },
-    { attribute: ATTR.gsiSk, value: KEY.scoreGsiSkPrefix },
+    TABLE.index,
+    { attribute: TABLE.gsiPk, value: PREDICTION.gsiPk(event.id) },
+    { attribute: TABLE.gsiSk, value: PREDICTION.scoredGsiSkPrefix },
     ctx.args,
   );
 }
 
-export function response(ctx: Context) {
-  if ((ctx.source as Source).event.state !== 'SCORED') return null;
+export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
+  if (ctx.source!.event.state !== 'SCORED') return null;
   raiseDataSourceError(ctx.error);
-  const page = ctx.result as { items: PredictionItem[]; nextToken: string | null };
-  return { items: page.items.map(toPrediction), nextToken: page.nextToken ?? null };
+  return { items: ctx.result.items.map(toPrediction), nextToken: ctx.result.nextToken ?? null };
 }

@@ -1,14 +1,18 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import { validMatch, type MatchInput } from './lib/validate';
+import type { MutationAddMatchArgs, MutationAddMatchResult } from './lib/schema-types';
+import type { CardStash } from './lib/stash';
+import { validMatch } from './lib/validate';
+
+type AddMatchContext = Context<MutationAddMatchArgs, CardStash, { result: MutationAddMatchResult }>;
 
 /** Pipeline: getEventCard → appendMatch. The input is checked (after the caller) before the card is read. */
-export function request(ctx: Context<{ eventId: string; input: MatchInput }>) {
+export function request(ctx: AddMatchContext) {
   beginCardMutation(ctx);
   ctx.stash.match = validMatch(ctx.args.input);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: AddMatchContext): MutationAddMatchResult {
   return ctx.prev.result;
 }

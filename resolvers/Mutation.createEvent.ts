@@ -1,23 +1,22 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
+import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from './lib/entities/event';
+import { TABLE } from './lib/entities/table';
 import { ERROR } from './lib/errors';
-import { toEvent, type EventItem } from './lib/items';
-import { eventRecord, ITEM_KEY } from './lib/records';
+import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
-import { LIMIT, normalisedInstant, requiredText, slug } from './lib/validate';
+import { normalisedInstant, requiredText, slug } from './lib/validate';
 
-interface Args {
-  input: { name: string; date: string; startsAt: string };
-}
+type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }>;
 
 /**
  * Creates an UPCOMING event with the id `<date>-<slug of name>`. A one-entry transaction rather than
  * a PutItem: AppSync reports a PutItem whose condition fails as a success when the stored item equals
  * the new one, and creating the same event twice must be a ConflictError.
  */
-export function request(ctx: Context<Args>) {
+export function request(ctx: CreateEventContext) {
   requireAdmin(ctx);
-  const name = requiredText(ctx.args.input.name, 'name', LIMIT.eventName);
+  const name = requiredText(ctx.args.input.name, 'name', EVENT_LIMIT.name);
   // An AWSDate may carry a zone offset (2024-03-03Z); ids and keys use the calendar date alone.
   const date = ctx.args.input.date.slice(0, 10);
   const nameSlug = slug(name);
@@ -30,17 +29,17 @@ export function request(ctx: Context<Args>) {
     startsAt: startsAt.iso,
     startsAtMs: startsAt.ms,
     state: 'UPCOMING',
-    season: Number(date.slice(0, 4)),
+    season: EVENT.season(date),
     matchOrder: [],
   };
   ctx.stash.event = event;
   return transaction([
-    txPut(tableOf(ctx), ITEM_KEY.event(event.id), eventRecord(event), { expression: 'attribute_not_exists(PK)' }),
+    txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), { expression: `attribute_not_exists(${TABLE.pk})` }),
   ]);
 }
 
-export function response(ctx: Context) {
-  const event = ctx.stash.event as EventItem;
+export function response(ctx: CreateEventContext): MutationCreateEventResult {
+  const { event } = ctx.stash;
   raiseWriteError(ctx, [{ message: `An event with id ${event.id} already exists`, type: ERROR.conflict }]);
   return toEvent(event);
 }

@@ -1,12 +1,15 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
+import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from './lib/schema-types';
+
+type RemoveMatchContext = Context<MutationRemoveMatchArgs, Record<string, never>, { result: MutationRemoveMatchResult }>;
 
 /** Pipeline: getEventCard → deleteMatch. */
-export function request(ctx: Context<{ eventId: string }>) {
+export function request(ctx: RemoveMatchContext) {
   beginCardMutation(ctx);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: RemoveMatchContext): MutationRemoveMatchResult {
   return ctx.prev.result;
 }

@@ -1,12 +1,15 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
+import type { MutationReorderCardArgs, MutationReorderCardResult } from './lib/schema-types';
+
+type ReorderCardContext = Context<MutationReorderCardArgs, Record<string, never>, { result: MutationReorderCardResult }>;
 
 /** Pipeline: getEventCard → writeCardOrder. */
-export function request(ctx: Context<{ eventId: string }>) {
+export function request(ctx: ReorderCardContext) {
   beginCardMutation(ctx);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: ReorderCardContext): MutationReorderCardResult {
   return ctx.prev.result;
 }

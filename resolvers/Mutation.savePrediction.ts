@@ -1,15 +1,17 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
+import type { MutationSavePredictionArgs, MutationSavePredictionResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
+type SavePredictionContext = Context<MutationSavePredictionArgs, Record<string, never>, { result: MutationSavePredictionResult }>;
+
 /** Pipeline: getEventCard → getMyProfile → putPrediction. Players act only as themselves. */
-export function request(ctx: Context<{ eventId: string }>) {
+export function request(ctx: SavePredictionContext) {
   caller(ctx);
   requiredId(ctx.args.eventId, 'eventId');
-  ctx.stash.consistentRead = true;
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: SavePredictionContext): MutationSavePredictionResult {
   return ctx.prev.result;
 }

@@ -1,26 +1,25 @@
-import { util, type Context } from '@aws-appsync/utils';
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { ERROR, raiseDataSourceError } from './lib/errors';
+import type { ScoringOutcome } from './lib/scoring';
+import type { MutationScoreEventArgs, MutationScoreEventResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
-interface ScoringOutcome {
-  report?: { event: unknown; predictionsScored: number; standingsUpdated: number };
-  error?: { type: string; message: string };
-}
+type ScoreEventContext = Context<MutationScoreEventArgs, Record<string, never>, undefined, undefined, ScoringOutcome | null>;
 
 /**
  * Scores an event in the scoring Lambda (the work does not fit one resolver: every prediction of the
  * event and every affected standing). Expected failures (NotFound, InvalidStateTransition,
  * ResultsMissing) come back as `error` and are raised with their type.
  */
-export function request(ctx: Context<{ eventId: string }>) {
+export function request(ctx: ScoreEventContext): LambdaRequest {
   requireAdmin(ctx);
   return { operation: 'Invoke', payload: { eventId: requiredId(ctx.args.eventId, 'eventId') } };
 }
 
-export function response(ctx: Context) {
+export function response(ctx: ScoreEventContext): MutationScoreEventResult {
   raiseDataSourceError(ctx.error);
-  const outcome = ctx.result as ScoringOutcome | null;
+  const outcome = ctx.result;
   if (!outcome) util.error('The scoring function returned nothing', ERROR.scoringFailed);
   if (outcome.error) util.error(outcome.error.message, outcome.error.type);
   return outcome.report;

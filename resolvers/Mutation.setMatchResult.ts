@@ -1,12 +1,15 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
+import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from './lib/schema-types';
+
+type SetMatchResultContext = Context<MutationSetMatchResultArgs, Record<string, never>, { result: MutationSetMatchResultResult }>;
 
 /** Pipeline: getEventCard → writeMatchResult. */
-export function request(ctx: Context<{ eventId: string }>) {
+export function request(ctx: SetMatchResultContext) {
   beginCardMutation(ctx);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: SetMatchResultContext): MutationSetMatchResultResult {
   return ctx.prev.result;
 }

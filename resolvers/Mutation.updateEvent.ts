@@ -1,18 +1,17 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
+import type { MutationUpdateEventArgs, MutationUpdateEventResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
-interface Args {
-  input: { id: string };
-}
+type UpdateEventContext = Context<MutationUpdateEventArgs, Record<string, never>, { result: MutationUpdateEventResult }>;
 
 /** Pipeline: getEvent → writeEventUpdate. */
-export function request(ctx: Context<Args>) {
+export function request(ctx: UpdateEventContext) {
   requireAdmin(ctx);
-  ctx.stash.eventId = requiredId(ctx.args.input.id, 'id');
+  requiredId(ctx.args.input.id, 'id');
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: UpdateEventContext): MutationUpdateEventResult {
   return ctx.prev.result;
 }

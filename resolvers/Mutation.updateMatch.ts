@@ -1,15 +1,19 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import { requiredId, validMatch, type MatchInput } from './lib/validate';
+import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from './lib/schema-types';
+import type { CardStash } from './lib/stash';
+import { requiredId, validMatch } from './lib/validate';
+
+type UpdateMatchContext = Context<MutationUpdateMatchArgs, CardStash, { result: MutationUpdateMatchResult }>;
 
 /** Pipeline: getEventCard → replaceMatch. The input is checked (after the caller) before the card is read. */
-export function request(ctx: Context<{ eventId: string; matchId: string; input: MatchInput }>) {
+export function request(ctx: UpdateMatchContext) {
   beginCardMutation(ctx);
   requiredId(ctx.args.matchId, 'matchId');
   ctx.stash.match = validMatch(ctx.args.input);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: UpdateMatchContext): MutationUpdateMatchResult {
   return ctx.prev.result;
 }

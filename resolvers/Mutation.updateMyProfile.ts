@@ -1,14 +1,19 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
-import { LIMIT, requiredText } from './lib/validate';
+import { PROFILE_LIMIT } from './lib/entities/profile';
+import type { MutationUpdateMyProfileArgs, MutationUpdateMyProfileResult } from './lib/schema-types';
+import type { RenameStash } from './lib/stash';
+import { requiredText } from './lib/validate';
+
+type UpdateMyProfileContext = Context<MutationUpdateMyProfileArgs, RenameStash, { result: MutationUpdateMyProfileResult }>;
 
 /** Pipeline: getMyProfileItems → getMyRecentPredictions → writeDisplayName. */
-export function request(ctx: Context<{ displayName: string }>) {
+export function request(ctx: UpdateMyProfileContext) {
   caller(ctx);
-  ctx.stash.displayName = requiredText(ctx.args.displayName, 'displayName', LIMIT.displayName);
+  ctx.stash.displayName = requiredText(ctx.args.displayName, 'displayName', PROFILE_LIMIT.displayName);
   return {};
 }
 
-export function response(ctx: Context) {
+export function response(ctx: UpdateMyProfileContext): MutationUpdateMyProfileResult {
   return ctx.prev.result;
 }

@@ -1,16 +1,18 @@
 import type { Context } from '@aws-appsync/utils';
-import { ATTR, GSI_NAME, KEY } from './lib/keys';
+import { EVENT, toEvent, type EventItem } from './lib/entities/event';
+import { TABLE } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { descendingPage } from './lib/page';
-import { toEvent, type EventItem } from './lib/items';
+import { descendingPage, type QueryPage } from './lib/page';
+import type { QueryEventsArgs, QueryEventsResult } from './lib/schema-types';
+
+type EventsContext = Context<QueryEventsArgs, Record<string, never>, undefined, undefined, QueryPage<EventItem>>;
 
 /** Events, newest date first: one Query on the GSI partition of all events. */
-export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
-  return descendingPage(GSI_NAME, { attribute: ATTR.gsiPk, value: KEY.eventsGsiPk }, null, ctx.args);
+export function request(ctx: EventsContext) {
+  return descendingPage(TABLE.index, { attribute: TABLE.gsiPk, value: EVENT.gsiPk }, null, ctx.args);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: EventsContext): QueryEventsResult {
   raiseDataSourceError(ctx.error);
-  const page = ctx.result as { items: EventItem[]; nextToken: string | null };
-  return { items: page.items.map(toEvent), nextToken: page.nextToken ?? null };
+  return { items: ctx.result.items.map(toEvent), nextToken: ctx.result.nextToken ?? null };
 }

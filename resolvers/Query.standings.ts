@@ -1,18 +1,21 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { ATTR, GSI_NAME, KEY } from './lib/keys';
+import { STANDING, toStanding, type StandingItem } from './lib/entities/standing';
+import { TABLE } from './lib/entities/table';
 import { ERROR, raiseDataSourceError } from './lib/errors';
-import { descendingPage } from './lib/page';
-import { toStanding, type StandingItem } from './lib/items';
+import { descendingPage, type QueryPage } from './lib/page';
+import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
+
+type StandingsContext = Context<QueryStandingsArgs, Record<string, never>, undefined, undefined, QueryPage<StandingItem>>;
 
 /** A season's standings, highest first: one Query on the season's GSI partition. */
-export function request(ctx: Context<{ season: number; limit?: number; nextToken?: string }>) {
+export function request(ctx: StandingsContext) {
   const { season } = ctx.args;
-  if (season < 1000 || season > 9999) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
-  return descendingPage(GSI_NAME, { attribute: ATTR.gsiPk, value: KEY.standingsGsiPk(season) }, null, ctx.args);
+  const partition = season < 1000 ? null : STANDING.gsiPk(season);
+  if (partition === null) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
+  return descendingPage(TABLE.index, { attribute: TABLE.gsiPk, value: partition }, null, ctx.args);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: StandingsContext): QueryStandingsResult {
   raiseDataSourceError(ctx.error);
-  const page = ctx.result as { items: StandingItem[]; nextToken: string | null };
-  return { items: page.items.map(toStanding), nextToken: page.nextToken ?? null };
+  return { items: ctx.result.items.map(toStanding), nextToken: ctx.result.nextToken ?? null };
 }

@@ -1,29 +1,32 @@
 import type { Context } from '@aws-appsync/utils';
-import { KEY } from './lib/keys';
 import { caller, defaultDisplayName } from './lib/caller';
+import { PROFILE, type ProfileItem } from './lib/entities/profile';
+import { MAX_SEASONS, toStanding, type StandingItem } from './lib/entities/standing';
+import type { ItemKey } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { toStanding, type StandingItem } from './lib/items';
-import { profileAndStandings } from './lib/page';
+import type { QueryPage } from './lib/page';
+import { profileAndStandings } from './lib/reads';
+import type { QueryUserProfileArgs, QueryUserProfileResult } from './lib/schema-types';
 
-/** Seasons a profile can list; the range read is the profile item plus one standing a season. */
-const MAX_SEASONS = 100;
+type ProfileOrStanding = ItemKey & ProfileItem & StandingItem;
+type UserProfileContext = Context<QueryUserProfileArgs, { userId: string }, undefined, undefined, QueryPage<ProfileOrStanding>>;
 
 /** One Query on the player's partition: the profile item and every season standing. */
-export function request(ctx: Context<{ userId?: string }>) {
+export function request(ctx: UserProfileContext) {
   const userId = ctx.args.userId ?? caller(ctx).sub;
   ctx.stash.userId = userId;
   return profileAndStandings(userId, MAX_SEASONS + 1, false);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: UserProfileContext): QueryUserProfileResult {
   raiseDataSourceError(ctx.error);
-  const userId = ctx.stash.userId as string;
-  const items = (ctx.result as { items: (StandingItem & { SK: string; displayName: string })[] }).items;
-  const profile = items.find((item) => item.SK === KEY.profileSk);
+  const { userId } = ctx.stash;
+  const items = ctx.result.items;
+  const profile = items.find((item) => item.SK === PROFILE.sk);
   const isCaller = userId === caller(ctx).sub;
   if (!profile && !isCaller) return null;
   return {
     user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx) },
-    standings: items.filter((item) => item.SK !== KEY.profileSk).map(toStanding),
+    standings: items.filter((item) => item.SK !== PROFILE.sk).map(toStanding),
   };
 }

@@ -1,29 +1,29 @@
 import type { Context } from '@aws-appsync/utils';
-import { ATTR, KEY } from './lib/keys';
 import { caller } from './lib/caller';
+import { userPk } from './lib/entities/profile';
+import { PREDICTION, toPrediction, type PredictionItem } from './lib/entities/prediction';
+import { TABLE } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { descendingPage } from './lib/page';
-import { toPrediction, type PredictionItem } from './lib/items';
+import { descendingPage, type QueryPage } from './lib/page';
+import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from './lib/schema-types';
 
-interface Source {
-  user: { id: string };
-}
+type HistoryContext = Context<UserProfileHistoryArgs, Record<string, never>, undefined, NonNullable<QueryUserProfileResult>, QueryPage<PredictionItem>>;
 
 /** A player's predictions, newest event first (PREDICTION#<date>#<eventId>, read descending). */
-export function request(ctx: Context<{ limit?: number; nextToken?: string }>) {
+export function request(ctx: HistoryContext) {
   return descendingPage(
     null,
-    { attribute: ATTR.pk, value: KEY.userPk((ctx.source as Source).user.id) },
-    { attribute: ATTR.sk, value: KEY.predictionSkPrefix },
+    { attribute: TABLE.pk, value: userPk(ctx.source!.user.id) },
+    { attribute: TABLE.sk, value: PREDICTION.skPrefix },
     ctx.args,
   );
 }
 
 /** Another player's picks stay private until the event is scored (an unscored prediction has no points). */
-export function response(ctx: Context) {
+export function response(ctx: HistoryContext): UserProfileHistoryResult {
   raiseDataSourceError(ctx.error);
-  const page = ctx.result as { items: PredictionItem[]; nextToken: string | null };
-  const own = (ctx.source as Source).user.id === caller(ctx).sub;
+  const page = ctx.result;
+  const own = ctx.source!.user.id === caller(ctx).sub;
   const items = page.items.map((item) => {
     const prediction = toPrediction(item);
     return own || prediction.points !== null ? prediction : { ...prediction, picks: [] };

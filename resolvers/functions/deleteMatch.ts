@@ -1,17 +1,22 @@
 import type { Context } from '@aws-appsync/utils';
 import { cardChangedMeanwhile, eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
+import { EVENT } from '../lib/entities/event';
+import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
+import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
-import { toMatch, type EventItem, type MatchItem } from '../lib/items';
-import { ITEM_KEY } from '../lib/records';
+import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '../lib/schema-types';
+import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete, txUpdate } from '../lib/transact';
 import { cardMatch } from '../lib/validate';
+
+type DeleteMatchContext = Context<MutationRemoveMatchArgs, CardStash & { removed: { match: MatchItem; position: number } }>;
 
 /**
  * Removes a match from an UPCOMING card: deletes the match item and its entry in matchOrder in one
  * transaction, conditional on that entry still being the match (so a concurrent reorder cannot make
  * it remove another one).
  */
-export function request(ctx: Context<{ eventId: string; matchId: string }>) {
+export function request(ctx: DeleteMatchContext) {
   const event = stashedEvent(ctx);
   requireCardOpen(event);
   const match = cardMatch(event, stashedMatches(ctx), ctx.args.matchId);
@@ -21,7 +26,7 @@ export function request(ctx: Context<{ eventId: string; matchId: string }>) {
   return transaction([
     txUpdate(
       table,
-      ITEM_KEY.event(event.id),
+      EVENT.key(event.id),
       { expression: `REMOVE #order[${index}]`, names: { '#order': 'matchOrder' } },
       {
         expression: `#stateNow = :upcoming AND #orderNow[${index}] = :id`,
@@ -29,16 +34,16 @@ export function request(ctx: Context<{ eventId: string; matchId: string }>) {
         values: { ':upcoming': 'UPCOMING', ':id': match.id },
       },
     ),
-    txDelete(table, ITEM_KEY.match(event.id, match.id), { expression: 'attribute_exists(PK)' }),
+    txDelete(table, MATCH.key(event.id, match.id), { expression: `attribute_exists(${TABLE.pk})` }),
   ]);
 }
 
-export function response(ctx: Context<{ matchId: string }>) {
-  const event = ctx.stash.event as EventItem;
+export function response(ctx: DeleteMatchContext): MutationRemoveMatchResult {
+  const event = stashedEvent(ctx);
   raiseWriteError(ctx, [
     eventConditionError(ctx, event, cardChangedMeanwhile(event)),
     { message: `Match ${ctx.args.matchId} was removed meanwhile`, type: ERROR.notFound },
   ]);
-  const removed = ctx.stash.removed as { match: MatchItem; position: number };
+  const { removed } = ctx.stash;
   return toMatch(removed.match, removed.position, true);
 }

@@ -1,17 +1,18 @@
-import { util, type Context } from '@aws-appsync/utils';
+import type { Context } from '@aws-appsync/utils';
+import { EVENT, type EventItem } from '../lib/entities/event';
 import { raiseDataSourceError } from '../lib/errors';
-import { ITEM_KEY } from '../lib/records';
+import { getItem } from '../lib/reads';
+import type { MutationUpdateEventArgs } from '../lib/schema-types';
+import type { EventUpdateStash } from '../lib/stash';
 
-/** Reads the event item `ctx.stash.eventId` (strongly consistent); stashes `event` (null if none). */
-export function request(ctx: Context) {
-  return {
-    operation: 'GetItem',
-    key: util.dynamodb.toMapValues(ITEM_KEY.event(ctx.stash.eventId as string)),
-    consistentRead: true,
-  };
+type GetEventContext = Context<MutationUpdateEventArgs, EventUpdateStash, undefined, undefined, EventItem | null>;
+
+/** Reads the event item `input.id` (strongly consistent); stashes `event` (null if none). */
+export function request(ctx: GetEventContext) {
+  return getItem(EVENT.key(ctx.args.input.id), true);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetEventContext) {
   raiseDataSourceError(ctx.error);
   ctx.stash.event = ctx.result ?? null;
   return ctx.result ?? null;

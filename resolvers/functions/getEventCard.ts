@@ -1,32 +1,32 @@
-import { util, type Context } from '@aws-appsync/utils';
-import { KEY, MAX_MATCHES_PER_CARD } from '../lib/keys';
+import type { Context } from '@aws-appsync/utils';
+import { EVENT, type EventItem } from '../lib/entities/event';
+import type { MatchItem } from '../lib/entities/match';
+import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import type { EventItem, MatchItem } from '../lib/items';
+import type { QueryPage } from '../lib/page';
+import { eventPartition } from '../lib/reads';
+import type { CardStash } from '../lib/stash';
+
+type PartitionItem = ItemKey & (EventItem | MatchItem);
+type GetEventCardContext = Context<{ eventId: string }, CardStash, undefined, undefined, QueryPage<PartitionItem>>;
+
+const isEvent = (item: PartitionItem): item is ItemKey & EventItem => item.SK === EVENT.sk;
+const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => item.SK !== EVENT.sk;
 
 /**
- * Reads an event's partition: the event item and its matches, nothing else (predictions live in
- * the players' partitions), so the cost does not grow with the number of players.
- * Stashes `event` (null when there is no such event) and `matches`. Mutations set
- * `ctx.stash.consistentRead` so that they validate against the latest card.
+ * Reads an event's partition (the event item and its matches). Stashes `event` (null when there is
+ * no such event) and `matches`. A mutation reads strongly consistent, so that it validates against
+ * the latest card.
  */
-export function request(ctx: Context<{ eventId: string }>) {
-  return {
-    operation: 'Query',
-    query: {
-      expression: '#pk = :pk',
-      expressionNames: { '#pk': 'PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.eventPk(ctx.args.eventId) }),
-    },
-    limit: MAX_MATCHES_PER_CARD + 1,
-    consistentRead: ctx.stash.consistentRead === true,
-  };
+export function request(ctx: GetEventCardContext) {
+  return eventPartition(ctx.args.eventId, ctx.info.parentTypeName === 'Mutation');
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetEventCardContext) {
   raiseDataSourceError(ctx.error);
-  const items = (ctx.result as { items: (EventItem & MatchItem & { SK: string })[] }).items;
-  const event = items.find((item) => item.SK === KEY.eventSk) ?? null;
+  const items = ctx.result.items;
+  const event = items.find(isEvent) ?? null;
   ctx.stash.event = event;
-  ctx.stash.matches = items.filter((item) => item.SK !== KEY.eventSk);
+  ctx.stash.matches = items.filter(isMatch);
   return event;
 }

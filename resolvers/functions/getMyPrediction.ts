@@ -1,20 +1,20 @@
-import { runtime, util, type Context } from '@aws-appsync/utils';
-import { KEY } from '../lib/keys';
+import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
 import { raiseDataSourceError } from '../lib/errors';
-import type { EventItem } from '../lib/items';
+import { getItem } from '../lib/reads';
+import type { CardStash } from '../lib/stash';
+
+type GetMyPredictionContext = Context<{ eventId: string }, CardStash, undefined, undefined, PredictionItem | null>;
 
 /** Reads the caller's own prediction for the stashed event (one GetItem; skipped if no event). */
-export function request(ctx: Context) {
-  const event = ctx.stash.event as EventItem | null;
+export function request(ctx: GetMyPredictionContext) {
+  const { event } = ctx.stash;
   if (!event) return runtime.earlyReturn(null);
-  return {
-    operation: 'GetItem',
-    key: util.dynamodb.toMapValues({ PK: KEY.userPk(caller(ctx).sub), SK: KEY.predictionSk(event.date, event.id) }),
-  };
+  return getItem(PREDICTION.key(caller(ctx).sub, event.date, event.id));
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetMyPredictionContext) {
   raiseDataSourceError(ctx.error);
   ctx.stash.myPrediction = ctx.result ?? null;
   return ctx.result ?? null;

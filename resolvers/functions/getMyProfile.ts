@@ -1,18 +1,18 @@
-import { util, type Context } from '@aws-appsync/utils';
+import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { PROFILE, type ProfileItem } from '../lib/entities/profile';
 import { raiseDataSourceError } from '../lib/errors';
-import { ITEM_KEY } from '../lib/records';
+import { getItem } from '../lib/reads';
+import type { CardStash } from '../lib/stash';
+
+type GetMyProfileContext = Context<unknown, CardStash, undefined, undefined, ProfileItem | null>;
 
 /** Reads the caller's profile item; stashes `profile` (null if the caller has none yet). */
-export function request(ctx: Context) {
-  return {
-    operation: 'GetItem',
-    key: util.dynamodb.toMapValues(ITEM_KEY.profile(caller(ctx).sub)),
-    consistentRead: true,
-  };
+export function request(ctx: GetMyProfileContext) {
+  return getItem(PROFILE.key(caller(ctx).sub), true);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetMyProfileContext) {
   raiseDataSourceError(ctx.error);
   ctx.stash.profile = ctx.result ?? null;
   return ctx.result ?? null;

@@ -1,21 +1,26 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { STANDING } from '../lib/entities/standing';
+import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { profileAndStandings } from '../lib/page';
-import { TYPE } from '../lib/keys';
-import { MAX_TRANSACT_ITEMS, type ItemKey } from '../lib/transact';
+import { MAX_TRANSACT_ITEMS } from '../lib/limits';
+import type { QueryPage } from '../lib/page';
+import { profileAndStandings } from '../lib/reads';
+import type { RenameStash } from '../lib/stash';
+
+type GetMyProfileItemsContext = Context<unknown, RenameStash, undefined, undefined, QueryPage<ItemKey & { type: string }>>;
 
 /**
  * The caller's profile item and season standings (as Query.userProfile reads them), sized so that
  * all of them fit in one transaction. Stashes the keys of the `standings`.
  */
-export function request(ctx: Context) {
+export function request(ctx: GetMyProfileItemsContext) {
   return profileAndStandings(caller(ctx).sub, MAX_TRANSACT_ITEMS - 1, true);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetMyProfileItemsContext) {
   raiseDataSourceError(ctx.error);
-  const items = (ctx.result as { items: (ItemKey & { type: string })[] }).items;
-  ctx.stash.standings = items.filter((item) => item.type === TYPE.standing).map((item) => ({ PK: item.PK, SK: item.SK }));
+  const items = ctx.result.items;
+  ctx.stash.standings = items.filter((item) => item.type === STANDING.type).map((item) => ({ PK: item.PK, SK: item.SK }));
   return items;
 }

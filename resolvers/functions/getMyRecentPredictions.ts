@@ -1,36 +1,30 @@
-import { runtime, util, type Context } from '@aws-appsync/utils';
+import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { ATTR, KEY } from '../lib/keys';
-import { MAX_TRANSACT_ITEMS } from '../lib/transact';
+import { MAX_TRANSACT_ITEMS } from '../lib/limits';
+import type { QueryPage } from '../lib/page';
+import { newestPredictionKeys } from '../lib/reads';
+import type { RenameStash } from '../lib/stash';
+
+type GetMyRecentPredictionsContext = Context<unknown, RenameStash, undefined, undefined, QueryPage<ItemKey>>;
 
 /**
  * The keys of the caller's newest predictions, as many as still fit in the rename transaction next
  * to the profile and the standings stashed by getMyProfileItems. Stashes `predictions`.
  */
-export function request(ctx: Context) {
-  const room = MAX_TRANSACT_ITEMS - 1 - (ctx.stash.standings as unknown[]).length;
+export function request(ctx: GetMyRecentPredictionsContext) {
+  const room = MAX_TRANSACT_ITEMS - 1 - ctx.stash.standings.length;
   if (room <= 0) {
     ctx.stash.predictions = [];
     return runtime.earlyReturn([]);
   }
-  return {
-    operation: 'Query',
-    query: {
-      expression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      expressionNames: { '#pk': ATTR.pk, '#sk': ATTR.sk },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.userPk(caller(ctx).sub), ':prefix': KEY.predictionSkPrefix }),
-    },
-    projection: { expression: '#keyPk, #keySk', expressionNames: { '#keyPk': ATTR.pk, '#keySk': ATTR.sk } },
-    scanIndexForward: false,
-    limit: room,
-    consistentRead: true,
-  };
+  return newestPredictionKeys(caller(ctx).sub, room);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: GetMyRecentPredictionsContext) {
   raiseDataSourceError(ctx.error);
-  const items = (ctx.result as { items: unknown[] }).items;
+  const items = ctx.result.items;
   ctx.stash.predictions = items;
   return items;
 }

@@ -1,11 +1,16 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { caller, defaultDisplayName } from '../lib/caller';
+import { EVENT, type EventItem } from '../lib/entities/event';
+import { PREDICTION, toPrediction, type PredictionItem } from '../lib/entities/prediction';
+import { PROFILE } from '../lib/entities/profile';
 import { ERROR } from '../lib/errors';
-import { toPrediction, type EventItem, type PickItem, type PredictionItem } from '../lib/items';
-import { ITEM_KEY, predictionAttributes, predictionRecord, profileUpdate } from '../lib/records';
+import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '../lib/schema-types';
+import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { validPicks } from '../lib/validate';
+
+type PutPredictionContext = Context<MutationSavePredictionArgs, CardStash & { saved: PredictionItem }>;
 
 function locked(event: EventItem) {
   return {
@@ -19,7 +24,7 @@ function locked(event: EventItem) {
  * one transaction whose first entry checks, on the event item, that the event is still UPCOMING and
  * that its start is after this request's server time. It also makes sure the caller has a profile.
  */
-export function request(ctx: Context<{ eventId: string; picks: PickItem[] }>) {
+export function request(ctx: PutPredictionContext) {
   const event = stashedEvent(ctx);
   const now = util.time.nowEpochMilliSeconds();
   if (event.state !== 'UPCOMING' || now >= event.startsAtMs) {
@@ -29,23 +34,22 @@ export function request(ctx: Context<{ eventId: string; picks: PickItem[] }>) {
   const picks = validPicks(event, stashedMatches(ctx), ctx.args.picks);
   const userId = caller(ctx).sub;
   const fallbackName = defaultDisplayName(ctx);
-  const profile = ctx.stash.profile as { displayName: string } | null;
-  const prediction = predictionRecord(userId, profile ? profile.displayName : fallbackName, event, picks, util.time.epochMilliSecondsToISO8601(now));
+  const { profile } = ctx.stash;
+  const prediction = PREDICTION.record(userId, profile ? profile.displayName : fallbackName, event, picks, util.time.epochMilliSecondsToISO8601(now));
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
   return transaction([
-    txCheck(table, ITEM_KEY.event(event.id), {
+    txCheck(table, EVENT.key(event.id), {
       expression: '#state = :upcoming AND #startsAtMs > :now',
       names: { '#state': 'state', '#startsAtMs': 'startsAtMs' },
       values: { ':upcoming': 'UPCOMING', ':now': now },
     }),
-    txPut(table, ITEM_KEY.prediction(userId, event), predictionAttributes(prediction)),
-    txUpdate(table, ITEM_KEY.profile(userId), profileUpdate(userId, fallbackName, true)),
+    txPut(table, PREDICTION.key(userId, event.date, event.id), PREDICTION.attributes(prediction)),
+    txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, fallbackName, true)),
   ]);
 }
 
-export function response(ctx: Context) {
-  const event = ctx.stash.event as EventItem;
-  raiseWriteError(ctx, [locked(event)]);
-  return toPrediction(ctx.stash.saved as PredictionItem);
+export function response(ctx: PutPredictionContext): MutationSavePredictionResult {
+  raiseWriteError(ctx, [locked(stashedEvent(ctx))]);
+  return toPrediction(ctx.stash.saved);
 }

@@ -1,36 +1,41 @@
 import type { Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
+import { EVENT } from '../lib/entities/event';
+import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
+import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
-import { toMatch, type EventItem, type MatchItem } from '../lib/items';
-import { ITEM_KEY, matchAttributes, matchRecord } from '../lib/records';
+import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '../lib/schema-types';
+import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
-import { cardMatch, type MatchFields } from '../lib/validate';
+import { cardMatch } from '../lib/validate';
+
+type ReplaceMatchContext = Context<MutationUpdateMatchArgs, CardStash & { replaced: MatchItem }>;
 
 /**
  * Replaces a match of an UPCOMING card with the stashed fields (its id and card position stay).
  * The event must still be UPCOMING with the match on its card when the write lands.
  */
-export function request(ctx: Context<{ eventId: string; matchId: string }>) {
+export function request(ctx: ReplaceMatchContext) {
   const event = stashedEvent(ctx);
   requireCardOpen(event);
   const existing = cardMatch(event, stashedMatches(ctx), ctx.args.matchId);
-  const match = matchRecord(event.id, existing.id, ctx.stash.match as MatchFields);
+  const match = MATCH.record(event.id, existing.id, ctx.stash.match);
   ctx.stash.replaced = match;
   const table = tableOf(ctx);
   return transaction([
-    txCheck(table, ITEM_KEY.event(event.id), {
+    txCheck(table, EVENT.key(event.id), {
       expression: '#state = :upcoming AND contains(#order, :id)',
       names: { '#state': 'state', '#order': 'matchOrder' },
       values: { ':upcoming': 'UPCOMING', ':id': match.id },
     }),
-    txPut(table, ITEM_KEY.match(event.id, match.id), matchAttributes(match), { expression: 'attribute_exists(PK)' }),
+    txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), { expression: `attribute_exists(${TABLE.pk})` }),
   ]);
 }
 
-export function response(ctx: Context<{ matchId: string }>) {
-  const event = ctx.stash.event as EventItem;
+export function response(ctx: ReplaceMatchContext): MutationUpdateMatchResult {
+  const event = stashedEvent(ctx);
   const removed = { message: `Match ${ctx.args.matchId} was removed meanwhile`, type: ERROR.notFound };
   raiseWriteError(ctx, [eventConditionError(ctx, event, removed), removed]);
-  const match = ctx.stash.replaced as MatchItem;
+  const match = ctx.stash.replaced;
   return toMatch(match, event.matchOrder.indexOf(match.id) + 1, true);
 }

@@ -1,7 +1,12 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { ITEM_KEY, profileUpdate } from '../lib/records';
-import { raiseWriteError, tableOf, transaction, txUpdate, type ItemKey } from '../lib/transact';
+import { PROFILE } from '../lib/entities/profile';
+import { TABLE } from '../lib/entities/table';
+import type { MutationUpdateMyProfileResult } from '../lib/schema-types';
+import type { RenameStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
+
+type WriteDisplayNameContext = Context<unknown, RenameStash>;
 
 /**
  * Sets the caller's display name on their profile (creating it if needed), on each of their season
@@ -9,21 +14,19 @@ import { raiseWriteError, tableOf, transaction, txUpdate, type ItemKey } from '.
  * shows under two names. Predictions beyond the transaction's 100 items keep the old name until
  * their event is re-scored (scoring copies the profile's name).
  */
-export function request(ctx: Context) {
+export function request(ctx: WriteDisplayNameContext) {
   const userId = caller(ctx).sub;
-  const displayName = ctx.stash.displayName as string;
+  const { displayName, standings, predictions } = ctx.stash;
   const table = tableOf(ctx);
-  const standings = ctx.stash.standings as ItemKey[];
-  const predictions = ctx.stash.predictions as ItemKey[];
   const rename = { expression: 'SET #displayName = :name', names: { '#displayName': 'displayName' }, values: { ':name': displayName } };
-  const exists = { expression: 'attribute_exists(PK)' };
+  const exists = { expression: `attribute_exists(${TABLE.pk})` };
   return transaction([
-    txUpdate(table, ITEM_KEY.profile(userId), profileUpdate(userId, displayName, false)),
+    txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, displayName, false)),
     ...[...standings, ...predictions].map((key) => txUpdate(table, { PK: key.PK, SK: key.SK }, rename, exists)),
   ]);
 }
 
-export function response(ctx: Context) {
+export function response(ctx: WriteDisplayNameContext): MutationUpdateMyProfileResult {
   raiseWriteError(ctx, []);
-  return { id: caller(ctx).sub, displayName: ctx.stash.displayName as string };
+  return { id: caller(ctx).sub, displayName: ctx.stash.displayName };
 }

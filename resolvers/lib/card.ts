@@ -1,28 +1,31 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './caller';
 import { ERROR } from './errors';
-import type { EventItem, MatchItem } from './items';
+import type { EventItem } from './entities/event';
+import type { MatchItem } from './entities/match';
+import type { CardStash } from './stash';
 import { failedCondition, type FailureError } from './transact';
 import { requiredId } from './validate';
 
 /** Helpers of the admin pipelines that start with getEventCard (which stashes `event` and `matches`). */
 
-/** Their request step: admin only, a usable eventId, and a strongly consistent card read. */
+type CardContext = Context<{ eventId: string }, CardStash>;
+
+/** Their request step: admin only, a usable eventId. (Mutations read the card strongly consistent.) */
 export function beginCardMutation(ctx: Context<{ eventId: string }>): void {
   requireAdmin(ctx);
   requiredId(ctx.args.eventId, 'eventId');
-  ctx.stash.consistentRead = true;
 }
 
 /** The event getEventCard found, or NotFound. */
-export function stashedEvent(ctx: Context): EventItem {
-  const event = ctx.stash.event as EventItem | null;
-  if (!event) util.error(`There is no event ${(ctx.args as { eventId: string }).eventId}`, ERROR.notFound);
-  return event as EventItem;
+export function stashedEvent(ctx: CardContext): EventItem {
+  const event = ctx.stash.event;
+  if (!event) util.error(`There is no event ${ctx.args.eventId}`, ERROR.notFound);
+  return event;
 }
 
-export function stashedMatches(ctx: Context): MatchItem[] {
-  return ctx.stash.matches as MatchItem[];
+export function stashedMatches(ctx: CardContext): MatchItem[] {
+  return ctx.stash.matches;
 }
 
 /** Card edits (add, update, remove a match) are for UPCOMING events only. */
@@ -38,7 +41,7 @@ export function requireCardOpen(event: EventItem): void {
  */
 export function eventConditionError(ctx: Context, event: EventItem, whileOpen: FailureError): FailureError {
   const failed = failedCondition(ctx);
-  const stored = failed ? (failed.item as EventItem | null) : null;
+  const stored = failed ? (failed.item as Partial<EventItem> | null) : null;
   if (stored && stored.state === 'UPCOMING') return whileOpen;
   return { message: `The card of event ${event.id} was locked or removed meanwhile`, type: ERROR.cardLocked };
 }

@@ -1,6 +1,27 @@
-import { util } from '@aws-appsync/utils';
-import { pageSize } from './errors';
-import { KEY } from './keys';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { ERROR } from './errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
+
+/** A page of items as a DynamoDB Query returns it to a resolver. */
+export interface QueryPage<T> {
+  items: T[];
+  nextToken?: string | null;
+}
+
+/** The arguments of every paged field. */
+export interface PageArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+/** A page size from a `limit` argument: default 20, 1 to 100, else a ValidationError. */
+export function pageSize(limit: number | null | undefined): number {
+  if (limit === null || limit === undefined) return DEFAULT_PAGE_SIZE;
+  if (limit < 1 || limit > MAX_PAGE_SIZE) {
+    util.error(`limit must be between 1 and ${MAX_PAGE_SIZE}; got ${limit}`, ERROR.validation);
+  }
+  return limit;
+}
 
 interface KeyPart {
   attribute: string;
@@ -11,12 +32,7 @@ interface KeyPart {
  * The request of every list screen: one page of a partition (optionally of the sort keys that begin
  * with a prefix), highest sort key first, bounded by the page size.
  */
-export function descendingPage(
-  index: string | null,
-  partition: KeyPart,
-  prefix: KeyPart | null,
-  args: { limit?: number | null; nextToken?: string | null },
-) {
+export function descendingPage(index: string | null, partition: KeyPart, prefix: KeyPart | null, args: PageArgs): DynamoDBQueryRequest {
   const names: Record<string, string> = { '#pk': partition.attribute };
   const values: Record<string, string> = { ':pk': partition.value };
   if (prefix) {
@@ -24,7 +40,7 @@ export function descendingPage(
     values[':prefix'] = prefix.value;
   }
   const request = {
-    operation: 'Query',
+    operation: 'Query' as const,
     query: {
       expression: prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
       expressionNames: names,
@@ -32,25 +48,7 @@ export function descendingPage(
     },
     scanIndexForward: false,
     limit: pageSize(args.limit),
-    nextToken: args.nextToken ?? null,
+    ...(args.nextToken === null || args.nextToken === undefined ? {} : { nextToken: args.nextToken }),
   };
   return index ? { ...request, index } : request;
-}
-
-/**
- * A player's profile item and season standings: their partition from PROFILE onwards
- * (STANDING#yyyy sorts after PROFILE; PREDICTION#... sorts before it), newest season first.
- */
-export function profileAndStandings(userId: string, limit: number, consistentRead: boolean) {
-  return {
-    operation: 'Query',
-    query: {
-      expression: '#pk = :pk AND #sk >= :profile',
-      expressionNames: { '#pk': 'PK', '#sk': 'SK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': KEY.userPk(userId), ':profile': KEY.profileSk }),
-    },
-    scanIndexForward: false,
-    limit,
-    consistentRead,
-  };
 }

@@ -1,18 +1,11 @@
-import { util, type Context } from '@aws-appsync/utils';
+import { util, type Context, type DynamoDBExpression, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { ERROR, raiseDataSourceError } from './errors';
+import type { ItemKey } from './entities/table';
 
 /**
  * Builders of DynamoDB write requests (TransactWriteItems entries take plain values here and are
  * typed with util.dynamodb), and the mapping of a failed condition to the resolver's own error.
  */
-
-/** DynamoDB's limit on the entries of one TransactWriteItems. */
-export const MAX_TRANSACT_ITEMS = 100;
-
-export interface ItemKey {
-  PK: string;
-  SK: string;
-}
 
 /**
  * An expression with plain (untyped) values. AppSync merges the placeholders of a request's update and
@@ -24,7 +17,7 @@ export interface Expression {
   values?: Record<string, unknown>;
 }
 
-export function typed(e: Expression) {
+export function typed(e: Expression): DynamoDBExpression {
   return {
     expression: e.expression,
     ...(e.names ? { expressionNames: e.names } : {}),
@@ -37,40 +30,40 @@ export function tableOf(ctx: Context): string {
   return ctx.env.TABLE_NAME;
 }
 
-export function txPut(table: string, key: ItemKey, attributes: Record<string, unknown>, condition?: Expression) {
+export type TransactItem = DynamoDBTransactWriteItemsRequest['transactItems'][number];
+
+/**
+ * A transaction entry's condition. AppSync returns the stored item of a failed condition by default
+ * (returnValuesOnConditionCheckFailure defaults to true, AppSync's TransactWriteItems reference);
+ * the utils' type makes the flag explicit, and eventConditionError reads that item.
+ */
+function txCondition(condition: Expression | undefined) {
+  return condition ? { condition: { ...typed(condition), returnValuesOnConditionCheckFailure: true } } : {};
+}
+
+export function txPut(table: string, key: ItemKey, attributes: Record<string, unknown>, condition?: Expression): TransactItem {
   return {
     table,
     operation: 'PutItem',
     key: util.dynamodb.toMapValues(key),
     attributeValues: util.dynamodb.toMapValues(attributes),
-    ...(condition ? { condition: typed(condition) } : {}),
+    ...txCondition(condition),
   };
 }
 
-export function txUpdate(table: string, key: ItemKey, update: Expression, condition?: Expression) {
-  return {
-    table,
-    operation: 'UpdateItem',
-    key: util.dynamodb.toMapValues(key),
-    update: typed(update),
-    ...(condition ? { condition: typed(condition) } : {}),
-  };
+export function txUpdate(table: string, key: ItemKey, update: Expression, condition?: Expression): TransactItem {
+  return { table, operation: 'UpdateItem', key: util.dynamodb.toMapValues(key), update: typed(update), ...txCondition(condition) };
 }
 
-export function txDelete(table: string, key: ItemKey, condition?: Expression) {
-  return {
-    table,
-    operation: 'DeleteItem',
-    key: util.dynamodb.toMapValues(key),
-    ...(condition ? { condition: typed(condition) } : {}),
-  };
+export function txDelete(table: string, key: ItemKey, condition?: Expression): TransactItem {
+  return { table, operation: 'DeleteItem', key: util.dynamodb.toMapValues(key), ...txCondition(condition) };
 }
 
-export function txCheck(table: string, key: ItemKey, condition: Expression) {
-  return { table, operation: 'ConditionCheck', key: util.dynamodb.toMapValues(key), condition: typed(condition) };
+export function txCheck(table: string, key: ItemKey, condition: Expression): TransactItem {
+  return { table, operation: 'ConditionCheck', key: util.dynamodb.toMapValues(key), ...txCondition(condition) };
 }
 
-export function transaction(items: unknown[]) {
+export function transaction(items: TransactItem[]): DynamoDBTransactWriteItemsRequest {
   return { operation: 'TransactWriteItems', transactItems: items };
 }
 

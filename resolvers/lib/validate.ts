@@ -1,27 +1,15 @@
 import { util } from '@aws-appsync/utils';
 import { ERROR } from './errors';
-import { MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD } from './keys';
-import type { EventItem, MatchItem, PickItem, TeamItem } from './items';
+import type { EventItem } from './entities/event';
+import { MATCH_LIMIT, MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD, type MatchFields, type MatchItem, type TeamItem } from './entities/match';
+import type { PickItem } from './entities/prediction';
+import { MAX_ID_LENGTH } from './limits';
+import type { EventState, MatchInput, TeamInput } from './schema-types';
 
 /**
  * Input checks of the write path. APPSYNC_JS: no regex, no throw; util.error stops the resolver,
  * so a failed check never reaches a data source and nothing is written.
  */
-
-export const LIMIT = {
-  eventName: 100,
-  matchName: 100,
-  teamName: 100,
-  member: 100,
-  championship: 100,
-  displayName: 40,
-  id: 200,
-  teamsPerMatch: 30,
-  membersPerTeam: 30,
-  championshipsPerMatch: 10,
-} as const;
-
-export type EventState = EventItem['state'];
 
 /** `value` trimmed, 1 to `max` characters, else a ValidationError naming `field`. */
 export function requiredText(value: string, field: string, max: number): string {
@@ -43,7 +31,7 @@ export function optionalText(value: string | null | undefined, field: string, ma
 /** An id argument: not empty, not absurdly long (it becomes part of a key). */
 export function requiredId(value: string, field: string): string {
   if (value.length === 0) util.error(`${field} must not be empty`, ERROR.validation);
-  if (value.length > LIMIT.id) util.error(`${field} must be at most ${LIMIT.id} characters`, ERROR.validation);
+  if (value.length > MAX_ID_LENGTH) util.error(`${field} must be at most ${MAX_ID_LENGTH} characters`, ERROR.validation);
   return value;
 }
 
@@ -71,31 +59,15 @@ export function normalisedInstant(value: string): { iso: string; ms: number } {
   return { iso: util.time.epochMilliSecondsToISO8601(ms), ms };
 }
 
-export interface TeamInput {
-  name?: string | null;
-  members: string[];
-  champion?: boolean | null;
-}
-
-export interface MatchInput {
-  name?: string | null;
-  points: number;
-  preshow?: boolean | null;
-  championships?: string[] | null;
-  teams: TeamInput[];
-}
-
-export type MatchFields = Pick<MatchItem, 'name' | 'points' | 'preshow' | 'championships' | 'teams'>;
-
 function validTeam(team: TeamInput, index: number): TeamItem {
   const where = `teams[${index}]`;
   if (team.members.length === 0) util.error(`${where} must have at least one member`, ERROR.validation);
-  if (team.members.length > LIMIT.membersPerTeam) {
-    util.error(`${where} has ${team.members.length} members; at most ${LIMIT.membersPerTeam} allowed`, ERROR.validation);
+  if (team.members.length > MATCH_LIMIT.membersPerTeam) {
+    util.error(`${where} has ${team.members.length} members; at most ${MATCH_LIMIT.membersPerTeam} allowed`, ERROR.validation);
   }
   return {
-    name: optionalText(team.name, `${where}.name`, LIMIT.teamName),
-    members: team.members.map((m, i) => requiredText(m, `${where}.members[${i}]`, LIMIT.member)),
+    name: optionalText(team.name, `${where}.name`, MATCH_LIMIT.teamName),
+    members: team.members.map((m, i) => requiredText(m, `${where}.members[${i}]`, MATCH_LIMIT.member)),
     champion: team.champion === true,
   };
 }
@@ -106,18 +78,18 @@ export function validMatch(input: MatchInput): MatchFields {
     util.error(`points must be a whole number from 1 to ${MAX_MATCH_POINTS}; got ${input.points}`, ERROR.validation);
   }
   if (input.teams.length < 2) util.error(`a match needs at least 2 teams; got ${input.teams.length}`, ERROR.validation);
-  if (input.teams.length > LIMIT.teamsPerMatch) {
-    util.error(`a match has at most ${LIMIT.teamsPerMatch} teams; got ${input.teams.length}`, ERROR.validation);
+  if (input.teams.length > MATCH_LIMIT.teamsPerMatch) {
+    util.error(`a match has at most ${MATCH_LIMIT.teamsPerMatch} teams; got ${input.teams.length}`, ERROR.validation);
   }
   const championships = input.championships ?? [];
-  if (championships.length > LIMIT.championshipsPerMatch) {
-    util.error(`a match has at most ${LIMIT.championshipsPerMatch} championships; got ${championships.length}`, ERROR.validation);
+  if (championships.length > MATCH_LIMIT.championshipsPerMatch) {
+    util.error(`a match has at most ${MATCH_LIMIT.championshipsPerMatch} championships; got ${championships.length}`, ERROR.validation);
   }
   return {
-    name: optionalText(input.name, 'name', LIMIT.matchName),
+    name: optionalText(input.name, 'name', MATCH_LIMIT.name),
     points: input.points,
     preshow: input.preshow === true,
-    championships: championships.map((c, i) => requiredText(c, `championships[${i}]`, LIMIT.championship)),
+    championships: championships.map((c, i) => requiredText(c, `championships[${i}]`, MATCH_LIMIT.championship)),
     teams: input.teams.map((t, i) => validTeam(t, i)),
   };
 }
@@ -126,7 +98,7 @@ export function validMatch(input: MatchInput): MatchFields {
 export function cardMatch(event: EventItem, matches: MatchItem[], matchId: string): MatchItem {
   const match = event.matchOrder.indexOf(matchId) >= 0 ? matches.find((m) => m.id === matchId) : undefined;
   if (!match) util.error(`Match ${matchId} is not on the card of event ${event.id}`, ERROR.notFound);
-  return match as MatchItem;
+  return match;
 }
 
 /** A team index of `match`: a whole number from 0 to teams - 1. */

@@ -3,6 +3,9 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { EVENT } from '../../resolvers/lib/entities/event.ts';
+import { MATCH } from '../../resolvers/lib/entities/match.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, matchInput, OP, setState } from './mutations-fixtures.ts';
 
@@ -124,8 +127,8 @@ describe('card edits', () => {
     const stored = await client.send(
       new QueryCommand({
         TableName: api.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :m)',
-        ExpressionAttributeValues: { ':pk': { S: `EVENT#${event.id}` }, ':m': { S: 'MATCH#' } },
+        KeyConditionExpression: `${TABLE.pk} = :pk AND begins_with(${TABLE.sk}, :m)`,
+        ExpressionAttributeValues: { ':pk': { S: EVENT.pk(event.id) }, ':m': { S: MATCH.skPrefix } },
       }),
     );
     client.destroy();

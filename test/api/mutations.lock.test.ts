@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
 import { subFor } from '../../appsync/local/auth/jwt.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
 
@@ -42,9 +44,9 @@ async function storedPredictions(eventId: string) {
   const out = await client.send(
     new QueryCommand({
       TableName: api.tableName,
-      IndexName: 'GSI',
-      KeyConditionExpression: 'GSI_PK = :pk',
-      ExpressionAttributeValues: { ':pk': { S: `PREDICTIONS#${eventId}` } },
+      IndexName: TABLE.index,
+      KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
+      ExpressionAttributeValues: { ':pk': { S: PREDICTION.gsiPk(eventId) } },
     }),
   );
   client.destroy();

@@ -1,9 +1,14 @@
 /**
- * Pick'Em items written straight into a test table with the key functions, plus a reference
+ * Pick'Em items written straight into a test table with the entities' own builders, plus a reference
  * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
  */
 import { BatchWriteItemCommand, GetItemCommand, QueryCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { KEY, TYPE } from '../../resolvers/lib/keys.ts';
+import { EVENT } from '../../resolvers/lib/entities/event.ts';
+import { MATCH } from '../../resolvers/lib/entities/match.ts';
+import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
+import { STANDING } from '../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
 
 export interface MatchSpec {
@@ -67,7 +72,7 @@ export class Fixture {
   }
 
   async profile(userId: string, displayName: string): Promise<void> {
-    await this.put({ PK: KEY.userPk(userId), SK: KEY.profileSk, type: TYPE.profile, id: userId, displayName });
+    await this.put(PROFILE.item(userId, displayName));
   }
 
   async get(PK: string, SK: string): Promise<Item | undefined> {
@@ -83,8 +88,8 @@ export class Fixture {
       const out = await this.client.send(
         new QueryCommand({
           TableName: this.tableName,
-          IndexName: 'GSI',
-          KeyConditionExpression: 'GSI_PK = :pk',
+          IndexName: TABLE.index,
+          KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
           ExpressionAttributeValues: toAttributes({ ':pk': gsiPk }),
           ScanIndexForward: false,
           ExclusiveStartKey: start,
@@ -98,7 +103,7 @@ export class Fixture {
 
   /** The season's standings, as the standings GSI returns them (best first). */
   async standings(season: number) {
-    return (await this.gsi(KEY.standingsGsiPk(season))).map((s) => ({
+    return (await this.gsi(STANDING.gsiPk(season)!)).map((s) => ({
       userId: s.userId,
       displayName: s.displayName,
       points: s.points,
@@ -111,7 +116,7 @@ export class Fixture {
 
   /** The event's leaderboard (scored predictions, best first) and the unscored ones. */
   async leaderboard(eventId: string) {
-    return (await this.gsi(KEY.predictionsGsiPk(eventId))).map((p) => ({
+    return (await this.gsi(PREDICTION.gsiPk(eventId))).map((p) => ({
       userId: p.userId,
       displayName: p.displayName,
       points: p.points ?? null,
@@ -123,28 +128,20 @@ export class Fixture {
 }
 
 export function eventItem(spec: EventSpec): Item {
-  return {
-    PK: KEY.eventPk(spec.id),
-    SK: KEY.eventSk,
-    GSI_PK: KEY.eventsGsiPk,
-    GSI_SK: KEY.eventsGsiSk(spec.date, spec.id),
-    type: TYPE.event,
+  return EVENT.item({
     id: spec.id,
     name: `Event ${spec.id}`,
     date: spec.date,
     startsAt: `${spec.date}T20:00:00.000Z`,
     startsAtMs: Date.parse(`${spec.date}T20:00:00.000Z`),
     state: spec.state ?? 'BROADCAST',
-    season: Number(spec.date.slice(0, 4)),
+    season: EVENT.season(spec.date),
     matchOrder: spec.matchOrder ?? spec.matches.map((m) => m.id),
-  };
+  });
 }
 
 export function matchItem(eventId: string, m: MatchSpec): Item {
-  return {
-    PK: KEY.eventPk(eventId),
-    SK: KEY.matchSk(m.id),
-    type: TYPE.match,
+  return MATCH.item({
     id: m.id,
     eventId,
     name: m.name ?? null,
@@ -157,24 +154,22 @@ export function matchItem(eventId: string, m: MatchSpec): Item {
       { name: null, members: ['C'], champion: false },
     ],
     result: m.result,
-  };
+  });
 }
 
 export function predictionItem(spec: EventSpec, userId: string, picks: Record<string, number>): Item {
-  return {
-    PK: KEY.userPk(userId),
-    SK: KEY.predictionSk(spec.date, spec.id),
-    GSI_PK: KEY.predictionsGsiPk(spec.id),
-    GSI_SK: KEY.unscoredGsiSk(userId),
-    type: TYPE.prediction,
+  return PREDICTION.item({
     userId,
     displayName: `name-${userId}`,
     eventId: spec.id,
     eventName: `Event ${spec.id}`,
     eventDate: spec.date,
     picks: Object.entries(picks).map(([matchId, team]) => ({ matchId, team })),
+    points: null,
+    correct: null,
+    rank: null,
     updatedAt: `${spec.date}T19:00:00.000Z`,
-  };
+  });
 }
 
 /** Competition ranks over (points desc, correct desc); written independently of the scorer's. */

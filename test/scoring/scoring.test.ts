@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/dynamodb.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { ERROR } from '../../resolvers/lib/errors.ts';
-import { KEY } from '../../resolvers/lib/keys.ts';
-import { Fixture, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
+import { EVENT } from '../../resolvers/lib/entities/event.ts';
+import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { STANDING } from '../../resolvers/lib/entities/standing.ts';
+import { Fixture, eventItem, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -59,7 +61,7 @@ describe('scoreEvent', () => {
     ]);
     const expected = expectedLeaderboard(event, picks);
     for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected.get(row.userId as string));
-    expect(board[0].GSI_SK).toBe(KEY.leaderboardGsiSk(18, 3, 'alice'));
+    expect(board[0].GSI_SK).toBe(PREDICTION.leaderboardGsiSk(18, 3, 'alice'));
     expect(board[0].displayName).toBe('Alice Renamed');
     expect(board[1].displayName).toBe('name-carol');
 
@@ -71,14 +73,16 @@ describe('scoreEvent', () => {
       ['dave', 8, 2, 1, 4],
       ['erin', 0, 0, 1, 5],
     ]);
-    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed', GSI_SK: KEY.standingsGsiSk(18, 3, 'alice') });
-    expect(await fx.get(KEY.userPk('alice'), KEY.standingSk(2025))).toMatchObject({ type: 'Standing', season: 2025, GSI_PK: 'STANDINGS#2025' });
+    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed', GSI_SK: STANDING.gsiSk(18, 3, 'alice') });
+    const standingKey = STANDING.key('alice', 2025)!;
+    expect(await fx.get(standingKey.PK, standingKey.SK)).toMatchObject({ type: 'Standing', season: 2025, GSI_PK: 'STANDINGS#2025' });
   });
 
   it('scores a prediction stored with null points, correct and rank', async () => {
     await fx.event(event);
     await fx.predictions(event, { alice: { m1: 0 } });
-    const stored = (await fx.get(KEY.userPk('alice'), KEY.predictionSk(event.date, event.id)))!;
+    const predictionKey = PREDICTION.key('alice', event.date, event.id);
+    const stored = (await fx.get(predictionKey.PK, predictionKey.SK))!;
     await fx.put({ ...stored, points: null, correct: null, rank: null });
     await scorer.scoreEvent('e1');
     expect((await fx.leaderboard('e1')).map((r) => [r.points, r.correct, r.rank])).toEqual([[10, 1, 1]]);
@@ -116,12 +120,12 @@ describe('scoreEvent', () => {
     await fx.event(open);
     await fx.predictions(open, { alice: { m1: 0 } });
     const out = await scorer.scoreEvent('e1');
-    if (!('error' in out)) throw new Error('expected an error');
+    if (!out.error) throw new Error('expected an error');
     expect(out.error.type).toBe(ERROR.resultsMissing);
     expect(out.error.message).toContain('m2 (Ladder match)');
     expect(out.error.message).toContain('m3');
     expect(out.error.message).not.toContain('gone');
-    expect(await fx.get(KEY.eventPk('e1'), KEY.eventSk)).toMatchObject({ state: 'BROADCAST' });
+    expect(await fx.get(EVENT.key('e1').PK, EVENT.key('e1').SK)).toMatchObject({ state: 'BROADCAST' });
     expect(await fx.standings(2025)).toEqual([]);
   });
 
@@ -163,21 +167,29 @@ describe('scoreEvent', () => {
     await fx.predictions(e, { alice: { x: 0 }, bob: { x: 0 } });
     // alice already has 99,999,500 season points from earlier events: +1000 needs 9 digits.
     await fx.put({
-      PK: KEY.userPk('alice'),
-      SK: KEY.standingSk(2025),
-      GSI_PK: KEY.standingsGsiPk(2025),
-      GSI_SK: KEY.standingsGsiSk(99_999_500, 10, 'alice')!,
-      type: 'Standing',
-      season: 2025,
-      userId: 'alice',
-      displayName: 'A',
-      points: 99_999_500,
-      correct: 10,
-      eventsPlayed: 1,
-      rank: 1,
+      ...STANDING.key('alice', 2025)!,
+      ...STANDING.attributes(2025, 'alice', 'A', { points: 99_999_500, correct: 10, eventsPlayed: 1 }, 1)!,
     });
     await expect(scorer.scoreEvent('big')).rejects.toThrow(/would not fit/);
     expect((await fx.leaderboard('big')).map((r) => r.points)).toEqual([null, null]);
     expect((await fx.standings(2025)).map((s) => s.userId)).toEqual(['alice']);
+  });
+
+  it('refuses an event whose season does not fit a standing key, before writing anything', async () => {
+    const far: EventSpec = { id: 'far', date: '2025-01-01', matches: [{ id: 'x', points: 10, result: 0 }] };
+    await fx.put({ ...eventItem(far), season: 12025 });
+    await fx.predictions(far, { alice: { x: 0 } });
+    await expect(scorer.scoreEvent('far')).rejects.toThrow(/invalid season: 12025/);
+    expect((await fx.leaderboard('far'))[0].points).toBeNull();
+  });
+});
+
+describe('createScorer', () => {
+  it('refuses a concurrency that would run nothing, or is not a whole number', async () => {
+    const { client, tableName } = await createTestTable();
+    for (const concurrency of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createScorer({ client, tableName, concurrency }), String(concurrency)).toThrow(/concurrency must be a whole number of at least 1/);
+    }
+    expect(() => createScorer({ client, tableName, concurrency: 1 })).not.toThrow();
   });
 });

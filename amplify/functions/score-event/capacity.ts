@@ -5,6 +5,7 @@
  * before and after images; each affected GSI costs 1 WCU per started KB, 2 when the item's index key
  * changes (delete + put).
  */
+import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Item } from './attributes.ts';
 
 export function valueSize(v: unknown): number {
@@ -25,10 +26,10 @@ const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 export function transactionalWriteUnits(before: Item | undefined, set: Item): number {
   const after = { ...before, ...set };
   const size = Math.max(before ? itemSize(before) : 0, itemSize(after));
-  const indexed = (i: Item | undefined) => i !== undefined && i.GSI_PK !== undefined && i.GSI_SK !== undefined;
+  const indexed = (i: Item | undefined) => i !== undefined && i[TABLE.gsiPk] !== undefined && i[TABLE.gsiSk] !== undefined;
   let units = 2 * kb(size);
   if (indexed(after) || indexed(before)) {
-    const keyChanged = indexed(before) && indexed(after) && (before!.GSI_PK !== after.GSI_PK || before!.GSI_SK !== after.GSI_SK);
+    const keyChanged = indexed(before) && indexed(after) && (before![TABLE.gsiPk] !== after[TABLE.gsiPk] || before![TABLE.gsiSk] !== after[TABLE.gsiSk]);
     units += (keyChanged ? 2 : 1) * kb(itemSize(after));
   }
   return units;

@@ -1,7 +1,9 @@
 /** The event and its card as scoring needs them, and the points of one set of picks. */
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
-import { KEY } from '../../../resolvers/lib/keys.ts';
-import type { EventItem, MatchItem, PickItem } from '../../../resolvers/lib/items.ts';
+import { EVENT, type EventItem } from '../../../resolvers/lib/entities/event.ts';
+import { MATCH, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
+import type { PickItem } from '../../../resolvers/lib/entities/prediction.ts';
+import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Store } from './store.ts';
 
 export type CardCheck =
@@ -12,7 +14,7 @@ const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 
 /** Reads the event and its matches; refuses an event that cannot be scored. */
 export async function readCard(store: Store, eventId: string): Promise<CardCheck> {
-  const event = (await store.get({ PK: KEY.eventPk(eventId), SK: KEY.eventSk })) as EventItem | undefined;
+  const event = (await store.get(EVENT.key(eventId))) as EventItem | undefined;
   if (!event) return { ok: false, type: ERROR.notFound, message: `Event ${eventId} not found` };
   if (!SCORABLE_STATES.includes(event.state)) {
     return {
@@ -22,8 +24,8 @@ export async function readCard(store: Store, eventId: string): Promise<CardCheck
     };
   }
   const matches = (await store.queryAll({
-    keyCondition: 'PK = :pk AND begins_with(SK, :prefix)',
-    values: { ':pk': KEY.eventPk(eventId), ':prefix': KEY.matchSkPrefix },
+    keyCondition: `${TABLE.pk} = :pk AND begins_with(${TABLE.sk}, :prefix)`,
+    values: { ':pk': EVENT.pk(eventId), ':prefix': MATCH.skPrefix },
   })) as unknown as MatchItem[];
   const byId = new Map(matches.map((m) => [m.id, m]));
   // The card is matchOrder; a match item it does not list is not on the card.

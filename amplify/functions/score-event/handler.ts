@@ -5,7 +5,8 @@
  * AWS_ENDPOINT_URL_DYNAMODB variable when set (the local runtime points it at DynamoDB Local).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createScorer, type ScoringOutcome } from './scorer.ts';
+import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
+import { createScorer } from './scorer.ts';
 
 let cached: { endpoint: string | undefined; client: DynamoDBClient } | undefined;
 

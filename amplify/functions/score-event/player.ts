@@ -4,22 +4,24 @@
  * predictions of that season, whatever point a run stops at.
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { KEY, TYPE } from '../../../resolvers/lib/keys.ts';
+import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Item } from './attributes.ts';
 import { transactionalWriteUnits } from './capacity.ts';
 import { setUpdate } from './expressions.ts';
+import { standingKey } from './standings.ts';
 import { isConditionFailure, type Key, type Store } from './store.ts';
 
 const MAX_ATTEMPTS = 6;
 
-/** What this run gives a prediction. */
+/** What this run gives a prediction: its score, and the attributes that score sets (PREDICTION.scored). */
 export interface PredictionScore {
   userId: string;
   key: Key;
   points: number;
   correct: number;
   rank: number;
-  gsiSk: string;
+  set: Item;
 }
 
 export interface PlayerState {
@@ -60,44 +62,24 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
   const prediction = state.prediction!;
   const standing = state.standing;
   const totals = projectedTotals(state, score);
-  const gsiPk = KEY.standingsGsiPk(ctx.season);
-  const gsiSk = KEY.standingsGsiSk(totals.points, totals.correct, score.userId);
-  if (gsiSk === null) {
+  const standingSet = STANDING.attributes(ctx.season, score.userId, ctx.displayName, totals, ctx.seasonRank);
+  if (standingSet === null) {
     throw new Error(`Season standing of ${score.userId} (${totals.points} points, ${totals.correct} correct) does not fit its sort key`);
   }
 
-  const predictionSet = {
-    points: score.points,
-    correct: score.correct,
-    rank: score.rank,
-    GSI_SK: score.gsiSk,
-    displayName: ctx.displayName,
-  };
-  const standingSet = {
-    type: TYPE.standing,
-    season: ctx.season,
-    userId: score.userId,
-    displayName: ctx.displayName,
-    points: totals.points,
-    correct: totals.correct,
-    eventsPlayed: totals.eventsPlayed,
-    rank: ctx.seasonRank,
-    GSI_PK: gsiPk,
-    GSI_SK: gsiSk,
-  };
+  const predictionSet = { ...score.set, displayName: ctx.displayName };
   const same = (item: Item | undefined, wanted: Item) => item !== undefined && Object.entries(wanted).every(([k, v]) => item[k] === v);
   if (scored(prediction) && same(prediction, predictionSet) && same(standing, standingSet)) return null;
 
   const predictionUpdate = setUpdate(tableName, score.key, predictionSet, (e) =>
     scored(prediction)
       ? e.equalAll({ points: prediction.points, correct: prediction.correct })
-      : `attribute_exists(${e.name('PK')}) AND (attribute_not_exists(${e.name('points')}) OR attribute_type(${e.name('points')}, ${e.value('NULL')}))`,
+      : `attribute_exists(${e.name(TABLE.pk)}) AND (attribute_not_exists(${e.name('points')}) OR attribute_type(${e.name('points')}, ${e.value('NULL')}))`,
   );
-  const standingKey = { PK: KEY.userPk(score.userId), SK: KEY.standingSk(ctx.season) };
-  const standingUpdate = setUpdate(tableName, standingKey, standingSet, (e) =>
+  const standingUpdate = setUpdate(tableName, standingKey(score.userId, ctx.season), standingSet, (e) =>
     standing
       ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
-      : `attribute_not_exists(${e.name('PK')})`,
+      : `attribute_not_exists(${e.name(TABLE.pk)})`,
   );
   return {
     items: [{ Update: predictionUpdate }, { Update: standingUpdate }],
@@ -162,7 +144,7 @@ export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ 
 async function readPlayer(store: Store, score: PredictionScore, season: number): Promise<PlayerState> {
   const [prediction, standing] = await Promise.all([
     store.get(score.key),
-    store.get({ PK: KEY.userPk(score.userId), SK: KEY.standingSk(season) }),
+    store.get(standingKey(score.userId, season)),
   ]);
   return { prediction, standing };
 }

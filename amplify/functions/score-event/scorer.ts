@@ -5,15 +5,20 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
-import { KEY, WIDTH, padded } from '../../../resolvers/lib/keys.ts';
-import { toEvent, type EventItem } from '../../../resolvers/lib/items.ts';
+import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
+import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
+import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
+import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
+import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
 import { readCard, scorePicks } from './card.ts';
 import { scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
-import { rankSeason, seasonScores, type SeasonScore } from './standings.ts';
+import { rankSeason, seasonScores, standingKey, type SeasonScore } from './standings.ts';
 import { setUpdate } from './expressions.ts';
-import { createStore, isConditionFailure, keyId, type Key } from './store.ts';
+import { createStore, isConditionFailure, keyId } from './store.ts';
 import type { Item } from './attributes.ts';
 
 export interface ScorerOptions {
@@ -27,55 +32,41 @@ export interface ScorerOptions {
   playersPerTransaction?: number;
 }
 
-export interface ScoringReport {
-  event: ReturnType<typeof toEvent>;
-  predictionsScored: number;
-  standingsUpdated: number;
-}
-
-/** Not part of the GraphQL report: what the run cost. */
-export interface ScoringStats {
-  writes: number;
-  /** WCU as reported by the endpoint (ReturnConsumedCapacity). */
-  wcu: number;
-  /** WCU with transactions estimated from item sizes (DynamoDB Local under-reports them). */
-  wcuEstimate: number;
-  rcu: number;
-}
-
-export type ScoringOutcome =
-  | { report: ScoringReport; stats: ScoringStats }
-  | { error: { type: string; message: string } };
+/** Two items a player: the prediction and the season standing. */
+const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
 
 export function createScorer(opts: ScorerOptions) {
+  const concurrency = opts.concurrency ?? 16;
+  // Zero would run no task at all and report success having scored nothing.
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number of at least 1; got ${concurrency}`);
   return {
     async scoreEvent(eventId: string): Promise<ScoringOutcome> {
-      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency: opts.concurrency ?? 16, afterWrite: opts.afterWrite });
+      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency, afterWrite: opts.afterWrite });
       const checked = await readCard(store, eventId);
       if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
       const { event, card } = checked;
       const season = event.season;
       const perTransaction = opts.playersPerTransaction ?? 25;
-      if (!(perTransaction >= 1 && perTransaction <= 50)) throw new Error('playersPerTransaction must be 1 to 50');
-      if (padded(season, WIDTH.season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
+      if (!(perTransaction >= 1 && perTransaction <= MAX_PLAYERS_PER_TRANSACTION)) {
+        throw new Error(`playersPerTransaction must be 1 to ${MAX_PLAYERS_PER_TRANSACTION}`);
+      }
+      if (STANDING.gsiPk(season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
 
-      const predictions = await store.queryAll({ index: true, keyCondition: 'GSI_PK = :pk', values: { ':pk': KEY.predictionsGsiPk(eventId) } });
+      const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
       const scores = scorePredictions(predictions, card);
 
       // Profiles (for display names) and standings, strongly consistent.
       const userIds = scores.map((s) => s.userId);
-      const profileKey = (u: string): Key => ({ PK: KEY.userPk(u), SK: KEY.profileSk });
-      const standingKey = (u: string): Key => ({ PK: KEY.userPk(u), SK: KEY.standingSk(season) });
-      const found = await store.batchGet(userIds.flatMap((u) => [profileKey(u), standingKey(u)]));
+      const found = await store.batchGet(userIds.flatMap((u) => [PROFILE.key(u), standingKey(u, season)]));
       const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
-      const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u))) });
+      const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u, season))) });
 
       // Season ranks as they will be once every player is written; checked again at the end.
       const projected = new Map<string, SeasonScore>();
       for (const s of scores) {
         const totals = projectedTotals(stateOf(s.userId), s);
         // Refused before any write; planPlayer checks again against what it reads then.
-        if (KEY.standingsGsiSk(totals.points, totals.correct, s.userId) === null) {
+        if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
           throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
         }
         projected.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
@@ -88,7 +79,7 @@ export function createScorer(opts: ScorerOptions) {
       const scored = new Set<string>();
       const standingsWritten = new Set<string>();
       const jobs: PlayerJob[] = scores.map((score) => {
-        const profile = found.get(keyId(profileKey(score.userId)));
+        const profile = found.get(keyId(PROFILE.key(score.userId)));
         const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
         return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
       });
@@ -123,9 +114,10 @@ function scorePredictions(predictions: Item[], card: Parameters<typeof scorePick
   }));
   const ranks = competitionRanks(raw);
   return raw.map((r) => {
-    const gsiSk = KEY.leaderboardGsiSk(r.points, r.correct, r.userId);
-    if (gsiSk === null) throw new Error(`Prediction of ${r.userId} (${r.points} points, ${r.correct} correct) does not fit its sort key`);
-    return { ...r, rank: ranks.get(r.userId)!, gsiSk };
+    const rank = ranks.get(r.userId)!;
+    const set = PREDICTION.scored(r.userId, { points: r.points, correct: r.correct, rank });
+    if (set === null) throw new Error(`Prediction of ${r.userId} (${r.points} points, ${r.correct} correct) does not fit its sort key`);
+    return { ...r, rank, set };
   });
 }
 
@@ -137,7 +129,7 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 /** Sets the event SCORED (no write when it already is); null if its state changed meanwhile. */
 async function markScored(store: ReturnType<typeof createStore>, event: EventItem): Promise<EventItem | null> {
-  const key = { PK: KEY.eventPk(event.id), SK: KEY.eventSk };
+  const key = EVENT.key(event.id);
   if (event.state === 'SCORED') {
     const current = (await store.get(key)) as EventItem | undefined;
     return current?.state === 'SCORED' ? current : null;

@@ -1,5 +1,6 @@
 /** Season standings: reading a season's scores, and giving every standing its competition rank. */
-import { KEY } from '../../../resolvers/lib/keys.ts';
+import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import { competitionRanks } from './ranks.ts';
 import { forEachBounded } from './pool.ts';
 import { setUpdate } from './expressions.ts';
@@ -20,17 +21,30 @@ export interface SeasonScore {
 export async function seasonScores(store: Store, season: number, fresh: Iterable<string>): Promise<Map<string, SeasonScore>> {
   const items = await store.queryAll({
     index: true,
-    keyCondition: 'GSI_PK = :pk',
-    values: { ':pk': KEY.standingsGsiPk(season) },
+    keyCondition: `${TABLE.gsiPk} = :pk`,
+    values: { ':pk': seasonPartition(season) },
     forward: false,
   });
-  const read = await store.batchGet([...fresh].map((userId) => ({ PK: KEY.userPk(userId), SK: KEY.standingSk(season) })));
+  const read = await store.batchGet([...fresh].map((userId) => standingKey(userId, season)));
   const scores = new Map<string, SeasonScore>();
   for (const item of [...items, ...read.values()]) {
     const userId = item.userId as string;
     scores.set(userId, { userId, points: item.points as number, correct: item.correct as number, rank: item.rank as number | undefined });
   }
   return scores;
+}
+
+/** The key of a season standing; a season that does not fit its key is refused. */
+export function standingKey(userId: string, season: number) {
+  const key = STANDING.key(userId, season);
+  if (key === null) throw new Error(`Season ${season} does not fit a standing's key`);
+  return key;
+}
+
+function seasonPartition(season: number): string {
+  const partition = STANDING.gsiPk(season);
+  if (partition === null) throw new Error(`Season ${season} does not fit a standing's key`);
+  return partition;
 }
 
 const MAX_RANK_PASSES = 5;
@@ -52,7 +66,7 @@ export async function rankSeason(store: Store, season: number, participants: Ite
     await forEachBounded(stale, store.concurrency, async (s) => {
       const update = setUpdate(
         store.tableName,
-        { PK: KEY.userPk(s.userId), SK: KEY.standingSk(season) },
+        standingKey(s.userId, season),
         { rank: ranks.get(s.userId) },
         (e) => e.equalAll({ points: s.points, correct: s.correct }),
       );

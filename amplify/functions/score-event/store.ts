@@ -15,18 +15,14 @@ import {
   type TransactWriteItem,
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { pickemTable } from '../../data/table.ts';
+import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
+import { TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 
-export const INDEX = pickemTable.indexes[0].name;
-const BATCH_GET_MAX = 100;
 const BATCH_GET_ATTEMPTS = 8;
 
-export interface Key {
-  PK: string;
-  SK: string;
-}
+export type Key = ItemKey;
 
 export interface Meter {
   /** As the endpoint reports it (ReturnConsumedCapacity). */
@@ -85,7 +81,7 @@ export function createStore(opts: StoreOptions) {
         const out = await client.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: input.index ? INDEX : undefined,
+            IndexName: input.index ? TABLE.index : undefined,
             ConsistentRead: input.index ? undefined : true,
             KeyConditionExpression: input.keyCondition,
             ExpressionAttributeValues: toAttributes(input.values),
@@ -106,7 +102,7 @@ export function createStore(opts: StoreOptions) {
       const found = new Map<string, Item>();
       const unique = [...new Map(keys.map((k) => [keyId(k), k])).values()];
       const chunks: Key[][] = [];
-      for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
+      for (let i = 0; i < unique.length; i += MAX_BATCH_GET_KEYS) chunks.push(unique.slice(i, i + MAX_BATCH_GET_KEYS));
       await forEachBounded(chunks, opts.concurrency, async (chunk) => {
         let pending: Record<string, AttributeValue>[] = chunk.map((k) => toAttributes({ ...k }));
         for (let attempt = 0; pending.length > 0; attempt++) {

@@ -1,0 +1,64 @@
+/**
+ * Event items: `EVENT#<id>` / `EVENT`, listed in the GSI partition of all events by date.
+ * The event's partition also holds its matches (match.ts).
+ */
+import type { EventState } from '../schema-types';
+import type { ItemKey } from './table';
+
+export interface EventItem {
+  id: string;
+  name: string;
+  date: string;
+  startsAt: string;
+  /** startsAt in epoch milliseconds: the prediction lock compares it with the server clock. */
+  startsAtMs: number;
+  state: EventState;
+  season: number;
+  /** Match ids in card order: reordering a card rewrites this list, never a sort key. */
+  matchOrder: string[];
+}
+
+export const EVENT_LIMIT = {
+  name: 100,
+} as const;
+
+const TYPE = 'Event';
+const SK = 'EVENT';
+/** GSI partition of all events; its sort key orders them by date. */
+const GSI_PK = 'EVENTS';
+
+const pk = (eventId: string) => `EVENT#${eventId}`;
+const key = (eventId: string): ItemKey => ({ PK: pk(eventId), SK: SK });
+const gsiSk = (date: string, eventId: string) => `${date}#${eventId}`;
+
+/** The stored attributes of an event, without its primary key. */
+function attributes(event: EventItem) {
+  return { GSI_PK, GSI_SK: gsiSk(event.date, event.id), type: TYPE, ...event };
+}
+
+export const EVENT = {
+  type: TYPE,
+  pk,
+  sk: SK,
+  key,
+  gsiPk: GSI_PK,
+  gsiSk,
+  /** The season an event of `date` (yyyy-mm-dd) counts for. */
+  season: (date: string) => Number(date.slice(0, 4)),
+  attributes,
+  /** The whole stored item (tests, benchmarks, the scoring function's fixtures). */
+  item: (event: EventItem) => ({ ...key(event.id), ...attributes(event) }),
+};
+
+/** An event item to the GraphQL Event. */
+export function toEvent(item: EventItem) {
+  return {
+    id: item.id,
+    name: item.name,
+    date: item.date,
+    startsAt: item.startsAt,
+    state: item.state,
+    season: item.season,
+    matchCount: item.matchOrder.length,
+  };
+}

@@ -1,0 +1,77 @@
+/** Match items: in their event's partition, `EVENT#<eventId>` / `MATCH#<matchId>`; no GSI key. */
+import { EVENT, type EventItem } from './event';
+import type { ItemKey } from './table';
+
+export interface TeamItem {
+  name: string | null;
+  members: string[];
+  champion: boolean;
+}
+
+export interface MatchItem {
+  id: string;
+  eventId: string;
+  name: string | null;
+  points: number;
+  preshow: boolean;
+  championships: string[];
+  teams: TeamItem[];
+  result: number | null;
+}
+
+/** What a MatchInput becomes once validated: a match without its ids and result. */
+export type MatchFields = Pick<MatchItem, 'name' | 'points' | 'preshow' | 'championships' | 'teams'>;
+
+/** Matches a card holds at most (the event partition is read in one page of this many + 1). */
+export const MAX_MATCHES_PER_CARD = 50;
+export const MAX_MATCH_POINTS = 1000;
+
+export const MATCH_LIMIT = {
+  name: 100,
+  teamName: 100,
+  member: 100,
+  championship: 100,
+  teamsPerMatch: 30,
+  membersPerTeam: 30,
+  championshipsPerMatch: 10,
+} as const;
+
+const TYPE = 'Match';
+const SK_PREFIX = 'MATCH#';
+
+const key = (eventId: string, matchId: string): ItemKey => ({ PK: EVENT.pk(eventId), SK: `${SK_PREFIX}${matchId}` });
+/** The stored attributes of a match, without its primary key. */
+const attributes = (match: MatchItem) => ({ type: TYPE, ...match });
+
+export const MATCH = {
+  type: TYPE,
+  skPrefix: SK_PREFIX,
+  key,
+  /** A new or edited match: it has no result. */
+  record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({ id: matchId, eventId, ...fields, result: null }),
+  attributes,
+  item: (match: MatchItem) => ({ ...key(match.eventId, match.id), ...attributes(match) }),
+};
+
+/** A match item to the GraphQL Match at card `position` (1-based). */
+export function toMatch(item: MatchItem, position: number, showResult: boolean) {
+  return {
+    id: item.id,
+    eventId: item.eventId,
+    position,
+    name: item.name ?? null,
+    points: item.points,
+    preshow: item.preshow,
+    championships: item.championships ?? [],
+    teams: item.teams.map((t) => ({ name: t.name ?? null, members: t.members, champion: t.champion === true })),
+    result: showResult ? item.result ?? null : null,
+  };
+}
+
+/** The card's matches in the event's `matchOrder`, positions 1-based. */
+export function cardMatches(event: EventItem, matches: MatchItem[], showResults: boolean) {
+  const byId: Record<string, MatchItem> = {};
+  for (const m of matches) byId[m.id] = m;
+  const ordered = event.matchOrder.filter((id) => Object.hasOwn(byId, id));
+  return ordered.map((id, index) => toMatch(byId[id], index + 1, showResults));
+}

@@ -1,0 +1,47 @@
+/**
+ * The Pick'Em table's key attributes and its one GSI: the only place they are spelled
+ * (amplify/data/table.ts builds the table from these). Free of `@aws-appsync/utils`, so the resolvers
+ * (APPSYNC_JS: no padStart, no throw), the scoring function, the tests and the benchmarks share it.
+ */
+
+export const TABLE = {
+  pk: 'PK',
+  sk: 'SK',
+  gsiPk: 'GSI_PK',
+  gsiSk: 'GSI_SK',
+  /** The one GSI (all attributes projected). */
+  index: 'GSI',
+} as const;
+
+/** An item's primary key. */
+export type ItemKey = {
+  PK: string;
+  SK: string;
+};
+
+const ZEROS = '0000000000';
+
+/** The prefix of every score sort key (leaderboards and standings). */
+export const SCORE_PREFIX = 'SCORE#';
+
+/** The prefix of every score sort key (leaderboards and standings). */
+/**
+ * `value` as exactly `width` digits, or null if it is not a non-negative integer that fits: a value
+ * too wide for its padding is refused, never silently mis-sorted.
+ */
+export function padded(value: number, width: number): string | null {
+  if (!Number.isInteger(value) || value < 0) return null;
+  const digits = `${value}`;
+  if (digits.length > width) return null;
+  return ZEROS.slice(0, width - digits.length) + digits;
+}
+
+/**
+ * A score sort key, `SCORE#<points>#<correct>#<userId>` with both numbers padded (read descending:
+ * points, then correct picks, then user id); null when either number does not fit its width.
+ */
+export function scoreSortKey(points: number, pointsWidth: number, correct: number, correctWidth: number, userId: string): string | null {
+  const p = padded(points, pointsWidth);
+  const c = padded(correct, correctWidth);
+  return p === null || c === null ? null : `${SCORE_PREFIX}${p}#${c}#${userId}`;
+}

@@ -1,0 +1,18 @@
+/**
+ * Limits of the API and of DynamoDB that no single entity owns (each entity module holds its own:
+ * name lengths, matches per card, points per match, ...). Free of `@aws-appsync/utils`, so the scoring
+ * function reads them too.
+ */
+
+/** A `limit` argument's default and maximum. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** An id argument's length (it becomes part of a key). */
+export const MAX_ID_LENGTH = 200;
+
+/** DynamoDB's limit on the entries of one TransactWriteItems. */
+export const MAX_TRANSACT_ITEMS = 100;
+
+/** DynamoDB's limit on the keys of one BatchGetItem. */
+export const MAX_BATCH_GET_KEYS = 100;

@@ -1,0 +1,40 @@
+import type { EventItem } from './entities/event';
+import type { MatchFields, MatchItem } from './entities/match';
+import type { ProfileItem } from './entities/profile';
+import type { PredictionItem } from './entities/prediction';
+import type { ItemKey } from './entities/table';
+
+/**
+ * What the pipeline steps pass each other in `ctx.stash`, one type per pipeline family; each key
+ * names the step that sets it. A write step's own request-to-response state is typed where it is used.
+ */
+
+/** Pipelines that start with getEventCard: eventCard, savePrediction and the card edits. */
+export interface CardStash {
+  /** getEventCard: the event, null when there is none. */
+  event: EventItem | null;
+  /** getEventCard: every match item of the event's partition (on the card or not). */
+  matches: MatchItem[];
+  /** addMatch, updateMatch (request): the validated match input. */
+  match: MatchFields;
+  /** getMyPrediction (eventCard): the caller's prediction, null if none. */
+  myPrediction: PredictionItem | null;
+  /** getMyProfile (savePrediction): the caller's profile, null if none yet. */
+  profile: ProfileItem | null;
+}
+
+/** updateEvent: getEvent → writeEventUpdate. */
+export interface EventUpdateStash {
+  /** getEvent: the event, null when there is none. */
+  event: EventItem | null;
+}
+
+/** updateMyProfile: getMyProfileItems → getMyRecentPredictions → writeDisplayName. */
+export interface RenameStash {
+  /** updateMyProfile (request): the validated new name. */
+  displayName: string;
+  /** getMyProfileItems: the keys of the caller's season standings. */
+  standings: ItemKey[];
+  /** getMyRecentPredictions: the keys of the caller's newest predictions. */
+  predictions: ItemKey[];
+}
