@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiWiring } from '../../appsync/wiring.ts';
 import { apiLogging, createPickEmApi } from '../../amplify/data/resource.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
-import type { LambdaTarget } from '../../amplify/data/wired-api.ts';
+import type { LambdaTarget } from '../../appsync/cdk/wired-api.ts';
 import { applySignUpPolicy } from '../../amplify/auth/resource.ts';
 
 function newStack(name = 'Api') {

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { repoRoot } from '../../bundle.ts';
+import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
+import type { DataSourceOf } from '../../wiring.ts';
+import { resolveTableNames, type LocalKind } from '../local.ts';
+
+/** The handler module, run in-process. */
+export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
+  invoker(source, ctx) {
+    return createLambdaDataSource({
+      handlerPath: path.join(repoRoot, source.handler),
+      environment: {
+        ...resolveTableNames(source.environment, ctx.tableNames),
+        // The in-process function's AWS SDK talks to DynamoDB Local with throwaway credentials.
+        AWS_ENDPOINT_URL_DYNAMODB: ctx.dynamoEndpoint,
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+      },
+    });
+  },
+};
