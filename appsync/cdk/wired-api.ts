@@ -77,7 +77,6 @@ export class WiredGraphqlApi extends Construct {
     const ctx: CloudContext = {
       scope: this,
       api: this.api,
-      sandbox: props.sandbox,
       tables: this.tables,
       lambdas: props.lambdas,
       tableFor: (definition) => {

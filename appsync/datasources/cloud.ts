@@ -19,7 +19,6 @@ export interface CloudContext {
   /** The construct that owns the API's resources. */
   scope: Construct;
   api: GraphqlApi;
-  sandbox: boolean;
   /** The table of a definition, made on first use: data sources naming one definition share it. */
   tableFor(definition: TableDefinition): Table;
   /** Table of each DynamoDB data source, by name: filled by the set-up phase. */

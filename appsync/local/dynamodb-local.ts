@@ -47,15 +47,14 @@ export function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
+/** DynamoDB Local accepts any credentials and region; these never leave the machine. */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
 function clientConfig(endpoint: string) {
   // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return {
-    endpoint,
-    region: 'us-east-1',
-    // DynamoDB Local accepts any credentials; these never leave the machine.
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
+  return { endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
 }
 
 export function createDynamoDbClient(endpoint: string): DynamoDBClient {
@@ -85,6 +84,8 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
 }
 
 class PortTakenError extends Error {}
+
+const BIND_FAILURE = /BindException|Address already in use/i;
 
 async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   const dir = emulatorDir();
@@ -128,10 +129,16 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
           throw new Error('java not found: install a Java 17 runtime and put `java` on PATH to run DynamoDB Local');
         }
         const text = output.join('\n');
-        if (/BindException|Address already in use/i.test(text)) throw new PortTakenError(`port ${port} is already in use`);
+        if (BIND_FAILURE.test(text)) throw new PortTakenError(`port ${port} is already in use`);
         throw new Error(
           `DynamoDB Local exited before it was ready (${spawnError ? spawnError.message : `code ${code}, signal ${signal}`}):\n${text}`,
         );
+      }
+      // A JVM that failed to bind can stay up (its other threads keep it alive), and whatever answers
+      // on the port then is another process: give the port up at once.
+      if (BIND_FAILURE.test(output.join('\n'))) {
+        await stopChild(child, exited);
+        throw new PortTakenError(`port ${port} is already in use`);
       }
       if (await answers(client)) break;
       if (Date.now() > deadline) {

@@ -70,7 +70,12 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     observer: opts.observer,
     tableNames: {},
   };
-  for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
+  try {
+    for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
+  } catch (err) {
+    client.destroy();
+    throw err;
+  }
   const dataSources: Record<string, DataSourceInvoker> = {};
   for (const ds of wiring.dataSources) dataSources[ds.name] = localKindOf(ds).invoker(ds, ctx);
   const { tableNames } = ctx;
