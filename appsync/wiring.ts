@@ -34,6 +34,12 @@ export type DataSource =
       environment: Record<string, TableNameRef>;
     };
 
+export type DataSourceKind = DataSource['kind'];
+export type DataSourceOf<K extends DataSourceKind> = Extract<DataSource, { kind: K }>;
+
+/** Every kind, for telling a declaration of an unknown kind (from untyped code) at start-up. */
+const dataSourceKinds: { [K in DataSourceKind]: true } = { DYNAMODB: true, NONE: true, LAMBDA: true };
+
 export interface PipelineFunction {
   name: string;
   dataSource: string;
@@ -47,10 +53,37 @@ export type Resolver =
 
 export interface ApiWiring {
   dataSources: DataSource[];
+  /** Derived from the pipelines by `wireApi`; the runtime and the stack read it. */
   functions: PipelineFunction[];
   resolvers: Resolver[];
   /** AppSync environment variables (`ctx.env`). */
   environment: Record<string, TableNameRef>;
+}
+
+/** A pipeline resolver as declared: it holds its functions themselves, not their names. */
+export type ResolverDeclaration =
+  | Extract<Resolver, { kind: 'UNIT' }>
+  | (Omit<Extract<Resolver, { kind: 'PIPELINE' }>, 'functions'> & { functions: PipelineFunction[] });
+
+export interface ApiDeclaration {
+  dataSources: DataSource[];
+  resolvers: ResolverDeclaration[];
+  environment: Record<string, TableNameRef>;
+}
+
+/**
+ * The wiring of a declaration: its `functions` are those the pipelines use, each once. Two different
+ * functions under one name are both kept, so that checkWiring reports the clash.
+ */
+export function wireApi(declaration: ApiDeclaration): ApiWiring {
+  const functions: PipelineFunction[] = [];
+  const same = (a: PipelineFunction, b: PipelineFunction) => a.name === b.name && a.dataSource === b.dataSource && a.code === b.code;
+  const resolvers = declaration.resolvers.map((r): Resolver => {
+    if (r.kind === 'UNIT') return r;
+    for (const f of r.functions) if (!functions.some((known) => same(known, f))) functions.push(f);
+    return { ...r, functions: r.functions.map((f) => f.name) };
+  });
+  return { dataSources: declaration.dataSources, functions, resolvers, environment: declaration.environment };
 }
 
 /** AppSync's own limit on the number of functions in one pipeline resolver. */
@@ -78,6 +111,9 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
       seen.add(n);
     }
   };
+  for (const d of wiring.dataSources) {
+    if (!Object.hasOwn(dataSourceKinds, d.kind)) problems.push(`data source "${d.name}" has kind "${String(d.kind)}", which is not one of ${Object.keys(dataSourceKinds).join(', ')}`);
+  }
   duplicates(wiring.dataSources.map((d) => d.name), 'data source');
   duplicates(wiring.functions.map((f) => f.name), 'function');
   duplicates(wiring.resolvers.map((r) => `${r.typeName}.${r.fieldName}`), 'resolver');

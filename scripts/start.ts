@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { repoRoot } from '../appsync/bundle.ts';
 import { graphqlData } from '../appsync/local/client.ts';
-import { startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
+import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamodb-local.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
@@ -26,7 +26,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const localDir = path.join(repoRoot, '.local');
-const dynamo = await startDynamoDbLocal({ inMemory, dataDir: path.join(localDir, 'dynamodb') });
+const dataDir = path.join(localDir, 'dynamodb');
+const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;
 try {
   app = await startLocalAppSync({
@@ -39,6 +40,10 @@ try {
   });
 } catch (err) {
   await dynamo.stop();
+  if (err instanceof TableMismatchError) {
+    console.error(`${err.message}\nIts data directory here is ${path.relative(process.cwd(), dataDir)} (deleting it also deletes the demo data, loaded again on the next start).`);
+    process.exit(1);
+  }
   throw err;
 }
 
@@ -53,7 +58,7 @@ if (events.items.length === 0) {
 console.log(`
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
-  DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), path.join(localDir, 'dynamodb'))}`})
+  DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`})
 
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}

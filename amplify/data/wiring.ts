@@ -1,4 +1,4 @@
-import type { ApiWiring, PipelineFunction, Resolver } from '../../appsync/wiring.ts';
+import { wireApi, type ApiWiring, type DataSource, type PipelineFunction, type ResolverDeclaration } from '../../appsync/wiring.ts';
 import { pickemTable } from './table.ts';
 
 /**
@@ -6,7 +6,14 @@ import { pickemTable } from './table.ts';
  * and the local runtime (scripts/start.ts) both build from this declaration.
  */
 const TABLE = 'PickEmTable';
-const SCORING = 'ScoringFunction';
+
+/** The scoring Lambda; amplify/functions/score-event/resource.ts deploys this handler. */
+export const scoringSource = {
+  name: 'ScoringFunction',
+  kind: 'LAMBDA',
+  handler: 'amplify/functions/score-event/handler.ts',
+  environment: { TABLE_NAME: { tableNameOf: TABLE } },
+} as const satisfies DataSource;
 
 const fn = (name: string, dataSource = TABLE): PipelineFunction => ({
   name,
@@ -14,7 +21,7 @@ const fn = (name: string, dataSource = TABLE): PipelineFunction => ({
   code: `resolvers/functions/${name}.ts`,
 });
 
-const unit = (typeName: string, fieldName: string, dataSource = TABLE): Resolver => ({
+const unit = (typeName: string, fieldName: string, dataSource = TABLE): ResolverDeclaration => ({
   typeName,
   fieldName,
   kind: 'UNIT',
@@ -22,57 +29,36 @@ const unit = (typeName: string, fieldName: string, dataSource = TABLE): Resolver
   code: `resolvers/${typeName}.${fieldName}.ts`,
 });
 
-const pipeline = (typeName: string, fieldName: string, functions: string[], code = `resolvers/${typeName}.${fieldName}.ts`): Resolver => ({
+const pipeline = (typeName: string, fieldName: string, functions: PipelineFunction[]): ResolverDeclaration => ({
   typeName,
   fieldName,
   kind: 'PIPELINE',
-  code,
+  code: `resolvers/${typeName}.${fieldName}.ts`,
   functions,
 });
 
-export const wiring: ApiWiring = {
-  dataSources: [
-    { name: TABLE, kind: 'DYNAMODB', table: pickemTable },
-    {
-      name: SCORING,
-      kind: 'LAMBDA',
-      handler: 'amplify/functions/score-event/handler.ts',
-      environment: { TABLE_NAME: { tableNameOf: TABLE } },
-    },
-  ],
-  functions: [
-    fn('getEventCard'),
-    fn('getMyPrediction'),
-    fn('getEvent'),
-    fn('writeEventUpdate'),
-    fn('appendMatch'),
-    fn('replaceMatch'),
-    fn('deleteMatch'),
-    fn('writeCardOrder'),
-    fn('writeMatchResult'),
-    fn('getMyProfile'),
-    fn('putPrediction'),
-    fn('getMyProfileItems'),
-    fn('getMyRecentPredictions'),
-    fn('writeDisplayName'),
-  ],
+// Used by several pipelines.
+const getEventCard = fn('getEventCard');
+
+export const wiring: ApiWiring = wireApi({
+  dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource],
   resolvers: [
     unit('Query', 'events'),
     unit('Query', 'standings'),
-    pipeline('Query', 'eventCard', ['getEventCard', 'getMyPrediction']),
+    pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
     unit('Query', 'userProfile'),
     unit('EventCard', 'leaderboard'),
     unit('UserProfile', 'history'),
     unit('Mutation', 'createEvent'),
-    pipeline('Mutation', 'updateEvent', ['getEvent', 'writeEventUpdate']),
-    pipeline('Mutation', 'addMatch', ['getEventCard', 'appendMatch']),
-    pipeline('Mutation', 'updateMatch', ['getEventCard', 'replaceMatch']),
-    pipeline('Mutation', 'removeMatch', ['getEventCard', 'deleteMatch']),
-    pipeline('Mutation', 'reorderCard', ['getEventCard', 'writeCardOrder']),
-    pipeline('Mutation', 'setMatchResult', ['getEventCard', 'writeMatchResult']),
-    unit('Mutation', 'scoreEvent', SCORING),
-    pipeline('Mutation', 'savePrediction', ['getEventCard', 'getMyProfile', 'putPrediction']),
-    pipeline('Mutation', 'updateMyProfile', ['getMyProfileItems', 'getMyRecentPredictions', 'writeDisplayName']),
+    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('writeEventUpdate')]),
+    pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
+    pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
+    pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
+    pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
+    pipeline('Mutation', 'setMatchResult', [getEventCard, fn('writeMatchResult')]),
+    unit('Mutation', 'scoreEvent', scoringSource.name),
+    pipeline('Mutation', 'savePrediction', [getEventCard, fn('getMyProfile'), fn('putPrediction')]),
+    pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
-};
+});

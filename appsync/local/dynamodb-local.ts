@@ -14,6 +14,8 @@ import {
   ListTablesCommand,
   ResourceNotFoundException,
   type AttributeDefinition,
+  type KeySchemaElement,
+  type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../wiring.ts';
 
@@ -45,15 +47,14 @@ export function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
+/** DynamoDB Local accepts any credentials and region; these never leave the machine. */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
 function clientConfig(endpoint: string) {
   // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return {
-    endpoint,
-    region: 'us-east-1',
-    // DynamoDB Local accepts any credentials; these never leave the machine.
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
+  return { endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
 }
 
 export function createDynamoDbClient(endpoint: string): DynamoDBClient {
@@ -83,6 +84,8 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
 }
 
 class PortTakenError extends Error {}
+
+const BIND_FAILURE = /BindException|Address already in use/i;
 
 async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   const dir = emulatorDir();
@@ -126,10 +129,16 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
           throw new Error('java not found: install a Java 17 runtime and put `java` on PATH to run DynamoDB Local');
         }
         const text = output.join('\n');
-        if (/BindException|Address already in use/i.test(text)) throw new PortTakenError(`port ${port} is already in use`);
+        if (BIND_FAILURE.test(text)) throw new PortTakenError(`port ${port} is already in use`);
         throw new Error(
           `DynamoDB Local exited before it was ready (${spawnError ? spawnError.message : `code ${code}, signal ${signal}`}):\n${text}`,
         );
+      }
+      // A JVM that failed to bind can stay up (its other threads keep it alive), and whatever answers
+      // on the port then is another process: give the port up at once.
+      if (BIND_FAILURE.test(output.join('\n'))) {
+        await stopChild(child, exited);
+        throw new PortTakenError(`port ${port} is already in use`);
       }
       if (await answers(client)) break;
       if (Date.now() > deadline) {
@@ -245,12 +254,24 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** An existing table whose keys or indexes differ from its definition (e.g. a table kept on disk). */
+export class TableMismatchError extends Error {}
+
 /**
  * Creates the table (on-demand billing, string keys, ALL-projection GSIs) unless it exists, and waits
- * until it is ACTIVE. An existing table is left as it is.
+ * until it is ACTIVE. An existing table is kept, with its data, if its keys and indexes are those of the
+ * definition; otherwise this throws a TableMismatchError, at start rather than at the first query.
  */
 export async function ensureTable(client: DynamoDBClient, table: TableDefinition): Promise<void> {
-  if (await tableStatus(client, table.name)) {
+  const existing = await describeTable(client, table.name);
+  if (existing) {
+    const problems = differences(table, existing);
+    if (problems.length > 0) {
+      throw new TableMismatchError(
+        `Table "${table.name}" in DynamoDB Local does not match its definition (${problems.join('; ')}). ` +
+          `It was made from an earlier definition: delete the table, or DynamoDB Local's data directory, to recreate it.`,
+      );
+    }
     await waitActive(client, table.name);
     return;
   }
@@ -290,10 +311,46 @@ export async function ensureTable(client: DynamoDBClient, table: TableDefinition
   await waitActive(client, table.name);
 }
 
+/** How an existing table's keys and indexes differ from its definition; empty when they match. */
+function differences(table: TableDefinition, existing: TableDescription): string[] {
+  const problems: string[] = [];
+  const types = new Map((existing.AttributeDefinitions ?? []).map((a) => [a.AttributeName, a.AttributeType]));
+  const compareKeys = (where: string, wanted: { partitionKey: string; sortKey: string }, schema: KeySchemaElement[] | undefined) => {
+    for (const [label, keyType, name] of [
+      ['partition key', 'HASH', wanted.partitionKey],
+      ['sort key', 'RANGE', wanted.sortKey],
+    ] as const) {
+      const actual = schema?.find((k) => k.KeyType === keyType)?.AttributeName;
+      if (actual !== name) problems.push(`${where}: ${label} is ${actual ?? 'missing'}, the definition says ${name}`);
+      else if (types.get(name) !== 'S') problems.push(`${where}: ${label} ${name} has type ${types.get(name)}, the definition says S`);
+    }
+  };
+  compareKeys('table', table, existing.KeySchema);
+  const indexes = new Map((existing.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, i]));
+  for (const index of table.indexes) {
+    const actual = indexes.get(index.name);
+    indexes.delete(index.name);
+    if (!actual) {
+      problems.push(`index ${index.name}: missing`);
+      continue;
+    }
+    compareKeys(`index ${index.name}`, index, actual.KeySchema);
+    const projection = actual.Projection?.ProjectionType;
+    if (projection !== 'ALL') problems.push(`index ${index.name}: projection is ${projection}, the definition says ALL`);
+  }
+  for (const name of indexes.keys()) problems.push(`index ${name}: not in the definition`);
+  for (const index of existing.LocalSecondaryIndexes ?? []) problems.push(`local index ${index.IndexName}: not in the definition`);
+  return problems;
+}
+
 async function tableStatus(client: DynamoDBClient, name: string): Promise<string | undefined> {
+  return (await describeTable(client, name))?.TableStatus;
+}
+
+async function describeTable(client: DynamoDBClient, name: string): Promise<TableDescription | undefined> {
   try {
     const out = await client.send(new DescribeTableCommand({ TableName: name }));
-    return out.Table?.TableStatus;
+    return out.Table;
   } catch (err) {
     if (err instanceof ResourceNotFoundException || (err as Error).name === 'ResourceNotFoundException') return undefined;
     throw err;

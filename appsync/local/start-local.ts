@@ -8,12 +8,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleResolver, repoRoot } from '../bundle.ts';
-import type { ApiWiring, TableDefinition, TableNameRef } from '../wiring.ts';
+import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
+import type { ApiWiring, TableDefinition } from '../wiring.ts';
 import { loadOrCreateSigningKey, signToken, type KeyPair } from './auth/jwt.ts';
-import { createDynamoDbDataSource, type DynamoDbRequestEvent } from './datasources/dynamodb.ts';
-import { createLambdaDataSource } from './datasources/lambda.ts';
-import { createNoneDataSource } from './datasources/none.ts';
-import { createDynamoDbClient, ensureTable } from './dynamodb-local.ts';
+import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
+import { createDynamoDbClient } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
 import { compileCode } from './js/compile.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
@@ -63,42 +62,23 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const key = loadOrCreateSigningKey(opts.keyDir);
   const client = createDynamoDbClient(opts.dynamoEndpoint);
 
-  const tableNames: Record<string, string> = {};
-  for (const ds of wiring.dataSources) {
-    if (ds.kind !== 'DYNAMODB') continue;
-    tableNames[ds.name] = opts.tableName ? opts.tableName(ds.table) : ds.table.name;
-    await ensureTable(client, { ...ds.table, name: tableNames[ds.name] });
+  const ctx: LocalContext = {
+    client,
+    dynamoEndpoint: opts.dynamoEndpoint,
+    tokenKey: tokenKeyFrom(key),
+    physicalName: opts.tableName ?? ((table) => table.name),
+    observer: opts.observer,
+    tableNames: {},
+  };
+  try {
+    for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
+  } catch (err) {
+    client.destroy();
+    throw err;
   }
-  const resolveRefs = (refs: Record<string, TableNameRef>) =>
-    Object.fromEntries(Object.entries(refs).map(([name, ref]) => [name, tableNames[ref.tableNameOf]]));
-
-  const tokenKey = tokenKeyFrom(key);
   const dataSources: Record<string, DataSourceInvoker> = {};
-  for (const ds of wiring.dataSources) {
-    if (ds.kind === 'DYNAMODB') {
-      const observer = opts.observer;
-      dataSources[ds.name] = createDynamoDbDataSource({
-        client,
-        tableName: tableNames[ds.name],
-        tokenKey,
-        observer: observer ? (event) => observer(ds.name, event) : undefined,
-      });
-    } else if (ds.kind === 'NONE') {
-      dataSources[ds.name] = createNoneDataSource();
-    } else {
-      dataSources[ds.name] = createLambdaDataSource({
-        handlerPath: path.join(repoRoot, ds.handler),
-        environment: {
-          ...resolveRefs(ds.environment),
-          // The in-process function's AWS SDK talks to DynamoDB Local with throwaway credentials.
-          AWS_ENDPOINT_URL_DYNAMODB: opts.dynamoEndpoint,
-          AWS_REGION: 'us-east-1',
-          AWS_ACCESS_KEY_ID: 'local',
-          AWS_SECRET_ACCESS_KEY: 'local',
-        },
-      });
-    }
-  }
+  for (const ds of wiring.dataSources) dataSources[ds.name] = localKindOf(ds).invoker(ds, ctx);
+  const { tableNames } = ctx;
 
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
@@ -112,7 +92,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     wiring,
     compile: (source) => compileCode(source, bundleResolver(source)),
     dataSources,
-    environment: resolveRefs(wiring.environment),
+    environment: resolveTableNames(wiring.environment, tableNames),
     auth,
     log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
   });

@@ -7,10 +7,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnUserPool, UserPool } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiWiring } from '../../appsync/wiring.ts';
+import type { ApiWiring, DataSource } from '../../appsync/wiring.ts';
 import { apiLogging, createPickEmApi } from '../../amplify/data/resource.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
-import type { LambdaTarget } from '../../amplify/data/wired-api.ts';
+import type { LambdaTarget } from '../../appsync/cdk/wired-api.ts';
 import { applySignUpPolicy } from '../../amplify/auth/resource.ts';
 
 function newStack(name = 'Api') {
@@ -66,6 +66,11 @@ describe('stack construction checks the wiring', () => {
       'a pipeline function that does not exist',
       { resolvers: [{ typeName: 'Query', fieldName: wiring.resolvers[0].fieldName, kind: 'PIPELINE', code: someCode, functions: ['noSuchFunction'] }, ...wiring.resolvers.slice(1)] },
       /uses function "noSuchFunction", which does not exist/,
+    ],
+    [
+      'a data source of a kind the stack does not know',
+      { dataSources: [...wiring.dataSources, { name: 'Queue', kind: 'SQS' } as unknown as DataSource] },
+      /data source "Queue" has kind "SQS", which is not one of DYNAMODB, NONE, LAMBDA/,
     ],
   ])('rejects a resolver for %s with a clear message', (_, change, message) => {
     const { stack, userPool } = newStack();

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { defineFunction } from '@aws-amplify/backend';
 import { repoRoot } from '../../../appsync/bundle.ts';
+import { scoringSource } from '../../data/wiring.ts';
 
-/** The handler path as the wiring's LAMBDA data source names it. */
-export const scoreEventHandler = 'amplify/functions/score-event/handler.ts';
-
+/** The handler of the wiring's scoring data source, deployed. */
 export const scoreEvent = defineFunction({
   name: 'score-event',
-  entry: path.join(repoRoot, scoreEventHandler),
+  entry: path.join(repoRoot, scoringSource.handler),
   timeoutSeconds: 60,
   memoryMB: 512,
   // The function reads and writes the API's table: in another stack that would be a dependency cycle.

@@ -4,19 +4,11 @@
  * directive names it. `@aws_cognito_user_pools`/`@aws_auth` may narrow Cognito to some groups.
  */
 import { Kind, type ConstDirectiveNode, type GraphQLSchema, isObjectType } from 'graphql';
+import { authModeOf } from '../../auth-modes.ts';
 import type { AuthMode, RequestAuth } from '../types.ts';
 
 /** Allowed modes, each with its allowed Cognito groups (null: any signed-in user). */
 export type FieldAuthRule = Map<string, string[] | null>;
-
-const directiveModes: Record<string, string> = {
-  aws_cognito_user_pools: 'AMAZON_COGNITO_USER_POOLS',
-  aws_auth: 'AMAZON_COGNITO_USER_POOLS',
-  aws_api_key: 'API_KEY',
-  aws_iam: 'AWS_IAM',
-  aws_oidc: 'OPENID_CONNECT',
-  aws_lambda: 'AWS_LAMBDA',
-};
 
 function groupsOf(directive: ConstDirectiveNode): string[] | null {
   const arg = directive.arguments?.find((a) => a.name.value === 'cognito_groups');
@@ -29,7 +21,7 @@ function groupsOf(directive: ConstDirectiveNode): string[] | null {
 function ruleFrom(directives: readonly ConstDirectiveNode[] | undefined): FieldAuthRule | null {
   const rule: FieldAuthRule = new Map();
   for (const d of directives ?? []) {
-    const mode = directiveModes[d.name.value];
+    const mode = authModeOf(d.name.value);
     if (!mode) continue;
     const groups = groupsOf(d);
     const previous = rule.get(mode);

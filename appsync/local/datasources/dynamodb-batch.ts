@@ -14,7 +14,8 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import type { DataSourceOutcome } from '../types.ts';
-import { Expressions, isRecord, ok, optionalBoolean, requireKey, type OperationEnv } from './dynamodb-request.ts';
+import { Expressions, ok, optionalBoolean, requireKey, type OperationEnv } from './dynamodb-request.ts';
+import { isRecord } from './is-record.ts';
 import { RequestError, keyIdentity, toPlainItem, toSdkMap, type SdkItem } from './dynamodb-values.ts';
 
 /** Batch and transaction requests name tables; this data source serves exactly one. */

@@ -1,6 +1,7 @@
 /** Pieces shared by the DynamoDB operations: their environment, capacity metering, request readers. */
 import type { ConsumedCapacity, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DataSourceOutcome } from '../types.ts';
+import { isRecord } from './is-record.ts';
 import { RequestError, toSdkMap, toSdkValue, type SdkItem } from './dynamodb-values.ts';
 
 export interface OperationEnv {
@@ -37,10 +38,6 @@ export class Meter {
     this.itemsRead += read;
     this.itemsReturned += returned;
   }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function ok(result: unknown): DataSourceOutcome {

@@ -6,7 +6,8 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { Expressions, isRecord, ok, optionalBoolean, requireKey, type Operation } from './dynamodb-request.ts';
+import { Expressions, ok, optionalBoolean, requireKey, type Operation } from './dynamodb-request.ts';
+import { isRecord } from './is-record.ts';
 import { RequestError, toPlainItem, toSdkMap, type SdkItem } from './dynamodb-values.ts';
 
 export const getItem: Operation = async (request, env) => {

@@ -3,6 +3,7 @@
  * base64), the SDK's AttributeValue (numbers as strings, binary as bytes) and plain JSON (`ctx.result`).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isRecord } from './is-record.ts';
 
 export type SdkItem = Record<string, AttributeValue>;
 
@@ -17,10 +18,6 @@ export class RequestError extends Error {
 }
 
 const TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function numberText(value: unknown, where: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

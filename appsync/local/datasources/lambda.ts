@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
+import { isRecord } from './is-record.ts';
 
 export interface LambdaDataSourceOptions {
   /** Absolute path of a module exporting `handler(event, context)`. */
@@ -80,10 +81,10 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
 
   return {
     async invoke(request: unknown): Promise<DataSourceOutcome> {
-      if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+      if (!isRecord(request)) {
         return mappingError('The request handler must return an object with "operation" and "payload"');
       }
-      const { operation, payload, invocationType } = request as Record<string, unknown>;
+      const { operation, payload, invocationType } = request;
       if (typeof operation !== 'string' || !OPERATIONS.includes(operation)) {
         return mappingError(`Unsupported operation '${String(operation)}'. The Lambda data source supports: Invoke, BatchInvoke`);
       }

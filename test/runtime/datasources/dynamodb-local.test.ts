@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../../../appsync/local/dynamodb-local.ts';
-import { defaultTableDefinition } from '../../support/dynamodb.ts';
+import type { TableDefinition } from '../../../appsync/wiring.ts';
+import { createTestTable, defaultTableDefinition } from '../../support/dynamodb.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -77,5 +78,36 @@ describe('startDynamoDbLocal', () => {
 
   it('requires a dataDir unless in memory', async () => {
     await expect(startDynamoDbLocal({ inMemory: false })).rejects.toThrow(/dataDir/);
+  });
+});
+
+describe('ensureTable on an existing table', () => {
+  // Each case: a table made from the default definition, then started with a changed one.
+  it.each<[string, (name: string) => TableDefinition, RegExp]>([
+    [
+      'a changed index key',
+      (name) => ({ ...defaultTableDefinition, name, indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SORT' }] }),
+      /index GSI: sort key is GSI_SK, the definition says GSI_SORT/,
+    ],
+    [
+      'a new index',
+      (name) => ({ ...defaultTableDefinition, name, indexes: [...defaultTableDefinition.indexes, { name: 'ByOwner', partitionKey: 'OWNER', sortKey: 'SK' }] }),
+      /index ByOwner: missing/,
+    ],
+    ['a dropped index', (name) => ({ ...defaultTableDefinition, name, indexes: [] }), /index GSI: not in the definition/],
+    ['a changed table key', (name) => ({ ...defaultTableDefinition, name, partitionKey: 'ID' }), /table: partition key is PK, the definition says ID/],
+  ])('refuses %s at start, naming the table, the difference and the fix', async (_, changed, difference) => {
+    const { client, tableName } = await createTestTable();
+    const attempt = ensureTable(client, changed(tableName));
+    await expect(attempt).rejects.toThrow(difference);
+    await expect(attempt).rejects.toThrow(new RegExp(`Table "${tableName}" in DynamoDB Local does not match its definition`));
+    await expect(attempt).rejects.toThrow(/delete the table, or DynamoDB Local's data directory, to recreate it/);
+    client.destroy();
+  });
+
+  it('accepts a table that matches its definition', async () => {
+    const { client, tableName } = await createTestTable();
+    await expect(ensureTable(client, { ...defaultTableDefinition, name: tableName })).resolves.toBeUndefined();
+    client.destroy();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiWiring } from '../../../appsync/wiring.ts';
+import { wireApi, type ApiWiring, type DataSource, type PipelineFunction } from '../../../appsync/wiring.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
 import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 
@@ -77,5 +77,34 @@ describe('start-up', () => {
     expect(entries[0].totalMs).toBeGreaterThanOrEqual(0);
     await query(api, '{ a }', undefined, {});
     expect(entries[2]).toMatchObject({ operationName: null, status: 401, resolvers: [] });
+  });
+});
+
+describe('the wiring of a declaration', () => {
+  const shared: PipelineFunction = { name: 'fn', dataSource: 'DS', code: 'functions/fn.ts' };
+  const declaration = (second: PipelineFunction) =>
+    wireApi({
+      dataSources: wiring.dataSources,
+      resolvers: [
+        { typeName: 'Query', fieldName: 'a', kind: 'PIPELINE', code: 'resolvers/a.ts', functions: [shared] },
+        { typeName: 'Query', fieldName: 'b', kind: 'PIPELINE', code: 'resolvers/b.ts', functions: [{ ...shared }, second] },
+      ],
+      environment: {},
+    });
+
+  it('lists the functions its pipelines name, each once', () => {
+    const second = { name: 'fn2', dataSource: 'DS', code: 'functions/fn2.ts' };
+    const derived = declaration(second);
+    expect(derived.functions).toEqual([shared, second]);
+    expect(derived.resolvers.map((r) => (r.kind === 'PIPELINE' ? r.functions : []))).toEqual([['fn'], ['fn', 'fn2']]);
+  });
+
+  it('refuses two different functions under one name, and a data source of an unknown kind, in one error', () => {
+    const clash = declaration({ ...shared, code: 'functions/other.ts' });
+    const bad: ApiWiring = { ...clash, dataSources: [...clash.dataSources, { name: 'Queue', kind: 'SQS' } as unknown as DataSource] };
+    const codes = { ...goodCodes, 'functions/other.ts': fakeCode('other', full) };
+    const start = () => testApi({ schema, wiring: bad, codes, dataSources: { DS: echoDataSource(), Queue: echoDataSource() } });
+    expect(start).toThrow(/function "fn" is declared twice/);
+    expect(start).toThrow(/data source "Queue" has kind "SQS", which is not one of DYNAMODB, NONE, LAMBDA/);
   });
 });

@@ -19,19 +19,15 @@ import {
 } from 'aws-cdk-lib/aws-appsync';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { bundleResolver } from '../../appsync/bundle.ts';
-import { checkWiring, parseAppSyncSchema, type ApiWiring, type TableNameRef } from '../../appsync/wiring.ts';
-import { createTable } from './dynamo-table.ts';
-import { authorizationTypesOf, type ClientAuthorizationType } from './auth-modes.ts';
+import { authorizationTypesOf, type ClientAuthorizationType } from '../auth-modes.ts';
+import { bundleResolver } from '../bundle.ts';
+import { cloudKindOf, type CloudContext, type LambdaTarget } from '../datasources/cloud.ts';
+import { checkWiring, parseAppSyncSchema, type ApiWiring } from '../wiring.ts';
+import { createTable } from './table.ts';
 
-/** A deployed function that can back a LAMBDA data source (an Amplify `defineFunction` resource fits). */
-export interface LambdaTarget {
-  resources: { lambda: IFunction };
-  addEnvironment(key: string, value: string): void;
-}
+export type { LambdaTarget };
 
 export interface WiredGraphqlApiProps {
   name: string;
@@ -78,44 +74,25 @@ export class WiredGraphqlApi extends Construct {
 
     // One table per table definition, shared by the data sources that name it.
     const tablesByDefinition = new Map<string, Table>();
-    const dataSources = new Map<string, BaseDataSource>();
-    for (const source of wiring.dataSources) {
-      if (source.kind === 'DYNAMODB') {
-        let table = tablesByDefinition.get(source.table.name);
+    const ctx: CloudContext = {
+      scope: this,
+      api: this.api,
+      tables: this.tables,
+      lambdas: props.lambdas,
+      tableFor: (definition) => {
+        let table = tablesByDefinition.get(definition.name);
         if (!table) {
-          table = createTable(this, source.table, { sandbox: props.sandbox });
-          tablesByDefinition.set(source.table.name, table);
+          table = createTable(this, definition, { sandbox: props.sandbox });
+          tablesByDefinition.set(definition.name, table);
         }
-        this.tables.set(source.name, table);
-        dataSources.set(source.name, this.api.addDynamoDbDataSource(source.name, table, { name: source.name }));
-      } else if (source.kind === 'NONE') {
-        dataSources.set(source.name, this.api.addNoneDataSource(source.name, { name: source.name }));
-      }
-    }
-    const tableName = (ref: TableNameRef) => this.tables.get(ref.tableNameOf)!.tableName;
+        return table;
+      },
+    };
+    for (const source of wiring.dataSources) cloudKindOf(source).setUp?.(source, ctx);
+    const dataSources = new Map<string, BaseDataSource>();
+    for (const source of wiring.dataSources) dataSources.set(source.name, cloudKindOf(source).add(source, ctx));
 
-    for (const source of wiring.dataSources) {
-      if (source.kind !== 'LAMBDA') continue;
-      const target = props.lambdas[source.handler];
-      if (!target) {
-        throw new Error(
-          `Lambda data source "${source.name}" runs ${source.handler}, but no deployed function was given for it ` +
-            `(known: ${Object.keys(props.lambdas).join(', ') || 'none'})`,
-        );
-      }
-      const lambda = target.resources.lambda;
-      // A function in another nested stack that reads this stack's table makes a dependency cycle.
-      if (Stack.of(lambda) !== Stack.of(this)) {
-        throw new Error(`Lambda data source "${source.name}": its function must be in the API's stack ${Stack.of(this).node.path} (defineFunction resourceGroupName)`);
-      }
-      for (const [key, ref] of Object.entries(source.environment)) {
-        target.addEnvironment(key, tableName(ref));
-        this.tables.get(ref.tableNameOf)!.grantReadWriteData(lambda);
-      }
-      dataSources.set(source.name, this.api.addLambdaDataSource(source.name, lambda, { name: source.name }));
-    }
-
-    for (const [key, ref] of Object.entries(wiring.environment)) this.api.addEnvironmentVariable(key, tableName(ref));
+    for (const [key, ref] of Object.entries(wiring.environment)) this.api.addEnvironmentVariable(key, this.tables.get(ref.tableNameOf)!.tableName);
 
     const functions = new Map<string, AppsyncFunction>();
     for (const fn of wiring.functions) {

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import type { TableDefinition } from '../../appsync/wiring.ts';
+import type { TableDefinition } from '../wiring.ts';
 
 export interface TableOptions {
   /** Sandboxes are thrown away: no deletion protection, and the table goes with the stack. */

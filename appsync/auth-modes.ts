@@ -1,0 +1,35 @@
+/**
+ * AppSync's authorization directives and the mode each one names: read by the schema prelude, the
+ * local runtime's field rules and the cloud stack's authorization config.
+ */
+import { Kind, parse, visit } from 'graphql';
+
+/** Authorization types as AppSync and amplify_outputs.json spell them. */
+export type ClientAuthorizationType = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY' | 'AWS_IAM' | 'AWS_LAMBDA' | 'OPENID_CONNECT';
+
+/** Each directive's mode; `cognitoGroups`: it takes a `cognito_groups` argument. */
+export const authDirectives: Record<string, { mode: ClientAuthorizationType; cognitoGroups: boolean }> = {
+  aws_cognito_user_pools: { mode: 'AMAZON_COGNITO_USER_POOLS', cognitoGroups: true },
+  aws_auth: { mode: 'AMAZON_COGNITO_USER_POOLS', cognitoGroups: true },
+  aws_api_key: { mode: 'API_KEY', cognitoGroups: false },
+  aws_iam: { mode: 'AWS_IAM', cognitoGroups: false },
+  aws_oidc: { mode: 'OPENID_CONNECT', cognitoGroups: false },
+  aws_lambda: { mode: 'AWS_LAMBDA', cognitoGroups: false },
+};
+
+/** The mode a directive names, or undefined for any other directive. */
+export function authModeOf(directive: string): ClientAuthorizationType | undefined {
+  return Object.hasOwn(authDirectives, directive) ? authDirectives[directive].mode : undefined;
+}
+
+/** The authorization modes an AppSync SDL schema names through its auth directives. */
+export function authorizationTypesOf(sdl: string): ClientAuthorizationType[] {
+  const found = new Set<ClientAuthorizationType>();
+  visit(parse(sdl), {
+    [Kind.DIRECTIVE](node) {
+      const type = authModeOf(node.name.value);
+      if (type) found.add(type);
+    },
+  });
+  return [...found].sort();
+}

@@ -1,0 +1,29 @@
+import { Stack } from 'aws-cdk-lib';
+import type { DataSourceOf } from '../../wiring.ts';
+import type { CloudKind } from '../cloud.ts';
+
+/** The deployed function given for the data source's handler, with its tables' names and access. */
+export const lambdaCloud: CloudKind<DataSourceOf<'LAMBDA'>> = {
+  add(source, ctx) {
+    const target = Object.hasOwn(ctx.lambdas, source.handler) ? ctx.lambdas[source.handler] : undefined;
+    if (!target) {
+      throw new Error(
+        `Lambda data source "${source.name}" runs ${source.handler}, but no deployed function was given for it ` +
+          `(known: ${Object.keys(ctx.lambdas).join(', ') || 'none'})`,
+      );
+    }
+    const lambda = target.resources.lambda;
+    // A function in another nested stack that reads this stack's table makes a dependency cycle.
+    if (Stack.of(lambda) !== Stack.of(ctx.scope)) {
+      throw new Error(
+        `Lambda data source "${source.name}": its function must be in the API's stack ${Stack.of(ctx.scope).node.path} (defineFunction resourceGroupName)`,
+      );
+    }
+    for (const [key, ref] of Object.entries(source.environment)) {
+      const table = ctx.tables.get(ref.tableNameOf)!;
+      target.addEnvironment(key, table.tableName);
+      table.grantReadWriteData(lambda);
+    }
+    return ctx.api.addLambdaDataSource(source.name, lambda, { name: source.name });
+  },
+};
