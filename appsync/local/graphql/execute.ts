@@ -26,6 +26,7 @@ import {
   type FieldErrorEntry,
   type RequestErrorEntry,
 } from './errors.ts';
+import { outputCoercion } from './output-coercion.ts';
 import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
 import { selectionSetGraphQL, selectionSetList } from './selection.ts';
 
@@ -99,18 +100,22 @@ interface FieldEntry {
   key: string;
   rule: FieldAuthRule;
   plan: ResolverPlan | undefined;
+  /** graphql-java's leniency for a built-in scalar type, or null. */
+  coerce: ((value: unknown) => unknown) | null;
 }
 
 /** What each field needs, looked up once per `Type.field` rather than once per resolved value. */
-function fieldTable(engine: Engine): (typeName: string, fieldName: string) => FieldEntry {
+function fieldTable(engine: Engine): (info: GraphQLResolveInfo) => FieldEntry {
   const types = new Map<string, Map<string, FieldEntry>>();
-  return (typeName, fieldName) => {
+  return (info) => {
+    const typeName = info.parentType.name;
+    const fieldName = info.fieldName;
     let fields = types.get(typeName);
     if (!fields) types.set(typeName, (fields = new Map()));
     let entry = fields.get(fieldName);
     if (!entry) {
       const key = `${typeName}.${fieldName}`;
-      entry = { key, rule: engine.authRule(typeName, fieldName), plan: engine.plans.get(key) };
+      entry = { key, rule: engine.authRule(typeName, fieldName), plan: engine.plans.get(key), coerce: outputCoercion(info.returnType) };
       fields.set(fieldName, entry);
     }
     return entry;
@@ -141,11 +146,12 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   if (known) return known;
   const fieldOf = fieldTable(engine);
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
-    const { key, rule, plan } = fieldOf(info.parentType.name, info.fieldName);
+    const { key, rule, plan, coerce } = fieldOf(info);
     if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
       if (source === null || typeof source !== 'object') return null;
-      return (source as Record<string, unknown>)[info.fieldName];
+      const value = (source as Record<string, unknown>)[info.fieldName];
+      return coerce ? coerce(value) : value;
     }
     const { selectionSetList: list, selectionSetGraphQL: text } = selectionOf(info);
     const base: BaseContext = {
@@ -168,7 +174,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
-      return outcome.value;
+      return coerce ? coerce(outcome.value) : outcome.value;
     });
   };
   fieldResolvers.set(engine, resolver);
