@@ -80,7 +80,7 @@ export function formatExecutionError(schema: GraphQLSchema, error: GraphQLError)
     errorType: null,
     errorInfo: null,
     locations: appsyncLocations(error.locations),
-    message: original && /^Unable to serialize|^Invalid /.test(error.message) ? message : error.message,
+    message: original && /^Unable to serialize|^Invalid |^Expected type '/.test(error.message) ? message : error.message,
   };
 }
 
