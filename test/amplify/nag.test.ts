@@ -107,6 +107,15 @@ describe.each(types)('%s backend', (type) => {
     expect(statements.filter((s) => JSON.stringify(s).includes('cognito-idp'))).toHaveLength(1);
   });
 
+  it('bundles a trigger that loads and lets a player\'s groups through untouched', async () => {
+    const { r: pool, t } = one(synths[type], 'AWS::Cognito::UserPool');
+    const fn = t.Resources[pool.Properties.LambdaConfig.PreTokenGenerationConfig.LambdaArn['Fn::GetAtt'][0]];
+    const bundle = path.join(synths[type].outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+    const { handler } = (await import(bundle)) as { handler: (e: unknown) => Promise<unknown> };
+    const event = { version: '2', userPoolId: 'pool', userName: 'sub', request: { groupConfiguration: { groupsToOverride: ['league'] } }, response: {} };
+    expect(await handler(structuredClone(event))).toEqual(event);
+  });
+
   it('allows no guest identities', () => {
     expect(one(synths[type], 'AWS::Cognito::IdentityPool').r.Properties.AllowUnauthenticatedIdentities).toBe(false);
   });
