@@ -5,9 +5,10 @@
 import vm from 'node:vm';
 import type { AppSyncError, CompiledCode, HandlerOutcome, ResolverContext } from '../types.ts';
 import { moduleToScript } from './module.ts';
-import { ALLOWED_GLOBALS, DENIED_INTRINSICS, PRELUDE } from './prelude.ts';
+import { DENIED_METHODS } from './denied-methods.ts';
+import { ALLOWED_GLOBALS, PRELUDE } from './prelude.ts';
 import { checkAppSyncRules } from './rules.ts';
-import { EarlyReturnSignal, UtilErrorSignal } from './signals.ts';
+import { EarlyReturnSignal, UtilErrorSignal, codeError } from './signals.ts';
 import { buildModules, type CallState, type UtilTree } from './util/index.ts';
 
 
@@ -24,10 +25,6 @@ function lookup(tree: Record<string, UtilTree>, path: string): (...args: unknown
   let node: UtilTree | UtilTree[string] = tree[moduleName];
   for (const k of rest) node = (node as UtilTree)[k];
   return node as (...args: unknown[]) => unknown;
-}
-
-function codeError(message: string): AppSyncError {
-  return { message, errorType: 'Code', data: null, errorInfo: null };
 }
 
 function messageOf(e: unknown): string {
@@ -61,7 +58,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
   const context = vm.createContext({}, { name: fileName, codeGeneration: { strings: false, wasm: false } });
   const install = vm.runInContext(PRELUDE, context) as (...args: unknown[]) => void;
   const shapes = Object.fromEntries(Object.entries(modules).map(([name, tree]) => [name, shapeOf(tree)]));
-  install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_INTRINSICS));
+  install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_METHODS));
 
   const defineScript = new vm.Script(`__appsync.define(${source})`, { filename: fileName });
   const callScript = new vm.Script('__appsync.call(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });

@@ -2,12 +2,17 @@
  * The APPSYNC_JS rules AppSync enforces when code is saved: `@aws-appsync/eslint-plugin`'s base config
  * (syntax rules) plus, by our own AST walk, what its type-aware rules check: recursion, denied methods
  * (by name), function passing. Also `throw`, which the plugin does not check.
+ *
+ * eslint and the plugin take about a second to load, so they are loaded on the first lint that is not
+ * answered by the optional lint cache (`setLintCache`), which the evaluate CLI keeps on disk.
  */
-import plugin from '@aws-appsync/eslint-plugin';
-import { Linter } from 'eslint';
+import { createRequire } from 'node:module';
+import type { Linter } from 'eslint';
+import { MAX_CODE_CHARS } from '../../bundle.ts';
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
+import { DENIED_INSTANCE_METHODS, DENIED_METHODS, STATIC_OWNERS } from './denied-methods.ts';
 
-export const MAX_CODE_CHARS = 32_768;
+export { MAX_CODE_CHARS };
 
 export interface RuleViolation {
   line: number;
@@ -16,26 +21,45 @@ export interface RuleViolation {
   message: string;
 }
 
-const STRING_METHODS = ['charCodeAt', 'localeCompare', 'matchAll', 'padEnd', 'padStart', 'repeat', 'search', 'toLocaleLowerCase', 'toLocaleUpperCase'];
-const STATIC_METHODS: Record<string, string[]> = {
-  Array: ['from', 'of'],
-  Object: [
-    'create', 'defineProperties', 'defineProperty', 'freeze', 'getOwnPropertyDescriptor', 'getOwnPropertyDescriptors',
-    'getOwnPropertyNames', 'getOwnPropertySymbols', 'getPrototypeOf', 'isExtensible', 'isFrozen', 'isSealed',
-    'preventExtensions', 'seal', 'setPrototypeOf', 'is',
-  ],
-  String: ['fromCharCode', 'fromCodePoint', 'raw'],
-};
-const FUNCTION_METHODS = ['apply', 'bind', 'call'];
+/** The raw eslint findings for a piece of code (before esbuild-helper exemptions). */
+export type LintMessage = Pick<Linter.LintMessage, 'line' | 'column' | 'ruleId' | 'message'> & { fatal?: boolean };
+
+export interface LintCache {
+  get(code: string): LintMessage[] | undefined;
+  set(code: string, messages: LintMessage[]): void;
+}
+
+let lintCache: LintCache | null = null;
+/** Lets a caller remember lint results across processes (keyed by the code and the checker's version). */
+export function setLintCache(cache: LintCache | null): void {
+  lintCache = cache;
+}
+
 const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'reduce', 'reduceRight', 'every', 'some', 'flatMap'];
 
-const linter = new Linter({ configType: 'flat' });
-const lintConfig: Linter.Config[] = [
-  {
-    ...(plugin.configs as Record<string, Linter.Config>).base,
-    files: ['**/*.js'],
-  },
-];
+let linter: { linter: Linter; config: Linter.Config[] } | null = null;
+function loadLinter(): { linter: Linter; config: Linter.Config[] } {
+  if (!linter) {
+    const require = createRequire(import.meta.url);
+    const { Linter: LinterClass } = require('eslint') as typeof import('eslint');
+    const plugin = require('@aws-appsync/eslint-plugin') as { configs: Record<string, Linter.Config> };
+    linter = {
+      linter: new LinterClass({ configType: 'flat' }),
+      config: [{ ...plugin.configs.base, files: ['**/*.js'] }],
+    };
+  }
+  return linter;
+}
+
+function lintMessages(code: string): LintMessage[] {
+  const cached = lintCache?.get(code);
+  if (cached) return cached;
+  const { linter: l, config } = loadLinter();
+  const messages = l.verify(code, config, { filename: 'resolver.js' })
+    .map(({ line, column, ruleId, message, fatal }) => ({ line, column, ruleId, message, ...(fatal ? { fatal } : {}) }));
+  lintCache?.set(code, messages);
+  return messages;
+}
 
 const isFunctionNode = (n: Node | null | undefined): boolean =>
   !!n && (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration');
@@ -48,8 +72,7 @@ function propertyName(member: Node): string | null {
 }
 
 function lint(code: string, exempt: (line: number, column: number) => boolean): RuleViolation[] {
-  const messages = linter.verify(code, lintConfig, { filename: 'resolver.js' });
-  return messages
+  return lintMessages(code)
     .filter((m) => m.fatal || !exempt(m.line, m.column))
     .map((m) => ({
       line: m.line,
@@ -99,13 +122,11 @@ function ownChecks(program: Node): RuleViolation[] {
 
     if (method) {
       const object = callee.object as Node;
-      const staticOwner = object.type === 'Identifier' ? object.name : null;
-      if (staticOwner && STATIC_METHODS[staticOwner]?.includes(method)) {
-        report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
-      } else if (STRING_METHODS.includes(method)) {
-        report(n, 'no-disallowed-methods', `${method} is not supported`);
-      } else if (FUNCTION_METHODS.includes(method)) {
-        report(n, 'no-disallowed-methods', `Function.prototype.${method} is not supported`);
+      const staticOwner = object.type === 'Identifier' && STATIC_OWNERS.includes(object.name) ? object.name : null;
+      if (staticOwner) {
+        if (DENIED_METHODS[staticOwner].includes(method)) report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
+      } else if (DENIED_INSTANCE_METHODS.has(method)) {
+        report(n, 'no-disallowed-methods', `${DENIED_INSTANCE_METHODS.get(method)}.${method} is not supported`);
       } else if ((method === 'sort' || method === 'toSorted') && n.arguments.length > 0) {
         report(n, 'no-disallowed-methods', `${method} with a comparator function is not supported`);
       }

@@ -34,6 +34,9 @@ describe('APPSYNC_JS rules', () => {
     ['Function.call', 'const f = (x) => x; return f.call(null, 1);', 'no-disallowed-methods'],
     ['function passing', 'const f = (x) => x; return run(f);', 'no-function-passing', 'function run(g) { return 1; }\n'],
     ['ctx reassignment', 'ctx.foo = 1; return 1;', 'no-disallowed-re-assignment'],
+    // supported-features.html lists Object.assign/entries/hasOwn/keys/values only.
+    ['Object.fromEntries', 'return Object.fromEntries([["a", 1]]);', 'no-disallowed-methods'],
+    ['Array.prototype.keys', 'return [1].keys();', 'no-disallowed-methods'],
   ];
   for (const [name, body, rule, before] of cases) {
     it(`refuses ${name}`, () => {
@@ -46,6 +49,10 @@ describe('APPSYNC_JS rules', () => {
     expect(
       refusal('const xs = [3, 1, 2].map((x) => x * 2).filter((x) => x > 2); const out = []; for (const x of xs) { out.push(x); } return [...out].sort();'),
     ).toBeNull();
+  });
+
+  it('accepts Object.keys/entries/values and String.raw, which AWS documents as supported', () => {
+    expect(refusal('const o = { a: 1 }; return [Object.keys(o), Object.entries(o), Object.values(o), String.raw`a${1}`];')).toBeNull();
   });
 
   it('names the line and column', () => {
