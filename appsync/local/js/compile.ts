@@ -4,7 +4,7 @@
  */
 import vm from 'node:vm';
 import type { AppSyncError, CompiledCode, HandlerOutcome, ResolverContext } from '../types.ts';
-import { moduleToScript } from './module.ts';
+import { moduleToScript, type ScriptModule } from './module.ts';
 import { DENIED_METHODS } from './denied-methods.ts';
 import { ALLOWED_GLOBALS, PRELUDE } from './prelude.ts';
 import { checkAppSyncRules } from './rules.ts';
@@ -34,9 +34,28 @@ function messageOf(e: unknown): string {
   return String(e);
 }
 
+const DEFINE_PREFIX = '__appsync.define(';
+
+/**
+ * An uncaught exception as AppSync words it: `code.js:<line>:<column>: <ErrorName>: <message>`
+ * (aws/aws-appsync-community#328), the position being the innermost frame in the resolver's code.
+ */
+function runtimeErrorMessage(e: unknown, fileName: string, toOriginal: ScriptModule['originalPosition']): string {
+  const name = e && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string' ? (e as { name: string }).name : 'Error';
+  const stack = e && typeof e === 'object' ? String((e as { stack?: unknown }).stack ?? '') : '';
+  const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
+  const text = `${name}: ${messageOf(e)}`;
+  if (!frame) return `code.js: ${text}`;
+  const line = Number(frame[1]);
+  const column = Number(frame[2]) - (line === 1 ? DEFINE_PREFIX.length : 0);
+  const at = toOriginal(line, column);
+  return `code.js:${at.line}:${at.column}: ${text}`;
+}
+
 export function compileCode(fileName: string, code: string): CompiledCode {
   checkAppSyncRules(fileName, code);
-  const { source, exportNames } = moduleToScript(fileName, code);
+  const { source, exportNames, originalPosition } = moduleToScript(fileName, code);
   for (const handler of ['request', 'response']) {
     if (!exportNames.includes(handler)) {
       throw new Error(`${fileName}: the code must export a '${handler}' function (AppSync requires both handlers)`);
@@ -60,7 +79,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
   const shapes = Object.fromEntries(Object.entries(modules).map(([name, tree]) => [name, shapeOf(tree)]));
   install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_METHODS));
 
-  const defineScript = new vm.Script(`__appsync.define(${source})`, { filename: fileName });
+  const defineScript = new vm.Script(`${DEFINE_PREFIX}${source})`, { filename: fileName });
   const callScript = new vm.Script('__appsync.call(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });
   const stashScript = new vm.Script('__appsync.stash()', { filename: `${fileName}#stash` });
 
@@ -103,7 +122,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
           outcome.error = e.appSyncError;
         } else {
           outcome.kind = 'error';
-          outcome.error = codeError(messageOf(e));
+          outcome.error = codeError(runtimeErrorMessage(e, fileName, originalPosition));
         }
         const stash = stashScript.runInContext(context) as string | undefined;
         if (stash !== undefined) outcome.stash = JSON.parse(stash);

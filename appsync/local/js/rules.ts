@@ -8,21 +8,32 @@
  */
 import { createRequire } from 'node:module';
 import type { Linter } from 'eslint';
-import { MAX_CODE_CHARS } from '../../bundle.ts';
+import { MAX_CODE_CHARS } from '../../limits.ts';
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
 import { DENIED_INSTANCE_METHODS, DENIED_METHODS, STATIC_OWNERS } from './denied-methods.ts';
 
-export { MAX_CODE_CHARS };
 
 export interface RuleViolation {
   line: number;
   column: number;
+  /** Characters the offending code spans on its line, -1 when unknown. */
+  span: number;
   rule: string;
   message: string;
 }
 
+/** Thrown by checkAppSyncRules: the code breaks rules AppSync enforces when code is saved. */
+export class CodeRejected extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly violations: RuleViolation[],
+  ) {
+    super(violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'));
+  }
+}
+
 /** The raw eslint findings for a piece of code (before esbuild-helper exemptions). */
-export type LintMessage = Pick<Linter.LintMessage, 'line' | 'column' | 'ruleId' | 'message'> & { fatal?: boolean };
+export type LintMessage = Pick<Linter.LintMessage, 'line' | 'column' | 'endLine' | 'endColumn' | 'ruleId' | 'message'> & { fatal?: boolean };
 
 export interface LintCache {
   get(code: string): LintMessage[] | undefined;
@@ -56,7 +67,7 @@ function lintMessages(code: string): LintMessage[] {
   if (cached) return cached;
   const { linter: l, config } = loadLinter();
   const messages = l.verify(code, config, { filename: 'resolver.js' })
-    .map(({ line, column, ruleId, message, fatal }) => ({ line, column, ruleId, message, ...(fatal ? { fatal } : {}) }));
+    .map(({ line, column, endLine, endColumn, ruleId, message, fatal }) => ({ line, column, endLine, endColumn, ruleId, message, ...(fatal ? { fatal } : {}) }));
   lintCache?.set(code, messages);
   return messages;
 }
@@ -77,6 +88,7 @@ function lint(code: string, exempt: (line: number, column: number) => boolean): 
     .map((m) => ({
       line: m.line,
       column: m.column,
+      span: m.endLine === m.line && m.endColumn !== undefined ? m.endColumn - m.column : -1,
       rule: m.ruleId ? m.ruleId.replace('@aws-appsync/', '') : 'syntax',
       message: m.message.replace(/\.$/, ''),
     }));
@@ -101,7 +113,7 @@ function ownChecks(program: Node): RuleViolation[] {
   const functionNames = new Set(functions.values());
   const out: RuleViolation[] = [];
   const report = (n: Node, rule: string, message: string) =>
-    out.push({ line: n.loc.start.line, column: n.loc.start.column + 1, rule, message });
+    out.push({ line: n.loc.start.line, column: n.loc.start.column + 1, span: n.end - n.start, rule, message });
   const calls = new Map<string, { callee: string; node: Node }[]>();
 
   walk(program, (n, ancestors) => {
@@ -163,7 +175,7 @@ export function findViolations(code: string): RuleViolation[] {
     program = parseModule(code);
   } catch (e) {
     const err = e as { loc?: { line: number; column: number }; message: string };
-    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, rule: 'syntax', message: err.message }];
+    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, span: -1, rule: 'syntax', message: err.message }];
   }
   const helpers = esbuildHelperRanges(program);
   const lineStarts = [0];
@@ -182,9 +194,5 @@ export function checkAppSyncRules(fileName: string, code: string): void {
     throw new Error(`${fileName}: code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
   }
   const violations = findViolations(code);
-  if (violations.length) {
-    throw new Error(
-      violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'),
-    );
-  }
+  if (violations.length) throw new CodeRejected(fileName, violations);
 }
