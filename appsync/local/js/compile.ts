@@ -62,7 +62,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
     }
   }
 
-  const state: CallState = { ctx: undefined as unknown as ResolverContext, appendedErrors: [], logs: [] };
+  const state: CallState = { ctx: undefined as unknown as ResolverContext, appendedErrors: [], logs: [], responseHeaders: {}, extensions: [] };
   const modules = buildModules(state);
   const bridge = (path: string, argsJson: string): string | undefined => {
     const args = JSON.parse(argsJson) as unknown[];
@@ -101,8 +101,11 @@ export function compileCode(fileName: string, code: string): CompiledCode {
       state.ctx = ctx;
       state.appendedErrors = [];
       state.logs = [];
+      state.responseHeaders = {};
+      state.extensions = [];
       const outcome: HandlerOutcome = {
         kind: 'value', value: null, error: null, appendedErrors: state.appendedErrors, stash: ctx.stash ?? {}, logs: state.logs,
+        responseHeaders: state.responseHeaders, extensions: state.extensions,
       };
       // One entry into the realm per call. No vm timeout: its watchdog thread costs a millisecond a
       // call here; the loop budget (module.ts) is what stops runaway code.

@@ -151,15 +151,10 @@ describe('util ids, encoding, types (built-in-util-js.html)', () => {
     ).toEqual(['aGVsbG8gd29ybGQ=', 'hello world', 'a+b%26c%3Dd%2F%C3%A9*', 'a b&c', `it\\'s \\"x\\"\\n\\/`]);
   });
 
-  it('null/type helpers and matches', () => {
-    expect(
-      evalInSandbox(`[
-        util.isNull(null), util.isNull(""), util.isNullOrEmpty(""), util.isNullOrBlank("  "), util.isNullOrBlank("a"),
-        util.defaultIfNull(null, "d"), util.defaultIfNullOrEmpty("", "d"), util.defaultIfNullOrBlank(" ", "d"),
-        util.typeOf(1), util.typeOf("s"), util.typeOf([]), util.typeOf({}), util.typeOf(true), util.typeOf(null),
-        util.matches("a+b", "aaab"), util.matches("a+", "aab"),
-      ]`),
-    ).toEqual([true, false, true, true, false, 'd', 'd', 'd', 'Number', 'String', 'List', 'Map', 'Boolean', 'Null', true, false]);
+  it('matches; VTL-only helpers (isNull, typeOf, defaultIfNull...) are absent, as from built-in-util-js.html', () => {
+    expect(evalInSandbox('[util.matches("a+b", "aaab"), util.matches("a+", "aab")]')).toEqual([true, false]);
+    expect(evalInSandbox('[typeof util.isNull, typeof util.typeOf, typeof util.defaultIfNull, typeof util.isString, typeof util.isNullOrEmpty]'))
+      .toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
   });
 
   it('authType follows the identity', () => {
@@ -181,5 +176,28 @@ describe('util.math and util.str (math-helpers-in-util-math-js.html, str-helpers
     expect(d).toBeGreaterThanOrEqual(0);
     expect(d).toBeLessThan(1);
     expect([3, 4, 5]).toContain(r);
+  });
+});
+
+describe('util.xml (xml-helpers-in-util-xml-js.html)', () => {
+  const one = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n</posts>';
+  const two = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n<post>\n  <id>2</id>\n  <title>Getting started with AppSync</title>\n</post>\n</posts>';
+
+  it('toMap gives the documented outputs', () => {
+    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(one)})`)).toEqual({ posts: { post: { id: 1, title: 'Getting started with GraphQL' } } });
+    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(two)})`)).toEqual({
+      posts: { post: [{ id: 1, title: 'Getting started with GraphQL' }, { id: 2, title: 'Getting started with AppSync' }] },
+    });
+  });
+
+  it('attributes, mixed text, entities and CDATA', () => {
+    expect(evalInSandbox(`util.xml.toMap('<a n="2" ok="true">x &amp; y<b/><c><![CDATA[<raw>]]></c></a>')`))
+      .toEqual({ a: { n: 2, ok: true, b: '', c: '<raw>', content: 'x & y' } });
+  });
+
+  it('toJsonString, optionally string-encoded', () => {
+    const json = JSON.stringify({ posts: { post: { id: 1, title: 'Getting started with GraphQL' } } });
+    expect(evalInSandbox(`util.xml.toJsonString(${JSON.stringify(one)})`)).toBe(json);
+    expect(evalInSandbox(`util.xml.toJsonString(${JSON.stringify(one)}, true)`)).toBe(JSON.stringify(json));
   });
 });
