@@ -3,7 +3,7 @@
  * (docs.aws.amazon.com/appsync/latest/devguide/<page>).
  */
 import { describe, expect, it } from 'vitest';
-import { evalInSandbox, makeCtx } from './helpers.ts';
+import { evalInSandbox, makeCtx, runRequest } from './helpers.ts';
 
 describe('util.dynamodb (dynamodb-helpers-in-util-dynamodb-js.html)', () => {
   it('converts values the way the examples show', () => {
@@ -119,6 +119,34 @@ describe('util.time (time-helpers-in-util-time-js.html)', () => {
       '2018-02-06T20:01:35+01:00',
       Date.UTC(2018, 1, 6, 18, 1),
     ]);
+  });
+
+  it("follows Java's DateTimeFormatter (Locale.US) for G Y w W Q e K A z zzzz O VV", () => {
+    expect(
+      evalInSandbox(`[
+        util.time.epochMilliSecondsToFormatted(1517943695758, "G yyyy QQQ QQQQ Y-ww W e K a A", "America/Los_Angeles"),
+        util.time.epochMilliSecondsToFormatted(1517943695758, "z zzzz O OOOO VV", "America/Los_Angeles"),
+        util.time.epochMilliSecondsToFormatted(1517943695758, "z zzzz O ZZZZ", "UTC"),
+        util.time.epochMilliSecondsToFormatted(1514678400000, "YYYY-ww yyyy"),
+      ]`),
+    ).toEqual([
+      'AD 2018 Q1 1st quarter 2018-06 2 3 11 AM 39695758',
+      'PST Pacific Standard Time GMT-8 GMT-08:00 America/Los_Angeles',
+      'UTC Coordinated Universal Time GMT GMT',
+      '2018-01 2017', // Sunday 31 December 2017 is in the first week of 2018
+    ]);
+  });
+
+  it('refuses an unknown pattern letter, as Java does', () => {
+    expect(runRequest('return util.time.nowFormatted("yyyy b");').error?.message).toMatch(/Unknown pattern letter: b/);
+  });
+
+  it('parseISO8601ToEpochMilliSeconds takes ISO 8601 only, UTC when no zone is given (AppSync runs in UTC)', () => {
+    expect(evalInSandbox('[util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05Z"), util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05")]'))
+      .toEqual([1517505665000, 1517505665000]);
+    for (const text of ['Feb 1, 2018', '2018-02-30T00:00:00Z', '1517505665000']) {
+      expect(runRequest(`return util.time.parseISO8601ToEpochMilliSeconds(${JSON.stringify(text)});`).error?.errorType).toBe('Code');
+    }
   });
 
   it('now* functions agree with the clock', () => {
