@@ -48,15 +48,40 @@ export function setLintCache(cache: LintCache | null): void {
 
 const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'reduce', 'reduceRight', 'every', 'some', 'flatMap'];
 
+/**
+ * `@aws-appsync/eslint-plugin`'s `configs.base` rules, each with the module that holds it. They are
+ * loaded one by one because the plugin's entry point also loads TypeScript (a second and a half) for
+ * its type-aware rules; rules.test.ts checks this list against the plugin's own config. Bundled
+ * resolver code is plain JavaScript, so eslint's own parser reads it.
+ */
+export const BASE_RULE_MODULES: Record<string, string> = {
+  'no-async': 'no-async', 'no-await': 'no-await', 'no-classes': 'no-classes', 'no-for': 'no-for',
+  'no-continue': 'no-continue', 'no-generators': 'no-generators', 'no-yield': 'no-yield', 'no-labels': 'no-labels',
+  'no-regex': 'no-regex', 'no-this': 'no-this', 'no-try': 'no-try', 'no-while': 'no-while',
+  'no-disallowed-unary-operators': 'no-disallowed-unary-operators',
+  'no-disallowed-binary-operators': 'no-disallowed-binary-operator',
+  'no-promise': 'no-promise', 'no-disallowed-re-assignment': 'no-disallowed-re-assignment', 'no-in-operator': 'no-in-operator',
+};
+
+const requireHere = createRequire(import.meta.url);
+export function loadBaseRule(name: string): unknown {
+  const mod = requireHere(`@aws-appsync/eslint-plugin/lib/rules/${BASE_RULE_MODULES[name]}.js`) as { __esModule?: boolean; default?: unknown };
+  return mod.__esModule ? mod.default : mod;
+}
+
 let linter: { linter: Linter; config: Linter.Config[] } | null = null;
 function loadLinter(): { linter: Linter; config: Linter.Config[] } {
   if (!linter) {
-    const require = createRequire(import.meta.url);
-    const { Linter: LinterClass } = require('eslint') as typeof import('eslint');
-    const plugin = require('@aws-appsync/eslint-plugin') as { configs: Record<string, Linter.Config> };
+    const { Linter: LinterClass } = requireHere('eslint') as typeof import('eslint');
+    const names = Object.keys(BASE_RULE_MODULES);
+    const rules = Object.fromEntries(names.map((name) => [name, loadBaseRule(name)]));
     linter = {
       linter: new LinterClass({ configType: 'flat' }),
-      config: [{ ...plugin.configs.base, files: ['**/*.js'] }],
+      config: [{
+        files: ['**/*.js'],
+        plugins: { '@aws-appsync': { rules } as never },
+        rules: Object.fromEntries(names.map((name) => [`@aws-appsync/${name}`, 2])),
+      }],
     };
   }
   return linter;

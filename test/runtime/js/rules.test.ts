@@ -2,6 +2,7 @@
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
+import { BASE_RULE_MODULES, loadBaseRule } from '../../../appsync/local/js/rules.ts';
 import { appsyncBuildOptions } from '../../../appsync/bundle.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,5 +83,16 @@ export const response = (ctx) => ctx.result;
     expect(bundled).toContain('sourceMappingURL=data:');
     const compiled = compileCode('Query.double.js', bundled);
     expect(compiled.run('request', makeCtx({ arguments: { n: 4 } })).value).toMatchObject({ v: 8 });
+  });
+});
+
+describe('the eslint rules loaded', () => {
+  it("are exactly @aws-appsync/eslint-plugin's base config, the same rule objects", async () => {
+    const { default: plugin } = await import('@aws-appsync/eslint-plugin');
+    const base = (plugin.configs as Record<string, { rules: Record<string, unknown> }>).base.rules;
+    expect(Object.keys(BASE_RULE_MODULES).map((name) => `@aws-appsync/${name}`).sort()).toEqual(Object.keys(base).sort());
+    for (const name of Object.keys(BASE_RULE_MODULES)) {
+      expect(loadBaseRule(name)).toBe((plugin.rules as Record<string, unknown>)[name]);
+    }
   });
 });
