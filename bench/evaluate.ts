@@ -3,7 +3,7 @@
  *   - one call, lint verdict cached (the usual loop: same code, new context) and not cached (new code),
  *     against npm's own start-up (`npm run --silent env`) measured in the same run, interleaved;
  *   - `--lines` mode: cost per case over every bundled resolver of the project, each with several
- *     contexts, beyond a `--lines` run of one case.
+ *     contexts, beyond a `--lines` run of one case; and the same with every case's code distinct.
  * `--json` prints one JSON object instead of text. Figures are medians.
  */
 import { spawnSync } from 'node:child_process';
@@ -53,16 +53,26 @@ try {
     Array.from({ length: CONTEXTS_PER_CODE }, (_, i) =>
       JSON.stringify({ code, context: { arguments: { id: `x${i}`, limit: i + 1 }, identity: { sub: `u${c}`, username: `u${c}`, groups: null } }, function: i % 2 ? 'response' : 'request' })),
   );
+  // The same cases with every code made distinct (a comment), so each case is checked and loaded anew.
+  const distinct = cases.map((line, i) => {
+    const c = JSON.parse(line) as { code: string };
+    return JSON.stringify({ ...c, code: `${c.code}\n// case ${i}\n` });
+  });
   const oneCase = `${cases[0]}\n`;
   const many = `${cases.join('\n')}\n`;
-  timed(['evaluate', '--', '--lines'], many); // lint verdicts of every resolver cached
+  const manyDistinct = `${distinct.join('\n')}\n`;
+  timed(['evaluate', '--', '--lines'], many); // lint verdicts cached
+  timed(['evaluate', '--', '--lines'], manyDistinct);
   const baseLines: number[] = [];
   const manyLines: number[] = [];
+  const distinctLines: number[] = [];
   for (let i = 0; i < 3; i += 1) {
     baseLines.push(timed(['evaluate', '--', '--lines'], oneCase));
     manyLines.push(timed(['evaluate', '--', '--lines'], many));
+    distinctLines.push(timed(['evaluate', '--', '--lines'], manyDistinct));
   }
   const perCase = (median(manyLines) - median(baseLines)) / (cases.length - 1);
+  const perDistinctCase = (median(distinctLines) - median(baseLines)) / (cases.length - 1);
 
   const result = {
     benchmark: 'evaluate',
@@ -74,6 +84,7 @@ try {
     beyondNpmUncachedMs: median(uncached) - median(npmOnly),
     linesCases: cases.length,
     linesPerCaseMs: perCase,
+    linesPerDistinctCodeCaseMs: perDistinctCase,
   };
   if (json) console.log(JSON.stringify(result));
   else {
@@ -83,6 +94,7 @@ try {
     console.log(`  call, new code (eslint loaded and run)      ${result.callUncachedMs.toFixed(0)} ms  (${result.beyondNpmUncachedMs.toFixed(0)} ms beyond npm)`);
     console.log(`npm run --silent evaluate -- --lines: ${cases.length} cases (${codes.length} resolver codes x ${CONTEXTS_PER_CODE} contexts)`);
     console.log(`  ${perCase.toFixed(2)} ms per case`);
+    console.log(`  ${perDistinctCase.toFixed(2)} ms per case when every case has its own code (checked and loaded each time, lint verdict cached)`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { compileCode } from '../appsync/local/js/compile.ts';
 import { evaluateCode, type EvaluateOutput } from '../appsync/local/js/evaluate.ts';
+import type { CompiledCode } from '../appsync/local/types.ts';
 import { setLintCache, type LintMessage } from '../appsync/local/js/rules.ts';
 
 const USAGE = [
@@ -86,6 +88,22 @@ function single(argv: string[]): void {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
 
+/** In --lines mode each distinct code is checked and loaded once (a compile error is remembered too). */
+const compiledByCode = new Map<string, CompiledCode | Error>();
+function compileOnce(fileName: string, code: string): CompiledCode {
+  let compiled = compiledByCode.get(code);
+  if (!compiled) {
+    try {
+      compiled = compileCode(fileName, code);
+    } catch (e) {
+      compiled = e as Error;
+    }
+    compiledByCode.set(code, compiled);
+  }
+  if (compiled instanceof Error) throw compiled;
+  return compiled;
+}
+
 function oneCase(line: string): EvaluateOutput | { error: { message: string } } {
   let input: { code?: unknown; codeFile?: unknown; context?: unknown; function?: unknown };
   try {
@@ -100,7 +118,7 @@ function oneCase(line: string): EvaluateOutput | { error: { message: string } } 
     if (typeof input.codeFile === 'string') code = readFileSync(input.codeFile, 'utf8');
     const context = typeof input.context === 'string' ? JSON.parse(input.context) : (input.context ?? {});
     if (typeof code !== 'string') return { error: { message: 'invalid case: code (text) or codeFile (path) is required' } };
-    return evaluateCode({ code, context, function: fn });
+    return evaluateCode({ code, context, function: fn }, compileOnce);
   } catch (e) {
     return { error: { message: `invalid case: ${(e as Error).message}` } };
   }

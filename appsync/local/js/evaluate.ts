@@ -74,11 +74,12 @@ function runtimeErrors(message: string): CodeError[] {
   return [{ errorType: 'RUNTIME_ERROR', value: message, location: { line: Number(at[1]), column: Number(at[2]), span: -1 } }];
 }
 
-export function evaluateCode(input: EvaluateInput): EvaluateOutput {
+/** `compile` lets a caller that evaluates the same code many times reuse its compiled form. */
+export function evaluateCode(input: EvaluateInput, compile: typeof compileCode = compileCode): EvaluateOutput {
   const ctx = contextWithDefaults(input.context);
   let compiled;
   try {
-    compiled = compileCode(input.fileName ?? 'code.js', input.code);
+    compiled = compile(input.fileName ?? 'code.js', input.code);
   } catch (e) {
     return {
       error: { message: CODE_HAS_ERRORS, codeErrors: compileErrors(e) },
