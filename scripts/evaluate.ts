@@ -58,9 +58,12 @@ function useDiskLintCache(): void {
   });
 }
 
+/** npm runs scripts from the package root; paths on the command line are the caller's. */
+const fromCaller = (file: string): string => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
 function readJson(file: string, what: string): Record<string, unknown> {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return JSON.parse(readFileSync(fromCaller(file), 'utf8')) as Record<string, unknown>;
   } catch (e) {
     fail(`cannot read ${what} ${file} as JSON: ${(e as Error).message}`);
   }
@@ -79,7 +82,7 @@ function single(argv: string[]): void {
   if (args.function !== 'request' && args.function !== 'response') fail(`--function must be request or response, not ${args.function}`);
   let code: string;
   try {
-    code = readFileSync(args.code, 'utf8');
+    code = readFileSync(fromCaller(args.code), 'utf8');
   } catch (e) {
     fail(`cannot read --code ${args.code}: ${(e as Error).message}`);
   }
@@ -115,7 +118,7 @@ function oneCase(line: string): EvaluateOutput | { error: { message: string } } 
   if (fn !== 'request' && fn !== 'response') return { error: { message: 'invalid case: function must be request or response' } };
   let code = input.code;
   try {
-    if (typeof input.codeFile === 'string') code = readFileSync(input.codeFile, 'utf8');
+    if (typeof input.codeFile === 'string') code = readFileSync(fromCaller(input.codeFile), 'utf8');
     const context = typeof input.context === 'string' ? JSON.parse(input.context) : (input.context ?? {});
     if (typeof code !== 'string') return { error: { message: 'invalid case: code (text) or codeFile (path) is required' } };
     return evaluateCode({ code, context, function: fn }, compileOnce);
