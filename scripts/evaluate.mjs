@@ -1,7 +1,7 @@
 // `npm run evaluate`: runs scripts/evaluate.ts as one plain-node bundle (build/evaluate.mjs), bundling it
 // first when the bundle is missing or older than any file it was made from. Plain JavaScript, so that
 // starting it costs no TypeScript loader.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -27,10 +27,16 @@ if (stale()) {
     target: 'node20',
     packages: 'external',
     metafile: true,
+    write: false,
     logLevel: 'error',
     absWorkingDir: root,
   });
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(inputsFile, JSON.stringify(Object.keys(result.metafile.inputs)));
+  // Written aside and renamed, so a concurrent call never imports a half-written bundle.
+  mkdirSync(path.dirname(bundle), { recursive: true });
+  const ours = `.${process.pid}.tmp`;
+  writeFileSync(bundle + ours, result.outputFiles[0].contents);
+  writeFileSync(inputsFile + ours, JSON.stringify(Object.keys(result.metafile.inputs)));
+  renameSync(bundle + ours, bundle);
+  renameSync(inputsFile + ours, inputsFile);
 }
 await import(pathToFileURL(bundle).href);
