@@ -3,15 +3,14 @@
  * (syntax rules) plus, by our own AST walk, what its type-aware rules check: recursion, denied methods
  * (by name), function passing. Also `throw`, which the plugin does not check.
  *
- * eslint and the plugin take about a second to load, so they are loaded on the first lint that is not
- * answered by the optional lint cache (`setLintCache`), which the evaluate CLI keeps on disk.
+ * eslint takes a third of a second to load, so it is loaded on the first lint that the optional lint
+ * cache (`setLintCache`, which the evaluate CLI keeps on disk) does not answer.
  */
 import { createRequire } from 'node:module';
 import type { Linter } from 'eslint';
 import { MAX_CODE_CHARS } from '../../limits.ts';
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
 import { DENIED_INSTANCE_METHODS, DENIED_METHODS, STATIC_OWNERS } from './denied-methods.ts';
-
 
 export interface RuleViolation {
   line: number;
