@@ -21,6 +21,8 @@ let api: TestApi;
 let profile: string;
 let browser: BrowserContext;
 let page: Page;
+/** Every address the page requested that is not on the local server. */
+const elsewhere: string[] = [];
 
 /** The text of one of GraphiQL's CodeMirror editors. */
 const editorText = (selector: string) =>
@@ -84,6 +86,9 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
     browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
     page = browser.pages()[0] ?? (await browser.newPage());
+    page.on('request', (r) => {
+      if (!r.url().startsWith(new URL(api.app.explorerUrl).origin)) elsewhere.push(r.url());
+    });
     await page.goto(api.app.explorerUrl);
     await page.waitForSelector('.graphiql-query-editor .CodeMirror');
   });
@@ -144,6 +149,16 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
     await page.getByText('Query', { exact: true }).first().click();
     await page.waitForSelector('.graphiql-doc-explorer-field-name:text-is("eventCard")');
+
+    await page.getByRole('button', { name: 'Show History' }).click();
+    await page.waitForSelector('.graphiql-history-item:has-text("Create")');
+  });
+
+  it('completes field names from the schema', async () => {
+    await setQuery('{ ');
+    await page.keyboard.type('eventC');
+    await page.waitForSelector('.CodeMirror-hint:text-is("eventCard")');
+    await page.keyboard.press('Escape');
   });
 
   it('signs out to no Authorization header', async () => {
@@ -151,5 +166,9 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     expect(await page.textContent('[data-testid=who]')).toMatch(/^Not signed in/);
     const { response } = await run();
     expect(response.errors[0].errorType).toBe('UnauthorizedException');
+  });
+
+  it('loaded nothing from anywhere but the local server', () => {
+    expect(elsewhere).toEqual([]);
   });
 });
