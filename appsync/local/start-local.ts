@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleResolver, repoRoot } from '../bundle.ts';
 import type { ApiWiring, TableDefinition, TableNameRef } from '../wiring.ts';
-import { loadOrCreateSigningKey, signToken, type KeyPair } from './auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from './auth/jwt.ts';
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { createLambdaDataSource } from './datasources/lambda.ts';
 import { createNoneDataSource } from './datasources/none.ts';
@@ -103,7 +103,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
     additionalModes: opts.apiKeys?.length ? ['API_KEY'] : [],
-    cognito: { key },
+    cognito: localUserPool(key),
     apiKeys: opts.apiKeys,
   };
   const log = opts.log;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
 import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { TOKEN_URL_SCRIPT } from '../../../appsync/local/http/page.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
@@ -34,7 +34,7 @@ const api = testApi({
     }),
   },
   dataSources: { DS: echoDataSource() },
-  auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [], cognito: { key } },
+  auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [], cognito: localUserPool(key) },
   log: (e) => entries.push(e),
 });
 
@@ -119,7 +119,7 @@ describe('GET /', () => {
     expect(tokenUrl('dana', ' editors, , ops+1 ,')).toBe('/dev/token?username=dana&group=editors&group=ops%2B1');
     const res = await fetch(`${server.url}${tokenUrl('dana', 'editors, ops')}`);
     expect(res.status).toBe(200);
-    const verified = verifyToken(key, ((await res.json()) as { token: string }).token);
+    const verified = await verifyToken(localUserPool(key), ((await res.json()) as { token: string }).token);
     expect(verified.ok && verified.claims['cognito:groups']).toEqual(['editors', 'ops']);
   });
 
@@ -134,8 +134,8 @@ describe('GET /dev/token', () => {
     const res = await fetch(`${server.url}/dev/token?username=carol&group=admin`);
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    const verified = verifyToken(key, token);
-    expect(verified.ok && verified.claims['cognito:username']).toBe('carol');
+    const verified = await verifyToken(localUserPool(key), token);
+    expect(verified.ok && verified.claims.username).toBe('carol');
     expect(verified.ok && verified.claims['cognito:groups']).toEqual(['admin']);
     const who = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: `Bearer ${token}` });
     expect(await who.json()).toEqual({ data: { whoami: 'carol ["admin"]' } });
