@@ -150,6 +150,50 @@ describe('GET /dev/token', () => {
     expect((await fetch(`${noTokens.url}/dev/token?username=carol`)).status).toBe(404);
   });
 
+  it('sends no CORS headers, so a page of another origin cannot read a token', async () => {
+    const res = await fetch(`${server.url}/dev/token?username=carol&group=admin`);
+    expect(res.status).toBe(200);
+    expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const preflight = await fetch(`${server.url}/dev/token`, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("refuses requests from other sites' pages, and answers this server's own page", async () => {
+    const port = new URL(server.url).port;
+    const get = (headers: Record<string, string>) => rawGet(`${server.url}/dev/token?username=carol&group=admin`, headers);
+    const own = `127.0.0.1:${port}`;
+    for (const headers of [
+      { host: own, origin: 'http://evil.example' },
+      { host: own, origin: 'null' },
+      { host: own, 'sec-fetch-site': 'cross-site' },
+      { host: own, 'sec-fetch-site': 'same-site' },
+      // DNS rebinding: another site's name pointed at 127.0.0.1 makes its page "same-origin".
+      { host: `evil.example:${port}`, 'sec-fetch-site': 'same-origin' },
+      { host: `evil.example:${port}`, origin: `http://evil.example:${port}` },
+    ]) {
+      const res = await get(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 403 });
+      expect(res.body).not.toMatch(/token"/);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    for (const headers of [
+      { host: own, 'sec-fetch-site': 'same-origin' },
+      { host: `localhost:${port}`, origin: `http://localhost:${port}`, 'sec-fetch-site': 'same-origin' },
+      { host: own, 'sec-fetch-site': 'none' },
+      { host: own },
+    ]) {
+      const res = await get(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 200 });
+      expect(JSON.parse(res.body)).toEqual({ token: expect.any(String) });
+    }
+  });
+
+  it('keeps CORS on /graphql, where every request needs a valid token', async () => {
+    const res = await post(JSON.stringify({ query: '{ whoami }' }), { origin: 'http://app.example' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answers loopback callers only', async () => {
     // Reaching the server from a non-loopback address needs a second interface; check the guard directly.
     const { isLoopback } = await import('../../../appsync/local/http/server.ts');
@@ -158,6 +202,19 @@ describe('GET /dev/token', () => {
     expect(isLoopback('192.168.1.20')).toBe(false);
   });
 });
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (r) => {
+      let body = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (body += c));
+      r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('other routes', () => {
   it('answers 404 in JSON', async () => {
