@@ -162,7 +162,7 @@ describe('GET /dev/token', () => {
     const port = new URL(server.url).port;
     const get = (headers: Record<string, string>) => rawGet(`${server.url}/dev/token?username=carol&group=admin`, headers);
     const own = `127.0.0.1:${port}`;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: own, origin: 'http://evil.example' },
       { host: own, origin: 'null' },
       { host: own, 'sec-fetch-site': 'cross-site' },
@@ -176,7 +176,7 @@ describe('GET /dev/token', () => {
       expect(res.body).not.toMatch(/token"/);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     }
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: own, 'sec-fetch-site': 'same-origin' },
       { host: `localhost:${port}`, origin: `http://localhost:${port}`, 'sec-fetch-site': 'same-origin' },
       { host: own, 'sec-fetch-site': 'none' },
