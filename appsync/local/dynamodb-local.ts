@@ -1,12 +1,15 @@
 /**
  * Runs AWS's DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator) as a child
- * process, and creates tables in it from TableDefinitions.
+ * process, and creates tables in it from TableDefinitions. Each access key has its own database (no
+ * -sharedDb); clients here use the one local credential. The JVM runs under a watchdog process that
+ * stops it when this process ends, however it ends; a JVM left by an earlier run on the same data
+ * directory (its pid file names it) is stopped before starting.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -16,6 +19,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../wiring.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 
 export interface DynamoDbLocalOptions {
   /** Preferred port (default 8000); the next free one is used when it is taken. */
@@ -37,7 +41,10 @@ export interface DynamoDbLocal {
 
 const DEFAULT_PORT = 8000;
 const PORT_ATTEMPTS = 50;
-const STOP_GRACE_MS = 5_000;
+/** Longer than the watchdog's own grace, so that it can stop the JVM before it is killed itself. */
+const STOP_GRACE_MS = 10_000;
+const PID_FILE = 'dynamodb-local.pid';
+const WATCHDOG = join(import.meta.dirname, 'dynamodb-local-watchdog.mjs');
 
 /** The emulator directory inside the installed amplify-dynamodb-simulator package. */
 export function emulatorDir(): string {
@@ -50,9 +57,8 @@ function clientConfig(endpoint: string) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return {
     endpoint,
-    region: 'us-east-1',
-    // DynamoDB Local accepts any credentials; these never leave the machine.
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    region: LOCAL_REGION,
+    credentials: localDynamoDbCredentials(),
   };
 }
 
@@ -66,7 +72,11 @@ export function createDynamoDbClient(endpoint: string): DynamoDBClient {
  */
 export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   if (!opts.inMemory && !opts.dataDir) throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir && !opts.inMemory) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    await stopStale(resolve(opts.dataDir));
+    adoptSharedDatabase(opts.dataDir);
+  }
   const preferred = opts.port ?? DEFAULT_PORT;
   let lastError: Error | undefined;
   // A port found free can be taken before the JVM binds it; then try the next one.
@@ -92,11 +102,12 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
     join(dir, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
-    ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir as string]),
-    '-sharedDb',
+    ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', resolve(opts.dataDir as string)]),
     '-disableTelemetry',
   ];
-  const child = spawn('java', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pidFile = opts.inMemory ? '-' : join(resolve(opts.dataDir as string), PID_FILE);
+  // stdin stays an open pipe that is never written: the watchdog stops the JVM when it closes.
+  const child = spawn(process.execPath, [WATCHDOG, pidFile, 'java', ...args], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
@@ -122,7 +133,7 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
     for (;;) {
       if (exitInfo) {
         const { code, signal, spawnError } = exitInfo;
-        if (spawnError && (spawnError as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (code === 127 && output.some((line) => /^watchdog: cannot run java: ENOENT/.test(line))) {
           throw new Error('java not found: install a Java 17 runtime and put `java` on PATH to run DynamoDB Local');
         }
         const text = output.join('\n');
@@ -195,10 +206,68 @@ function trackChild(child: ChildProcess): () => void {
 }
 
 function killAll(): void {
+  // The watchdog stops the JVM (it would also notice this process's end by itself).
   for (const child of liveChildren) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
   liveChildren.clear();
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' });
+    } catch {
+      return '';
+    }
+  }
+}
+
+/**
+ * Stops the JVM an earlier run left on `dataDir` (named by its pid file, and checked to be DynamoDB
+ * Local on that directory, since pids are reused). Refuses when that run's watchdog is still alive:
+ * another server is using the directory.
+ */
+async function stopStale(dataDir: string): Promise<void> {
+  const file = join(dataDir, PID_FILE);
+  let pids: { java?: unknown; watchdog?: unknown };
+  try {
+    pids = JSON.parse(readFileSync(file, 'utf8')) as typeof pids;
+  } catch {
+    return;
+  }
+  const { java, watchdog } = pids;
+  const ours = (pid: unknown, part: string): pid is number =>
+    typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLineOf(pid).includes(part);
+  if (ours(watchdog, 'dynamodb-local-watchdog') && ours(java, dataDir)) {
+    throw new Error(`${dataDir} is in use by a running DynamoDB Local (pid ${java}); stop the server that started it first`);
+  }
+  if (ours(java, 'DynamoDBLocal.jar') && commandLineOf(java).includes(dataDir)) {
+    process.kill(java, 'SIGTERM');
+    const deadline = Date.now() + STOP_GRACE_MS;
+    while (isAlive(java) && Date.now() < deadline) await sleep(100);
+    if (isAlive(java)) process.kill(java, 'SIGKILL');
+    while (isAlive(java) && Date.now() < deadline + STOP_GRACE_MS) await sleep(50);
+  }
+  rmSync(file, { force: true });
+}
+
+/** The database file of -sharedDb runs (before per-key databases) becomes the local credential's. */
+function adoptSharedDatabase(dataDir: string): void {
+  const shared = join(dataDir, 'shared-local-instance.db');
+  const own = join(dataDir, `${localDynamoDbCredentials().accessKeyId}_${LOCAL_REGION}.db`);
+  if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
 }
 
 function pipeLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {

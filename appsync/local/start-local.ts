@@ -13,6 +13,7 @@ import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { createLambdaDataSource } from './datasources/lambda.ts';
 import { createNoneDataSource } from './datasources/none.ts';
+import { localDynamoDbEnvironment } from './dynamodb-credentials.ts';
 import { createDynamoDbClient, ensureTable } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
 import { compileCode } from './js/compile.ts';
@@ -88,14 +89,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     } else {
       dataSources[ds.name] = createLambdaDataSource({
         handlerPath: path.join(repoRoot, ds.handler),
-        environment: {
-          ...resolveRefs(ds.environment),
-          // The in-process function's AWS SDK talks to DynamoDB Local with throwaway credentials.
-          AWS_ENDPOINT_URL_DYNAMODB: opts.dynamoEndpoint,
-          AWS_REGION: 'us-east-1',
-          AWS_ACCESS_KEY_ID: 'local',
-          AWS_SECRET_ACCESS_KEY: 'local',
-        },
+        // The in-process function's AWS SDK talks to DynamoDB Local with the local credential.
+        environment: { ...resolveRefs(ds.environment), ...localDynamoDbEnvironment(opts.dynamoEndpoint) },
       });
     }
   }
