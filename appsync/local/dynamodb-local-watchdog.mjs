@@ -5,7 +5,7 @@
  * exit when its stdin closes.) Plain JavaScript so that it starts without a TypeScript loader.
  *
  * Usage: node dynamodb-local-watchdog.mjs <pid file, or -> <command> [args...]
- * The pid file gets {"java": <pid>, "watchdog": <pid>} while the JVM runs.
+ * It prints "watchdog: java pid <pid>" first; the pid file gets {"java": <pid>, "watchdog": <pid>} while the JVM runs.
  */
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ const removePidFile = () => {
   if (pidFile !== '-') rmSync(pidFile, { force: true });
 };
 child.once('spawn', () => {
+  // The parent reads this line to check that the process answering on the port is this JVM.
+  process.stderr.write(`watchdog: java pid ${child.pid}\n`);
   if (pidFile !== '-') writeFileSync(pidFile, `${JSON.stringify({ java: child.pid, watchdog: process.pid })}\n`);
 });
 child.once('error', (err) => {

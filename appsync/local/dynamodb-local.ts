@@ -8,7 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
@@ -142,7 +142,15 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
           `DynamoDB Local exited before it was ready (${spawnError ? spawnError.message : `code ${code}, signal ${signal}`}):\n${text}`,
         );
       }
-      if (await answers(client)) break;
+      if (await answers(client)) {
+        // Another process may have taken the port while the JVM started: then it answers, not ours.
+        const ours = listensOn(javaPidIn(output), port);
+        if (ours === 'ours' || ours === 'cannot tell') break;
+        if (ours === 'not ours') {
+          await stopChild(child, exited);
+          throw new PortTakenError(`port ${port} is answered by another process`);
+        }
+      }
       if (Date.now() > deadline) {
         await stopChild(child, exited);
         throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 120_000} ms:\n${output.join('\n')}`);
@@ -211,6 +219,49 @@ function killAll(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
   liveChildren.clear();
+}
+
+/** The JVM's pid, from the line the watchdog prints first. */
+function javaPidIn(output: string[]): number | undefined {
+  for (const line of output) {
+    const m = /^watchdog: java pid (\d+)$/.exec(line);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/** Whether process `pid` holds the listening TCP socket on `port`, from Linux's /proc. */
+function listensOn(pid: number | undefined, port: number): 'ours' | 'not ours' | 'not yet known' | 'cannot tell' {
+  if (!existsSync('/proc/self/fd')) return 'cannot tell';
+  if (pid === undefined) return 'not yet known';
+  const sockets = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) sockets.add(m[1]);
+      } catch {
+        // The descriptor closed meanwhile.
+      }
+    }
+  } catch {
+    return 'not ours';
+  }
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st ... inode: state 0A is LISTEN, the inode is the 10th column.
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1].endsWith(hexPort) && cols[3] === '0A' && sockets.has(cols[9])) return 'ours';
+    }
+  }
+  return 'not ours';
 }
 
 const isAlive = (pid: number) => {
