@@ -8,7 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
@@ -73,7 +73,9 @@ export function createDynamoDbClient(endpoint: string): DynamoDBClient {
 export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   if (!opts.inMemory && !opts.dataDir) throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
   if (opts.dataDir && !opts.inMemory) {
+    // The database files are readable by all (the JVM's umask): the folder is not.
     mkdirSync(opts.dataDir, { recursive: true });
+    chmodSync(opts.dataDir, 0o700);
     await stopStale(resolve(opts.dataDir));
     adoptSharedDatabase(opts.dataDir);
   }

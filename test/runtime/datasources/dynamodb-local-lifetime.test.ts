@@ -3,7 +3,7 @@
  * the JVM with it (the watchdog), and a JVM left over anyway is stopped by the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -104,11 +104,12 @@ describe('DynamoDB Local lifetime', () => {
     await next.stop();
   }, 300_000);
 
-  it('refuses a data directory that a running server is using', async () => {
-    const dataDir = tempDataDir();
+  it('refuses a data directory that a running server is using, and keeps it private', async () => {
+    const dataDir = join(tempDataDir(), 'dynamodb');
     const first = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_740 });
     cleanups.push(() => first.stop());
     await expect(startDynamoDbLocal({ inMemory: false, dataDir, port: 18_741 })).rejects.toThrow(/is in use by a running DynamoDB Local/);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     await first.stop();
   }, 300_000);
 });
