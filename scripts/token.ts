@@ -1,12 +1,13 @@
 /**
- * Prints a bearer token for a local dev user, signed with the local runtime's key:
- *   npm run --silent token -- <username> [--group <name>]...
+ * Prints a bearer token for a local dev user, signed with the local runtime's key: an access token,
+ * or with --id an ID token (the kind that carries `cognito:username`):
+ *   npm run --silent token -- <username> [--group <name>]... [--id]
  */
 import path from 'node:path';
 import { repoRoot } from '../appsync/bundle.ts';
 import { loadOrCreateSigningKey, signToken } from '../appsync/local/auth/jwt.ts';
 
-const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]...';
+const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]... [--id]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -16,6 +17,7 @@ function fail(message: string): never {
 const args = process.argv.slice(2);
 const groups: string[] = [];
 let username: string | undefined;
+let use: 'access' | 'id' = 'access';
 for (let i = 0; i < args.length; i += 1) {
   const arg = args[i];
   if (arg === '--group') {
@@ -27,6 +29,8 @@ for (let i = 0; i < args.length; i += 1) {
     const group = arg.slice('--group='.length);
     if (!group) fail('--group needs a group name');
     groups.push(group);
+  } else if (arg === '--id') {
+    use = 'id';
   } else if (arg.startsWith('-')) {
     fail(`unknown option ${arg}`);
   } else if (username === undefined) {
@@ -39,4 +43,4 @@ if (!username) fail('a username is required');
 if (!/^[A-Za-z0-9._@+-]{1,128}$/.test(username)) fail(`invalid username "${username}"`);
 
 const key = loadOrCreateSigningKey(path.join(repoRoot, '.local'));
-process.stdout.write(`${signToken(key, { username, groups })}\n`);
+process.stdout.write(`${signToken(key, { username, groups, use })}\n`);

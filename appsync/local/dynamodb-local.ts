@@ -1,12 +1,15 @@
 /**
  * Runs AWS's DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator) as a child
- * process, and creates tables in it from TableDefinitions.
+ * process, and creates tables in it from TableDefinitions. Each access key has its own database (no
+ * -sharedDb); clients here use the one local credential. The JVM runs under a watchdog process that
+ * stops it when this process ends, however it ends; a JVM left by an earlier run on the same data
+ * directory (its pid file names it) is stopped before starting.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -18,6 +21,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../wiring.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 
 export interface DynamoDbLocalOptions {
   /** Preferred port (default 8000); the next free one is used when it is taken. */
@@ -39,7 +43,10 @@ export interface DynamoDbLocal {
 
 const DEFAULT_PORT = 8000;
 const PORT_ATTEMPTS = 50;
-const STOP_GRACE_MS = 5_000;
+/** Longer than the watchdog's own grace, so that it can stop the JVM before it is killed itself. */
+const STOP_GRACE_MS = 10_000;
+const PID_FILE = 'dynamodb-local.pid';
+const WATCHDOG = join(import.meta.dirname, 'dynamodb-local-watchdog.mjs');
 
 /** The emulator directory inside the installed amplify-dynamodb-simulator package. */
 export function emulatorDir(): string {
@@ -47,14 +54,14 @@ export function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
-/** DynamoDB Local accepts any credentials and region; these never leave the machine. */
-export const LOCAL_REGION = 'us-east-1';
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 function clientConfig(endpoint: string) {
   // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return { endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  return {
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: localDynamoDbCredentials(),
+  };
 }
 
 export function createDynamoDbClient(endpoint: string): DynamoDBClient {
@@ -67,7 +74,13 @@ export function createDynamoDbClient(endpoint: string): DynamoDBClient {
  */
 export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   if (!opts.inMemory && !opts.dataDir) throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir && !opts.inMemory) {
+    // The database files are readable by all (the JVM's umask): the folder is not.
+    mkdirSync(opts.dataDir, { recursive: true });
+    chmodSync(opts.dataDir, 0o700);
+    await stopStale(resolve(opts.dataDir));
+    adoptSharedDatabase(opts.dataDir);
+  }
   const preferred = opts.port ?? DEFAULT_PORT;
   let lastError: Error | undefined;
   // A port found free can be taken before the JVM binds it; then try the next one.
@@ -95,11 +108,12 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
     join(dir, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
-    ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir as string]),
-    '-sharedDb',
+    ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', resolve(opts.dataDir as string)]),
     '-disableTelemetry',
   ];
-  const child = spawn('java', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pidFile = opts.inMemory ? '-' : join(resolve(opts.dataDir as string), PID_FILE);
+  // stdin stays an open pipe that is never written: the watchdog stops the JVM when it closes.
+  const child = spawn(process.execPath, [WATCHDOG, pidFile, 'java', ...args], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
@@ -125,7 +139,7 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
     for (;;) {
       if (exitInfo) {
         const { code, signal, spawnError } = exitInfo;
-        if (spawnError && (spawnError as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (code === 127 && output.some((line) => /^watchdog: cannot run java: ENOENT/.test(line))) {
           throw new Error('java not found: install a Java 17 runtime and put `java` on PATH to run DynamoDB Local');
         }
         const text = output.join('\n');
@@ -140,7 +154,15 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
         await stopChild(child, exited);
         throw new PortTakenError(`port ${port} is already in use`);
       }
-      if (await answers(client)) break;
+      if (await answers(client)) {
+        // Another process may have taken the port while the JVM started: then it answers, not ours.
+        const ours = listensOn(javaPidIn(output), port);
+        if (ours === 'ours' || ours === 'cannot tell') break;
+        if (ours === 'not ours') {
+          await stopChild(child, exited);
+          throw new PortTakenError(`port ${port} is answered by another process`);
+        }
+      }
       if (Date.now() > deadline) {
         await stopChild(child, exited);
         throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 120_000} ms:\n${output.join('\n')}`);
@@ -204,10 +226,111 @@ function trackChild(child: ChildProcess): () => void {
 }
 
 function killAll(): void {
+  // The watchdog stops the JVM (it would also notice this process's end by itself).
   for (const child of liveChildren) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
   liveChildren.clear();
+}
+
+/** The JVM's pid, from the line the watchdog prints first. */
+function javaPidIn(output: string[]): number | undefined {
+  for (const line of output) {
+    const m = /^watchdog: java pid (\d+)$/.exec(line);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/** Whether process `pid` holds the listening TCP socket on `port`, from Linux's /proc. */
+function listensOn(pid: number | undefined, port: number): 'ours' | 'not ours' | 'not yet known' | 'cannot tell' {
+  if (!existsSync('/proc/self/fd')) return 'cannot tell';
+  if (pid === undefined) return 'not yet known';
+  const sockets = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) sockets.add(m[1]);
+      } catch {
+        // The descriptor closed meanwhile.
+      }
+    }
+  } catch {
+    return 'not ours';
+  }
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st ... inode: state 0A is LISTEN, the inode is the 10th column.
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1].endsWith(hexPort) && cols[3] === '0A' && sockets.has(cols[9])) return 'ours';
+    }
+  }
+  return 'not ours';
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' });
+    } catch {
+      return '';
+    }
+  }
+}
+
+/**
+ * Stops the JVM an earlier run left on `dataDir` (named by its pid file, and checked to be DynamoDB
+ * Local on that directory, since pids are reused). Refuses when that run's watchdog is still alive:
+ * another server is using the directory.
+ */
+async function stopStale(dataDir: string): Promise<void> {
+  const file = join(dataDir, PID_FILE);
+  let pids: { java?: unknown; watchdog?: unknown };
+  try {
+    pids = JSON.parse(readFileSync(file, 'utf8')) as typeof pids;
+  } catch {
+    return;
+  }
+  const { java, watchdog } = pids;
+  const ours = (pid: unknown, part: string): pid is number =>
+    typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLineOf(pid).includes(part);
+  if (ours(watchdog, 'dynamodb-local-watchdog') && ours(java, dataDir)) {
+    throw new Error(`${dataDir} is in use by a running DynamoDB Local (pid ${java}); stop the server that started it first`);
+  }
+  if (ours(java, 'DynamoDBLocal.jar') && commandLineOf(java).includes(dataDir)) {
+    process.kill(java, 'SIGTERM');
+    const deadline = Date.now() + STOP_GRACE_MS;
+    while (isAlive(java) && Date.now() < deadline) await sleep(100);
+    if (isAlive(java)) process.kill(java, 'SIGKILL');
+    while (isAlive(java) && Date.now() < deadline + STOP_GRACE_MS) await sleep(50);
+  }
+  rmSync(file, { force: true });
+}
+
+/** The database file of -sharedDb runs (before per-key databases) becomes the local credential's. */
+function adoptSharedDatabase(dataDir: string): void {
+  const shared = join(dataDir, 'shared-local-instance.db');
+  const own = join(dataDir, `${localDynamoDbCredentials().accessKeyId}_${LOCAL_REGION}.db`);
+  if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
 }
 
 function pipeLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {

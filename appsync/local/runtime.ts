@@ -126,7 +126,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
         return response;
       };
 
-      const authn = authenticate(opts.auth, headers, req.sourceIp ?? '127.0.0.1');
+      const authn = await authenticate(opts.auth, headers, req.sourceIp ?? '127.0.0.1');
       if (!authn.ok) return finish({ status: authn.status, body: authn.body }, null, []);
 
       const request = asGraphQLRequest(req.body);

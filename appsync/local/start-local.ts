@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleResolver, repoRoot } from '../bundle.ts';
 import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
-import { loadOrCreateSigningKey, signToken, type KeyPair } from './auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from './auth/jwt.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
@@ -83,7 +83,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
     additionalModes: opts.apiKeys?.length ? ['API_KEY'] : [],
-    cognito: { key },
+    cognito: localUserPool(key),
     apiKeys: opts.apiKeys,
   };
   const log = opts.log;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { localDynamoDbEnvironment } from '../../appsync/local/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../support/dynamodb.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
@@ -21,10 +22,7 @@ describe('score-event handler', () => {
     await fx.predictions(spec, { a: { m: 1 }, b: { m: 0 } });
     Object.assign(process.env, {
       TABLE_NAME: tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(),
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      ...localDynamoDbEnvironment(dynamoEndpoint()),
     });
     const out = await handler({ eventId: 'h1' });
     expect(out).toMatchObject({ report: { event: { id: 'h1', state: 'SCORED', season: 2024, matchCount: 1 }, predictionsScored: 2, standingsUpdated: 2 } });

@@ -3,12 +3,13 @@
  * `Authorization` header, or an API key in `x-api-key`. A failure is an HTTP 401 with AppSync's body.
  */
 import type { AuthMode, CognitoIdentity, RequestAuth } from '../types.ts';
-import { verifyToken, type KeyPair } from './jwt.ts';
+import { verifyToken, type UserPoolConfig } from './jwt.ts';
 
 export interface AuthConfig {
   defaultMode: AuthMode;
   additionalModes: AuthMode[];
-  cognito?: { key: KeyPair };
+  /** The user pool whose tokens are accepted (issuer, app client id, JWKS). */
+  cognito?: UserPoolConfig;
   apiKeys?: string[];
 }
 
@@ -27,6 +28,8 @@ export const MESSAGES = {
   malformed: 'Unable to parse JWT token.',
   'bad-signature': 'Unable to parse JWT token.',
   expired: 'Token has expired.',
+  // A well-signed token for another issuer, client or use: AppSync's wording is not documented. (guess)
+  'invalid-claims': 'Unable to parse JWT token.',
   apiKey: 'You are not authorized to make this call.',
 } as const;
 
@@ -34,7 +37,7 @@ export const MESSAGES = {
 export function checkAuthConfig(config: AuthConfig): void {
   const modes = [config.defaultMode, ...config.additionalModes];
   if (modes.includes('AMAZON_COGNITO_USER_POOLS') && !config.cognito) {
-    throw new Error('auth: AMAZON_COGNITO_USER_POOLS is enabled but no signing key was given (auth.cognito.key)');
+    throw new Error('auth: AMAZON_COGNITO_USER_POOLS is enabled but no user pool was given (auth.cognito: issuer, clientId, jwks)');
   }
   if (modes.includes('API_KEY') && (!config.apiKeys || config.apiKeys.length === 0)) {
     throw new Error('auth: API_KEY is enabled but no API keys were given (auth.apiKeys)');
@@ -51,12 +54,13 @@ export function sourceIps(forwardedFor: string | undefined, connectionIp: string
   return [...forwarded, connectionIp];
 }
 
+/** AppSync's identity for a verified token: the username is `cognito:username` in an ID token, `username` in an access token. */
 export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: string[]): CognitoIdentity {
   const groups = claims['cognito:groups'];
   return {
     sub: String(claims.sub),
     issuer: String(claims.iss),
-    username: String(claims['cognito:username'] ?? claims.username),
+    username: String(claims.token_use === 'id' ? claims['cognito:username'] : claims.username),
     claims,
     sourceIp,
     defaultAuthStrategy: 'ALLOW',
@@ -65,20 +69,20 @@ export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: strin
 }
 
 /** `headers` must have lower-case names. */
-export function authenticate(
+export async function authenticate(
   config: AuthConfig,
   headers: Record<string, string>,
   /** The TCP connection's address. */
   sourceIp: string,
   nowSeconds?: number,
-): AuthenticationResult {
+): Promise<AuthenticationResult> {
   const modes = new Set([config.defaultMode, ...config.additionalModes]);
   const authorization = headers['authorization']?.trim();
   const apiKey = headers['x-api-key'];
 
   if (authorization && modes.has('AMAZON_COGNITO_USER_POOLS') && config.cognito) {
     const token = authorization.replace(/^Bearer\s+/i, '');
-    const verified = verifyToken(config.cognito.key, token, nowSeconds);
+    const verified = await verifyToken(config.cognito, token, nowSeconds);
     if (!verified.ok) return deny(MESSAGES[verified.reason]);
     const ips = sourceIps(headers['x-forwarded-for'], sourceIp);
     return { ok: true, auth: { mode: 'AMAZON_COGNITO_USER_POOLS', identity: cognitoIdentity(verified.claims, ips) } };

@@ -1,10 +1,13 @@
 /**
- * RS256 JSON Web Tokens shaped like Cognito user-pool tokens, signed by a local key (node:crypto only).
- * The local runtime stands in for the user pool: it signs tokens for dev users and verifies them.
+ * Cognito user-pool tokens for the local runtime. The local key stands in for the user pool: it signs
+ * access and ID tokens for dev users (node:crypto), and `createTokenVerifier` checks tokens the way
+ * AppSync does for a user pool (jose), against a JWKS, so the same verifier can later be pointed at a
+ * user-pool emulator's JWKS.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createLocalJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 
 export interface KeyPair {
   privateKey: KeyObject;
@@ -15,7 +18,13 @@ export interface KeyPair {
 
 /** The issuer of local tokens: deliberately not a resolvable host. */
 export const LOCAL_ISSUER = 'https://cognito-idp.local/local_pool';
+/** The app client id of local tokens (`client_id` of access tokens, `aud` of ID tokens). */
+export const LOCAL_CLIENT_ID = 'local-client';
 export const DEFAULT_EXPIRY_SECONDS = 12 * 60 * 60;
+/** Cognito's longest access/ID token validity (one day): a token issued longer ago is refused. */
+const MAX_TOKEN_AGE_SECONDS = 24 * 60 * 60;
+/** Clock skew allowed on exp, nbf and iat. */
+export const CLOCK_SKEW_SECONDS = 60;
 const KEY_FILE = 'jwt-signing-key.pem';
 
 function keyPairFrom(privateKey: KeyObject): KeyPair {
@@ -52,62 +61,121 @@ export function subFor(username: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+export type TokenUse = 'access' | 'id';
+
 export interface TokenRequest {
   username: string;
   groups?: string[];
   expiresInSeconds?: number;
+  /** An ID-token claim: ignored for access tokens, as Cognito does. */
   email?: string;
+  /** Default 'access'. */
+  use?: TokenUse;
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** Signs a Cognito-access-token-like JWT for `username`. */
-export function signToken(key: KeyPair, req: TokenRequest, nowSeconds = Math.floor(Date.now() / 1000)): string {
-  const claims: Record<string, unknown> = {
+/** The claims Cognito puts in an access or ID token for `req`. */
+export function claimsFor(req: TokenRequest, nowSeconds: number): Record<string, unknown> {
+  const common = {
     sub: subFor(req.username),
     iss: LOCAL_ISSUER,
-    client_id: 'local-client',
     origin_jti: randomUUID(),
     event_id: randomUUID(),
-    token_use: 'access',
-    scope: 'aws.cognito.signin.user.admin',
     auth_time: nowSeconds,
     iat: nowSeconds,
     exp: nowSeconds + (req.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS),
     jti: randomUUID(),
-    username: req.username,
-    'cognito:username': req.username,
+    ...(req.groups && req.groups.length > 0 ? { 'cognito:groups': [...req.groups] } : {}),
   };
-  if (req.groups && req.groups.length > 0) claims['cognito:groups'] = [...req.groups];
-  if (req.email !== undefined) claims.email = req.email;
-  const input = `${b64({ kid: key.kid, alg: 'RS256', typ: 'JWT' })}.${b64(claims)}`;
+  if (req.use === 'id') {
+    return {
+      ...common,
+      aud: LOCAL_CLIENT_ID,
+      token_use: 'id',
+      'cognito:username': req.username,
+      ...(req.email !== undefined ? { email: req.email } : {}),
+    };
+  }
+  return { ...common, client_id: LOCAL_CLIENT_ID, token_use: 'access', scope: 'aws.cognito.signin.user.admin', username: req.username };
+}
+
+/** Signs any claims as an RS256 JWT with the local key (tests use it to forge bad tokens). */
+export function signClaims(key: KeyPair, claims: Record<string, unknown>, header: Record<string, unknown> = {}): string {
+  const input = `${b64({ kid: key.kid, alg: 'RS256', typ: 'JWT', ...header })}.${b64(claims)}`;
   const signature = sign('RSA-SHA256', Buffer.from(input), key.privateKey).toString('base64url');
   return `${input}.${signature}`;
 }
 
-export type VerifyResult =
-  | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' };
-
-function decodeJson(part: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/** Signs a Cognito-like access token (or ID token with `use: 'id'`) for `username`. */
+export function signToken(key: KeyPair, req: TokenRequest, nowSeconds = Math.floor(Date.now() / 1000)): string {
+  return signClaims(key, claimsFor(req, nowSeconds));
 }
 
-/** Checks the token's form, RS256 signature against `key`, and expiry. */
-export function verifyToken(key: KeyPair, token: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifyResult {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) return { ok: false, reason: 'malformed' };
-  const header = decodeJson(parts[0]);
-  const claims = decodeJson(parts[1]);
-  if (!header || !claims) return { ok: false, reason: 'malformed' };
-  if (header.alg !== 'RS256') return { ok: false, reason: 'bad-signature' };
-  const good = verify('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key.publicKey, Buffer.from(parts[2], 'base64url'));
-  if (!good) return { ok: false, reason: 'bad-signature' };
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
+/** What a verifier trusts: a user pool's issuer, its app client, and its signing keys. */
+export interface UserPoolConfig {
+  issuer: string;
+  clientId: string;
+  jwks: JWTVerifyGetKey;
+}
+
+/** The local key as a one-key user pool. */
+export function localUserPool(key: KeyPair): UserPoolConfig {
+  const jwk: JWK = { ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' };
+  return { issuer: LOCAL_ISSUER, clientId: LOCAL_CLIENT_ID, jwks: createLocalJWKSet({ keys: [jwk] }) };
+}
+
+export type VerifyFailure = 'malformed' | 'bad-signature' | 'expired' | 'invalid-claims';
+
+export type VerifyResult =
+  | { ok: true; claims: Record<string, unknown> }
+  | { ok: false; reason: VerifyFailure; detail: string };
+
+const fail = (reason: VerifyFailure, detail: string): VerifyResult => ({ ok: false, reason, detail });
+
+function failureOf(err: unknown): VerifyResult {
+  if (err instanceof errors.JWTExpired) return fail('expired', err.message);
+  if (err instanceof errors.JWTClaimValidationFailed) return fail('invalid-claims', err.message);
+  if (
+    err instanceof errors.JWSSignatureVerificationFailed ||
+    err instanceof errors.JOSEAlgNotAllowed ||
+    err instanceof errors.JWKSNoMatchingKey ||
+    err instanceof errors.JOSENotSupported
+  ) {
+    return fail('bad-signature', (err as Error).message);
+  }
+  if (err instanceof errors.JOSEError) return fail('malformed', err.message);
+  throw err;
+}
+
+/**
+ * Checks a user-pool token as AppSync does: RS256 signature by a key of the pool's JWKS, `exp`, `nbf`
+ * and `iat` (with CLOCK_SKEW_SECONDS), the pool's issuer, `token_use` of `access` (whose `client_id`
+ * must be the app client) or `id` (whose `aud` must be), a `sub`, and the username claim of its use.
+ */
+export async function verifyToken(pool: UserPoolConfig, token: string, nowSeconds?: number): Promise<VerifyResult> {
+  let claims: Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(token, pool.jwks, {
+      algorithms: ['RS256'],
+      issuer: pool.issuer,
+      requiredClaims: ['sub', 'exp', 'iat', 'token_use'],
+      maxTokenAge: MAX_TOKEN_AGE_SECONDS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      currentDate: nowSeconds === undefined ? undefined : new Date(nowSeconds * 1000),
+    }));
+  } catch (err) {
+    return failureOf(err);
+  }
+  if (typeof claims.sub !== 'string' || claims.sub === '') return fail('invalid-claims', '"sub" claim is not a non-empty string');
+  if (claims.token_use === 'access') {
+    if (claims.client_id !== pool.clientId) return fail('invalid-claims', 'unexpected "client_id" claim value');
+    if (typeof claims.username !== 'string') return fail('invalid-claims', 'missing "username" claim');
+  } else if (claims.token_use === 'id') {
+    if (claims.aud !== pool.clientId) return fail('invalid-claims', 'unexpected "aud" claim value');
+    if (typeof claims['cognito:username'] !== 'string') return fail('invalid-claims', 'missing "cognito:username" claim');
+  } else {
+    return fail('invalid-claims', '"token_use" claim is neither "access" nor "id"');
+  }
   return { ok: true, claims };
 }

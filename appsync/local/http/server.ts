@@ -1,7 +1,8 @@
 /**
  * The local AppSync endpoint over node:http: `POST /graphql` (AppSync's request and response format),
  * `GET /` (an offline query page) and, when a token issuer is given, the dev-only `GET /dev/token`
- * (loopback callers only).
+ * (loopback callers, and pages of this server only). Only /graphql answers other origins (CORS), as
+ * AppSync does: it authenticates every request by its token.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,8 +45,13 @@ function errorTypeHeader(status: number, body: unknown): Record<string, string> 
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendOwnOrigin(res, status, body, { ...CORS, ...headers });
+}
+
+/** JSON without CORS headers: a page of another origin cannot read it. */
+function sendOwnOrigin(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...CORS, ...errorTypeHeader(status, body), ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...errorTypeHeader(status, body), ...headers });
   res.end(text);
 }
 
@@ -107,15 +113,34 @@ async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerRes
   send(res, response.status, response.body, response.headers);
 }
 
-function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  if (!isLoopback(req.socket.remoteAddress)) return send(res, 403, { error: '/dev/token answers loopback callers only.' });
-  const username = url.searchParams.get('username') ?? '';
-  if (!USERNAME.test(username)) {
-    return send(res, 400, { error: 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).' });
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * Why a request may come from a page of another site, or null. Browsers send `Origin` on cross-origin
+ * fetches and `Sec-Fetch-Site` on all of them; `Host` must name loopback so that a site whose name
+ * was rebound to 127.0.0.1 (DNS rebinding) does not count as this server's origin.
+ */
+export function foreignOrigin(headers: Record<string, string>, port: number): string | null {
+  const own = LOOPBACK_NAMES.map((name) => `${name}:${port}`);
+  if (!own.includes((headers.host ?? '').toLowerCase())) return `Host must be one of ${own.join(', ')}.`;
+  if (headers.origin !== undefined && !own.some((o) => headers.origin.toLowerCase() === `http://${o}`)) {
+    return `Origin ${headers.origin} is not this server.`;
   }
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `A ${site} request is not allowed.`;
+  return null;
+}
+
+function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const refuse = (status: number, error: string) => sendOwnOrigin(res, status, { error }, { 'cache-control': 'no-store' });
+  if (!isLoopback(req.socket.remoteAddress)) return refuse(403, '/dev/token answers loopback callers only.');
+  const foreign = foreignOrigin(headersOf(req), req.socket.localPort ?? 0);
+  if (foreign) return refuse(403, `/dev/token answers this server's own pages only. ${foreign}`);
+  const username = url.searchParams.get('username') ?? '';
+  if (!USERNAME.test(username)) return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
   const groups = url.searchParams.getAll('group').filter((g) => g !== '');
-  if (groups.some((g) => !USERNAME.test(g))) return send(res, 400, { error: 'Invalid group name.' });
-  send(res, 200, { token: tokenFor(username, groups) }, { 'cache-control': 'no-store' });
+  if (groups.some((g) => !USERNAME.test(g))) return refuse(400, 'Invalid group name.');
+  sendOwnOrigin(res, 200, { token: tokenFor(username, groups) }, { 'cache-control': 'no-store' });
 }
 
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -131,7 +156,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     const route = `${req.method} ${url.pathname}`;
     const work = async () => {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS);
+        res.writeHead(204, url.pathname === '/graphql' ? CORS : {});
         res.end();
       } else if (route === 'POST /graphql') {
         await handleGraphQL(opts.api, req, res);

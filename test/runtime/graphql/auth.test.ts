@@ -1,60 +1,17 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, signToken, subFor, verifyToken } from '../../../appsync/local/auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, subFor } from '../../../appsync/local/auth/jwt.ts';
 import type { AuthConfig } from '../../../appsync/local/runtime.ts';
 import type { CognitoIdentity } from '../../../appsync/local/types.ts';
+import { badTokens } from '../auth/bad-tokens.ts';
 import { API_KEY, echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-appsync-auth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const key = loadOrCreateSigningKey(dir);
 const otherKey = loadOrCreateSigningKey(path.join(dir, 'other'));
-
-describe('local JWTs', () => {
-  it('stores the key once, mode 0600, and reuses it', () => {
-    const file = path.join(dir, 'jwt-signing-key.pem');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const again = loadOrCreateSigningKey(dir);
-    expect(again.kid).toBe(key.kid);
-    expect(verifyToken(again, signToken(key, { username: 'alice' })).ok).toBe(true);
-  });
-
-  it('signs Cognito-like claims with a stable sub per username', () => {
-    const now = 1_700_000_000;
-    const token = signToken(key, { username: 'alice', groups: ['admin'], email: 'alice@example.com' }, now);
-    const verified = verifyToken(key, token, now + 1);
-    expect(verified.ok).toBe(true);
-    if (!verified.ok) return;
-    expect(verified.claims).toMatchObject({
-      sub: subFor('alice'),
-      'cognito:username': 'alice',
-      username: 'alice',
-      'cognito:groups': ['admin'],
-      email: 'alice@example.com',
-      token_use: 'access',
-      auth_time: now,
-      iat: now,
-      exp: now + 12 * 3600,
-    });
-    expect(subFor('alice')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(subFor('alice')).not.toBe(subFor('bob'));
-    expect(String(verified.claims.iss)).toMatch(/^https:\/\/cognito-idp\.local\//);
-  });
-
-  it('refuses expired, forged and malformed tokens with a reason', () => {
-    const now = 1_700_000_000;
-    const token = signToken(key, { username: 'alice', expiresInSeconds: 60 }, now);
-    expect(verifyToken(key, token, now + 61)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyToken(key, signToken(otherKey, { username: 'alice' }, now), now)).toEqual({ ok: false, reason: 'bad-signature' });
-    const [h, , s] = token.split('.');
-    const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: 'x', exp: now + 999, 'cognito:groups': ['admin'] })).toString('base64url')}.${s}`;
-    expect(verifyToken(key, tampered, now)).toEqual({ ok: false, reason: 'bad-signature' });
-    expect(verifyToken(key, 'not-a-jwt', now)).toEqual({ ok: false, reason: 'malformed' });
-    expect(verifyToken(key, 'a.b.c', now)).toEqual({ ok: false, reason: 'malformed' });
-  });
-});
 
 const schema = /* GraphQL */ `
   type Query {
@@ -100,7 +57,7 @@ function authApi(auth: AuthConfig, calls: string[] = [], identities: (CognitoIde
   });
 }
 
-const cognitoDefault: AuthConfig = { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: ['API_KEY'], cognito: { key }, apiKeys: [API_KEY] };
+const cognitoDefault: AuthConfig = { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: ['API_KEY'], cognito: localUserPool(key), apiKeys: [API_KEY] };
 const bearer = (username: string, groups: string[] = []) => ({ authorization: `Bearer ${signToken(key, { username, groups })}` });
 const unauthorized = (message: string) => ({ status: 401, body: { errors: [{ errorType: 'UnauthorizedException', message }] } });
 
@@ -113,11 +70,20 @@ describe('request authentication', () => {
       unauthorized('Unable to parse JWT token.'),
     );
     expect(await query(api, '{ me }', undefined, { authorization: 'garbage' })).toEqual(unauthorized('Unable to parse JWT token.'));
-    const expired = signToken(key, { username: 'alice', expiresInSeconds: 10 }, Math.floor(Date.now() / 1000) - 60);
+    const expired = signToken(key, { username: 'alice', expiresInSeconds: 10 }, Math.floor(Date.now() / 1000) - 3600);
     expect(await query(api, '{ me }', undefined, { authorization: expired })).toEqual(unauthorized('Token has expired.'));
     expect(await query(api, '{ keyOnly }', undefined, { 'x-api-key': 'wrong' })).toEqual(
       unauthorized('You are not authorized to make this call.'),
     );
+  });
+
+  it.each(badTokens(key, otherKey, Math.floor(Date.now() / 1000)))('answers 401 UnauthorizedException to a token with $name, running nothing', async ({ token }) => {
+    const calls: string[] = [];
+    const a = authApi(cognitoDefault, calls);
+    const res = await query(a, '{ me }', undefined, { authorization: `Bearer ${token}` });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: expect.any(String) }] });
+    expect(calls).toEqual([]);
   });
 
   it('builds ctx.identity from the verified claims, with or without "Bearer "', async () => {
@@ -136,7 +102,7 @@ describe('request authentication', () => {
       defaultAuthStrategy: 'ALLOW',
       issuer: 'https://cognito-idp.local/local_pool',
     });
-    expect(identities[0]!.claims['cognito:username']).toBe('alice');
+    expect(identities[0]!.claims).toMatchObject({ username: 'alice', token_use: 'access' });
     await a.handle({ body: { query: '{ me }' }, headers: bearer('bob') });
     expect(identities[2]!.groups).toBeNull();
   });
@@ -151,6 +117,19 @@ describe('request authentication', () => {
     expect(identities[1]!.sourceIp).toEqual(['10.1.2.3']);
   });
 
+  it('takes the username from cognito:username in an ID token and from username in an access token', async () => {
+    const identities: (CognitoIdentity | null)[] = [];
+    const a = authApi(cognitoDefault, [], identities);
+    const idToken = signToken(key, { username: 'carol', groups: ['admin'], email: 'carol@example.com', use: 'id' });
+    expect((await query(a, '{ me }', undefined, { authorization: idToken })).status).toBe(200);
+    expect(identities[0]).toMatchObject({ sub: subFor('carol'), username: 'carol', groups: ['admin'] });
+    expect(identities[0]!.claims).toMatchObject({ 'cognito:username': 'carol', email: 'carol@example.com', token_use: 'id' });
+    expect(identities[0]!.claims.username).toBeUndefined();
+    expect((await query(a, '{ me }', undefined, bearer('dave'))).status).toBe(200);
+    expect(identities[1]).toMatchObject({ username: 'dave' });
+    expect(identities[1]!.claims['cognito:username']).toBeUndefined();
+  });
+
   it('accepts an API key and gives a null identity', async () => {
     const identities: (CognitoIdentity | null)[] = [];
     const a = authApi(cognitoDefault, [], identities);
@@ -160,7 +139,7 @@ describe('request authentication', () => {
   });
 
   it('refuses start-up when a mode has no credentials configured', () => {
-    expect(() => authApi({ defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [] })).toThrow(/signing key/);
+    expect(() => authApi({ defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [] })).toThrow(/no user pool/);
     expect(() => authApi({ defaultMode: 'API_KEY', additionalModes: [], apiKeys: [] })).toThrow(/API keys/);
   });
 });

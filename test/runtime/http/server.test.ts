@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
 import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { parseGroups, tokenUrl } from '../../../appsync/local/http/explorer/identity.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
@@ -33,7 +33,7 @@ const api = testApi({
     }),
   },
   dataSources: { DS: echoDataSource() },
-  auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [], cognito: { key } },
+  auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: [], cognito: localUserPool(key) },
   log: (e) => entries.push(e),
 });
 
@@ -134,7 +134,7 @@ describe('GET /', () => {
     expect(tokenUrl({ username: 'dana', groups })).toBe('/dev/token?username=dana&group=editors&group=ops%2B1');
     const res = await fetch(`${server.url}${tokenUrl({ username: 'dana', groups: ['editors', 'ops'] })}`);
     expect(res.status).toBe(200);
-    const verified = verifyToken(key, ((await res.json()) as { token: string }).token);
+    const verified = await verifyToken(localUserPool(key), ((await res.json()) as { token: string }).token);
     expect(verified.ok && verified.claims['cognito:groups']).toEqual(['editors', 'ops']);
   });
 
@@ -149,8 +149,8 @@ describe('GET /dev/token', () => {
     const res = await fetch(`${server.url}/dev/token?username=carol&group=admin`);
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    const verified = verifyToken(key, token);
-    expect(verified.ok && verified.claims['cognito:username']).toBe('carol');
+    const verified = await verifyToken(localUserPool(key), token);
+    expect(verified.ok && verified.claims.username).toBe('carol');
     expect(verified.ok && verified.claims['cognito:groups']).toEqual(['admin']);
     const who = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: `Bearer ${token}` });
     expect(await who.json()).toEqual({ data: { whoami: 'carol ["admin"]' } });
@@ -165,6 +165,50 @@ describe('GET /dev/token', () => {
     expect((await fetch(`${noTokens.url}/dev/token?username=carol`)).status).toBe(404);
   });
 
+  it('sends no CORS headers, so a page of another origin cannot read a token', async () => {
+    const res = await fetch(`${server.url}/dev/token?username=carol&group=admin`);
+    expect(res.status).toBe(200);
+    expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const preflight = await fetch(`${server.url}/dev/token`, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("refuses requests from other sites' pages, and answers this server's own page", async () => {
+    const port = new URL(server.url).port;
+    const get = (headers: Record<string, string>) => rawGet(`${server.url}/dev/token?username=carol&group=admin`, headers);
+    const own = `127.0.0.1:${port}`;
+    for (const headers of <Record<string, string>[]>[
+      { host: own, origin: 'http://evil.example' },
+      { host: own, origin: 'null' },
+      { host: own, 'sec-fetch-site': 'cross-site' },
+      { host: own, 'sec-fetch-site': 'same-site' },
+      // DNS rebinding: another site's name pointed at 127.0.0.1 makes its page "same-origin".
+      { host: `evil.example:${port}`, 'sec-fetch-site': 'same-origin' },
+      { host: `evil.example:${port}`, origin: `http://evil.example:${port}` },
+    ]) {
+      const res = await get(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 403 });
+      expect(res.body).not.toMatch(/token"/);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    for (const headers of <Record<string, string>[]>[
+      { host: own, 'sec-fetch-site': 'same-origin' },
+      { host: `localhost:${port}`, origin: `http://localhost:${port}`, 'sec-fetch-site': 'same-origin' },
+      { host: own, 'sec-fetch-site': 'none' },
+      { host: own },
+    ]) {
+      const res = await get(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 200 });
+      expect(JSON.parse(res.body)).toEqual({ token: expect.any(String) });
+    }
+  });
+
+  it('keeps CORS on /graphql, where every request needs a valid token', async () => {
+    const res = await post(JSON.stringify({ query: '{ whoami }' }), { origin: 'http://app.example' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answers loopback callers only', async () => {
     // Reaching the server from a non-loopback address needs a second interface; check the guard directly.
     const { isLoopback } = await import('../../../appsync/local/http/server.ts');
@@ -173,6 +217,19 @@ describe('GET /dev/token', () => {
     expect(isLoopback('192.168.1.20')).toBe(false);
   });
 });
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (r) => {
+      let body = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (body += c));
+      r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('other routes', () => {
   it('answers 404 in JSON', async () => {
