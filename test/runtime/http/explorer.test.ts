@@ -24,29 +24,36 @@ let page: Page;
 /** Every address the page requested that is not on the local server. */
 const elsewhere: string[] = [];
 
-/** The text of one of GraphiQL's CodeMirror editors. */
-const editorText = (selector: string) =>
-  page.evaluate((s) => (document.querySelector(`${s} .CodeMirror`) as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue(), selector);
-
-type QueryEditor = { setValue(v: string): void; setCursor(p: object): void; posFromIndex(i: number): object; focus(): void };
+/** GraphiQL's editors are CodeMirror 5 instances, kept on their element; the query editor also keeps its parsed operations. */
+interface CodeMirrorElement {
+  CodeMirror: {
+    getValue(): string;
+    setValue(v: string): void;
+    setCursor(p: object): void;
+    posFromIndex(i: number): object;
+    focus(): void;
+    operations?: { name?: { value: string } }[] | null;
+  };
+}
+const editor = (pane: string) => page.locator(`${pane} .CodeMirror`);
+const editorText = (pane: string) => editor(pane).evaluate((el) => (el as unknown as CodeMirrorElement).CodeMirror.getValue());
 
 /** Puts `text` in the query editor, the cursor at `cursorAt` (default: the end), once GraphiQL has parsed it. */
 async function setQuery(text: string, cursorAt?: string): Promise<void> {
-  await page.evaluate(
-    ([t, at]) => {
-      const cm = (document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as { CodeMirror: QueryEditor }).CodeMirror;
+  await editor('.graphiql-query-editor').evaluate(
+    (el, [t, at]) => {
+      const cm = (el as unknown as CodeMirrorElement).CodeMirror;
       cm.setValue(t);
       cm.focus();
       cm.setCursor(cm.posFromIndex(at === null ? t.length : t.indexOf(at)));
     },
     [text, cursorAt ?? null] as const,
   );
-  // GraphiQL parses the document 100 ms after an edit and keeps its operations on the editor.
-  const names = [...text.matchAll(/(?:query|mutation)\s+(\w+)/g)].map((m) => m[1]).join(',');
-  await page.waitForFunction((expected) => {
-    const cm = (document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as { CodeMirror: { operations?: { name?: { value: string } }[] } }).CodeMirror;
-    return (cm.operations ?? []).map((o) => o.name?.value).join(',') === expected;
-  }, names);
+  // GraphiQL parses the document 100 ms after an edit.
+  const names = [...text.matchAll(/(?:query|mutation)\s+(\w+)/g)].map((m) => m[1]);
+  const parsed = () =>
+    editor('.graphiql-query-editor').evaluate((el) => ((el as unknown as CodeMirrorElement).CodeMirror.operations ?? []).map((o) => o.name?.value));
+  await expect.poll(parsed).toEqual(names);
 }
 
 /**
