@@ -80,12 +80,15 @@ let assets: Promise<Map<string, Buffer>> | null = null;
 
 /** The bundle's files, built first if missing or stale; read once per process. */
 export function explorerAssets(): Promise<Map<string, Buffer>> {
-  assets ??= (async () => {
-    if (!isExplorerFresh()) await buildExplorer();
-    return new Map(Object.keys(EXPLORER_FILES).map((f) => [f, readFileSync(path.join(EXPLORER_DIR, f))]));
-  })();
-  assets.catch(() => {
-    assets = null;
-  });
+  if (assets === null) {
+    assets = (async () => {
+      if (!isExplorerFresh()) await buildExplorer();
+      return new Map(Object.keys(EXPLORER_FILES).map((f) => [f, readFileSync(path.join(EXPLORER_DIR, f))]));
+    })();
+    // A failed build is tried again on the next request.
+    assets.catch(() => {
+      assets = null;
+    });
+  }
   return assets;
 }
