@@ -55,8 +55,6 @@ export async function buildExplorer(dir = EXPLORER_DIR): Promise<void> {
       jsx: 'automatic',
       minify: true,
       define: { 'process.env.NODE_ENV': '"production"' },
-      // GraphiQL's fetcher helper loads it only for subscriptions, which the page does not use.
-      external: ['graphql-ws'],
       outdir: tmp,
       metafile: true,
       absWorkingDir: repoRoot,
