@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalApi, RequestLogEntry } from '../runtime.ts';
-import { queryPage } from './page.ts';
+import { EXPLORER_PATH, explorerAsset, explorerPage } from './page.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -162,7 +162,12 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         await handleGraphQL(opts.api, req, res);
       } else if (route === 'GET /' || route === 'GET /graphql') {
         res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
-        res.end(queryPage({ tokens: opts.tokenFor !== undefined }));
+        res.end(explorerPage({ tokens: opts.tokenFor !== undefined }));
+      } else if (req.method === 'GET' && url.pathname.startsWith(EXPLORER_PATH)) {
+        const asset = await explorerAsset(url.pathname.slice(EXPLORER_PATH.length));
+        if (!asset) return send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
+        res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
+        res.end(asset.body);
       } else if (route === 'GET /dev/token' && opts.tokenFor) {
         handleToken(opts.tokenFor, req, res, url);
       } else {

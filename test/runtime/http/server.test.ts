@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '../../../appsync/local/auth/jwt.ts';
 import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
-import { TOKEN_URL_SCRIPT } from '../../../appsync/local/http/page.ts';
+import { parseGroups, tokenUrl } from '../../../appsync/local/http/explorer/identity.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
 import { echoDataSource, fakeCode, testApi } from '../graphql/fakes.ts';
 
@@ -105,37 +104,43 @@ describe('POST /graphql', () => {
 });
 
 describe('GET /', () => {
-  it('serves a self-contained query page with no external resources', async () => {
+  it('serves the explorer page, whose script and styles come from this server only', async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<textarea id="query"/);
-    expect(html).toMatch(/\/dev\/token\?username=/);
-    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
+    expect(html).toMatch(/<div id="root" data-tokens="true">/);
+    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(urls).toEqual(['/explorer/explorer.css', '/explorer/explorer.js']);
+    expect(html).not.toMatch(/https?:\/\//);
   });
 
-  it('asks for free-text groups, knows no group names, and its script parses', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
-    expect(html).toMatch(/<input type="text" id="groups"/);
-    expect(html).not.toMatch(/type="checkbox"|admin/i);
-    expect(html).toContain(TOKEN_URL_SCRIPT);
-    const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
-    expect(() => new vm.Script(script)).not.toThrow();
+  it('serves the bundle with its content types, and nothing else under /explorer/', async () => {
+    const js = await fetch(`${server.url}/explorer/explorer.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await js.text()).length).toBeGreaterThan(100_000);
+    const css = await fetch(`${server.url}/explorer/explorer.css`);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toMatch(/\.graphiql-container/);
+    for (const name of ['inputs.json', '../package.json', 'toString']) {
+      expect((await fetch(`${server.url}/explorer/${name}`)).status).toBe(404);
+    }
   });
 
-  it('sends one group= parameter per comma-separated group, and the token carries them', async () => {
-    const tokenUrl = vm.runInNewContext(`(${TOKEN_URL_SCRIPT})`) as (username: string, groups: string) => string;
-    expect(tokenUrl('dana', '')).toBe('/dev/token?username=dana');
-    expect(tokenUrl('dana', ' editors, , ops+1 ,')).toBe('/dev/token?username=dana&group=editors&group=ops%2B1');
-    const res = await fetch(`${server.url}${tokenUrl('dana', 'editors, ops')}`);
+  it('sends one group= parameter per group, and the token carries them', async () => {
+    expect(tokenUrl({ username: 'dana', groups: [] })).toBe('/dev/token?username=dana');
+    const groups = parseGroups(' editors, , ops+1 ,editors');
+    expect(groups).toEqual(['editors', 'ops+1']);
+    expect(tokenUrl({ username: 'dana', groups })).toBe('/dev/token?username=dana&group=editors&group=ops%2B1');
+    const res = await fetch(`${server.url}${tokenUrl({ username: 'dana', groups: ['editors', 'ops'] })}`);
     expect(res.status).toBe(200);
     const verified = await verifyToken(localUserPool(key), ((await res.json()) as { token: string }).token);
     expect(verified.ok && verified.claims['cognito:groups']).toEqual(['editors', 'ops']);
   });
 
-  it('leaves out the act-as controls when no token issuer is given', async () => {
+  it('tells the page to leave out the act-as bar when no token issuer is given', async () => {
     const html = await (await fetch(`${noTokens.url}/`)).text();
-    expect(html).not.toMatch(/id="username"|id="groups"/);
+    expect(html).toMatch(/<div id="root" data-tokens="false">/);
   });
 });
 

@@ -1,0 +1,181 @@
+/**
+ * The explorer page (GraphiQL) in headless Chromium against a local API: act as a user, run a query,
+ * run the chosen operation of a document with two, groups that stay with their user, a coherent state
+ * after a reload, the schema's docs. Skipped only where Chromium is missing outside CI.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../support/local-api.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const missing = !existsSync(CHROMIUM);
+if (missing && !process.env.CI) console.warn(`explorer browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+// The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let api: TestApi;
+let profile: string;
+let browser: BrowserContext;
+let page: Page;
+/** Every address the page requested that is not on the local server. */
+const elsewhere: string[] = [];
+
+/** GraphiQL's editors are CodeMirror 5 instances, kept on their element; the query editor also keeps its parsed operations. */
+interface CodeMirrorElement {
+  CodeMirror: {
+    getValue(): string;
+    setValue(v: string): void;
+    setCursor(p: object): void;
+    posFromIndex(i: number): object;
+    focus(): void;
+    operations?: { name?: { value: string } }[] | null;
+  };
+}
+const editor = (pane: string) => page.locator(`${pane} .CodeMirror`);
+const editorText = (pane: string) => editor(pane).evaluate((el) => (el as unknown as CodeMirrorElement).CodeMirror.getValue());
+
+/** Puts `text` in the query editor, the cursor at `cursorAt` (default: the end), once GraphiQL has parsed it. */
+async function setQuery(text: string, cursorAt?: string): Promise<void> {
+  await editor('.graphiql-query-editor').evaluate(
+    (el, [t, at]) => {
+      const cm = (el as unknown as CodeMirrorElement).CodeMirror;
+      cm.setValue(t);
+      cm.focus();
+      cm.setCursor(cm.posFromIndex(at === null ? t.length : t.indexOf(at)));
+    },
+    [text, cursorAt ?? null] as const,
+  );
+  // GraphiQL parses the document 100 ms after an edit.
+  const names = [...text.matchAll(/(?:query|mutation)\s+(\w+)/g)].map((m) => m[1]);
+  const parsed = () =>
+    editor('.graphiql-query-editor').evaluate((el) => ((el as unknown as CodeMirrorElement).CodeMirror.operations ?? []).map((o) => o.name?.value));
+  await expect.poll(parsed).toEqual(names);
+}
+
+/**
+ * Runs the query editor's operation with the run button, or with Ctrl-Enter (the operation the cursor is
+ * in); returns the request's body and the response once the result pane shows it.
+ */
+async function run(how: 'button' | 'keys' = 'button'): Promise<{ response: any; sent: any }> {
+  const responded = page.waitForResponse(
+    (r) => r.url().endsWith('/graphql') && r.request().method() === 'POST' && !r.request().postData()?.includes('IntrospectionQuery'),
+  );
+  if (how === 'button') await page.click('.graphiql-execute-button');
+  else await page.keyboard.press('Control+Enter');
+  const res = await responded;
+  const response = await res.json();
+  const shown = async () => {
+    try {
+      return JSON.parse(await editorText('.graphiql-response'));
+    } catch {
+      return null;
+    }
+  };
+  await expect.poll(shown).toEqual(response);
+  return { response, sent: res.request().postDataJSON() };
+}
+
+async function actAs(username: string, groups?: string): Promise<void> {
+  await page.fill('input[name=username]', username);
+  if (groups !== undefined) await page.fill('input[name=groups]', groups);
+  await page.click('button:has-text("Sign in")');
+  await expect.poll(() => page.textContent('[data-testid=who]')).toMatch(new RegExp(`^Acting as ${username},`));
+}
+
+describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () => {
+  beforeAll(async () => {
+    if (missing) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
+    api = await startTestApi();
+    profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
+    browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.on('request', (r) => {
+      if (!r.url().startsWith(new URL(api.app.explorerUrl).origin)) elsewhere.push(r.url());
+    });
+    await page.goto(api.app.explorerUrl);
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('starts signed out, and runs a query as the user it acts as', async () => {
+    expect(await page.textContent('[data-testid=who]')).toMatch(/^Not signed in/);
+    await actAs('player01');
+    await setQuery('query Me { userProfile { user { displayName } } }');
+    const { response, sent } = await run();
+    expect(sent.operationName).toBe('Me');
+    expect(response).toEqual({ data: { userProfile: { user: { displayName: 'player01' } } } });
+  });
+
+  it('runs the operation the cursor is in, of a document with two', async () => {
+    const doc = 'query First { userProfile { user { displayName } } }\n\nquery Second { events(limit: 3) { items { id } } }';
+    await setQuery(doc, 'events');
+    const second = await run('keys');
+    expect(second.sent.operationName).toBe('Second');
+    expect(second.response).toEqual({ data: { events: { items: [] } } });
+    await setQuery(doc, 'userProfile');
+    const first = await run('keys');
+    expect(first.sent.operationName).toBe('First');
+    expect(first.response.data).toEqual({ userProfile: { user: { displayName: 'player01' } } });
+  });
+
+  it('keeps groups with their user: the next user is not given them', async () => {
+    const create = 'mutation Create { createEvent(input: { name: "Explorer Night", date: "2031-01-02", startsAt: "2031-01-02T20:00:00Z" }) { id state } }';
+    await actAs('boss', 'admin');
+    expect(await page.textContent('[data-testid=who]')).toBe('Acting as boss, groups: admin.');
+    await setQuery(create);
+    expect((await run()).response).toEqual({ data: { createEvent: { id: '2031-01-02-explorer-night', state: 'UPCOMING' } } });
+
+    await page.fill('input[name=username]', 'player02');
+    expect(await page.inputValue('input[name=groups]')).toBe('');
+    await actAs('player02');
+    expect(await page.textContent('[data-testid=who]')).toBe('Acting as player02, no groups.');
+    const denied = (await run()).response;
+    expect(denied.errors[0].errorType).toBe('Unauthorized');
+
+    await page.fill('input[name=username]', 'boss');
+    expect(await page.inputValue('input[name=groups]')).toBe('admin');
+  });
+
+  it('after a reload acts as the same user with a fresh token, and shows the schema docs', async () => {
+    await page.fill('input[name=username]', 'player02');
+    await page.reload();
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror');
+    expect(await page.textContent('[data-testid=who]')).toBe('Acting as player02, no groups.');
+    expect(await page.inputValue('input[name=username]')).toBe('player02');
+    await setQuery('query Me { userProfile { user { displayName } } }');
+    expect((await run()).response.data).toEqual({ userProfile: { user: { displayName: 'player02' } } });
+
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+    await page.getByText('Query', { exact: true }).first().click();
+    await page.waitForSelector('.graphiql-doc-explorer-field-name:text-is("eventCard")');
+
+    await page.getByRole('button', { name: 'Show History' }).click();
+    await page.waitForSelector('.graphiql-history-item:has-text("Create")');
+  });
+
+  it('completes field names from the schema', async () => {
+    await setQuery('{ ');
+    await page.keyboard.type('eventC');
+    await page.waitForSelector('.CodeMirror-hint:text-is("eventCard")');
+    await page.keyboard.press('Escape');
+  });
+
+  it('signs out to no Authorization header', async () => {
+    await page.click('button:has-text("Sign out")');
+    expect(await page.textContent('[data-testid=who]')).toMatch(/^Not signed in/);
+    const { response } = await run();
+    expect(response.errors[0].errorType).toBe('UnauthorizedException');
+  });
+
+  it('loaded nothing from anywhere but the local server', () => {
+    expect(elsewhere).toEqual([]);
+  });
+});
