@@ -191,7 +191,7 @@ describe('the rule packs', () => {
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 function policyStatementsOf(t: CfnTemplate, roleId: string): Record<string, unknown>[] {

@@ -3,7 +3,8 @@
  * through the mutations and prints ready-to-paste tokens; Ctrl-C stops it cleanly; `npm run token`
  * prints a token the server accepts, with a sub that is stable for a username.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../appsync/bundle.ts';
 import { graphqlData } from '../../appsync/local/client.ts';
@@ -67,10 +68,12 @@ describe('npm start -- --in-memory', () => {
   });
 
   it('accepts tokens from npm run token, with a stable sub', async () => {
-    const token = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/token.ts', 'cli-tester'], { cwd: repoRoot }).toString().trim();
+    // Asynchronous: a blocked event loop would keep the client from retiring idle keep-alive sockets.
+    const token = async () =>
+      (await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/token.ts', 'cli-tester'], { cwd: repoRoot })).stdout.trim();
     const query = '{ userProfile { user { id displayName } } }';
-    const first = await graphqlData<{ userProfile: { user: { id: string } } }>(url, token(), query);
-    const second = await graphqlData<{ userProfile: { user: { id: string } } }>(url, token(), query);
+    const first = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);
+    const second = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);
     expect(first.userProfile.user.id).toBe(second.userProfile.user.id);
     expect(first.userProfile.user).toMatchObject({ displayName: 'cli-tester' });
   });
