@@ -3,7 +3,7 @@
  * own start-up) to its ready line, then Ctrl-C. Cases, in order: a throwaway database with the demo
  * season loaded (`--in-memory`: what a first start costs), an empty throwaway database
  * (`--in-memory --empty`), and a warm start on the kept database of this checkout (`npm start` once to
- * fill it if needed, then timed).
+ * fill it if needed, then timed). `--runs N` (default 3), `--cases demo,empty,warm` (default all).
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from '../appsync/bundle.ts';
@@ -34,14 +34,17 @@ async function timeStart(args: string[]): Promise<number> {
   return ready;
 }
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-const cases: { name: string; args: string[] }[] = [
-  { name: 'first start, demo season loaded (--in-memory)', args: ['--in-memory'] },
-  { name: 'empty (--in-memory --empty)', args: ['--in-memory', '--empty'] },
-  { name: 'warm (kept database, demo season already there)', args: [] },
+const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const runs = Number(option('--runs')) || 3;
+const cases: { key: string; name: string; args: string[] }[] = [
+  { key: 'demo', name: 'first start, demo season loaded (--in-memory)', args: ['--in-memory'] },
+  { key: 'empty', name: 'empty (--in-memory --empty)', args: ['--in-memory', '--empty'] },
+  { key: 'warm', name: 'warm (kept database, demo season already there)', args: [] },
 ];
-await timeStart([]); // fills the kept database on a fresh checkout, so that the warm case is warm
-for (const c of cases) {
+const only = option('--cases')?.split(',');
+const chosen = cases.filter((c) => !only || only.includes(c.key));
+if (chosen.some((c) => c.key === 'warm')) await timeStart([]); // fills the kept database on a fresh checkout
+for (const c of chosen) {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) times.push(await timeStart(c.args));
   times.sort((a, b) => a - b);
