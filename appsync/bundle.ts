@@ -27,12 +27,23 @@ export function bundlePath(source: string): string {
   return path.join(repoRoot, 'build', source.replace(/\.ts$/, '.js'));
 }
 
-/** Bundles one repo-relative TypeScript resolver source to APPSYNC_JS code. */
-export function bundleResolver(source: string): string {
-  const result = buildSync({ ...appsyncBuildOptions, entryPoints: [path.join(repoRoot, source)], write: false });
+/** A bundle and the files it was built from (absolute paths, from esbuild's metafile). */
+export interface ResolverBundle {
+  code: string;
+  inputs: string[];
+}
+
+/** Bundles one resolver source (repo-relative, or absolute) to APPSYNC_JS code, with its inputs. */
+export function bundleResolverWithInputs(source: string): ResolverBundle {
+  const result = buildSync({ ...appsyncBuildOptions, entryPoints: [path.resolve(repoRoot, source)], write: false, metafile: true });
   const code = result.outputFiles[0].text;
   if (code.length > MAX_CODE_CHARS) {
     throw new Error(`${source}: bundled code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
   }
-  return code;
+  return { code, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(repoRoot, input)) };
+}
+
+/** Bundles one repo-relative TypeScript resolver source to APPSYNC_JS code. */
+export function bundleResolver(source: string): string {
+  return bundleResolverWithInputs(source).code;
 }

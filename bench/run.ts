@@ -2,12 +2,14 @@
  * `npm run bench`: every benchmark in one run on one in-memory DynamoDB Local.
  *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local);
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
- *   - scoring throughput at 1,000 and 10,000 predictions.
+ *   - scoring throughput at 1,000 and 10,000 predictions;
+ *   - hot reload: from saving a resolver to the new version being served.
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
- * `--players 10,1000` and `--skip latency,screens,scoring` narrow a run.
+ * `--players 10,1000`, `--skip latency,screens,scoring,reload` and `--only reload` narrow a run.
  */
 import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
+import { benchReload } from './reload.ts';
 import { benchScreens, type ScreenCost } from './screens.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
@@ -19,7 +21,9 @@ function option(name: string): string | undefined {
 }
 const json = process.argv.includes('--json');
 const players = (option('--players') ?? '10,1000,10000').split(',').map(Number);
-const skip = new Set((option('--skip') ?? '').split(',').filter(Boolean));
+const sections = ['latency', 'screens', 'scoring', 'reload'];
+const only = option('--only')?.split(',');
+const skip = new Set(only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean));
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
 const say = (text: string) => !json && console.log(text);
 
@@ -60,6 +64,13 @@ try {
       print({ benchmark: 'scoring', ...s });
       say(`  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, WCU ${s.wcu.toFixed(0)} as DynamoDB Local reports it, ${s.wcuEstimate.toFixed(0)} by item size`);
     }
+  }
+
+  if (!skip.has('reload')) {
+    const reload = await benchReload(dynamo.endpoint, 10);
+    print({ benchmark: 'reload', ...reload });
+    say(`hot reload, save of a resolver to its new version served (${reload.runs} runs):`);
+    say(`  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`);
   }
 } finally {
   await dynamo.stop();

@@ -4,7 +4,8 @@
  * and the resolvers' own types (resolvers/lib/schema-types.ts: every field's arguments and result).
  *
  * One document per Query/Mutation/Subscription field, selecting every field reachable without required
- * arguments (no type twice on one path), branded `GeneratedQuery<Variables, Result>` like Amplify's own
+ * arguments (no type twice on one path), the optional arguments of nested fields passed as variables
+ * (`$leaderboardLimit`, `$historyNextToken`: nested connections page), branded `GeneratedQuery<Variables, Result>` like Amplify's own
  * codegen, so `client.graphql({ query, variables })` checks the variables and types the result.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -84,14 +85,36 @@ function fieldsTs(fields: readonly { name: string; type: GraphQLInputType; descr
 
 const skippable = (field: GraphQLField<unknown, unknown>) => field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
 
-/** The selection set and the matching TypeScript result type of an output type. */
-function select(type: GraphQLOutputType, path: string[], indent: string): { selection: string; ts: string } {
+/** A variable of a document for an argument of a nested field (`leaderboard(limit: $leaderboardLimit)`). */
+interface NestedVariable {
+  name: string;
+  arg: GraphQLArgument;
+}
+
+/** The variables passing a nested field's arguments, named after the field (then its type, if taken). */
+function nestedArguments(object: GraphQLObjectType, field: GraphQLField<unknown, unknown>, vars: NestedVariable[]): string {
+  if (field.args.length === 0) return '';
+  const taken = (name: string) => vars.some((v) => v.name === name);
+  const passed = field.args.map((arg) => {
+    let name = `${field.name}${capitalize(arg.name)}`;
+    if (taken(name)) name = `${object.name.charAt(0).toLowerCase()}${object.name.slice(1)}${capitalize(name)}`;
+    vars.push({ name, arg });
+    return `${arg.name}: $${name}`;
+  });
+  return `(${passed.join(', ')})`;
+}
+
+/**
+ * The selection set and the matching TypeScript result type of an output type; the arguments of nested
+ * fields (page size and token of a nested connection) become variables, collected in `vars`.
+ */
+function select(type: GraphQLOutputType, path: string[], indent: string, vars: NestedVariable[]): { selection: string; ts: string } {
   if (isNonNullType(type)) {
-    const inner = select(type.ofType, path, indent);
+    const inner = select(type.ofType, path, indent, vars);
     return { selection: inner.selection, ts: inner.ts.replace(/ \| null$/, '') };
   }
   if (isListType(type)) {
-    const inner = select(type.ofType, path, indent);
+    const inner = select(type.ofType, path, indent, vars);
     return { selection: inner.selection, ts: `Array<${inner.ts}> | null` };
   }
   if (isScalarType(type)) return { selection: '', ts: `${scalarTs(type.name)} | null` };
@@ -104,8 +127,9 @@ function select(type: GraphQLOutputType, path: string[], indent: string): { sele
     const named = getNamedType(field.type);
     const nested = isObjectType(named) || isAbstractType(named);
     if (skippable(field) || (nested && (path.includes(named.name) || path.length >= MAX_DEPTH))) continue;
-    const inner = select(field.type, [...path, object.name], `${indent}  `);
-    selections.push(`${field.name} ${inner.selection}`.trim());
+    const args = nestedArguments(object, field, vars);
+    const inner = select(field.type, [...path, object.name], `${indent}  `, vars);
+    selections.push(`${field.name}${args} ${inner.selection}`.trim());
     members.push(`${indent}  ${field.name}: ${inner.ts};`);
   }
   return { selection: `{ ${selections.join(' ')} }`, ts: `{\n${members.join('\n')}\n${indent}} | null` };
@@ -120,13 +144,14 @@ interface Operation {
 function operation(field: GraphQLField<unknown, unknown>, keyword: string, brand: string): Operation {
   const documentName = capitalize(field.name);
   const opName = `${documentName}${capitalize(keyword)}`;
-  const variables = field.args.map((a: GraphQLArgument) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const vars: NestedVariable[] = field.args.map((arg) => ({ name: arg.name, arg }));
   const passed = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const { selection, ts } = select(field.type, [], '  ');
+  const { selection, ts } = select(field.type, [], '  ', vars);
+  const variables = vars.map((v) => `$${v.name}: ${v.arg.type.toString()}`).join(', ');
   const text = `${keyword} ${documentName}${variables ? `(${variables})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection} }`;
   const pretty = print(parse(text));
   const typesTs =
-    `export type ${opName}Variables = {\n${fieldsTs(field.args, '  ')}};\n\n` +
+    `export type ${opName}Variables = {\n${fieldsTs(vars.map((v) => ({ ...v.arg, name: v.name })), '  ')}};\n\n` +
     `export type ${opName} = {\n  ${field.name}: ${isNonNullType(field.type) ? ts.replace(/ \| null$/, '') : ts};\n};\n`;
   const documentTs =
     doc(field.description) +

@@ -1,6 +1,7 @@
 /**
  * `npm start`: DynamoDB Local + the local AppSync API on http://127.0.0.1:$PORT/graphql, with the demo
- * season loaded on first run. `npm start -- --in-memory` starts from an empty, throwaway database.
+ * season loaded into an empty database, and resolver, schema and wiring changes reloaded as they are
+ * saved. Options: `--in-memory` (a throwaway database), `--empty` (no demo season), `--no-watch`.
  */
 import path from 'node:path';
 import { repoRoot } from '../appsync/bundle.ts';
@@ -13,12 +14,15 @@ import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 const DEFAULT_PORT = 4000;
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--in-memory');
+const options = ['--in-memory', '--empty', '--no-watch'];
+const unknown = args.filter((a) => !options.includes(a));
 if (unknown.length > 0) {
-  console.error(`unknown option ${unknown.join(' ')}\nusage: npm start [-- --in-memory]`);
+  console.error(`unknown option ${unknown.join(' ')}\nusage: npm start [-- [--in-memory] [--empty] [--no-watch]]`);
   process.exit(2);
 }
 const inMemory = args.includes('--in-memory');
+const empty = args.includes('--empty');
+const watch = !args.includes('--no-watch');
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number; got "${process.env.PORT}"`);
@@ -37,6 +41,7 @@ try {
     port,
     keyDir: localDir,
     log: (line) => console.log(line),
+    watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
   });
 } catch (err) {
   await dynamo.stop();
@@ -48,17 +53,20 @@ try {
 }
 
 const adminToken = app.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
-const { events } = await graphqlData<{ events: { items: unknown[] } }>(app.url, adminToken, '{ events(limit: 1) { items { id } } }');
-if (events.items.length === 0) {
-  console.log('loading the demo season through the API...');
-  const loaded = await loadDemoData(app);
-  console.log(`demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`);
+if (!empty) {
+  const { events } = await graphqlData<{ events: { items: unknown[] } }>(app.url, adminToken, '{ events(limit: 1) { items { id } } }');
+  if (events.items.length === 0) {
+    console.log('loading the demo season through the API...');
+    const loaded = await loadDemoData(app);
+    console.log(`demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`);
+  }
 }
 
 console.log(`
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
-  DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`})
+  DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
+  Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}
 
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}

@@ -34,6 +34,20 @@ export interface LocalApiResponse {
 
 export interface LocalApi {
   handle(req: LocalApiRequest): Promise<LocalApiResponse>;
+  /**
+   * Builds the API again from a new schema, wiring and code, and swaps it in at once: a request
+   * already running finishes on the version it started with. Throws (and keeps the running version)
+   * on a bad schema, wiring or resolver code.
+   */
+  reload(next: ApiVersion): void;
+}
+
+/** What a reload may change: everything but the data sources and the authorization. */
+export interface ApiVersion {
+  schemaSDL: string;
+  wiring: ApiWiring;
+  compile: (source: string) => CompiledCode;
+  environment: Record<string, string>;
 }
 
 export interface LocalApiOptions {
@@ -104,21 +118,29 @@ function asGraphQLRequest(body: unknown): GraphQLRequest | null {
   return { query, variables: (variables as Record<string, unknown> | null | undefined) ?? null, operationName: operationName ?? null };
 }
 
-/** Builds the API; throws at start-up on a bad schema, wiring, auth configuration or resolver code. */
-export function createLocalApi(opts: LocalApiOptions): LocalApi {
-  const schema = installAppSyncScalars(parseAppSyncSchema(opts.schemaSDL));
-  checkWiring(schema, opts.wiring);
-  checkAuthConfig(opts.auth);
-  const compiled = compileAll(opts.wiring, opts.compile);
-  const engine: Engine = {
+function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
+  const schema = installAppSyncScalars(parseAppSyncSchema(version.schemaSDL));
+  checkWiring(schema, version.wiring);
+  const compiled = compileAll(version.wiring, version.compile);
+  return {
     schema,
-    plans: buildPlans(opts.wiring, compiled, opts.dataSources),
-    environment: { ...opts.environment },
+    plans: buildPlans(version.wiring, compiled, opts.dataSources),
+    environment: { ...version.environment },
     authRule: buildFieldAuthRules(schema, opts.auth.defaultMode),
   };
+}
+
+/** Builds the API; throws at start-up on a bad schema, wiring, auth configuration or resolver code. */
+export function createLocalApi(opts: LocalApiOptions): LocalApi {
+  checkAuthConfig(opts.auth);
+  let current = buildEngine(opts, opts);
 
   return {
+    reload(next) {
+      current = buildEngine(next, opts);
+    },
     async handle(req) {
+      const engine = current;
       const started = performance.now();
       const headers = lowerCaseHeaders(req.headers);
       const finish = (response: LocalApiResponse, operationName: string | null, resolvers: ResolverTiming[]) => {

@@ -7,19 +7,21 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleResolver, repoRoot } from '../bundle.ts';
+import { repoRoot } from '../bundle.ts';
 import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from './auth/jwt.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
-import { compileCode } from './js/compile.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
+import { createCodeCache } from './reload/code-cache.ts';
+import { startHotReload, type HotReload } from './reload/hot-reload.ts';
+import type { WiringModule } from './reload/load-wiring.ts';
 import type { DataSourceInvoker } from './types.ts';
 
 export interface LocalAppSyncOptions {
-  /** Repo-relative path of the SDL schema. */
+  /** Path of the SDL schema, repo-relative or absolute. */
   schemaPath: string;
   wiring: ApiWiring;
   /** Endpoint of a running DynamoDB Local. */
@@ -36,6 +38,11 @@ export interface LocalAppSyncOptions {
   observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
   /** Request log; default none. */
   log?: (line: string) => void;
+  /**
+   * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
+   * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
+   */
+  watch?: { wiringModule?: WiringModule; log: (line: string) => void; debounceMs?: number };
 }
 
 export interface LocalAppSync {
@@ -87,10 +94,12 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     apiKeys: opts.apiKeys,
   };
   const log = opts.log;
+  const schemaFile = path.resolve(repoRoot, opts.schemaPath);
+  const cache = createCodeCache();
   const api = createLocalApi({
-    schemaSDL: readFileSync(path.join(repoRoot, opts.schemaPath), 'utf8'),
+    schemaSDL: readFileSync(schemaFile, 'utf8'),
     wiring,
-    compile: (source) => compileCode(source, bundleResolver(source)),
+    compile: cache.compile,
     dataSources,
     environment: resolveTableNames(wiring.environment, tableNames),
     auth,
@@ -98,6 +107,17 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   });
   const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
   const server = await startServer({ api, port: opts.port, tokenFor });
+  const reload: HotReload | undefined = opts.watch && startHotReload({
+    api,
+    cache,
+    schemaFile,
+    wiring,
+    wiringModule: opts.watch.wiringModule,
+    tableNames,
+    scratchDir: path.join(repoRoot, '.local', 'reload'),
+    log: opts.watch.log,
+    debounceMs: opts.watch.debounceMs,
+  });
   return {
     url: `${server.url}/graphql`,
     explorerUrl: `${server.url}/`,
@@ -106,6 +126,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     tableNames,
     tokenFor,
     async close() {
+      reload?.close();
       await server.close();
       client.destroy();
     },

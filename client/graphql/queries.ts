@@ -48,7 +48,7 @@ query Standings($season: Int!, $limit: Int, $nextToken: String) {
 
 /** An event's card with the caller's prediction. Null if there is no such event. */
 export const eventCard = /* GraphQL */ `
-query EventCard($eventId: ID!) {
+query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: String) {
   eventCard(eventId: $eventId) {
     __typename
     event {
@@ -95,7 +95,7 @@ query EventCard($eventId: ID!) {
       rank
       updatedAt
     }
-    leaderboard {
+    leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
       items {
         __typename
@@ -122,7 +122,7 @@ query EventCard($eventId: ID!) {
 
 /** A player's profile. Without userId: the caller's own. */
 export const userProfile = /* GraphQL */ `
-query UserProfile($userId: ID) {
+query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
   userProfile(userId: $userId) {
     __typename
     user {
@@ -140,7 +140,7 @@ query UserProfile($userId: ID) {
       correct
       eventsPlayed
     }
-    history {
+    history(limit: $historyLimit, nextToken: $historyNextToken) {
       __typename
       items {
         __typename

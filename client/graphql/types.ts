@@ -82,6 +82,8 @@ export type StandingsQuery = {
 
 export type EventCardQueryVariables = {
   eventId: string;
+  leaderboardLimit?: number | null;
+  leaderboardNextToken?: string | null;
 };
 
 export type EventCardQuery = {
@@ -157,6 +159,8 @@ export type EventCardQuery = {
 
 export type UserProfileQueryVariables = {
   userId?: string | null;
+  historyLimit?: number | null;
+  historyNextToken?: string | null;
 };
 
 export type UserProfileQuery = {

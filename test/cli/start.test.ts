@@ -1,7 +1,7 @@
 /**
  * The command-line contract: `npm start -- --in-memory` serves the API with the demo season loaded
  * through the mutations and prints ready-to-paste tokens; Ctrl-C stops it cleanly; `npm run token`
- * prints a token the server accepts, with a sub that is stable for a username.
+ * prints a token the server accepts, with a sub that is stable for a username; `--empty` loads nothing.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -17,27 +17,40 @@ function tokensIn(text: string): string[] {
   return text.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm) ?? [];
 }
 
-beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory'], {
+/** Spawns scripts/start.ts with the options; resolves with its output once it is ready. */
+async function start(args: string[], onOutput: (text: string) => void): Promise<{ process: ChildProcess; output: () => string }> {
+  const process_ = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let text = '';
+  const seen = (chunk: Buffer) => {
+    text += chunk.toString();
+    onOutput(text);
+  };
+  process_.stdout!.on('data', seen);
+  process_.stderr!.on('data', seen);
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Ctrl-C stops.')) {
+      if (text.includes('Ctrl-C stops.')) {
         clearInterval(timer);
         resolve();
       }
     }, 200);
-    child.on('exit', (code) => {
+    process_.on('exit', (code) => {
       clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
+      reject(new Error(`npm start exited with ${code}:\n${text}`));
     });
   });
-  url = output.match(/ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/)![1];
+  return { process: process_, output: () => text };
+}
+
+const readyUrl = (text: string) => text.match(/ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/)![1];
+
+beforeAll(async () => {
+  child = (await start(['--in-memory'], (text) => (output = text))).process;
+  url = readyUrl(output);
 }, 240_000);
 
 afterAll(() => {
@@ -83,4 +96,21 @@ describe('npm start -- --in-memory', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
   }, 60_000);
+});
+
+describe('npm start -- --in-memory --empty --no-watch', () => {
+  it('serves an empty database, without loading the demo season and without hot reload', async () => {
+    const { process: empty, output: text } = await start(['--in-memory', '--empty', '--no-watch'], () => {});
+    try {
+      const [player] = tokensIn(text());
+      expect(text()).not.toContain('loading the demo season');
+      expect(text()).toContain('Hot reload:       off');
+      const { events } = await graphqlData<{ events: { items: unknown[] } }>(readyUrl(text()), player, '{ events(limit: 20) { items { id } } }');
+      expect(events.items).toEqual([]);
+    } finally {
+      const exited = new Promise((resolve) => empty.on('exit', resolve));
+      empty.kill('SIGINT');
+      await exited;
+    }
+  }, 120_000);
 });

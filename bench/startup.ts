@@ -1,0 +1,53 @@
+/**
+ * `npm run bench:startup`: time from spawning `scripts/start.ts` (what `npm start` runs, without npm's
+ * own start-up) to its ready line, then Ctrl-C. Cases, in order: a throwaway database with the demo
+ * season loaded (`--in-memory`: what a first start costs), an empty throwaway database
+ * (`--in-memory --empty`), and a warm start on the kept database of this checkout (`npm start` once to
+ * fill it if needed, then timed). `--runs N` (default 3), `--cases demo,empty,warm` (default all).
+ */
+import { spawn } from 'node:child_process';
+import { repoRoot } from '../appsync/bundle.ts';
+
+const READY = 'Ctrl-C stops.';
+
+async function timeStart(args: string[]): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = await new Promise<number>((resolve, reject) => {
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(READY)) resolve(performance.now() - started);
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    void exited.then((code) => reject(new Error(`start.ts ${args.join(' ')} exited with ${code}:\n${output}`)));
+    setTimeout(() => reject(new Error(`not ready after 5 minutes:\n${output}`)), 300_000).unref();
+  });
+  child.kill('SIGINT');
+  await exited;
+  return ready;
+}
+
+const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const runs = Number(option('--runs')) || 3;
+const cases: { key: string; name: string; args: string[] }[] = [
+  { key: 'demo', name: 'first start, demo season loaded (--in-memory)', args: ['--in-memory'] },
+  { key: 'empty', name: 'empty (--in-memory --empty)', args: ['--in-memory', '--empty'] },
+  { key: 'warm', name: 'warm (kept database, demo season already there)', args: [] },
+];
+const only = option('--cases')?.split(',');
+const chosen = cases.filter((c) => !only || only.includes(c.key));
+if (chosen.some((c) => c.key === 'warm')) await timeStart([]); // fills the kept database on a fresh checkout
+for (const c of chosen) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) times.push(await timeStart(c.args));
+  times.sort((a, b) => a - b);
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(`${c.name.padEnd(50)} min ${s(times[0])} s, median ${s(times[Math.floor(times.length / 2)])} s, max ${s(times[times.length - 1])} s (${runs} runs)`);
+}
