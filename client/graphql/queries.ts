@@ -77,6 +77,7 @@ query EventCard($eventId: ID!) {
         champion
       }
       result
+      outcome
     }
     myPrediction {
       __typename
@@ -116,6 +117,7 @@ query EventCard($eventId: ID!) {
       }
       nextToken
     }
+    leaderboardFinal
   }
 }
 ` as GeneratedQuery<T.EventCardQueryVariables, T.EventCardQuery>;

@@ -3,6 +3,9 @@
 /** Lifecycle of an event. Predictions lock at BROADCAST; results are entered after it; SCORED is final but can be re-scored. */
 export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 
+/** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
+export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
+
 export type TeamInput = {
   name?: string | null;
   members: Array<string>;
@@ -113,6 +116,7 @@ export type EventCardQuery = {
         champion: boolean;
       }>;
       result: number | null;
+      outcome: MatchOutcome | null;
     }>;
     myPrediction: {
       __typename: 'Prediction';
@@ -152,6 +156,7 @@ export type EventCardQuery = {
       }>;
       nextToken: string | null;
     } | null;
+    leaderboardFinal: boolean;
   } | null;
 };
 
@@ -257,6 +262,7 @@ export type AddMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -283,6 +289,7 @@ export type UpdateMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -308,6 +315,7 @@ export type RemoveMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -333,6 +341,7 @@ export type ReorderCardMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   }>;
 };
 
@@ -340,6 +349,7 @@ export type SetMatchResultMutationVariables = {
   eventId: string;
   matchId: string;
   winner?: number | null;
+  outcome?: MatchOutcome | null;
 };
 
 export type SetMatchResultMutation = {
@@ -359,6 +369,7 @@ export type SetMatchResultMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
