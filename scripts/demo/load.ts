@@ -41,8 +41,8 @@ function schedule(event: DemoEvent): { date: string; startsAt: string } {
 const CREATE_EVENT = `mutation CreateEvent($input: CreateEventInput!) { createEvent(input: $input) { id } }`;
 const UPDATE_EVENT = `mutation UpdateEvent($input: UpdateEventInput!) { updateEvent(input: $input) { id state } }`;
 const ADD_MATCH = `mutation AddMatch($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }`;
-const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int) {
-  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner) { id result } }`;
+const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
+  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome) { id result outcome } }`;
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
 const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
@@ -81,7 +81,7 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
           ? previousPicks
           : event.matches.map((m, i) => ({
               matchId: matchIds[i],
-              team: rnd() < 0.55 ? m.result : Math.floor(rnd() * m.teams.length),
+              team: rnd() < 0.55 && typeof m.result === 'number' ? m.result : Math.floor(rnd() * m.teams.length),
             }));
       await as(player.token, SAVE, { eventId, picks });
       previousPicks = picks;
@@ -91,10 +91,13 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
     if (event.state === 'UPCOMING') continue;
     await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
     await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
-    // A live event has its first results in; a finished one has them all and is scored.
+    // A live event has its first results in (its provisional leaderboard follows them); a finished
+    // one has them all and is scored.
     const resultsIn = event.state === 'SCORED' ? event.matches.length : 2;
     for (let i = 0; i < resultsIn; i += 1) {
-      await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], winner: event.matches[i].result });
+      const result = event.matches[i].result;
+      const set = typeof result === 'number' ? { winner: result, outcome: 'WIN' } : { winner: null, outcome: result };
+      await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
     if (event.state === 'SCORED') await as(admin, SCORE, { eventId });
   }

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/dynamodb.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
@@ -38,6 +39,12 @@ const NO_RESULT = (m: MatchSpec): MatchSpec => ({ id: m.id, points: m.points, re
 /** The event with the first `known` results entered. */
 const live = (known: number): EventSpec => ({ id: 'e1', date: '2025-03-01', state: 'BROADCAST', matches: FINAL.map((m, i) => (i < known ? m : NO_RESULT(m))) });
 
+/** The report of a run that succeeded (an expected failure fails the test). */
+function succeeded(outcome: ScoringOutcome) {
+  if (!('report' in outcome) || !outcome.report) throw new Error(`scoring failed: ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
 async function expectBoard(spec: EventSpec) {
   const expected = expectedLeaderboard(spec, picks);
   const board = await fx.leaderboard(spec.id);
@@ -63,15 +70,14 @@ describe('provisional scoring of a BROADCAST event', () => {
     await setup();
     for (let known = 0; known <= FINAL.length; known++) {
       if (known > 0) await fx.setResult('e1', FINAL[known - 1]);
-      const outcome = await scorer.scoreEvent('e1', { provisional: true });
-      expect(outcome.error, `after ${known} results`).toBeUndefined();
-      expect(outcome.report?.event.state).toBe('BROADCAST');
+      const outcome = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+      expect(outcome.report.event.state, `after ${known} results`).toBe('BROADCAST');
       await expectBoard(live(known));
       // Standings move live: they always hold the sum of the scored predictions.
       expect(summary(await fx.standings(2025)), `after ${known} results`).toEqual(expectedSummary(live(known)));
     }
-    const final = await scorer.scoreEvent('e1');
-    expect(final.report?.event.state).toBe('SCORED');
+    const final = succeeded(await scorer.scoreEvent('e1'));
+    expect(final.report.event.state).toBe('SCORED');
     await expectBoard(live(FINAL.length));
     expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(FINAL.length)));
   });
@@ -101,9 +107,9 @@ describe('provisional scoring of a BROADCAST event', () => {
     await setup();
     await fx.setResult('e1', FINAL[0]);
     await scorer.scoreEvent('e1', { provisional: true });
-    const again = await scorer.scoreEvent('e1', { provisional: true });
-    expect(again.stats?.writes).toBe(0);
-    expect(again.report?.standingsUpdated).toBe(0);
+    const again = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    expect(again.stats.writes).toBe(0);
+    expect(again.report.standingsUpdated).toBe(0);
   });
 
   it('converges on the latest results when passes overlap a result being entered', async () => {
