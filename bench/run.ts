@@ -2,15 +2,17 @@
  * `npm run bench`: every benchmark in one run on one in-memory DynamoDB Local.
  *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local);
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
- *   - scoring throughput at 1,000 and 10,000 predictions.
+ *   - scoring throughput at 1,000 and 10,000 predictions;
+ *   - the live leaderboard's lag after each result entered, at 1,000 predictions.
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
- * `--players 10,1000` and `--skip latency,screens,scoring` narrow a run.
+ * `--players 10,1000` and `--skip latency,screens,scoring,live` narrow a run.
  */
 import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
 import { benchScreens, type ScreenCost } from './screens.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
+import { benchLive } from './live.ts';
 import { startBenchTarget } from './target.ts';
 
 function option(name: string): string | undefined {
@@ -60,6 +62,15 @@ try {
       print({ benchmark: 'scoring', ...s });
       say(`  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, WCU ${s.wcu.toFixed(0)} as DynamoDB Local reports it, ${s.wcuEstimate.toFixed(0)} by item size`);
     }
+  }
+
+  if (!skip.has('live')) {
+    const target = await startBenchTarget(dynamo.endpoint);
+    const live = await benchLive(target, 1000, 5);
+    await target.close();
+    print({ benchmark: 'live', ...live });
+    say(`live leaderboard, ${live.predictions} predictions, ${live.results} results entered one after another:`);
+    say(`  setMatchResult response p50 ${live.responseMsP50.toFixed(0)} ms (max ${live.responseMsMax.toFixed(0)}), leaderboard showing it after p50 ${live.lagMsP50.toFixed(0)} ms (max ${live.lagMsMax.toFixed(0)})`);
   }
 } finally {
   await dynamo.stop();
