@@ -2,7 +2,7 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
-import { graphqlData } from '../../appsync/local/client.ts';
+import { GraphQLRequestError, graphqlData } from '../../appsync/local/client.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 
@@ -46,6 +46,22 @@ const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: In
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
 const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
+
+/**
+ * The final scoreEvent, run again (it is safe to) when it failed because the live passes of the
+ * results just entered were still writing the same season's standings.
+ */
+async function scoreFinal(score: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await score();
+      return;
+    } catch (err) {
+      const unhandled = err instanceof GraphQLRequestError && err.response.errors?.[0]?.errorType === 'Lambda:Unhandled';
+      if (!unhandled || attempt === 3) throw err;
+    }
+  }
+}
 
 export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
@@ -99,7 +115,7 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
       const set = typeof result === 'number' ? { winner: result, outcome: 'WIN' } : { winner: null, outcome: result };
       await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
-    if (event.state === 'SCORED') await as(admin, SCORE, { eventId });
+    if (event.state === 'SCORED') await scoreFinal(() => as(admin, SCORE, { eventId }));
   }
   return { events: demoEvents.length, players: players.length, predictions };
 }
