@@ -5,7 +5,7 @@
  * slept for), the final leaderboard, and visibility following the event's state after a scoring run
  * dies part-way (issue 9, item 6).
  */
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
@@ -213,7 +213,6 @@ describe('visibility follows the event, never a prediction (issue 9, item 6)', (
     // A correction made behind the API's back (no live pass), then a final run killed after 2 writes.
     const client = createDynamoDbClient(dynamoEndpoint());
     const key = toAttributes(MATCH.key(ev.id, ev.matches[0]));
-    const { GetItemCommand } = await import('@aws-sdk/client-dynamodb');
     const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, result: 2 }) }));
     const dying = createScorer({ client, tableName: api.tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
@@ -246,7 +245,6 @@ describe('visibility follows the event, never a prediction (issue 9, item 6)', (
     // A prediction carrying a score while its event is UPCOMING (as a stray write could leave it).
     const client = createDynamoDbClient(dynamoEndpoint());
     const key = toAttributes(PREDICTION.key(sub.p2, '2033-01-01', ev.id));
-    const { GetItemCommand } = await import('@aws-sdk/client-dynamodb');
     const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, points: 30, correct: 2, rank: 1 }) }));
     client.destroy();
