@@ -1,13 +1,14 @@
 /**
  * A benchmark league: one scored event (a 10-match card) with N players' predictions and standings,
- * one upcoming event, built through the API where it is cheap (cards, results, scoring) and with
- * batch writes of the resolvers' own item builders where N makes the API too slow (predictions).
+ * one upcoming event, built through the API where it is cheap (cards, scoring) and with writes of the
+ * resolvers' own item builders where N makes the API too slow (predictions, results).
  */
-import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
 import { subFor } from '../appsync/local/auth/jwt.ts';
 import type { Event } from '../resolvers/lib/schema-types.ts';
+import { MATCH } from '../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
@@ -33,7 +34,7 @@ async function batchWrite(target: Target, items: Record<string, unknown>[]) {
   }
 }
 
-async function createCard(target: Target, admin: string, name: string, date: string, startsAt: string) {
+export async function createCard(target: Target, admin: string, name: string, date: string, startsAt: string) {
   const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(target.url, admin,
     'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input: { name, date, startsAt } });
   const matchIds: string[] = [];
@@ -48,6 +49,25 @@ async function createCard(target: Target, admin: string, name: string, date: str
   return { eventId: createEvent.id, matchIds };
 }
 
+/**
+ * `players` predictions of an event and their profiles; player i picks team (i >> m) & 1 of match m,
+ * so player 0 picks team 0 everywhere. Returns the event.
+ */
+export async function loadPlayers(target: Target, admin: string, eventId: string, matchIds: string[], players: number): Promise<Event> {
+  const event = (await graphqlData<{ eventCard: { event: Event } }>(target.url, admin,
+    'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }', { id: eventId })).eventCard.event;
+  const now = new Date().toISOString();
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < players; i += 1) {
+    const userId = subFor(benchPlayer(i));
+    const picks = matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
+    items.push(PREDICTION.item(PREDICTION.record(userId, `Player ${i}`, event, picks, now)));
+    items.push(PROFILE.item(userId, `Player ${i}`));
+  }
+  await batchWrite(target, items);
+  return event;
+}
+
 /** Builds the league; returns the ids the screens read. */
 export async function buildLeague(target: Target, players: number) {
   const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
@@ -55,26 +75,22 @@ export async function buildLeague(target: Target, players: number) {
   const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
   const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);
 
-  const event = (await graphqlData<{ eventCard: { event: Event } }>(target.url, admin,
-    'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }', { id: scored.eventId })).eventCard.event;
-  const now = new Date().toISOString();
-  const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < players; i += 1) {
-    const userId = subFor(benchPlayer(i));
-    const picks = scored.matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
-    items.push(PREDICTION.item(PREDICTION.record(userId, `Player ${i}`, event, picks, now)));
-    items.push(PROFILE.item(userId, `Player ${i}`));
-  }
-  await batchWrite(target, items);
+  const event = await loadPlayers(target, admin, scored.eventId, scored.matchIds, players);
 
   await graphqlData(target.url, admin, 'mutation($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
     input: { id: scored.eventId, state: 'BROADCAST' },
   });
+  // Results straight into the match items: through setMatchResult each would start a live scoring
+  // pass over every prediction (bench/live.ts measures those), which would still be running while
+  // the screens are measured.
   for (const matchId of scored.matchIds) {
-    await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', {
-      e: scored.eventId,
-      m: matchId,
-    });
+    await target.client.send(new UpdateItemCommand({
+      TableName: target.tableName,
+      Key: marshall(MATCH.key(scored.eventId, matchId)),
+      UpdateExpression: 'SET #result = :winner, #outcome = :win',
+      ExpressionAttributeNames: { '#result': 'result', '#outcome': 'outcome' },
+      ExpressionAttributeValues: marshall({ ':winner': 0, ':win': 'WIN' }),
+    }));
   }
   await graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId });
   return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season };

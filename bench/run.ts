@@ -4,8 +4,9 @@
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
  *   - scoring throughput at 1,000 and 10,000 predictions;
  *   - hot reload: from saving a resolver to the new version being served.
+ *   - the live leaderboard's lag after each result entered, at 1,000 predictions.
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
- * `--players 10,1000`, `--skip latency,screens,scoring,reload` and `--only reload` narrow a run.
+ * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run.
  */
 import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
@@ -13,6 +14,7 @@ import { benchReload } from './reload.ts';
 import { benchScreens, type ScreenCost } from './screens.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
+import { benchLive } from './live.ts';
 import { startBenchTarget } from './target.ts';
 
 function option(name: string): string | undefined {
@@ -21,7 +23,7 @@ function option(name: string): string | undefined {
 }
 const json = process.argv.includes('--json');
 const players = (option('--players') ?? '10,1000,10000').split(',').map(Number);
-const sections = ['latency', 'screens', 'scoring', 'reload'];
+const sections = ['latency', 'screens', 'scoring', 'reload', 'live'];
 const only = option('--only')?.split(',');
 const skip = new Set(only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean));
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
@@ -71,6 +73,15 @@ try {
     print({ benchmark: 'reload', ...reload });
     say(`hot reload, save of a resolver to its new version served (${reload.runs} runs):`);
     say(`  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`);
+  }
+
+  if (!skip.has('live')) {
+    const target = await startBenchTarget(dynamo.endpoint);
+    const live = await benchLive(target, 1000, 5);
+    await target.close();
+    print({ benchmark: 'live', ...live });
+    say(`live leaderboard, ${live.predictions} predictions, ${live.results} results entered one after another:`);
+    say(`  setMatchResult response p50 ${live.responseMsP50.toFixed(0)} ms (max ${live.responseMsMax.toFixed(0)}), leaderboard showing it after p50 ${live.lagMsP50.toFixed(0)} ms (max ${live.lagMsMax.toFixed(0)})`);
   }
 } finally {
   await dynamo.stop();

@@ -1,16 +1,23 @@
-import { runtime, type Context } from '@aws-appsync/utils';
-import { PREDICTION, toPrediction, type PredictionItem } from './lib/entities/prediction';
+import { runtime, util, type Context } from '@aws-appsync/utils';
+import { caller } from './lib/caller';
+import { PREDICTION, type PredictionItem } from './lib/entities/prediction';
 import { TABLE } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
 import { descendingPage, pageSize, type QueryPage } from './lib/page';
-import type { EventCardLeaderboardArgs, EventCardLeaderboardResult, QueryEventCardResult } from './lib/schema-types';
+import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult, QueryEventCardResult } from './lib/schema-types';
+import { scoresVisible, visiblePrediction, type EventView } from './lib/visibility';
 
 type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, NonNullable<QueryEventCardResult>, QueryPage<PredictionItem>>;
 
-/** The event's leaderboard, highest first, from the sparse SCORE# range of its GSI partition. */
+const view = (event: Event): EventView => ({ state: event.state, startsAtMs: util.time.parseISO8601ToEpochMilliSeconds(event.startsAt) });
+
+/**
+ * The event's leaderboard, highest first, from the sparse SCORE# range of its GSI partition:
+ * provisional while BROADCAST, final once SCORED (lib/visibility.ts).
+ */
 export function request(ctx: LeaderboardContext) {
   const event = ctx.source!.event;
-  if (event.state !== 'SCORED') {
+  if (!scoresVisible(view(event))) {
     pageSize(ctx.args.limit);
     return runtime.earlyReturn(null);
   }
@@ -23,7 +30,10 @@ export function request(ctx: LeaderboardContext) {
 }
 
 export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
-  if (ctx.source!.event.state !== 'SCORED') return null;
+  const event = view(ctx.source!.event);
+  if (!scoresVisible(event)) return null;
   raiseDataSourceError(ctx.error);
-  return { items: ctx.result.items.map(toPrediction), nextToken: ctx.result.nextToken ?? null };
+  const now = util.time.nowEpochMilliSeconds();
+  const me = caller(ctx).sub;
+  return { items: ctx.result.items.map((item) => visiblePrediction(item, event, item.userId === me, now)), nextToken: ctx.result.nextToken ?? null };
 }

@@ -1,7 +1,7 @@
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { ERROR, raiseDataSourceError } from './lib/errors';
-import type { ScoringOutcome } from './lib/scoring';
+import type { ScoringOutcome, ScoringRequest } from './lib/scoring';
 import type { MutationScoreEventArgs, MutationScoreEventResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
@@ -14,7 +14,8 @@ type ScoreEventContext = Context<MutationScoreEventArgs, Record<string, never>, 
  */
 export function request(ctx: ScoreEventContext): LambdaRequest {
   requireAdmin(ctx);
-  return { operation: 'Invoke', payload: { eventId: requiredId(ctx.args.eventId, 'eventId') } };
+  const payload: ScoringRequest = { eventId: requiredId(ctx.args.eventId, 'eventId') };
+  return { operation: 'Invoke', payload };
 }
 
 export function response(ctx: ScoreEventContext): MutationScoreEventResult {

@@ -2,14 +2,14 @@ import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
 import { toEvent } from './lib/entities/event';
 import { cardMatches } from './lib/entities/match';
-import { toPrediction } from './lib/entities/prediction';
 import { ERROR } from './lib/errors';
 import type { QueryEventCardArgs, QueryEventCardResult } from './lib/schema-types';
 import type { CardStash } from './lib/stash';
+import { leaderboardFinal, resultsVisible, visiblePrediction } from './lib/visibility';
 
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
 
-/** Pipeline: getEventCard → getMyPrediction. Results show once the event is scored (to admins always). */
+/** Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. */
 export function request(ctx: EventCardContext) {
   if (ctx.args.eventId.length === 0) util.error('eventId must not be empty', ERROR.validation);
   return {};
@@ -18,10 +18,10 @@ export function request(ctx: EventCardContext) {
 export function response(ctx: EventCardContext): QueryEventCardResult {
   const { event, myPrediction } = ctx.stash;
   if (!event) return null;
-  const showResults = event.state === 'SCORED' || isAdmin(ctx);
   return {
     event: toEvent(event),
-    matches: cardMatches(event, ctx.stash.matches, showResults),
-    myPrediction: myPrediction ? toPrediction(myPrediction) : null,
+    matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx))),
+    myPrediction: myPrediction ? visiblePrediction(myPrediction, event, true, util.time.nowEpochMilliSeconds()) : null,
+    leaderboardFinal: leaderboardFinal(event),
   };
 }

@@ -55,6 +55,7 @@ mutation AddMatch($eventId: ID!, $input: MatchInput!) {
       champion
     }
     result
+    outcome
   }
 }
 ` as GeneratedMutation<T.AddMatchMutationVariables, T.AddMatchMutation>;
@@ -77,6 +78,7 @@ mutation UpdateMatch($eventId: ID!, $matchId: ID!, $input: MatchInput!) {
       champion
     }
     result
+    outcome
   }
 }
 ` as GeneratedMutation<T.UpdateMatchMutationVariables, T.UpdateMatchMutation>;
@@ -99,6 +101,7 @@ mutation RemoveMatch($eventId: ID!, $matchId: ID!) {
       champion
     }
     result
+    outcome
   }
 }
 ` as GeneratedMutation<T.RemoveMatchMutationVariables, T.RemoveMatchMutation>;
@@ -122,14 +125,20 @@ mutation ReorderCard($eventId: ID!, $matchIds: [ID!]!) {
       champion
     }
     result
+    outcome
   }
 }
 ` as GeneratedMutation<T.ReorderCardMutationVariables, T.ReorderCardMutation>;
 
-/** Null clears the result. */
+/** A winner (outcome WIN, the default when winner is given), or no winner (outcome DRAW or NO_CONTEST). Both null clear the result. */
 export const setMatchResult = /* GraphQL */ `
-mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int) {
-  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner) {
+mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
+  setMatchResult(
+    eventId: $eventId
+    matchId: $matchId
+    winner: $winner
+    outcome: $outcome
+  ) {
     __typename
     id
     eventId
@@ -145,6 +154,7 @@ mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int) {
       champion
     }
     result
+    outcome
   }
 }
 ` as GeneratedMutation<T.SetMatchResultMutationVariables, T.SetMatchResultMutation>;

@@ -77,6 +77,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         champion
       }
       result
+      outcome
     }
     myPrediction {
       __typename
@@ -116,6 +117,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       }
       nextToken
     }
+    leaderboardFinal
   }
 }
 ` as GeneratedQuery<T.EventCardQueryVariables, T.EventCardQuery>;

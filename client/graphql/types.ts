@@ -3,6 +3,9 @@
 /** Lifecycle of an event. Predictions lock at BROADCAST; results are entered after it; SCORED is final but can be re-scored. */
 export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 
+/** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
+export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
+
 export type TeamInput = {
   name?: string | null;
   members: Array<string>;
@@ -115,6 +118,7 @@ export type EventCardQuery = {
         champion: boolean;
       }>;
       result: number | null;
+      outcome: MatchOutcome | null;
     }>;
     myPrediction: {
       __typename: 'Prediction';
@@ -154,6 +158,7 @@ export type EventCardQuery = {
       }>;
       nextToken: string | null;
     } | null;
+    leaderboardFinal: boolean;
   } | null;
 };
 
@@ -261,6 +266,7 @@ export type AddMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -287,6 +293,7 @@ export type UpdateMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -312,6 +319,7 @@ export type RemoveMatchMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 
@@ -337,6 +345,7 @@ export type ReorderCardMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   }>;
 };
 
@@ -344,6 +353,7 @@ export type SetMatchResultMutationVariables = {
   eventId: string;
   matchId: string;
   winner?: number | null;
+  outcome?: MatchOutcome | null;
 };
 
 export type SetMatchResultMutation = {
@@ -363,6 +373,7 @@ export type SetMatchResultMutation = {
       champion: boolean;
     }>;
     result: number | null;
+    outcome: MatchOutcome | null;
   };
 };
 

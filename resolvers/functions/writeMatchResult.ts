@@ -1,10 +1,10 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { EVENT } from '../lib/entities/event';
-import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
+import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '../lib/entities/match';
 import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from '../lib/schema-types';
+import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txUpdate } from '../lib/transact';
 import { cardMatch, validTeamIndex } from '../lib/validate';
@@ -12,8 +12,26 @@ import { cardMatch, validTeamIndex } from '../lib/validate';
 type WriteMatchResultContext = Context<MutationSetMatchResultArgs, CardStash & { decided: MatchItem }>;
 
 /**
- * Sets (or, with a null winner, clears) a match's result once the event is BROADCAST or SCORED;
- * the event's state is checked again in the same transaction as the write.
+ * The result the arguments describe: a winner (WIN, the default when a winner is given), no winner
+ * (DRAW, NO_CONTEST), or none at all (both null: clear). Any other combination is a ValidationError.
+ */
+function decidedResult(match: MatchItem, winner: number | null | undefined, outcome: MatchOutcome | null | undefined) {
+  const hasWinner = winner !== null && winner !== undefined;
+  if (outcome === null || outcome === undefined) {
+    return hasWinner ? { result: validTeamIndex(match, winner, 'winner'), outcome: 'WIN' as MatchOutcome } : { result: null, outcome: null };
+  }
+  if (outcome === 'WIN') {
+    if (!hasWinner) util.error('outcome WIN needs a winner', ERROR.validation);
+    return { result: validTeamIndex(match, winner, 'winner'), outcome };
+  }
+  if (NO_WINNER_OUTCOMES.indexOf(outcome) < 0) util.error(`Unknown outcome ${outcome}`, ERROR.validation);
+  if (hasWinner) util.error(`outcome ${outcome} has no winner; got winner ${winner}`, ERROR.validation);
+  return { result: null, outcome };
+}
+
+/**
+ * Sets (or, with neither winner nor outcome, clears) a match's result once the event is BROADCAST or
+ * SCORED; the event's state is checked again in the same transaction as the write.
  */
 export function request(ctx: WriteMatchResultContext) {
   const event = stashedEvent(ctx);
@@ -21,13 +39,16 @@ export function request(ctx: WriteMatchResultContext) {
     util.error(`Results can be entered once event ${event.id} is BROADCAST; it is UPCOMING`, ERROR.invalidState);
   }
   const match = cardMatch(event, stashedMatches(ctx), ctx.args.matchId);
-  const winner = ctx.args.winner === null || ctx.args.winner === undefined ? null : validTeamIndex(match, ctx.args.winner, 'winner');
-  ctx.stash.decided = { ...match, result: winner };
+  const decided = decidedResult(match, ctx.args.winner, ctx.args.outcome);
+  ctx.stash.decided = { ...match, ...decided };
   const table = tableOf(ctx);
+  const names = { '#result': 'result', '#outcome': 'outcome' };
   const update =
-    winner === null
-      ? { expression: 'REMOVE #result', names: { '#result': 'result' } }
-      : { expression: 'SET #result = :winner', names: { '#result': 'result' }, values: { ':winner': winner } };
+    decided.outcome === null
+      ? { expression: 'REMOVE #result, #outcome', names }
+      : decided.result === null
+        ? { expression: 'SET #outcome = :outcome REMOVE #result', names, values: { ':outcome': decided.outcome } }
+        : { expression: 'SET #outcome = :outcome, #result = :winner', names, values: { ':outcome': decided.outcome, ':winner': decided.result } };
   return transaction([
     txCheck(table, EVENT.key(event.id), {
       expression: '#state IN (:broadcast, :scored)',

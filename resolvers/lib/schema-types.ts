@@ -3,6 +3,9 @@
 /** Lifecycle of an event. Predictions lock at BROADCAST; results are entered after it; SCORED is final but can be re-scored. */
 export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 
+/** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
+export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
+
 export type Event = {
   id: string;
   name: string;
@@ -30,8 +33,10 @@ export type Match = {
   preshow: boolean;
   championships: Array<string>;
   teams: Array<Team>;
-  /** Index of the winning team. Shown once the event is SCORED (always to admins). */
+  /** Index of the winning team (null for a draw, a no contest or no result yet). Shown once the event is BROADCAST. */
   result: number | null;
+  /** How the match ended; null while it has no result. Shown once the event is BROADCAST. */
+  outcome: MatchOutcome | null;
 };
 
 export type Pick = {
@@ -45,8 +50,9 @@ export type Prediction = {
   eventId: string;
   eventName: string;
   eventDate: string;
+  /** Another player's picks show once the event's predictions are locked (its bell or BROADCAST). */
   picks: Array<Pick>;
-  /** Set once the event is scored. */
+  /** Set once the event is scored; provisional while it is BROADCAST. */
   points: number | null;
   correct: number | null;
   rank: number | null;
@@ -84,8 +90,10 @@ export type EventCard = {
   matches: Array<Match>;
   /** The caller's own prediction, if any. */
   myPrediction: Prediction | null;
-  /** The event's leaderboard, highest first. Null until the event is SCORED. */
+  /** The event's leaderboard, highest first: provisional while BROADCAST (the results so far), final once SCORED. Null while UPCOMING. */
   leaderboard?: PredictionConnection | null;
+  /** True once the event is SCORED: the leaderboard is final. False while it is provisional (or absent). */
+  leaderboardFinal: boolean;
 };
 
 export type User = {
@@ -225,6 +233,7 @@ export type MutationSetMatchResultArgs = {
   eventId: string;
   matchId: string;
   winner?: number | null;
+  outcome?: MatchOutcome | null;
 };
 
 export type MutationSetMatchResultResult = Match;

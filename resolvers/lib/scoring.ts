@@ -4,6 +4,16 @@
  */
 import type { ScoringReport } from './schema-types';
 
+/**
+ * What the scoring function is invoked with. `provisional`: a live pass while the event is BROADCAST,
+ * with the results entered so far (matches without a result score nothing), leaving the state as it
+ * is; without it, the final pass that needs every result and sets the event SCORED.
+ */
+export interface ScoringRequest {
+  eventId: string;
+  provisional?: boolean;
+}
+
 /** Not part of the GraphQL report: what the run cost. */
 export interface ScoringStats {
   writes: number;

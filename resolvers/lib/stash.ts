@@ -3,6 +3,7 @@ import type { MatchFields, MatchItem } from './entities/match';
 import type { ProfileItem } from './entities/profile';
 import type { PredictionItem } from './entities/prediction';
 import type { ItemKey } from './entities/table';
+import type { EventView } from './visibility';
 
 /**
  * What the pipeline steps pass each other in `ctx.stash`, one type per pipeline family; each key
@@ -37,4 +38,12 @@ export interface RenameStash {
   standings: ItemKey[];
   /** getMyRecentPredictions: the keys of the caller's newest predictions. */
   predictions: ItemKey[];
+}
+
+/** UserProfile.history: getHistoryPage → getHistoryEvents. */
+export interface HistoryStash {
+  /** getHistoryPage: the page of predictions. */
+  page: { items: PredictionItem[]; nextToken: string | null };
+  /** getHistoryEvents: what the visibility rule reads of each event of the page, by event id. */
+  events: Record<string, EventView>;
 }

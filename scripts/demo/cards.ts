@@ -15,8 +15,8 @@ export interface DemoMatch {
   preshow?: boolean;
   championships?: string[];
   teams: DemoTeam[];
-  /** Index of the winning team, for events that get results. */
-  result: number;
+  /** Index of the winning team, or a result without a winner, for events that get results. */
+  result: number | 'DRAW' | 'NO_CONTEST';
 }
 
 export interface DemoEvent {
@@ -98,7 +98,7 @@ export const demoEvents: DemoEvent[] = [
       { points: 15, result: 0, championships: ['AEW International Championship'], teams: [
         { members: ['Will Ospreay'], champion: true }, { members: ['Roderick Strong'] },
       ] },
-      { points: 10, result: 0, teams: solo('Chris Jericho', 'Hook') },
+      { points: 10, result: 'DRAW', teams: solo('Chris Jericho', 'Hook') }, // a time-limit draw
     ],
   },
   {

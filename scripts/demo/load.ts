@@ -2,7 +2,7 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
-import { graphqlData } from '../../appsync/local/client.ts';
+import { GraphQLRequestError, graphqlData } from '../../appsync/local/client.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 
@@ -41,11 +41,27 @@ function schedule(event: DemoEvent): { date: string; startsAt: string } {
 const CREATE_EVENT = `mutation CreateEvent($input: CreateEventInput!) { createEvent(input: $input) { id } }`;
 const UPDATE_EVENT = `mutation UpdateEvent($input: UpdateEventInput!) { updateEvent(input: $input) { id state } }`;
 const ADD_MATCH = `mutation AddMatch($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }`;
-const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int) {
-  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner) { id result } }`;
+const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
+  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome) { id result outcome } }`;
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
 const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
+
+/**
+ * The final scoreEvent, run again (it is safe to) when it failed because the live passes of the
+ * results just entered were still writing the same season's standings.
+ */
+async function scoreFinal(score: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await score();
+      return;
+    } catch (err) {
+      const unhandled = err instanceof GraphQLRequestError && err.response.errors?.[0]?.errorType === 'Lambda:Unhandled';
+      if (!unhandled || attempt === 3) throw err;
+    }
+  }
+}
 
 export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
@@ -81,7 +97,7 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
           ? previousPicks
           : event.matches.map((m, i) => ({
               matchId: matchIds[i],
-              team: rnd() < 0.55 ? m.result : Math.floor(rnd() * m.teams.length),
+              team: rnd() < 0.55 && typeof m.result === 'number' ? m.result : Math.floor(rnd() * m.teams.length),
             }));
       await as(player.token, SAVE, { eventId, picks });
       previousPicks = picks;
@@ -91,12 +107,15 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
     if (event.state === 'UPCOMING') continue;
     await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
     await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
-    // A live event has its first results in; a finished one has them all and is scored.
+    // A live event has its first results in (its provisional leaderboard follows them); a finished
+    // one has them all and is scored.
     const resultsIn = event.state === 'SCORED' ? event.matches.length : 2;
     for (let i = 0; i < resultsIn; i += 1) {
-      await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], winner: event.matches[i].result });
+      const result = event.matches[i].result;
+      const set = typeof result === 'number' ? { winner: result, outcome: 'WIN' } : { winner: null, outcome: result };
+      await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
-    if (event.state === 'SCORED') await as(admin, SCORE, { eventId });
+    if (event.state === 'SCORED') await scoreFinal(() => as(admin, SCORE, { eventId }));
   }
   return { events: demoEvents.length, players: players.length, predictions };
 }

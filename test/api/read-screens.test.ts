@@ -278,7 +278,7 @@ describe('userProfile', () => {
     expect(userProfile.standings[0]).toMatchObject({ rank: 2, points: 14, eventsPlayed: 2 });
   });
 
-  it("keeps another player's picks private until the event is scored", async () => {
+  it("keeps another player's picks private before the event's bell", async () => {
     const { userProfile } = await api.data('p1', PROFILE, { u: sub.p2 });
     const byEvent = Object.fromEntries(userProfile.history.items.map((h: { eventId: string; picks: unknown[] }) => [h.eventId, h.picks]));
     expect(byEvent[e3]).toEqual([]);

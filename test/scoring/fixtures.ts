@@ -14,7 +14,9 @@ import { fromAttributes, toAttributes, type Item } from '../../amplify/functions
 export interface MatchSpec {
   id: string;
   points: number;
+  /** The winner; null for no result yet, or for a match with a no-winner `outcome`. */
   result: number | null;
+  outcome?: 'DRAW' | 'NO_CONTEST';
   name?: string;
 }
 
@@ -154,6 +156,7 @@ export function matchItem(eventId: string, m: MatchSpec): Item {
       { name: null, members: ['C'], champion: false },
     ],
     result: m.result,
+    outcome: m.outcome ?? (m.result === null ? null : 'WIN'),
   });
 }
 

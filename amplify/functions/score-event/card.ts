@@ -1,26 +1,32 @@
 /** The event and its card as scoring needs them, and the points of one set of picks. */
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
 import { EVENT, type EventItem } from '../../../resolvers/lib/entities/event.ts';
-import { MATCH, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
+import { MATCH, outcomeOf, winnerOf, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
 import type { PickItem } from '../../../resolvers/lib/entities/prediction.ts';
 import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Store } from './store.ts';
 
+/** The matches on the card by id (matchOrder; an item it does not list is off the card). */
+export type Card = Map<string, MatchItem>;
+
 export type CardCheck =
-  | { ok: true; event: EventItem; card: Map<string, MatchItem> }
+  | { ok: true; event: EventItem; card: Card }
   | { ok: false; type: string; message: string };
 
-const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
+export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 
-/** Reads the event and its matches; refuses an event that cannot be scored. */
-export async function readCard(store: Store, eventId: string): Promise<CardCheck> {
+/**
+ * Reads the event and its matches; refuses an event not in one of `states`, and with `allResults`
+ * a card with a match that has no result (a draw or a no contest is a result).
+ */
+export async function readCard(store: Store, eventId: string, need: { states: string[]; allResults: boolean }): Promise<CardCheck> {
   const event = (await store.get(EVENT.key(eventId))) as EventItem | undefined;
   if (!event) return { ok: false, type: ERROR.notFound, message: `Event ${eventId} not found` };
-  if (!SCORABLE_STATES.includes(event.state)) {
+  if (!need.states.includes(event.state)) {
     return {
       ok: false,
       type: ERROR.invalidState,
-      message: `Event ${eventId} is ${event.state}; only a BROADCAST or SCORED event can be scored`,
+      message: `Event ${eventId} is ${event.state}; only a ${need.states.join(' or ')} event can be scored${need.states.length === 1 ? ' live' : ''}`,
     };
   }
   const matches = (await store.queryAll({
@@ -29,13 +35,13 @@ export async function readCard(store: Store, eventId: string): Promise<CardCheck
   })) as unknown as MatchItem[];
   const byId = new Map(matches.map((m) => [m.id, m]));
   // The card is matchOrder; a match item it does not list is not on the card.
-  const card = new Map<string, MatchItem>();
+  const card: Card = new Map();
   for (const id of event.matchOrder ?? []) {
     const match = byId.get(id);
     if (match) card.set(id, match);
   }
-  const missing = [...card.values()].filter((m) => m.result === null || m.result === undefined);
-  if (missing.length > 0) {
+  const missing = [...card.values()].filter((m) => outcomeOf(m) === null);
+  if (need.allResults && missing.length > 0) {
     const list = missing.map((m) => (m.name ? `${m.id} (${m.name})` : m.id)).join(', ');
     return {
       ok: false,
@@ -46,8 +52,17 @@ export async function readCard(store: Store, eventId: string): Promise<CardCheck
   return { ok: true, event, card };
 }
 
-/** Points and number of correct picks; picks of matches no longer on the card count for nothing. */
-export function scorePicks(picks: PickItem[] | undefined, card: Map<string, MatchItem>): { points: number; correct: number } {
+/** What scoring reads of a card, as one string: equal strings score every prediction the same. */
+export function cardFingerprint(card: Card): string {
+  return JSON.stringify([...card.values()].map((m) => [m.id, m.points, winnerOf(m)]));
+}
+
+/**
+ * Points and number of correct picks. A pick is correct when it names the match's winner: a match
+ * without a result, a draw or a no contest counts for no one; picks of matches no longer on the card
+ * count for nothing.
+ */
+export function scorePicks(picks: PickItem[] | undefined, card: Card): { points: number; correct: number } {
   let points = 0;
   let correct = 0;
   const seen = new Set<string>();
@@ -55,7 +70,7 @@ export function scorePicks(picks: PickItem[] | undefined, card: Map<string, Matc
     if (seen.has(pick.matchId)) continue;
     seen.add(pick.matchId);
     const match = card.get(pick.matchId);
-    if (match && match.result === pick.team) {
+    if (match && winnerOf(match) === pick.team) {
       points += match.points;
       correct++;
     }

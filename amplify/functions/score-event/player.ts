@@ -47,7 +47,7 @@ export function projectedTotals(state: PlayerState, score: { points: number; cor
   const correct = ((s?.correct as number) ?? 0) - (scored(p) ? (p.correct as number) : 0) + score.correct;
   const eventsPlayed = ((s?.eventsPlayed as number) ?? 0) + (scored(p) ? 0 : 1);
   if (points < 0 || correct < 0) {
-    throw new Error(`Standing of ${s?.userId} holds less than its own prediction's score: the table was changed outside the scorer`);
+    throw new Error(`Standing of ${s?.userId} holds less than its own prediction's score: another run changed them between this run's reads (running again converges), or the table was changed outside the scorer`);
   }
   return { points, correct, eventsPlayed };
 }

@@ -12,13 +12,13 @@ import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
-import { readCard, scorePicks } from './card.ts';
+import { SCORABLE_STATES, cardFingerprint, readCard, scorePicks, type Card } from './card.ts';
 import { scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
 import { rankSeason, seasonScores, standingKey, type SeasonScore } from './standings.ts';
 import { setUpdate } from './expressions.ts';
-import { createStore, isConditionFailure, keyId } from './store.ts';
+import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
 import type { Item } from './attributes.ts';
 
 export interface ScorerOptions {
@@ -40,69 +40,100 @@ export function createScorer(opts: ScorerOptions) {
   // Zero would run no task at all and report success having scored nothing.
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number of at least 1; got ${concurrency}`);
   return {
-    async scoreEvent(eventId: string): Promise<ScoringOutcome> {
-      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency, afterWrite: opts.afterWrite });
-      const checked = await readCard(store, eventId);
-      if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
-      const { event, card } = checked;
-      const season = event.season;
+    /**
+     * The final pass (every match must have a result; the event ends SCORED), or with `provisional`
+     * a live pass of a BROADCAST event over the results entered so far (the state stays). Either way,
+     * once its writes are done the pass reads the card again and starts over if a result changed
+     * meanwhile, so the last pass to finish has scored the latest results.
+     */
+    async scoreEvent(eventId: string, mode: { provisional?: boolean } = {}): Promise<ScoringOutcome> {
+      const provisional = mode.provisional === true;
       const perTransaction = opts.playersPerTransaction ?? 25;
       if (!(perTransaction >= 1 && perTransaction <= MAX_PLAYERS_PER_TRANSACTION)) {
         throw new Error(`playersPerTransaction must be 1 to ${MAX_PLAYERS_PER_TRANSACTION}`);
       }
-      if (STANDING.gsiPk(season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
-
-      const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
-      const scores = scorePredictions(predictions, card);
-
-      // Profiles (for display names) and standings, strongly consistent.
-      const userIds = scores.map((s) => s.userId);
-      const found = await store.batchGet(userIds.flatMap((u) => [PROFILE.key(u), standingKey(u, season)]));
-      const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
-      const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u, season))) });
-
-      // Season ranks as they will be once every player is written; checked again at the end.
-      const projected = new Map<string, SeasonScore>();
-      for (const s of scores) {
-        const totals = projectedTotals(stateOf(s.userId), s);
-        // Refused before any write; planPlayer checks again against what it reads then.
-        if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
-          throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
-        }
-        projected.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
-      }
-      const listed = await seasonScores(store, season, []);
-      for (const [userId, score] of projected) listed.set(userId, score);
-      const seasonRanks = competitionRanks([...listed.values()]);
-
-      store.startWrites();
+      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency, afterWrite: opts.afterWrite });
+      // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
+      let checked = await readCard(store, eventId, { states: provisional ? ['BROADCAST'] : SCORABLE_STATES, allResults: !provisional });
+      if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
       const scored = new Set<string>();
       const standingsWritten = new Set<string>();
-      const jobs: PlayerJob[] = scores.map((score) => {
-        const profile = found.get(keyId(PROFILE.key(score.userId)));
-        const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
-        return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
-      });
-      await forEachBounded(chunk(jobs, perTransaction), store.concurrency, async (batch) => {
-        const done = await scorePlayers(store, batch);
-        batch.forEach((job, i) => {
-          if (!done[i]) return;
-          scored.add(job.score.userId);
-          if (done[i].written) standingsWritten.add(job.score.userId);
-        });
-      });
-
-      for (const userId of await rankSeason(store, season, scored)) standingsWritten.add(userId);
-      const scoredEvent = await markScored(store, event);
-      if (!scoredEvent) {
+      store.startWrites();
+      for (let pass = 0; ; pass++) {
+        if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+        const done = await writeScores(store, checked.event, checked.card, perTransaction);
+        for (const u of done.scored) scored.add(u);
+        for (const u of done.standingsWritten) standingsWritten.add(u);
+        const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: !provisional });
+        if (!again.ok) return { error: { type: again.type, message: again.message } };
+        const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
+        checked = again;
+        if (!changed) break;
+      }
+      const finalEvent = provisional ? checked.event : await markScored(store, checked.event);
+      if (!finalEvent) {
         return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
       }
       return {
-        report: { event: toEvent(scoredEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },
+        report: { event: toEvent(finalEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },
         stats: { writes: store.meter.writes, wcu: store.meter.wcu, wcuEstimate: store.meter.wcuEstimate, rcu: store.meter.rcu },
       };
     },
   };
+}
+
+const MAX_PASSES = 5;
+
+/**
+ * Every prediction of the event scored on `card`, each player's prediction and standing written
+ * together, then the season re-ranked. Returns the players scored and those whose items were written.
+ */
+async function writeScores(store: Store, event: EventItem, card: Card, perTransaction: number) {
+  const eventId = event.id;
+  const season = event.season;
+  if (STANDING.gsiPk(season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
+
+  const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
+  const scores = scorePredictions(predictions, card);
+
+  // Profiles (for display names) and standings, strongly consistent.
+  const userIds = scores.map((s) => s.userId);
+  const found = await store.batchGet(userIds.flatMap((u) => [PROFILE.key(u), standingKey(u, season)]));
+  const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
+  const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u, season))) });
+
+  // Season ranks as they will be once every player is written; checked again at the end.
+  const projected = new Map<string, SeasonScore>();
+  for (const s of scores) {
+    const totals = projectedTotals(stateOf(s.userId), s);
+    // Refused before any write; planPlayer checks again against what it reads then.
+    if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
+      throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
+    }
+    projected.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
+  }
+  const listed = await seasonScores(store, season, []);
+  for (const [userId, score] of projected) listed.set(userId, score);
+  const seasonRanks = competitionRanks([...listed.values()]);
+
+  const scored = new Set<string>();
+  const standingsWritten = new Set<string>();
+  const jobs: PlayerJob[] = scores.map((score) => {
+    const profile = found.get(keyId(PROFILE.key(score.userId)));
+    const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
+    return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
+  });
+  await forEachBounded(chunk(jobs, perTransaction), store.concurrency, async (batch) => {
+    const done = await scorePlayers(store, batch);
+    batch.forEach((job, i) => {
+      if (!done[i]) return;
+      scored.add(job.score.userId);
+      if (done[i].written) standingsWritten.add(job.score.userId);
+    });
+  });
+
+  for (const userId of await rankSeason(store, season, scored)) standingsWritten.add(userId);
+  return { scored, standingsWritten };
 }
 
 /** Each prediction's score and its competition rank within the event. */

@@ -4,7 +4,7 @@ import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import { competitionRanks } from './ranks.ts';
 import { forEachBounded } from './pool.ts';
 import { setUpdate } from './expressions.ts';
-import { isConditionFailure, type Store } from './store.ts';
+import { backoff, isConditionFailure, sleep, type Store } from './store.ts';
 
 export interface SeasonScore {
   userId: string;
@@ -47,18 +47,22 @@ function seasonPartition(season: number): string {
   return partition;
 }
 
-const MAX_RANK_PASSES = 5;
+const MAX_RANK_PASSES = 8;
 
 /**
  * Gives every standing of the season its competition rank, writing only the ranks that differ, and
  * repeats until a pass finds nothing to write: a pass that starts after every concurrent run's last
  * write sees the final totals, so the last run to finish leaves every rank right. A rank whose
  * standing's totals changed since they were read is not written (the next pass sees the change).
+ * Passes after the first wait a growing delay (about 2 s in all), giving a concurrent run time to
+ * finish its writes; live scoring makes overlapping runs ordinary (a result entered while the previous
+ * result's pass is still running). If the totals still change, the run fails, to be run again.
  * Returns the user ids whose standing was written.
  */
 export async function rankSeason(store: Store, season: number, participants: Iterable<string>): Promise<Set<string>> {
   const written = new Set<string>();
   for (let pass = 0; pass < MAX_RANK_PASSES; pass++) {
+    if (pass > 1) await sleep(backoff(pass - 1));
     const scores = await seasonScores(store, season, participants);
     const ranks = competitionRanks([...scores.values()]);
     const stale = [...scores.values()].filter((s) => s.rank !== ranks.get(s.userId));

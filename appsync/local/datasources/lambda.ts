@@ -3,6 +3,13 @@
  * under tsx or vitest, so it may be TypeScript) and called with the request's `payload` and a
  * Lambda-like context. Its return value becomes `ctx.result`; a thrown error becomes `ctx.error`
  * with type `Lambda:Unhandled`.
+ *
+ * `invocationType: 'Event'` (asynchronous) answers at once with a null `ctx.result`, as Lambda's
+ * asynchronous Invoke returns only a status and discards the function's answer. The function then
+ * runs in the background; if it throws it is run again twice, as Lambda retries a failed
+ * asynchronous invocation twice by default, but after short delays (ASYNC_RETRY_DELAYS_MS) instead
+ * of Lambda's minutes. A third failure is logged and dropped (Lambda's default without a
+ * dead-letter queue or failure destination). `asyncInvocationsSettled()` waits for every one of them.
  */
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
@@ -34,6 +41,33 @@ export interface LambdaContext {
 }
 
 const OPERATIONS = ['Invoke', 'BatchInvoke'];
+
+/** Delays before the two retries of a failed asynchronous invocation. */
+export const ASYNC_RETRY_DELAYS_MS = [50, 100];
+
+const pendingAsync = new Set<Promise<void>>();
+
+/**
+ * Resolves once every asynchronous invocation of this process (retries included) has finished,
+ * including any started meanwhile: tests wait on it instead of sleeping.
+ */
+export async function asyncInvocationsSettled(): Promise<void> {
+  while (pendingAsync.size > 0) await Promise.allSettled([...pendingAsync]);
+}
+
+/** Runs `call` with Lambda's asynchronous retries. */
+async function invokeAsync(functionName: string, call: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; attempt <= ASYNC_RETRY_DELAYS_MS.length; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, ASYNC_RETRY_DELAYS_MS[attempt - 1]));
+    try {
+      await call();
+      return;
+    } catch (err) {
+      const last = attempt === ASYNC_RETRY_DELAYS_MS.length;
+      console.error(`[lambda ${functionName}] asynchronous invocation failed (attempt ${attempt + 1}${last ? ', dropped' : ', will retry'}):`, err);
+    }
+  }
+}
 
 export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourceInvoker {
   const functionName = basename(opts.handlerPath, extname(opts.handlerPath));
@@ -94,7 +128,9 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
       // No batching across fields here: a BatchInvoke is a batch of one, whose answer is the list's first entry.
       const event = operation === 'BatchInvoke' ? [payload ?? null] : (payload ?? null);
       if (invocationType === 'Event') {
-        call(event).catch((err: unknown) => console.error(`[lambda ${functionName}] asynchronous invocation failed:`, err));
+        const run = invokeAsync(functionName, () => call(event));
+        pendingAsync.add(run);
+        void run.finally(() => pendingAsync.delete(run));
         return { result: null, error: null };
       }
       try {

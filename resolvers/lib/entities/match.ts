@@ -1,4 +1,5 @@
 /** Match items: in their event's partition, `EVENT#<eventId>` / `MATCH#<matchId>`; no GSI key. */
+import type { MatchOutcome } from '../schema-types';
 import { EVENT, type EventItem } from './event';
 import type { ItemKey } from './table';
 
@@ -16,7 +17,24 @@ export interface MatchItem {
   preshow: boolean;
   championships: string[];
   teams: TeamItem[];
+  /** The winning team's index; null without a winner (no result yet, a draw, a no contest). */
   result: number | null;
+  /** How the match ended; null (or absent, on items written before outcomes) while it has no result. */
+  outcome?: MatchOutcome | null;
+}
+
+/** Outcomes without a winner: they award no points to anyone and count as no correct pick. */
+export const NO_WINNER_OUTCOMES: MatchOutcome[] = ['DRAW', 'NO_CONTEST'];
+
+/** How a match ended, or null while it has no result (an item with only a winner is a WIN). */
+export function outcomeOf(match: Pick<MatchItem, 'result' | 'outcome'>): MatchOutcome | null {
+  if (match.outcome !== null && match.outcome !== undefined) return match.outcome;
+  return match.result === null || match.result === undefined ? null : 'WIN';
+}
+
+/** The team a correct pick names; null when the match has no winner (yet, or at all). */
+export function winnerOf(match: Pick<MatchItem, 'result' | 'outcome'>): number | null {
+  return outcomeOf(match) === 'WIN' ? match.result : null;
 }
 
 /** What a MatchInput becomes once validated: a match without its ids and result. */
@@ -48,7 +66,7 @@ export const MATCH = {
   skPrefix: SK_PREFIX,
   key,
   /** A new or edited match: it has no result. */
-  record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({ id: matchId, eventId, ...fields, result: null }),
+  record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({ id: matchId, eventId, ...fields, result: null, outcome: null }),
   attributes,
   item: (match: MatchItem) => ({ ...key(match.eventId, match.id), ...attributes(match) }),
 };
@@ -64,7 +82,8 @@ export function toMatch(item: MatchItem, position: number, showResult: boolean) 
     preshow: item.preshow,
     championships: item.championships ?? [],
     teams: item.teams.map((t) => ({ name: t.name ?? null, members: t.members, champion: t.champion === true })),
-    result: showResult ? item.result ?? null : null,
+    result: showResult ? winnerOf(item) : null,
+    outcome: showResult ? outcomeOf(item) : null,
   };
 }
 

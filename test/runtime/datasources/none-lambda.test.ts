@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLambdaDataSource } from '../../../appsync/local/datasources/lambda.ts';
+import { ASYNC_RETRY_DELAYS_MS, asyncInvocationsSettled, createLambdaDataSource } from '../../../appsync/local/datasources/lambda.ts';
 import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts';
 import { testContext } from '../../support/context.ts';
 
@@ -52,6 +52,34 @@ describe('Lambda data source', () => {
 
   it('returns at once for an Event invocation', async () => {
     expect(await invoke({ operation: 'Invoke', invocationType: 'Event', payload: { value: 1 } })).toEqual({ result: null, error: null });
+  });
+
+  describe('asynchronous (Event) invocations', () => {
+    const flaky = createLambdaDataSource({ handlerPath: fixture('flaky-handler.ts'), environment: {} });
+    const calls = () => (globalThis as { flakyCalls?: Record<string, number[]> }).flakyCalls ?? {};
+    const start = (key: string, failures: number) =>
+      flaky.invoke({ operation: 'Invoke', invocationType: 'Event', payload: { key, failures } }, testContext());
+
+    it('answers null before the function has run, and runs it once when it succeeds', async () => {
+      expect(await start('ok', 0)).toEqual({ result: null, error: null });
+      await asyncInvocationsSettled();
+      expect(calls().ok).toHaveLength(1);
+    });
+
+    it('retries a failed invocation after a delay, like Lambda', async () => {
+      await start('once', 1);
+      await asyncInvocationsSettled();
+      const times = calls().once;
+      expect(times).toHaveLength(2);
+      expect(times[1] - times[0]).toBeGreaterThanOrEqual(ASYNC_RETRY_DELAYS_MS[0] - 5);
+    });
+
+    it('gives up after two retries', async () => {
+      await start('always', 10);
+      await asyncInvocationsSettled();
+      expect(calls().always).toHaveLength(1 + ASYNC_RETRY_DELAYS_MS.length);
+      expect(ASYNC_RETRY_DELAYS_MS).toHaveLength(2);
+    });
   });
 
   it('rejects unknown operations', async () => {
