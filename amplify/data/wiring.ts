@@ -50,7 +50,7 @@ export const wiring: ApiWiring = wireApi({
     unit('EventCard', 'leaderboard'),
     unit('UserProfile', 'history'),
     unit('Mutation', 'createEvent'),
-    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('writeEventUpdate')]),
+    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('getEventPredictionKeys'), fn('writeEventUpdate')]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
