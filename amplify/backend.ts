@@ -2,9 +2,11 @@ import { defineBackend } from '@aws-amplify/backend';
 import { applySignUpPolicy, auth } from './auth/resource.ts';
 import { createPickEmApi } from './data/resource.ts';
 import { scoringSource } from './data/wiring.ts';
+import { adminMfa } from './functions/admin-mfa/resource.ts';
 import { scoreEvent } from './functions/score-event/resource.ts';
+import { secureBackend } from './security/posture.ts';
 
-const backend = defineBackend({ auth, scoreEvent });
+const backend = defineBackend({ auth, scoreEvent, adminMfa });
 
 // Invite-only leagues turn self sign-up off (PICKEM_INVITE_ONLY=true).
 applySignUpPolicy(backend.auth.resources.cfnResources.cfnUserPool);
@@ -17,3 +19,12 @@ const api = createPickEmApi(backend.scoreEvent.stack, {
 
 // amplify_outputs.json: lets generateClient() from aws-amplify reach the API.
 backend.addOutput({ data: api.clientConfig });
+
+// Security posture (amplify/security/posture.ts); AWS's rule packs then check the whole backend at synthesis.
+secureBackend({
+  mainStack: backend.stack,
+  auth: backend.auth.resources,
+  adminMfa: backend.adminMfa.resources.lambda,
+  scoreEvent: backend.scoreEvent.resources.lambda,
+  api,
+});

@@ -4,9 +4,8 @@
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import path from 'node:path';
+import { MAX_CODE_CHARS } from './limits.ts';
 
-/** AppSync's limit on the size of one resolver's or function's code. */
-export const MAX_CODE_CHARS = 32_768;
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 

@@ -30,6 +30,8 @@ export async function startBenchTarget(dynamoEndpoint: string): Promise<BenchTar
     port: 0,
     keyDir: mkdtempSync(path.join(tmpdir(), 'pickem-bench-key-')),
     observer: (_dataSource, event) => observer?.(event),
+    // The request log is on, as `npm start` has it; its lines are formatted, then dropped.
+    log: () => {},
   });
   const client = createDynamoDbClient(dynamoEndpoint);
   return {

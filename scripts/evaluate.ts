@@ -1,49 +1,143 @@
 /**
- * Local stand-in for AppSync's EvaluateCode:
+ * Local stand-in for AppSync's EvaluateCode (APIReference/API_EvaluateCode.html):
  *   npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response
- * Prints one JSON object { evaluationResult, error, logs, stash }. Exits 0 even when the handler
- * fails (that is a result); exits 2 on bad usage or unreadable input.
+ * prints one JSON object { evaluationResult?, error?, logs, stash, outErrors }; exits 0 even when the
+ * handler fails (that is a result), 2 on bad usage or unreadable input.
+ *   npm run --silent evaluate -- --lines
+ * reads one case a line from stdin, `{ "code" | "codeFile", "context", "function" }` (context as an
+ * object or a JSON string, as the API takes it), and prints one result a line, in order.
+ *
+ * `npm run evaluate` runs this file bundled (scripts/evaluate.mjs builds it on demand). The bundle keeps
+ * eslint's verdicts in .local/evaluate-lint/, keyed by the code and by the bundle's own bytes, so a
+ * code seen before is not linted again, and any change to the checker starts a fresh cache.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { evaluateCode } from '../appsync/local/js/evaluate.ts';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { compileCode } from '../appsync/local/js/compile.ts';
+import { evaluateCode, type EvaluateOutput } from '../appsync/local/js/evaluate.ts';
+import type { CompiledCode } from '../appsync/local/types.ts';
+import { setLintCache, type LintMessage } from '../appsync/local/js/rules.ts';
 
-const USAGE = 'usage: npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response';
+const USAGE = [
+  'usage: npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response',
+  '       npm run --silent evaluate -- --lines   (cases as JSON lines on stdin)',
+].join('\n');
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
+function useDiskLintCache(): void {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith('.mjs')) return; // run from source: the checker's files are not one thing to key on
+  const require = createRequire(import.meta.url);
+  const version = createHash('sha256').update(readFileSync(self));
+  for (const pkg of ['eslint/package.json', '@aws-appsync/eslint-plugin/package.json']) {
+    version.update(JSON.parse(readFileSync(require.resolve(pkg), 'utf8')).version);
+  }
+  const versionKey = version.digest('hex');
+  const dir = path.resolve(path.dirname(self), '..', '.local', 'evaluate-lint');
+  const file = (code: string) => path.join(dir, `${createHash('sha256').update(versionKey).update(code).digest('hex')}.json`);
+  setLintCache({
+    get(code) {
+      try {
+        return JSON.parse(readFileSync(file(code), 'utf8')) as LintMessage[];
+      } catch {
+        return undefined;
+      }
+    },
+    set(code, messages) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file(code), JSON.stringify(messages));
+    },
+  });
+}
+
+/** npm runs scripts from the package root; paths on the command line are the caller's. */
+const fromCaller = (file: string): string => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+function readJson(file: string, what: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(fromCaller(file), 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    fail(`cannot read ${what} ${file} as JSON: ${(e as Error).message}`);
+  }
+}
+
+function single(argv: string[]): void {
+  const args: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     if (!['--code', '--context', '--function'].includes(flag)) fail(`unknown argument: ${flag}`);
     const value = argv[i + 1];
     if (value === undefined || value.startsWith('--')) fail(`${flag} needs a value`);
-    out[flag.slice(2)] = value;
-    i += 1;
+    args[flag.slice(2)] = value;
   }
-  return out;
+  if (!args.code || !args.context || !args.function) fail('--code, --context and --function are required');
+  if (args.function !== 'request' && args.function !== 'response') fail(`--function must be request or response, not ${args.function}`);
+  let code: string;
+  try {
+    code = readFileSync(fromCaller(args.code), 'utf8');
+  } catch (e) {
+    fail(`cannot read --code ${args.code}: ${(e as Error).message}`);
+  }
+  const context = readJson(args.context, '--context');
+  const result = evaluateCode({ code, context, function: args.function, fileName: path.basename(args.code) });
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
 
-const args = parseArgs(process.argv.slice(2));
-if (!args.code || !args.context || !args.function) fail('--code, --context and --function are required');
-if (args.function !== 'request' && args.function !== 'response') fail(`--function must be request or response, not ${args.function}`);
-
-let code: string;
-let context: Record<string, unknown>;
-try {
-  code = readFileSync(args.code, 'utf8');
-} catch (e) {
-  fail(`cannot read --code ${args.code}: ${(e as Error).message}`);
+/** In --lines mode each distinct code is checked and loaded once (a compile error is remembered too). */
+const compiledByCode = new Map<string, CompiledCode | Error>();
+function compileOnce(fileName: string, code: string): CompiledCode {
+  let compiled = compiledByCode.get(code);
+  if (!compiled) {
+    try {
+      compiled = compileCode(fileName, code);
+    } catch (e) {
+      compiled = e as Error;
+    }
+    compiledByCode.set(code, compiled);
+  }
+  if (compiled instanceof Error) throw compiled;
+  return compiled;
 }
-try {
-  context = JSON.parse(readFileSync(args.context, 'utf8')) as Record<string, unknown>;
-} catch (e) {
-  fail(`cannot read --context ${args.context} as JSON: ${(e as Error).message}`);
+
+function oneCase(line: string): EvaluateOutput | { error: { message: string } } {
+  let input: { code?: unknown; codeFile?: unknown; context?: unknown; function?: unknown };
+  try {
+    input = JSON.parse(line);
+  } catch (e) {
+    return { error: { message: `invalid case: ${(e as Error).message}` } };
+  }
+  const fn = input.function;
+  if (fn !== 'request' && fn !== 'response') return { error: { message: 'invalid case: function must be request or response' } };
+  let code = input.code;
+  try {
+    if (typeof input.codeFile === 'string') code = readFileSync(fromCaller(input.codeFile), 'utf8');
+    const context = typeof input.context === 'string' ? JSON.parse(input.context) : (input.context ?? {});
+    if (typeof code !== 'string') return { error: { message: 'invalid case: code (text) or codeFile (path) is required' } };
+    return evaluateCode({ code, context, function: fn }, compileOnce);
+  } catch (e) {
+    return { error: { message: `invalid case: ${(e as Error).message}` } };
+  }
 }
 
-const result = evaluateCode({ code, context, function: args.function, fileName: path.basename(args.code) });
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+async function lines(): Promise<void> {
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (line.trim()) process.stdout.write(`${JSON.stringify(oneCase(line))}\n`);
+  }
+}
+
+useDiskLintCache();
+const argv = process.argv.slice(2);
+if (argv[0] === '--lines') {
+  if (argv.length > 1) fail('--lines takes no other argument');
+  await lines();
+} else {
+  single(argv);
+}

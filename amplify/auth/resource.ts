@@ -9,11 +9,14 @@ export const adminGroup = ADMIN_GROUP;
 export const auth = defineAuth({
   loginWith: { email: true },
   groups: [adminGroup],
+  // Optional for players; the admin group only counts with MFA set up (amplify/functions/admin-mfa).
+  multifactor: { mode: 'OPTIONAL', totp: true },
 });
 
 /**
- * Invite-only leagues: with PICKEM_INVITE_ONLY=true at deploy time, only an administrator can create
- * users (Cognito console or AdminCreateUser); the sign-up API is refused.
+ * Self sign-up is open by default (Cognito's default when AdminCreateUserConfig is unset). Invite-only
+ * leagues: with PICKEM_INVITE_ONLY=true at deploy time, only an administrator can create users (Cognito
+ * console or AdminCreateUser); the sign-up API is refused.
  */
 export function inviteOnly(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.PICKEM_INVITE_ONLY === 'true';

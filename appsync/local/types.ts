@@ -70,6 +70,10 @@ export interface HandlerOutcome {
   stash: Record<string, unknown>;
   /** Lines written with console.log / console.error. */
   logs: string[];
+  /** `util.http.addResponseHeader(s)`: headers for the HTTP response (a later value for a name wins). */
+  responseHeaders?: Record<string, unknown>;
+  /** `extensions.*` calls, in order, for the API cache and the subscription engine to act on. */
+  extensions?: ExtensionCall[];
   /**
    * Only for 'earlyReturn': `runtime.earlyReturn(value, { skipTo })`, 'NEXT' when not given. In a
    * function's handler, 'NEXT' goes on with the next function and 'END' skips the remaining functions
@@ -77,6 +81,11 @@ export interface HandlerOutcome {
    */
   skipTo?: 'END' | 'NEXT';
 }
+
+/** One call of an `extensions` method (extensions-js.html) with its JSON arguments. */
+export type ExtensionCall =
+  | { method: 'evictFromApiCache'; typeName: string; fieldName: string; keyValuePair: Record<string, unknown> }
+  | { method: 'setSubscriptionFilter' | 'setSubscriptionInvalidationFilter' | 'invalidateSubscriptions'; payload: unknown };
 
 /** Resolver or function code, checked against the APPSYNC_JS rules and ready to run. */
 export interface CompiledCode {

@@ -1,6 +1,6 @@
 /** Runs amplify/backend.ts the way `ampx` does (a CDK app), offline and without AWS credentials. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +43,9 @@ export async function synthesize(type: DeploymentType, env: Record<string, strin
     env: offlineEnv({ ...env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir }),
     timeout: 280_000,
     maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: Error) => {
+    const findings = ruleFindings(outdir);
+    throw findings.length > 0 ? new Error(`the ${type} backend fails AWS's rule packs:\n${findings.join('\n')}`) : error;
   });
   const files = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
   const load = (f: string) => JSON.parse(readFileSync(path.join(outdir, f), 'utf8')) as CfnTemplate;
@@ -56,4 +59,23 @@ export function templateWith(synth: Synthesized, resourceType: string): CfnTempl
   const found = [synth.root, ...synth.nested].filter((t) => Object.values(t.Resources).some((r) => r.Type === resourceType));
   if (found.length !== 1) throw new Error(`expected one template with ${resourceType}, found ${found.length}`);
   return found[0];
+}
+
+/** The rule packs' report of a synthesis (amplify/security/rule-packs.ts); absent if no pack ran. */
+export const validationReportFile = (outdir: string) => path.join(outdir, 'validation-report.json');
+
+interface ValidationReport {
+  pluginReports: { pluginName: string; violations: { ruleName: string; description: string; violatingConstructs: { constructPath: string }[] }[] }[];
+}
+
+export function readValidationReport(outdir: string): ValidationReport | undefined {
+  const file = validationReportFile(outdir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport) : undefined;
+}
+
+/** One line per finding that is neither fixed nor acknowledged: rule, constructs, what the rule wants. */
+export function ruleFindings(outdir: string): string[] {
+  return (readValidationReport(outdir)?.pluginReports ?? []).flatMap((p) =>
+    p.violations.map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}: ${v.description}`),
+  );
 }

@@ -9,6 +9,9 @@ export const scoreEvent = defineFunction({
   entry: path.join(repoRoot, scoringSource.handler),
   timeoutSeconds: 60,
   memoryMB: 512,
+  // The newest Node.js runtime defineFunction offers. Tracing is set in amplify/security/functions.ts.
+  runtime: 24,
+  logging: { retention: '1 month' },
   // The function reads and writes the API's table: in another stack that would be a dependency cycle.
   resourceGroupName: 'data',
 });

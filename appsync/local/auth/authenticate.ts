@@ -41,14 +41,24 @@ export function checkAuthConfig(config: AuthConfig): void {
   }
 }
 
-export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: string): CognitoIdentity {
+/**
+ * `identity.sourceIp`: AWS's context reference says it holds the TCP connection's address alone, or,
+ * when the request has an `x-forwarded-for` header, that header's addresses in addition to it. The order
+ * (the header's addresses first, then the connection's) is *(guess)*.
+ */
+export function sourceIps(forwardedFor: string | undefined, connectionIp: string): string[] {
+  const forwarded = (forwardedFor ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+  return [...forwarded, connectionIp];
+}
+
+export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: string[]): CognitoIdentity {
   const groups = claims['cognito:groups'];
   return {
     sub: String(claims.sub),
     issuer: String(claims.iss),
     username: String(claims['cognito:username'] ?? claims.username),
     claims,
-    sourceIp: [sourceIp],
+    sourceIp,
     defaultAuthStrategy: 'ALLOW',
     groups: Array.isArray(groups) ? groups.map(String) : null,
   };
@@ -58,6 +68,7 @@ export function cognitoIdentity(claims: Record<string, unknown>, sourceIp: strin
 export function authenticate(
   config: AuthConfig,
   headers: Record<string, string>,
+  /** The TCP connection's address. */
   sourceIp: string,
   nowSeconds?: number,
 ): AuthenticationResult {
@@ -69,7 +80,8 @@ export function authenticate(
     const token = authorization.replace(/^Bearer\s+/i, '');
     const verified = verifyToken(config.cognito.key, token, nowSeconds);
     if (!verified.ok) return deny(MESSAGES[verified.reason]);
-    return { ok: true, auth: { mode: 'AMAZON_COGNITO_USER_POOLS', identity: cognitoIdentity(verified.claims, sourceIp) } };
+    const ips = sourceIps(headers['x-forwarded-for'], sourceIp);
+    return { ok: true, auth: { mode: 'AMAZON_COGNITO_USER_POOLS', identity: cognitoIdentity(verified.claims, ips) } };
   }
   if (apiKey !== undefined && modes.has('API_KEY')) {
     if (!config.apiKeys?.includes(apiKey)) return deny(MESSAGES.apiKey);

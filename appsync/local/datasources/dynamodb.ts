@@ -6,6 +6,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
 import { batchDeleteItem, batchGetItem, batchPutItem, transactGetItems, transactWriteItems } from './dynamodb-batch.ts';
+import { dynamoDbErrorMessage } from './dynamodb-errors.ts';
 import { query, scan } from './dynamodb-query.ts';
 import { Meter, type Operation } from './dynamodb-request.ts';
 import { isRecord } from './is-record.ts';
@@ -94,6 +95,6 @@ export function createDynamoDbDataSource(opts: DynamoDbDataSourceOptions): DataS
 function toDataSourceError(err: unknown): { type: string; message: string } {
   if (err instanceof InvalidTokenError) return { ...INVALID_TOKEN_ERROR };
   if (err instanceof RequestError) return { type: err.type, message: err.message };
-  if (err instanceof Error) return { type: `DynamoDB:${err.name}`, message: err.message };
+  if (err instanceof Error) return { type: `DynamoDB:${err.name}`, message: dynamoDbErrorMessage(err) };
   return { type: 'DynamoDB:UnknownError', message: String(err) };
 }

@@ -3,7 +3,10 @@
  * message`; request-level validation errors carry `path: null, locations, message` with graphql-java's
  * "Validation error of type <Kind>: ..." wording (AppSync runs on graphql-java).
  */
-import { getNamedType, type GraphQLError, type GraphQLSchema, type SourceLocation, isObjectType } from 'graphql';
+import {
+  getNamedType, Kind, parse, type ASTNode, type FragmentDefinitionNode, type GraphQLError, type GraphQLSchema, type SelectionSetNode,
+  type SourceLocation, isObjectType,
+} from 'graphql';
 import type { AppSyncError } from '../types.ts';
 
 export interface AppSyncLocation {
@@ -43,6 +46,39 @@ export function javaPath(path: readonly (string | number)[]): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : `/${p}`)).join('');
 }
 
+/**
+ * `util.error`'s data "will be filtered based on the query selection set" (built-in-util-js.html):
+ * only the fields the query selected on the failed field are kept, under their response names.
+ * Type conditions of fragments are not checked (the data carries no type).
+ */
+export function filterBySelection(data: unknown, selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): unknown {
+  if (!selectionSet || data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) return data.map((d) => filterBySelection(d, selectionSet, fragments));
+  const source = data as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (Object.hasOwn(source, selection.name.value)) {
+        out[selection.alias?.value ?? selection.name.value] = filterBySelection(source[selection.name.value], selection.selectionSet, fragments);
+      }
+    } else {
+      const inner = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragments.get(selection.name.value)?.selectionSet;
+      Object.assign(out, filterBySelection(source, inner, fragments));
+    }
+  }
+  return out;
+}
+
+function errorData(error: GraphQLError, data: unknown): unknown {
+  const field = error.nodes?.[0] as ASTNode | undefined;
+  if (data === null || data === undefined || !field || field.kind !== Kind.FIELD || !field.selectionSet) return data ?? null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  if (error.source) {
+    for (const d of parse(error.source).definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  }
+  return filterBySelection(data, field.selectionSet, fragments);
+}
+
 const nonNullPattern = /^Cannot return null for non-nullable field ([_A-Za-z][_0-9A-Za-z]*)\.([_A-Za-z][_0-9A-Za-z]*)\.$/;
 
 /** An execution error (from graphql-js) as AppSync reports it. */
@@ -52,7 +88,7 @@ export function formatExecutionError(schema: GraphQLSchema, error: GraphQLError)
   if (original instanceof FieldFailure) {
     return {
       path,
-      data: original.error.data ?? null,
+      data: errorData(error, original.error.data),
       errorType: original.error.errorType ?? null,
       errorInfo: original.error.errorInfo ?? null,
       locations: appsyncLocations(error.locations),
@@ -80,7 +116,7 @@ export function formatExecutionError(schema: GraphQLSchema, error: GraphQLError)
     errorType: null,
     errorInfo: null,
     locations: appsyncLocations(error.locations),
-    message: original && /^Unable to serialize|^Invalid /.test(error.message) ? message : error.message,
+    message: original && /^Unable to serialize|^Invalid |^Expected type '/.test(error.message) ? message : error.message,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   responsePathAsArray,
   validate,
   type DocumentNode,
+  type FieldNode,
   type GraphQLError,
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
@@ -25,6 +26,7 @@ import {
   type FieldErrorEntry,
   type RequestErrorEntry,
 } from './errors.ts';
+import { outputCoercion } from './output-coercion.ts';
 import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
 import { selectionSetGraphQL, selectionSetList } from './selection.ts';
 
@@ -93,15 +95,65 @@ function appendedEntry(error: AppSyncError, info: GraphQLResolveInfo): FieldErro
   };
 }
 
+interface FieldEntry {
+  /** `Type.field` */
+  key: string;
+  rule: FieldAuthRule;
+  plan: ResolverPlan | undefined;
+  /** graphql-java's leniency for a built-in scalar type, or null. */
+  coerce: ((value: unknown) => unknown) | null;
+}
+
+/** What each field needs, looked up once per `Type.field` rather than once per resolved value. */
+function fieldTable(engine: Engine): (info: GraphQLResolveInfo) => FieldEntry {
+  const types = new Map<string, Map<string, FieldEntry>>();
+  return (info) => {
+    const typeName = info.parentType.name;
+    const fieldName = info.fieldName;
+    let fields = types.get(typeName);
+    if (!fields) types.set(typeName, (fields = new Map()));
+    let entry = fields.get(fieldName);
+    if (!entry) {
+      const key = `${typeName}.${fieldName}`;
+      entry = { key, rule: engine.authRule(typeName, fieldName), plan: engine.plans.get(key), coerce: outputCoercion(info.returnType) };
+      fields.set(fieldName, entry);
+    }
+    return entry;
+  };
+}
+
+type SelectionInfo = Pick<BaseContext['info'], 'selectionSetList' | 'selectionSetGraphQL'>;
+
+/** By field node of a cached document: the same query asks for the same selection every time. */
+const selectionCache = new WeakMap<FieldNode, SelectionInfo>();
+
+function selectionOf(info: GraphQLResolveInfo): SelectionInfo {
+  const single = info.fieldNodes.length === 1 ? info.fieldNodes[0] : null;
+  const cached = single && selectionCache.get(single);
+  if (cached) return cached;
+  const computed = {
+    selectionSetList: selectionSetList(info.fieldNodes, info.fragments),
+    selectionSetGraphQL: selectionSetGraphQL(info.fieldNodes),
+  };
+  if (single) selectionCache.set(single, computed);
+  return computed;
+}
+
+const fieldResolvers = new WeakMap<Engine, GraphQLFieldResolver<unknown, RequestState>>();
+
 function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, RequestState> {
-  return (source, args, state, info) => {
-    if (!isAllowed(engine.authRule(info.parentType.name, info.fieldName), state.auth)) throw unauthorized(info);
-    const key = `${info.parentType.name}.${info.fieldName}`;
-    const plan = engine.plans.get(key);
+  const known = fieldResolvers.get(engine);
+  if (known) return known;
+  const fieldOf = fieldTable(engine);
+  const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
+    const { key, rule, plan, coerce } = fieldOf(info);
+    if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
       if (source === null || typeof source !== 'object') return null;
-      return (source as Record<string, unknown>)[info.fieldName];
+      const value = (source as Record<string, unknown>)[info.fieldName];
+      return coerce ? coerce(value) : value;
     }
+    const { selectionSetList: list, selectionSetGraphQL: text } = selectionOf(info);
     const base: BaseContext = {
       arguments: args,
       args,
@@ -112,8 +164,8 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
         fieldName: info.fieldName,
         parentTypeName: info.parentType.name,
         variables: info.variableValues,
-        selectionSetList: selectionSetList(info.fieldNodes, info.fragments),
-        selectionSetGraphQL: selectionSetGraphQL(info.fieldNodes),
+        selectionSetList: list,
+        selectionSetGraphQL: text,
       },
       env: engine.environment,
     };
@@ -122,9 +174,11 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
-      return outcome.value;
+      return coerce ? coerce(outcome.value) : outcome.value;
     });
   };
+  fieldResolvers.set(engine, resolver);
+  return resolver;
 }
 
 export function operationNameOf(document: DocumentNode, operationName: string | null | undefined): string | null {

@@ -18,6 +18,7 @@ import type {
   HandlerOutcome,
   ResolverContext,
 } from '../types.ts';
+import { codeError } from '../js/signals.ts';
 
 export interface PipelineStep {
   name: string;
@@ -35,10 +36,6 @@ export type BaseContext = Omit<ResolverContext, 'stash' | 'prev' | 'result' | 'e
 export type RunOutcome =
   | { ok: true; value: unknown; appendedErrors: AppSyncError[]; logs: string[] }
   | { ok: false; error: AppSyncError; appendedErrors: AppSyncError[]; logs: string[] };
-
-function codeError(message: string): AppSyncError {
-  return { message, errorType: 'Code', data: null, errorInfo: null };
-}
 
 class Run {
   stash: Record<string, unknown> = {};

@@ -28,12 +28,24 @@ const CORS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type, authorization, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
+  // The list AppSync sends (recorded in aws-amplify/amplify-js#5579), so that a browser may read them.
+  'access-control-expose-headers': 'x-amzn-RequestId, x-amzn-ErrorType, x-amz-user-agent, x-amzn-ErrorMessage, Date, x-amz-schema-version',
   'access-control-max-age': '600',
 };
 
+/**
+ * An error response names its error type in `x-amzn-ErrorType`, as AppSync's 401 does: Amplify's client
+ * takes the error's name from that header (its body has no top-level `message` or `__type`).
+ */
+function errorTypeHeader(status: number, body: unknown): Record<string, string> {
+  if (status < 400) return {};
+  const errorType = (body as { errors?: { errorType?: unknown }[] } | null)?.errors?.[0]?.errorType;
+  return typeof errorType === 'string' ? { 'x-amzn-ErrorType': errorType } : {};
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...CORS, ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...CORS, ...errorTypeHeader(status, body), ...headers });
   res.end(text);
 }
 
@@ -109,6 +121,12 @@ function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: Inco
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
+    const fail = (err: Error) => {
+      if (!res.headersSent) send(res, 500, { errors: [{ errorType: 'InternalFailure', message: err.message }] });
+      else res.end();
+    };
+    // The one hot route, without parsing a URL.
+    if (req.method === 'POST' && req.url === '/graphql') return void handleGraphQL(opts.api, req, res).catch(fail);
     const url = new URL(req.url ?? '/', 'http://local');
     const route = `${req.method} ${url.pathname}`;
     const work = async () => {
@@ -126,10 +144,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
       }
     };
-    work().catch((err: Error) => {
-      if (!res.headersSent) send(res, 500, { errors: [{ errorType: 'InternalFailure', message: err.message }] });
-      else res.end();
-    });
+    work().catch(fail);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

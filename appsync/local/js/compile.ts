@@ -4,10 +4,11 @@
  */
 import vm from 'node:vm';
 import type { AppSyncError, CompiledCode, HandlerOutcome, ResolverContext } from '../types.ts';
-import { moduleToScript } from './module.ts';
-import { ALLOWED_GLOBALS, DENIED_INTRINSICS, PRELUDE } from './prelude.ts';
+import { moduleToScript, type ScriptModule } from './module.ts';
+import { DENIED_METHODS } from './denied-methods.ts';
+import { ALLOWED_GLOBALS, PRELUDE } from './prelude.ts';
 import { checkAppSyncRules } from './rules.ts';
-import { EarlyReturnSignal, UtilErrorSignal } from './signals.ts';
+import { EarlyReturnSignal, UtilErrorSignal, codeError } from './signals.ts';
 import { buildModules, type CallState, type UtilTree } from './util/index.ts';
 
 
@@ -26,10 +27,6 @@ function lookup(tree: Record<string, UtilTree>, path: string): (...args: unknown
   return node as (...args: unknown[]) => unknown;
 }
 
-function codeError(message: string): AppSyncError {
-  return { message, errorType: 'Code', data: null, errorInfo: null };
-}
-
 function messageOf(e: unknown): string {
   if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') {
     return (e as { message: string }).message;
@@ -37,16 +34,35 @@ function messageOf(e: unknown): string {
   return String(e);
 }
 
+const DEFINE_PREFIX = '__appsync.define(';
+
+/**
+ * An uncaught exception as AppSync words it: `code.js:<line>:<column>: <ErrorName>: <message>`
+ * (aws/aws-appsync-community#328), the position being the innermost frame in the resolver's code.
+ */
+function runtimeErrorMessage(e: unknown, fileName: string, toOriginal: ScriptModule['originalPosition']): string {
+  const name = e && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string' ? (e as { name: string }).name : 'Error';
+  const stack = e && typeof e === 'object' ? String((e as { stack?: unknown }).stack ?? '') : '';
+  const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
+  const text = `${name}: ${messageOf(e)}`;
+  if (!frame) return `code.js: ${text}`;
+  const line = Number(frame[1]);
+  const column = Number(frame[2]) - (line === 1 ? DEFINE_PREFIX.length : 0);
+  const at = toOriginal(line, column);
+  return `code.js:${at.line}:${at.column}: ${text}`;
+}
+
 export function compileCode(fileName: string, code: string): CompiledCode {
   checkAppSyncRules(fileName, code);
-  const { source, exportNames } = moduleToScript(fileName, code);
+  const { source, exportNames, originalPosition } = moduleToScript(fileName, code);
   for (const handler of ['request', 'response']) {
     if (!exportNames.includes(handler)) {
       throw new Error(`${fileName}: the code must export a '${handler}' function (AppSync requires both handlers)`);
     }
   }
 
-  const state: CallState = { ctx: undefined as unknown as ResolverContext, appendedErrors: [], logs: [] };
+  const state: CallState = { ctx: undefined as unknown as ResolverContext, appendedErrors: [], logs: [], responseHeaders: {}, extensions: [] };
   const modules = buildModules(state);
   const bridge = (path: string, argsJson: string): string | undefined => {
     const args = JSON.parse(argsJson) as unknown[];
@@ -61,9 +77,9 @@ export function compileCode(fileName: string, code: string): CompiledCode {
   const context = vm.createContext({}, { name: fileName, codeGeneration: { strings: false, wasm: false } });
   const install = vm.runInContext(PRELUDE, context) as (...args: unknown[]) => void;
   const shapes = Object.fromEntries(Object.entries(modules).map(([name, tree]) => [name, shapeOf(tree)]));
-  install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_INTRINSICS));
+  install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_METHODS));
 
-  const defineScript = new vm.Script(`__appsync.define(${source})`, { filename: fileName });
+  const defineScript = new vm.Script(`${DEFINE_PREFIX}${source})`, { filename: fileName });
   const callScript = new vm.Script('__appsync.call(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });
   const stashScript = new vm.Script('__appsync.stash()', { filename: `${fileName}#stash` });
 
@@ -85,8 +101,11 @@ export function compileCode(fileName: string, code: string): CompiledCode {
       state.ctx = ctx;
       state.appendedErrors = [];
       state.logs = [];
+      state.responseHeaders = {};
+      state.extensions = [];
       const outcome: HandlerOutcome = {
         kind: 'value', value: null, error: null, appendedErrors: state.appendedErrors, stash: ctx.stash ?? {}, logs: state.logs,
+        responseHeaders: state.responseHeaders, extensions: state.extensions,
       };
       // One entry into the realm per call. No vm timeout: its watchdog thread costs a millisecond a
       // call here; the loop budget (module.ts) is what stops runaway code.
@@ -106,7 +125,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
           outcome.error = e.appSyncError;
         } else {
           outcome.kind = 'error';
-          outcome.error = codeError(messageOf(e));
+          outcome.error = codeError(runtimeErrorMessage(e, fileName, originalPosition));
         }
         const stash = stashScript.runInContext(context) as string | undefined;
         if (stash !== undefined) outcome.stash = JSON.parse(stash);

@@ -4,6 +4,7 @@
  */
 import type { ResolverContext } from '../types.ts';
 import { compileCode } from './compile.ts';
+import { CodeRejected } from './rules.ts';
 
 export interface EvaluateInput {
   code: string;
@@ -12,11 +13,23 @@ export interface EvaluateInput {
   fileName?: string;
 }
 
+/** EvaluateCode's CodeError (APIReference/API_CodeError.html). */
+export interface CodeError {
+  errorType: 'LINT_ERROR' | 'PARSER_ERROR' | 'RUNTIME_ERROR';
+  value: string;
+  location: { line: number; column: number; span: number };
+}
+
+/**
+ * EvaluateCode's response (APIReference/API_EvaluateCode.html): `stash` and `outErrors` are JSON
+ * strings; fields without a value are left out, as the API leaves them out.
+ */
 export interface EvaluateOutput {
-  evaluationResult: string | null;
-  error: { message: string } | null;
+  evaluationResult?: string;
+  error?: { message: string; codeErrors?: CodeError[] };
   logs: string[];
-  stash: unknown;
+  stash: string;
+  outErrors: string;
 }
 
 export function contextWithDefaults(context: Record<string, unknown>): ResolverContext {
@@ -40,19 +53,52 @@ export function contextWithDefaults(context: Record<string, unknown>): ResolverC
   };
 }
 
-export function evaluateCode(input: EvaluateInput): EvaluateOutput {
+/** AppSync's answer when code it is given breaks its rules (the message it gives when code is saved). */
+export const CODE_HAS_ERRORS = 'The code contains one or more errors.';
+
+function compileErrors(e: unknown): CodeError[] {
+  if (e instanceof CodeRejected) {
+    return e.violations.map((v) => ({
+      errorType: v.rule === 'syntax' ? 'PARSER_ERROR' : 'LINT_ERROR',
+      value: `${v.rule === 'syntax' ? 'Parsing error' : v.rule}: ${v.message}`,
+      location: { line: v.line, column: v.column, span: v.span },
+    }));
+  }
+  return [{ errorType: 'PARSER_ERROR', value: (e as Error).message, location: { line: 0, column: 0, span: -1 } }];
+}
+
+/** `code.js:<line>:<column>: ...` (compile.ts) gives the location of a run-time error. */
+function runtimeErrors(message: string): CodeError[] {
+  const at = /^code\.js:(\d+):(\d+): /.exec(message);
+  if (!at) return [];
+  return [{ errorType: 'RUNTIME_ERROR', value: message, location: { line: Number(at[1]), column: Number(at[2]), span: -1 } }];
+}
+
+/** `compile` lets a caller that evaluates the same code many times reuse its compiled form. */
+export function evaluateCode(input: EvaluateInput, compile: typeof compileCode = compileCode): EvaluateOutput {
   const ctx = contextWithDefaults(input.context);
   let compiled;
   try {
-    compiled = compileCode(input.fileName ?? 'code.js', input.code);
+    compiled = compile(input.fileName ?? 'code.js', input.code);
   } catch (e) {
-    return { evaluationResult: null, error: { message: (e as Error).message }, logs: [], stash: ctx.stash };
+    return {
+      error: { message: CODE_HAS_ERRORS, codeErrors: compileErrors(e) },
+      logs: [],
+      stash: JSON.stringify(ctx.stash),
+      outErrors: '[]',
+    };
   }
   const outcome = compiled.run(input.function, ctx);
+  let error: EvaluateOutput['error'];
+  if (outcome.error) {
+    const codeErrors = outcome.error.errorType === 'Code' ? runtimeErrors(outcome.error.message) : [];
+    error = codeErrors.length ? { message: outcome.error.message, codeErrors } : { message: outcome.error.message };
+  }
   return {
-    evaluationResult: outcome.kind === 'error' ? null : JSON.stringify(outcome.value ?? null),
-    error: outcome.error ? { message: outcome.error.message } : null,
+    ...(outcome.kind === 'error' ? {} : { evaluationResult: JSON.stringify(outcome.value ?? null) }),
+    ...(error ? { error } : {}),
     logs: outcome.logs,
-    stash: outcome.stash,
+    stash: JSON.stringify(outcome.stash),
+    outErrors: JSON.stringify(outcome.appendedErrors),
   };
 }

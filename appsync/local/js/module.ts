@@ -13,11 +13,47 @@ export interface ScriptModule {
   /** `(function (__import, __esbuildObject, __loop) { ...; return { exported: local } })` */
   source: string;
   exportNames: string[];
+  /** Maps a line and column of `source` (1-based) back to the code it was made from. */
+  originalPosition(line: number, column: number): { line: number; column: number };
+}
+
+type Edit = { start: number; end: number; text: string };
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i += 1) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+/** Offsets in the edited text back to offsets in the original; inserted text maps to where it went in. */
+function positionMapper(code: string, edited: string, prefix: number, edits: Edit[]) {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const editedStarts = lineStarts(edited);
+  const codeStarts = lineStarts(code);
+  return (line: number, column: number) => {
+    let offset = (editedStarts[line - 1] ?? 0) + column - 1 - prefix;
+    let shift = 0;
+    let original = -1;
+    for (const e of sorted) {
+      const start = e.start + shift;
+      if (offset < start) break;
+      if (offset < start + e.text.length) {
+        original = e.start;
+        break;
+      }
+      shift += e.text.length - (e.end - e.start);
+    }
+    if (original < 0) original = Math.max(0, offset - shift);
+    offset = Math.min(original, code.length);
+    let l = codeStarts.length - 1;
+    while (codeStarts[l] > offset) l -= 1;
+    return { line: l + 1, column: offset - codeStarts[l] + 1 };
+  };
 }
 
 export function moduleToScript(fileName: string, code: string): ScriptModule {
   const program = parseModule(code);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: Edit[] = [];
   const exported: [string, string][] = [];
 
   for (const stmt of program.body as Node[]) {
@@ -96,10 +132,10 @@ export function moduleToScript(fileName: string, code: string): ScriptModule {
   });
 
   let body = code;
-  for (const e of edits.sort((a, b) => b.start - a.start)) body = body.slice(0, e.start) + e.text + body.slice(e.end);
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) body = body.slice(0, e.start) + e.text + body.slice(e.end);
   const returns = exported.map(([name, local]) => `${JSON.stringify(name)}: ${local}`).join(', ');
-  return {
-    source: `(function (__import, __esbuildObject, __loop) { "use strict"; ${body}\n;return { ${returns} };\n})`,
-    exportNames: exported.map(([name]) => name),
-  };
+  const prefix = '(function (__import, __esbuildObject, __loop) { "use strict"; ';
+  const source = `${prefix}${body}\n;return { ${returns} };\n})`;
+  const toOriginal = positionMapper(code, source, prefix.length, edits);
+  return { source, exportNames: exported.map(([name]) => name), originalPosition: toOriginal };
 }

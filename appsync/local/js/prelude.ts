@@ -11,20 +11,6 @@ export const ALLOWED_GLOBALS = [
   'Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError',
 ];
 
-/** Methods removed from the realm's intrinsics (from the plugin's denied list and AWS's docs). */
-export const DENIED_INTRINSICS: Record<string, string[]> = {
-  Array: ['from', 'of'],
-  'Array.prototype': ['copyWithin', 'entries', 'keys', 'values', 'group', 'groupToMap', 'toLocaleString'],
-  Object: [
-    'create', 'defineProperties', 'defineProperty', 'freeze', 'getOwnPropertyDescriptor', 'getOwnPropertyDescriptors',
-    'getOwnPropertyNames', 'getOwnPropertySymbols', 'getPrototypeOf', 'isExtensible', 'isFrozen', 'isSealed',
-    'preventExtensions', 'seal', 'setPrototypeOf', 'is',
-  ],
-  String: ['fromCharCode', 'fromCodePoint', 'raw'],
-  'String.prototype': ['charCodeAt', 'localeCompare', 'matchAll', 'padEnd', 'padStart', 'repeat', 'search', 'toLocaleLowerCase', 'toLocaleUpperCase'],
-  'Function.prototype': ['apply', 'bind', 'call'],
-};
-
 /** Loop iterations one handler call may run before it is stopped with a Code error. */
 export const MAX_LOOP_ITERATIONS = 1_000_000;
 

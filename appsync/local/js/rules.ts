@@ -2,40 +2,99 @@
  * The APPSYNC_JS rules AppSync enforces when code is saved: `@aws-appsync/eslint-plugin`'s base config
  * (syntax rules) plus, by our own AST walk, what its type-aware rules check: recursion, denied methods
  * (by name), function passing. Also `throw`, which the plugin does not check.
+ *
+ * eslint takes a third of a second to load, so it is loaded on the first lint that the optional lint
+ * cache (`setLintCache`, which the evaluate CLI keeps on disk) does not answer.
  */
-import plugin from '@aws-appsync/eslint-plugin';
-import { Linter } from 'eslint';
+import { createRequire } from 'node:module';
+import type { Linter } from 'eslint';
+import { MAX_CODE_CHARS } from '../../limits.ts';
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
-
-export const MAX_CODE_CHARS = 32_768;
+import { DENIED_INSTANCE_METHODS, DENIED_METHODS, STATIC_OWNERS } from './denied-methods.ts';
 
 export interface RuleViolation {
   line: number;
   column: number;
+  /** Characters the offending code spans on its line, -1 when unknown. */
+  span: number;
   rule: string;
   message: string;
 }
 
-const STRING_METHODS = ['charCodeAt', 'localeCompare', 'matchAll', 'padEnd', 'padStart', 'repeat', 'search', 'toLocaleLowerCase', 'toLocaleUpperCase'];
-const STATIC_METHODS: Record<string, string[]> = {
-  Array: ['from', 'of'],
-  Object: [
-    'create', 'defineProperties', 'defineProperty', 'freeze', 'getOwnPropertyDescriptor', 'getOwnPropertyDescriptors',
-    'getOwnPropertyNames', 'getOwnPropertySymbols', 'getPrototypeOf', 'isExtensible', 'isFrozen', 'isSealed',
-    'preventExtensions', 'seal', 'setPrototypeOf', 'is',
-  ],
-  String: ['fromCharCode', 'fromCodePoint', 'raw'],
-};
-const FUNCTION_METHODS = ['apply', 'bind', 'call'];
+/** Thrown by checkAppSyncRules: the code breaks rules AppSync enforces when code is saved. */
+export class CodeRejected extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly violations: RuleViolation[],
+  ) {
+    super(violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'));
+  }
+}
+
+/** The raw eslint findings for a piece of code (before esbuild-helper exemptions). */
+export type LintMessage = Pick<Linter.LintMessage, 'line' | 'column' | 'endLine' | 'endColumn' | 'ruleId' | 'message'> & { fatal?: boolean };
+
+export interface LintCache {
+  get(code: string): LintMessage[] | undefined;
+  set(code: string, messages: LintMessage[]): void;
+}
+
+let lintCache: LintCache | null = null;
+/** Lets a caller remember lint results across processes (keyed by the code and the checker's version). */
+export function setLintCache(cache: LintCache | null): void {
+  lintCache = cache;
+}
+
 const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'reduce', 'reduceRight', 'every', 'some', 'flatMap'];
 
-const linter = new Linter({ configType: 'flat' });
-const lintConfig: Linter.Config[] = [
-  {
-    ...(plugin.configs as Record<string, Linter.Config>).base,
-    files: ['**/*.js'],
-  },
-];
+/**
+ * `@aws-appsync/eslint-plugin`'s `configs.base` rules, each with the module that holds it. They are
+ * loaded one by one because the plugin's entry point also loads TypeScript (a second and a half) for
+ * its type-aware rules; rules.test.ts checks this list against the plugin's own config. Bundled
+ * resolver code is plain JavaScript, so eslint's own parser reads it.
+ */
+export const BASE_RULE_MODULES: Record<string, string> = {
+  'no-async': 'no-async', 'no-await': 'no-await', 'no-classes': 'no-classes', 'no-for': 'no-for',
+  'no-continue': 'no-continue', 'no-generators': 'no-generators', 'no-yield': 'no-yield', 'no-labels': 'no-labels',
+  'no-regex': 'no-regex', 'no-this': 'no-this', 'no-try': 'no-try', 'no-while': 'no-while',
+  'no-disallowed-unary-operators': 'no-disallowed-unary-operators',
+  'no-disallowed-binary-operators': 'no-disallowed-binary-operator',
+  'no-promise': 'no-promise', 'no-disallowed-re-assignment': 'no-disallowed-re-assignment', 'no-in-operator': 'no-in-operator',
+};
+
+const requireHere = createRequire(import.meta.url);
+export function loadBaseRule(name: string): unknown {
+  const mod = requireHere(`@aws-appsync/eslint-plugin/lib/rules/${BASE_RULE_MODULES[name]}.js`) as { __esModule?: boolean; default?: unknown };
+  return mod.__esModule ? mod.default : mod;
+}
+
+let linter: { linter: Linter; config: Linter.Config[] } | null = null;
+function loadLinter(): { linter: Linter; config: Linter.Config[] } {
+  if (!linter) {
+    const { Linter: LinterClass } = requireHere('eslint') as typeof import('eslint');
+    const names = Object.keys(BASE_RULE_MODULES);
+    const rules = Object.fromEntries(names.map((name) => [name, loadBaseRule(name)]));
+    linter = {
+      linter: new LinterClass({ configType: 'flat' }),
+      config: [{
+        files: ['**/*.js'],
+        plugins: { '@aws-appsync': { rules } as never },
+        rules: Object.fromEntries(names.map((name) => [`@aws-appsync/${name}`, 2])),
+      }],
+    };
+  }
+  return linter;
+}
+
+function lintMessages(code: string): LintMessage[] {
+  const cached = lintCache?.get(code);
+  if (cached) return cached;
+  const { linter: l, config } = loadLinter();
+  const messages = l.verify(code, config, { filename: 'resolver.js' })
+    .map(({ line, column, endLine, endColumn, ruleId, message, fatal }) => ({ line, column, endLine, endColumn, ruleId, message, ...(fatal ? { fatal } : {}) }));
+  lintCache?.set(code, messages);
+  return messages;
+}
 
 const isFunctionNode = (n: Node | null | undefined): boolean =>
   !!n && (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration');
@@ -48,12 +107,12 @@ function propertyName(member: Node): string | null {
 }
 
 function lint(code: string, exempt: (line: number, column: number) => boolean): RuleViolation[] {
-  const messages = linter.verify(code, lintConfig, { filename: 'resolver.js' });
-  return messages
+  return lintMessages(code)
     .filter((m) => m.fatal || !exempt(m.line, m.column))
     .map((m) => ({
       line: m.line,
       column: m.column,
+      span: m.endLine === m.line && m.endColumn !== undefined ? m.endColumn - m.column : -1,
       rule: m.ruleId ? m.ruleId.replace('@aws-appsync/', '') : 'syntax',
       message: m.message.replace(/\.$/, ''),
     }));
@@ -78,7 +137,7 @@ function ownChecks(program: Node): RuleViolation[] {
   const functionNames = new Set(functions.values());
   const out: RuleViolation[] = [];
   const report = (n: Node, rule: string, message: string) =>
-    out.push({ line: n.loc.start.line, column: n.loc.start.column + 1, rule, message });
+    out.push({ line: n.loc.start.line, column: n.loc.start.column + 1, span: n.end - n.start, rule, message });
   const calls = new Map<string, { callee: string; node: Node }[]>();
 
   walk(program, (n, ancestors) => {
@@ -99,13 +158,11 @@ function ownChecks(program: Node): RuleViolation[] {
 
     if (method) {
       const object = callee.object as Node;
-      const staticOwner = object.type === 'Identifier' ? object.name : null;
-      if (staticOwner && STATIC_METHODS[staticOwner]?.includes(method)) {
-        report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
-      } else if (STRING_METHODS.includes(method)) {
-        report(n, 'no-disallowed-methods', `${method} is not supported`);
-      } else if (FUNCTION_METHODS.includes(method)) {
-        report(n, 'no-disallowed-methods', `Function.prototype.${method} is not supported`);
+      const staticOwner = object.type === 'Identifier' && STATIC_OWNERS.includes(object.name) ? object.name : null;
+      if (staticOwner) {
+        if (DENIED_METHODS[staticOwner].includes(method)) report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
+      } else if (DENIED_INSTANCE_METHODS.has(method)) {
+        report(n, 'no-disallowed-methods', `${DENIED_INSTANCE_METHODS.get(method)}.${method} is not supported`);
       } else if ((method === 'sort' || method === 'toSorted') && n.arguments.length > 0) {
         report(n, 'no-disallowed-methods', `${method} with a comparator function is not supported`);
       }
@@ -142,7 +199,7 @@ export function findViolations(code: string): RuleViolation[] {
     program = parseModule(code);
   } catch (e) {
     const err = e as { loc?: { line: number; column: number }; message: string };
-    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, rule: 'syntax', message: err.message }];
+    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, span: -1, rule: 'syntax', message: err.message }];
   }
   const helpers = esbuildHelperRanges(program);
   const lineStarts = [0];
@@ -161,9 +218,5 @@ export function checkAppSyncRules(fileName: string, code: string): void {
     throw new Error(`${fileName}: code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
   }
   const violations = findViolations(code);
-  if (violations.length) {
-    throw new Error(
-      violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'),
-    );
-  }
+  if (violations.length) throw new CodeRejected(fileName, violations);
 }

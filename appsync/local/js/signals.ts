@@ -1,6 +1,6 @@
 /**
  * Host-side exceptions that stop a handler: thrown by `util.error`, `util.unauthorized` and
- * `runtime.earlyReturn` from inside the sandbox and caught by the runner.
+ * `runtime.earlyReturn` from inside the sandbox and caught by the runner; and the shape of a `Code` error.
  */
 import type { AppSyncError } from '../types.ts';
 
@@ -17,4 +17,9 @@ export class EarlyReturnSignal extends Error {
   ) {
     super('runtime.earlyReturn');
   }
+}
+
+/** A JavaScript error at run time, as AppSync reports it (`errorType: "Code"`). */
+export function codeError(message: string): AppSyncError {
+  return { message, errorType: 'Code', data: null, errorInfo: null };
 }

@@ -141,6 +141,16 @@ describe('request authentication', () => {
     expect(identities[2]!.groups).toBeNull();
   });
 
+  it('gives ctx.identity.sourceIp the x-forwarded-for addresses in addition to the connection\'s (AWS context reference)', async () => {
+    const identities: (CognitoIdentity | null)[] = [];
+    const a = authApi(cognitoDefault, [], identities);
+    const headers = { ...bearer('carol'), 'X-Forwarded-For': '203.0.113.7, 198.51.100.2' };
+    await a.handle({ body: { query: '{ me }' }, headers, sourceIp: '10.1.2.3' });
+    expect(identities[0]!.sourceIp).toEqual(['203.0.113.7', '198.51.100.2', '10.1.2.3']);
+    await a.handle({ body: { query: '{ me }' }, headers: bearer('carol'), sourceIp: '10.1.2.3' });
+    expect(identities[1]!.sourceIp).toEqual(['10.1.2.3']);
+  });
+
   it('accepts an API key and gives a null identity', async () => {
     const identities: (CognitoIdentity | null)[] = [];
     const a = authApi(cognitoDefault, [], identities);

@@ -73,6 +73,16 @@ describe('POST /graphql', () => {
     expect(await res.json()).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' }] });
   });
 
+  it('names the error type of a 401 in x-amzn-ErrorType, readable by browsers (as AppSync: amplify-js#5579)', async () => {
+    const res = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: 'not-a-token' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-amzn-errortype')).toBe('UnauthorizedException');
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+    expect(exposed).toContain('x-amzn-errortype');
+    const ok = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: signToken(key, { username: 'bob', groups: [] }) });
+    expect(ok.headers.get('x-amzn-errortype')).toBeNull();
+  });
+
   it('answers 400 to bad JSON and to an empty body', async () => {
     const bad = await post('{"query": ');
     expect(bad.status).toBe(400);

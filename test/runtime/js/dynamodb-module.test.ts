@@ -4,7 +4,7 @@
  * of key conditions and projections is our guess where AWS gives no example.
  */
 import { describe, expect, it } from 'vitest';
-import { evalInSandbox } from './helpers.ts';
+import { evalInSandbox, runRequest } from './helpers.ts';
 
 describe('dynamodb module', () => {
   it('update with increment matches AWS', () => {
@@ -48,6 +48,23 @@ describe('dynamodb module', () => {
       },
       condition: { expression: '(attribute_exists(#id))', expressionNames: { '#id': 'id' } },
     });
+  });
+
+  it("update with a list of operations.updateListItem sets those items (the pattern @aws-appsync/utils' type definitions document)", () => {
+    expect(evalInSandbox(`ddb.update({ key: { id: 1 }, update: { friendsIds: [ddb.operations.updateListItem('102', 1), ddb.operations.updateListItem('112', 2)] } })`)).toEqual({
+      operation: 'UpdateItem',
+      key: { id: { N: 1 } },
+      update: {
+        expression: 'SET #expName_1[1] = :expValue_1, #expName_1[2] = :expValue_2',
+        expressionNames: { '#expName_1': 'friendsIds' },
+        expressionValues: { ':expValue_1': { S: '102' }, ':expValue_2': { S: '112' } },
+      },
+    });
+  });
+
+  it('update refuses a list mixing updateListItem with values instead of writing the helper objects', () => {
+    const out = runRequest("return update({ key: { id: 1 }, update: { xs: [operations.updateListItem('a', 0), 'b'] } });", undefined, "import { update, operations } from '@aws-appsync/utils/dynamodb';");
+    expect(out.error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/may only hold operations\.updateListItem/) });
   });
 
   it('get, put, remove', () => {

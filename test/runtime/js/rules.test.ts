@@ -2,6 +2,7 @@
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
+import { BASE_RULE_MODULES, loadBaseRule } from '../../../appsync/local/js/rules.ts';
 import { appsyncBuildOptions } from '../../../appsync/bundle.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,9 @@ describe('APPSYNC_JS rules', () => {
     ['Function.call', 'const f = (x) => x; return f.call(null, 1);', 'no-disallowed-methods'],
     ['function passing', 'const f = (x) => x; return run(f);', 'no-function-passing', 'function run(g) { return 1; }\n'],
     ['ctx reassignment', 'ctx.foo = 1; return 1;', 'no-disallowed-re-assignment'],
+    // supported-features.html lists Object.assign/entries/hasOwn/keys/values only.
+    ['Object.fromEntries', 'return Object.fromEntries([["a", 1]]);', 'no-disallowed-methods'],
+    ['Array.prototype.keys', 'return [1].keys();', 'no-disallowed-methods'],
   ];
   for (const [name, body, rule, before] of cases) {
     it(`refuses ${name}`, () => {
@@ -46,6 +50,10 @@ describe('APPSYNC_JS rules', () => {
     expect(
       refusal('const xs = [3, 1, 2].map((x) => x * 2).filter((x) => x > 2); const out = []; for (const x of xs) { out.push(x); } return [...out].sort();'),
     ).toBeNull();
+  });
+
+  it('accepts Object.keys/entries/values and String.raw, which AWS documents as supported', () => {
+    expect(refusal('const o = { a: 1 }; return [Object.keys(o), Object.entries(o), Object.values(o), String.raw`a${1}`];')).toBeNull();
   });
 
   it('names the line and column', () => {
@@ -75,5 +83,16 @@ export const response = (ctx) => ctx.result;
     expect(bundled).toContain('sourceMappingURL=data:');
     const compiled = compileCode('Query.double.js', bundled);
     expect(compiled.run('request', makeCtx({ arguments: { n: 4 } })).value).toMatchObject({ v: 8 });
+  });
+});
+
+describe('the eslint rules loaded', () => {
+  it("are exactly @aws-appsync/eslint-plugin's base config, the same rule objects", async () => {
+    const { default: plugin } = await import('@aws-appsync/eslint-plugin');
+    const base = (plugin.configs as Record<string, { rules: Record<string, unknown> }>).base.rules;
+    expect(Object.keys(BASE_RULE_MODULES).map((name) => `@aws-appsync/${name}`).sort()).toEqual(Object.keys(base).sort());
+    for (const name of Object.keys(BASE_RULE_MODULES)) {
+      expect(loadBaseRule(name)).toBe((plugin.rules as Record<string, unknown>)[name]);
+    }
   });
 });

@@ -17,6 +17,8 @@ describe('handler outcomes', () => {
       appendedErrors: [],
       stash: { before: true, seen: 'a1' },
       logs: ['id a1 {"n":1}', 'oops'],
+      responseHeaders: {},
+      extensions: [],
     });
     expect(ctx.stash).toEqual({ before: true }); // the caller's object is not touched
   });
@@ -69,11 +71,11 @@ describe('handler outcomes', () => {
     });
   });
 
-  it('a JavaScript exception is a Code error', () => {
-    const out = runRequest('const o = ctx.args.nothing; return o.deep;');
+  it('a JavaScript exception is a Code error worded code.js:<line>:<column>: <Name>: <message> (aws-appsync-community#328)', () => {
+    const out = runRequest('  const o = ctx.args.nothing;\n  for (const x of [1]) { o.push(x); }\n  return o.deep;');
     expect(out.kind).toBe('error');
     expect(out.error?.errorType).toBe('Code');
-    expect(out.error?.message).toMatch(/undefined/);
+    expect(out.error?.message).toBe("code.js:4:28: TypeError: Cannot read properties of undefined (reading 'push')");
   });
 
   it('ctx is read-only at its first level, deeper levels are not', () => {
@@ -86,9 +88,37 @@ describe('handler outcomes', () => {
     expect(deep.value).toBe(2);
   });
 
-  it('extensions are reported as unsupported locally', () => {
-    const out = runRequest('extensions.setSubscriptionFilter({}); return 1;');
-    expect(out.error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/not supported by the local AppSync runtime/) });
+  it('extensions calls are accepted and recorded on the outcome (extensions-js.html)', () => {
+    const mutation = makeCtx({ info: { fieldName: 'addThing', parentTypeName: 'Mutation', variables: {}, selectionSetList: [], selectionSetGraphQL: '' } });
+    const out = runRequest(
+      `extensions.evictFromApiCache('Query', 'things', { 'context.arguments.id': ctx.args.id ?? 'x' });
+      extensions.invalidateSubscriptions({ subscriptionField: 'onThing', payload: { id: 'x' } });
+      return 1;`,
+      mutation,
+    );
+    expect(out.kind).toBe('value');
+    expect(out.extensions).toEqual([
+      { method: 'evictFromApiCache', typeName: 'Query', fieldName: 'things', keyValuePair: { 'context.arguments.id': 'x' } },
+      { method: 'invalidateSubscriptions', payload: { subscriptionField: 'onThing', payload: { id: 'x' } } },
+    ]);
+    const subscription = runRequest("extensions.setSubscriptionFilter({ filterGroup: [] }); extensions.setSubscriptionInvalidationFilter({ filterGroup: [] }); return null;");
+    expect(subscription.extensions?.map((e) => e.method)).toEqual(['setSubscriptionFilter', 'setSubscriptionInvalidationFilter']);
+  });
+
+  it('extensions.evictFromApiCache outside a mutation is a Code error (AWS: mutations only)', () => {
+    expect(runRequest("extensions.evictFromApiCache('Query', 'x', {}); return 1;").error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in mutations/) });
+  });
+
+  it('util.http records response headers and refuses restricted ones with a ResponseHeaderError (http-helpers-in-utils-http-js.html)', () => {
+    const out = runRequest(`util.http.addResponseHeader('itemsCount', 7);
+      util.http.addResponseHeaders({ headerString: 'stringValue', headerObject: { field1: 7 } });
+      util.http.addResponseHeader('Content-Type', 'text/plain');
+      util.http.addResponseHeader('x-amz-thing', 'v');
+      util.http.addResponseHeader('empty', null);
+      return util.http.copyHeaders({ Host: 'h', 'x-custom': 'c', Connection: 'close', 'Content-Length': '3' });`);
+    expect(out.value).toEqual({ 'x-custom': 'c' });
+    expect(out.responseHeaders).toEqual({ itemsCount: 7, headerString: 'stringValue', headerObject: { field1: 7 } });
+    expect(out.appendedErrors.map((e) => e.errorType)).toEqual(['ResponseHeaderError', 'ResponseHeaderError', 'ResponseHeaderError']);
   });
 
   it('module state does not survive between calls', () => {
@@ -107,6 +137,10 @@ describe('the APPSYNC_JS realm', () => {
   it('has only the supported globals (no Date, RegExp, Promise, Map, process, require)', () => {
     const out = runRequest('return [typeof Date, typeof RegExp, typeof Promise, typeof Map, typeof process, typeof require, typeof Symbol, typeof Math, typeof JSON, typeof parseInt, typeof encodeURIComponent, typeof util, typeof console];');
     expect(out.value).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'object', 'object', 'function', 'function', 'object', 'object']);
+  });
+
+  it('has no Object.fromEntries (not among the Object methods supported-features.html lists)', () => {
+    expect(runRequest("const o = Object; return typeof o['from' + 'Entries'];").value).toBe('undefined');
   });
 
   it('denied methods fail at run time even when the static check cannot see them', () => {

@@ -3,7 +3,7 @@
  * (docs.aws.amazon.com/appsync/latest/devguide/<page>).
  */
 import { describe, expect, it } from 'vitest';
-import { evalInSandbox, makeCtx } from './helpers.ts';
+import { evalInSandbox, makeCtx, runRequest } from './helpers.ts';
 
 describe('util.dynamodb (dynamodb-helpers-in-util-dynamodb-js.html)', () => {
   it('converts values the way the examples show', () => {
@@ -121,6 +121,34 @@ describe('util.time (time-helpers-in-util-time-js.html)', () => {
     ]);
   });
 
+  it("follows Java's DateTimeFormatter (Locale.US) for G Y w W Q e K A z zzzz O VV", () => {
+    expect(
+      evalInSandbox(`[
+        util.time.epochMilliSecondsToFormatted(1517943695758, "G yyyy QQQ QQQQ Y-ww W e K a A", "America/Los_Angeles"),
+        util.time.epochMilliSecondsToFormatted(1517943695758, "z zzzz O OOOO VV", "America/Los_Angeles"),
+        util.time.epochMilliSecondsToFormatted(1517943695758, "z zzzz O ZZZZ", "UTC"),
+        util.time.epochMilliSecondsToFormatted(1514678400000, "YYYY-ww yyyy"),
+      ]`),
+    ).toEqual([
+      'AD 2018 Q1 1st quarter 2018-06 2 3 11 AM 39695758',
+      'PST Pacific Standard Time GMT-8 GMT-08:00 America/Los_Angeles',
+      'UTC Coordinated Universal Time GMT GMT',
+      '2018-01 2017', // Sunday 31 December 2017 is in the first week of 2018
+    ]);
+  });
+
+  it('refuses an unknown pattern letter, as Java does', () => {
+    expect(runRequest('return util.time.nowFormatted("yyyy b");').error?.message).toMatch(/Unknown pattern letter: b/);
+  });
+
+  it('parseISO8601ToEpochMilliSeconds takes ISO 8601 only, UTC when no zone is given (AppSync runs in UTC)', () => {
+    expect(evalInSandbox('[util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05Z"), util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05")]'))
+      .toEqual([1517505665000, 1517505665000]);
+    for (const text of ['Feb 1, 2018', '2018-02-30T00:00:00Z', '1517505665000']) {
+      expect(runRequest(`return util.time.parseISO8601ToEpochMilliSeconds(${JSON.stringify(text)});`).error?.errorType).toBe('Code');
+    }
+  });
+
   it('now* functions agree with the clock', () => {
     const before = Date.now();
     const [iso, secs, ms, formatted] = evalInSandbox(
@@ -151,15 +179,10 @@ describe('util ids, encoding, types (built-in-util-js.html)', () => {
     ).toEqual(['aGVsbG8gd29ybGQ=', 'hello world', 'a+b%26c%3Dd%2F%C3%A9*', 'a b&c', `it\\'s \\"x\\"\\n\\/`]);
   });
 
-  it('null/type helpers and matches', () => {
-    expect(
-      evalInSandbox(`[
-        util.isNull(null), util.isNull(""), util.isNullOrEmpty(""), util.isNullOrBlank("  "), util.isNullOrBlank("a"),
-        util.defaultIfNull(null, "d"), util.defaultIfNullOrEmpty("", "d"), util.defaultIfNullOrBlank(" ", "d"),
-        util.typeOf(1), util.typeOf("s"), util.typeOf([]), util.typeOf({}), util.typeOf(true), util.typeOf(null),
-        util.matches("a+b", "aaab"), util.matches("a+", "aab"),
-      ]`),
-    ).toEqual([true, false, true, true, false, 'd', 'd', 'd', 'Number', 'String', 'List', 'Map', 'Boolean', 'Null', true, false]);
+  it('matches; VTL-only helpers (isNull, typeOf, defaultIfNull...) are absent, as from built-in-util-js.html', () => {
+    expect(evalInSandbox('[util.matches("a+b", "aaab"), util.matches("a+", "aab")]')).toEqual([true, false]);
+    expect(evalInSandbox('[typeof util.isNull, typeof util.typeOf, typeof util.defaultIfNull, typeof util.isString, typeof util.isNullOrEmpty]'))
+      .toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
   });
 
   it('authType follows the identity', () => {
@@ -181,5 +204,28 @@ describe('util.math and util.str (math-helpers-in-util-math-js.html, str-helpers
     expect(d).toBeGreaterThanOrEqual(0);
     expect(d).toBeLessThan(1);
     expect([3, 4, 5]).toContain(r);
+  });
+});
+
+describe('util.xml (xml-helpers-in-util-xml-js.html)', () => {
+  const one = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n</posts>';
+  const two = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n<post>\n  <id>2</id>\n  <title>Getting started with AppSync</title>\n</post>\n</posts>';
+
+  it('toMap gives the documented outputs', () => {
+    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(one)})`)).toEqual({ posts: { post: { id: 1, title: 'Getting started with GraphQL' } } });
+    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(two)})`)).toEqual({
+      posts: { post: [{ id: 1, title: 'Getting started with GraphQL' }, { id: 2, title: 'Getting started with AppSync' }] },
+    });
+  });
+
+  it('attributes, mixed text, entities and CDATA', () => {
+    expect(evalInSandbox(`util.xml.toMap('<a n="2" ok="true">x &amp; y<b/><c><![CDATA[<raw>]]></c></a>')`))
+      .toEqual({ a: { n: 2, ok: true, b: '', c: '<raw>', content: 'x & y' } });
+  });
+
+  it('toJsonString, optionally string-encoded', () => {
+    const json = JSON.stringify({ posts: { post: { id: 1, title: 'Getting started with GraphQL' } } });
+    expect(evalInSandbox(`util.xml.toJsonString(${JSON.stringify(one)})`)).toBe(json);
+    expect(evalInSandbox(`util.xml.toJsonString(${JSON.stringify(one)}, true)`)).toBe(JSON.stringify(json));
   });
 });

@@ -62,9 +62,20 @@ class UpdateBuilder {
     for (const [attr, v] of Object.entries(update)) {
       if (v === undefined) continue;
       const p = [...path, this.name(attr)].join('.');
-      if (isOperation(v)) this.operation(p, v);
+      if (Array.isArray(v) && v.length > 0 && v.some(isOperation)) this.listItems(p, v);
+      else if (isOperation(v)) this.operation(p, v);
       else if (v !== null && typeof v === 'object' && !Array.isArray(v)) this.walk(v as Obj, [...path, this.name(attr)]);
       else this.set.push(`${p} = ${this.value(v)}`);
+    }
+  }
+
+  /** `attr: [operations.updateListItem(v, i), ...]` (AWS's documented way to set items of a list). */
+  listItems(p: string, ops: unknown[]): void {
+    for (const op of ops) {
+      if (!isOperation(op) || op._type !== 'updateListItem') {
+        throw new Error('update: a list that holds an operation may only hold operations.updateListItem(...)');
+      }
+      this.operation(p, op);
     }
   }
 

@@ -22,8 +22,9 @@ export function errorUtils(state: CallState): UtilTree {
     },
     unauthorized(): never {
       const { fieldName, parentTypeName } = state.ctx.info;
+      // Without a field (EvaluateCode given no `info`) there is nothing to name (a guess: no recorded answer).
       throw new UtilErrorSignal({
-        message: `Not Authorized to access ${fieldName} on type ${parentTypeName}`,
+        message: fieldName && parentTypeName ? `Not Authorized to access ${fieldName} on type ${parentTypeName}` : 'Unauthorized',
         errorType: 'Unauthorized',
         data: null,
         errorInfo: null,

@@ -9,7 +9,10 @@ import { mathUtils, strUtils } from './math-str.ts';
 import type { CallState, UtilTree } from './state.ts';
 import { timeUtils } from './time.ts';
 import { transformUtils } from './transform.ts';
-import { authType, typeUtils } from './types.ts';
+import { extensionUtils } from './extensions.ts';
+import { httpUtils } from './http.ts';
+import { authType, matches } from './types.ts';
+import { xmlUtils } from './xml.ts';
 
 export type { CallState, UtilTree } from './state.ts';
 
@@ -27,16 +30,10 @@ function skipToOf(options: unknown): 'END' | 'NEXT' {
   return skipTo;
 }
 
-function unsupported(name: string) {
-  return () => {
-    throw new Error(`${name} is not supported by the local AppSync runtime`);
-  };
-}
-
 export function buildModules(state: CallState): Record<string, UtilTree> {
   const util: UtilTree = {
     ...errorUtils(state),
-    ...typeUtils,
+    matches,
     autoId,
     autoUlid: () => autoUlid(),
     autoKsuid: () => autoKsuid(),
@@ -51,18 +48,15 @@ export function buildModules(state: CallState): Record<string, UtilTree> {
     transform: transformUtils,
     math: mathUtils,
     str: strUtils,
+    http: httpUtils(state),
+    xml: xmlUtils,
   };
   const runtime: UtilTree = {
     earlyReturn(value?: unknown, returnOptions?: unknown): never {
       throw new EarlyReturnSignal(value === undefined ? null : value, skipToOf(returnOptions));
     },
   };
-  const extensions: UtilTree = {
-    evictFromApiCache: unsupported('extensions.evictFromApiCache'),
-    setSubscriptionFilter: unsupported('extensions.setSubscriptionFilter'),
-    setSubscriptionInvalidationFilter: unsupported('extensions.setSubscriptionInvalidationFilter'),
-    invalidateSubscriptions: unsupported('extensions.invalidateSubscriptions'),
-  };
+  const extensions = extensionUtils(state);
   return {
     '@aws-appsync/utils': { util, runtime, extensions },
     '@aws-appsync/utils/dynamodb': dynamodbModule as unknown as UtilTree,

@@ -1,10 +1,12 @@
 /** What the util functions of one handler call read and record. */
-import type { AppSyncError, ResolverContext } from '../../types.ts';
+import type { AppSyncError, ExtensionCall, ResolverContext } from '../../types.ts';
 
 export interface CallState {
   ctx: ResolverContext;
   appendedErrors: AppSyncError[];
   logs: string[];
+  responseHeaders: Record<string, unknown>;
+  extensions: ExtensionCall[];
 }
 
 export type UtilFn = (...args: any[]) => unknown;

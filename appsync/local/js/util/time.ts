@@ -1,6 +1,8 @@
 /**
- * util.time with Java DateTimeFormatter patterns. Supported letters: y u M d D H h k m s S a E Z X x z,
- * 'quoted literals' and '' (a quote). Time zones: IANA names, "UTC"/"Z", or fixed offsets ("+08:00").
+ * util.time with Java DateTimeFormatter patterns, formatted as Java does in Locale.US (weeks start on
+ * Sunday, week 1 holds January 1st). Letters: G u y Y Q q M L w W d D E e c a h K k H m s S A n N
+ * V z O X x Z, 'quoted literals' and '' (a quote); any other letter is an error, as in Java. Time zones:
+ * IANA names, "UTC"/"Z", or fixed offsets ("+08:00"). AppSync runs in UTC: a time without a zone is UTC.
  */
 
 interface Fields {
@@ -106,6 +108,53 @@ function dayOfYear(f: Fields): number {
   return Math.round((Date.UTC(f.year, f.month - 1, f.day) - Date.UTC(f.year, 0, 1)) / 86400000) + 1;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Java's WeekFields.of(Locale.US): week-based year and week of it, week of month. */
+function usWeeks(f: Fields): { weekYear: number; week: number; weekOfMonth: number } {
+  const day = Date.UTC(f.year, f.month - 1, f.day);
+  const weekStart = day - f.weekday * DAY_MS;
+  const weekYear = new Date(weekStart + 6 * DAY_MS).getUTCFullYear();
+  const jan1 = Date.UTC(weekYear, 0, 1);
+  const week1Start = jan1 - new Date(jan1).getUTCDay() * DAY_MS;
+  const firstOfMonthWeekday = new Date(Date.UTC(f.year, f.month - 1, 1)).getUTCDay();
+  return {
+    weekYear,
+    week: Math.round((weekStart - week1Start) / (7 * DAY_MS)) + 1,
+    weekOfMonth: Math.floor((f.day - 1 + firstOfMonthWeekday) / 7) + 1,
+  };
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+/** The zone's name as Java's `z` (short) or `zzzz` (long) prints it; a fixed offset prints as its id. */
+function zoneName(ms: number, tz: string, style: 'short' | 'long'): string {
+  const fixed = fixedOffsetMinutes(tz);
+  if (fixed !== null && tz !== 'UTC' && tz !== 'GMT') return fixed === 0 ? 'Z' : formatOffset(fixed, 'X', 3);
+  const key = `${tz}|${style}`;
+  let f = zoneNames.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: style === 'short' ? 'short' : 'long' });
+    zoneNames.set(key, f);
+  }
+  return f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? tz;
+}
+
+/** `O` → GMT+8, `OOOO` → GMT+08:00 (and plain GMT at zero). */
+function localizedOffset(offset: number, count: number): string {
+  if (offset === 0) return 'GMT';
+  const sign = offset < 0 ? '-' : '+';
+  const h = Math.floor(Math.abs(offset) / 60);
+  const m = Math.abs(offset) % 60;
+  if (count === 4) return `GMT${sign}${pad(h, 2)}:${pad(m, 2)}`;
+  return `GMT${sign}${h}${m ? `:${pad(m, 2)}` : ''}`;
+}
+
+const QUARTER_NAMES = ['1st quarter', '2nd quarter', '3rd quarter', '4th quarter'];
+
+function text(full: string, count: number): string {
+  return count >= 5 ? full[0] : count === 4 ? full : full.slice(0, 3);
+}
+
 export function formatEpoch(ms: number, pattern: string, tz = 'UTC'): string {
   const offset = offsetMinutes(ms, tz);
   const f = fieldsAt(ms, offset);
@@ -116,39 +165,62 @@ export function formatEpoch(ms: number, pattern: string, tz = 'UTC'): string {
       continue;
     }
     const { letter, count } = t;
+    const quarter = Math.floor((f.month - 1) / 3) + 1;
+    const milliOfDay = ((f.hour * 60 + f.minute) * 60 + f.second) * 1000 + f.millisecond;
     switch (letter) {
+      case 'G': out += count === 4 ? 'Anno Domini' : count >= 5 ? 'A' : 'AD'; break;
       case 'y':
       case 'u':
         out += count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
         break;
+      case 'Y': {
+        const { weekYear } = usWeeks(f);
+        out += count === 2 ? pad(weekYear % 100, 2) : pad(weekYear, count);
+        break;
+      }
+      case 'Q':
+      case 'q':
+        out += count <= 2 ? pad(quarter, count) : count === 3 ? `Q${quarter}` : count === 4 ? QUARTER_NAMES[quarter - 1] : String(quarter);
+        break;
       case 'M':
       case 'L':
-        out += count >= 4 ? MONTHS[f.month - 1] : count === 3 ? MONTHS[f.month - 1].slice(0, 3) : pad(f.month, count);
+        out += count >= 3 ? text(MONTHS[f.month - 1], count) : pad(f.month, count);
         break;
+      case 'w': out += pad(usWeeks(f).week, count); break;
+      case 'W': out += pad(usWeeks(f).weekOfMonth, count); break;
       case 'd': out += pad(f.day, count); break;
       case 'D': out += pad(dayOfYear(f), count); break;
       case 'H': out += pad(f.hour, count); break;
       case 'k': out += pad(f.hour === 0 ? 24 : f.hour, count); break;
       case 'h': out += pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count); break;
+      case 'K': out += pad(f.hour % 12, count); break;
       case 'm': out += pad(f.minute, count); break;
       case 's': out += pad(f.second, count); break;
       case 'S': out += pad(f.millisecond, 3).padEnd(count, '0').slice(0, count); break;
+      case 'A': out += pad(milliOfDay, count); break;
+      case 'n': out += pad(f.millisecond * 1_000_000, count); break;
+      case 'N': out += pad(milliOfDay * 1_000_000, count); break;
       case 'a': out += f.hour < 12 ? 'AM' : 'PM'; break;
-      case 'E':
+      case 'E': out += text(DAYS[f.weekday], count); break;
       case 'e':
-        out += count >= 4 ? DAYS[f.weekday] : DAYS[f.weekday].slice(0, 3);
+      case 'c':
+        out += count <= 2 ? pad(f.weekday + 1, count) : text(DAYS[f.weekday], count);
         break;
       case 'Z':
+        out += count === 4 ? localizedOffset(offset, 4) : formatOffset(offset, letter, count);
+        break;
       case 'X':
       case 'x':
         out += formatOffset(offset, letter, count);
         break;
-      case 'z':
+      case 'O': out += localizedOffset(offset, count); break;
+      case 'z': out += zoneName(ms, tz, count >= 4 ? 'long' : 'short'); break;
       case 'V':
+        if (count !== 2) throw new Error(`Pattern letter count must be 2: V`);
         out += tz;
         break;
       default:
-        throw new Error(`Unsupported DateTimeFormatter pattern letter '${letter}'`);
+        throw new Error(`Unknown pattern letter: ${letter}`);
     }
   }
   return out;
@@ -230,10 +302,24 @@ export function parseFormatted(timestamp: string, pattern: string, tz = 'UTC'): 
   return guess;
 }
 
+const ISO_8601 = /^([+-]?\d{4,9})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** ISO 8601 date-time only (not Date.parse's wider grammar); no zone means UTC, as on AppSync. */
 export function parseISO8601(timestamp: unknown): number {
-  const ms = Date.parse(String(timestamp));
-  if (Number.isNaN(ms)) throw new Error(`Text '${String(timestamp)}' could not be parsed as ISO 8601`);
-  return ms;
+  const text = String(timestamp);
+  const m = ISO_8601.exec(text);
+  const bad = (): never => {
+    throw new Error(`Text '${text}' could not be parsed as an ISO 8601 date-time`);
+  };
+  if (!m) return bad();
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number);
+  const millis = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000 + 1e-6) : 0;
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const check = new Date(local);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return bad();
+  const offset = m[8] ? fixedOffsetMinutes(m[8]) : 0;
+  if (offset === null) return bad();
+  return local - offset * 60000;
 }
 
 export const timeUtils = {

@@ -1,0 +1,27 @@
+/** The backend's security settings in one call from backend.ts, then AWS's rule packs over all of it. */
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
+import { secureAuth, type AuthPostureDeps } from '../auth/posture.ts';
+import { isSandbox } from '../data/resource.ts';
+import { checkAmplifyInternals } from './amplify-internals.ts';
+import { traceAndCheckApi } from './api.ts';
+import { traceAndCheckFunction } from './functions.ts';
+import { checkWithRulePacks } from './rule-packs.ts';
+
+export interface BackendParts {
+  /** `backend.stack`: Amplify's main stack. */
+  mainStack: IConstruct;
+  auth: AuthPostureDeps['auth'];
+  adminMfa: IFunction;
+  scoreEvent: IFunction;
+  api: IConstruct;
+}
+
+export function secureBackend({ mainStack, auth, adminMfa, scoreEvent, api }: BackendParts): void {
+  secureAuth({ auth, adminMfa, sandbox: isSandbox(mainStack) });
+  traceAndCheckFunction(adminMfa, 'Cognito');
+  traceAndCheckFunction(scoreEvent, 'AppSync');
+  traceAndCheckApi(api, [scoreEvent]);
+  checkAmplifyInternals(mainStack);
+  checkWithRulePacks(mainStack);
+}
