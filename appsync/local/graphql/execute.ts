@@ -16,6 +16,7 @@ import {
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
   type GraphQLSchema,
+  isNonNullType,
 } from 'graphql';
 import type { ApiLimits } from '../../wiring.ts';
 import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
@@ -115,6 +116,17 @@ interface FieldEntry {
 }
 
 /** What each field needs, looked up once per `Type.field` rather than once per resolved value. */
+/**
+ * A field refused by a limit: null with its error. A nullable field's error is recorded here rather
+ * than thrown, because graphql-js locates a thrown error by scanning the document from its start,
+ * which over thousands of refused aliases of a large document takes seconds.
+ */
+function refuse(info: GraphQLResolveInfo, state: RequestState, error: AppSyncError): null {
+  if (isNonNullType(info.returnType)) throw new FieldFailure(error);
+  state.appended.push(appendedEntry(error, info));
+  return null;
+}
+
 function fieldTable(engine: Engine): (info: GraphQLResolveInfo) => FieldEntry {
   const types = new Map<string, Map<string, FieldEntry>>();
   return (info) => {
@@ -157,7 +169,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const fieldOf = fieldTable(engine);
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
     const { key, rule, plan, coerce } = fieldOf(info);
-    if (depthOf(info.path) > engine.limits.queryDepth) throw new FieldFailure(depthLimitReached(engine.limits.queryDepth));
+    if (depthOf(info.path) > engine.limits.queryDepth) return refuse(info, state, depthLimitReached(engine.limits.queryDepth));
     if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
       if (source === null || typeof source !== 'object') return null;
@@ -165,8 +177,8 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       return coerce ? coerce(value) : value;
     }
     state.resolverRuns += 1;
-    if (state.resolverRuns > engine.limits.resolverCount) throw new FieldFailure(resolverLimitReached(engine.limits.resolverCount));
-    if (state.deadline.aborted) throw new FieldFailure({ ...TIMED_OUT, data: null, errorInfo: null });
+    if (state.resolverRuns > engine.limits.resolverCount) return refuse(info, state, resolverLimitReached(engine.limits.resolverCount));
+    if (state.deadline.aborted) return refuse(info, state, { ...TIMED_OUT, data: null, errorInfo: null });
     const { selectionSetList: list, selectionSetGraphQL: text } = selectionOf(info);
     const base: BaseContext = {
       arguments: args,
@@ -214,6 +226,13 @@ interface DocumentCache {
 }
 const documentCaches = new WeakMap<Engine, DocumentCache>();
 export const MAX_CACHED_QUERY_CHARS = 32 * 1024;
+
+/**
+ * Parsing stops past this many tokens *(guess: graphql-java's parser default since version 20; AppSync,
+ * which runs on graphql-java, documents no limit)*. A client's documents hold a few hundred; a 1 MB
+ * alias bomb holds a hundred thousand and would block the server for seconds before any limit applied.
+ */
+export const MAX_QUERY_TOKENS = 15_000;
 export const DOCUMENT_CACHE_CHARS = 1024 * 1024;
 
 function parseAndValidate(engine: Engine, query: string): Parsed {
@@ -227,7 +246,7 @@ function parseAndValidate(engine: Engine, query: string): Parsed {
   }
   let parsed: Parsed;
   try {
-    const document = parse(query);
+    const document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
     const rules = engine.limits.introspection ? specifiedRules : [...specifiedRules, noIntrospection];
     parsed = { document, validationErrors: validate(engine.schema, document, rules) };
   } catch {

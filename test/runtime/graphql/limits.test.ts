@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFieldAuthRules } from '../../../appsync/local/auth/directives.ts';
-import { cachedDocumentChars, DOCUMENT_CACHE_CHARS, executeRequest, MAX_CACHED_QUERY_CHARS, type Engine } from '../../../appsync/local/graphql/execute.ts';
+import { cachedDocumentChars, DOCUMENT_CACHE_CHARS, executeRequest, MAX_CACHED_QUERY_CHARS, MAX_QUERY_TOKENS, MALFORMED, type Engine } from '../../../appsync/local/graphql/execute.ts';
 import { installAppSyncScalars } from '../../../appsync/local/graphql/scalars.ts';
 import { createLocalApi } from '../../../appsync/local/runtime.ts';
 import type { CompiledCode, DataSourceInvoker } from '../../../appsync/local/types.ts';
@@ -177,6 +177,19 @@ describe('document cache', () => {
     for (let i = 0; i < count; i += 1) await executeRequest(e, { query: padded(i, each) }, auth, {});
     expect(cachedDocumentChars(e)).toBeGreaterThan(DOCUMENT_CACHE_CHARS - each);
     expect(cachedDocumentChars(e)).toBeLessThanOrEqual(DOCUMENT_CACHE_CHARS);
+  });
+});
+
+describe('document size', () => {
+  // `{ a0: __typename ... }`: three tokens an alias, two braces.
+  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+
+  it(`parses up to ${MAX_QUERY_TOKENS} tokens and refuses a document past them as unparsable`, async () => {
+    const under = Math.floor((MAX_QUERY_TOKENS - 2) / 3);
+    const ok = await query(api(), aliases(under));
+    expect(Object.keys(ok.body.data)).toHaveLength(under);
+    const over = await query(api(), aliases(under + 1));
+    expect(over).toEqual({ status: MALFORMED.status, body: MALFORMED.body });
   });
 });
 
