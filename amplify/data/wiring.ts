@@ -62,14 +62,15 @@ export const wiring: ApiWiring = wireApi({
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
   limits: {
-    // The deepest field of schema.graphql is at depth 5 (userProfile.history.items.picks.matchId); the
-    // schema has no cycles, so 8 refuses nothing a client can mean and leaves room for growth.
-    queryDepth: 8,
+    // The deepest data field of schema.graphql is at depth 5 (userProfile.history.items.picks.matchId),
+    // and the schema has no cycles; the standard introspection query (GraphiQL's, the local explorer's)
+    // reaches 15 through its nested ofType, so 16 refuses nothing a client or an explorer sends.
+    queryDepth: 16,
     // A screen runs at most 2 resolvers (eventCard + leaderboard, userProfile + history); 20 lets a
     // client batch screens and bounds an alias bomb to 20 resolver runs (at most 3 data-source calls each).
     resolverCount: 20,
-    // Clients use the typed documents generated from schema.graphql; nothing needs to read the schema
-    // through the API, and a closed schema gives a prober less.
-    introspection: false,
+    // On: the local explorer and the AppSync console's query editor read the schema through
+    // introspection, and the schema is no secret (the client's typed documents carry it).
+    introspection: true,
   },
 });

@@ -2,7 +2,9 @@
  * The smaller gaps of the hardening issue, end to end: names stored in NFC, an event's new name
  * reaching its predictions, id arguments bounded, and a nextToken replayed on another query.
  */
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wiring } from '../../amplify/data/wiring.ts';
 import { MAX_ID_LENGTH } from '../../resolvers/lib/limits.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, tableSnapshot } from './mutations-fixtures.ts';
@@ -76,6 +78,15 @@ describe('id arguments', () => {
     const res = await api.request('reader', 'query($e: ID!) { eventCard(eventId: $e) { event { id } } }', { e: 'x'.repeat(MAX_ID_LENGTH) });
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ eventCard: null });
+  });
+});
+
+describe('the API limits', () => {
+  it('let the standard introspection query through (the explorer builds its schema from it)', async () => {
+    expect(wiring.limits?.introspection).toBe(true);
+    const res = await api.request('reader', getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toHaveProperty('__schema.queryType.name', 'Query');
   });
 });
 
