@@ -51,6 +51,25 @@ export type Resolver =
   | { typeName: string; fieldName: string; kind: 'UNIT'; dataSource: string; code: string }
   | { typeName: string; fieldName: string; kind: 'PIPELINE'; code: string; functions: string[] };
 
+/**
+ * AppSync's per-API execution settings (GraphqlApi `queryDepthLimit`, `resolverCountLimit`,
+ * `introspectionConfig`). The cloud stack passes them to AppSync; the local runtime enforces them.
+ */
+export interface ApiLimits {
+  /** Deepest field a query may select (a top-level field is depth 1); deeper fields get QueryDepthLimitReached. */
+  queryDepth: number;
+  /** Resolvers one request may run; resolvers past it do not run and get ResolverExecutionLimitReached. */
+  resolverCount: number;
+  /** False: `__schema` and `__type` are refused with a validation error. */
+  introspection: boolean;
+}
+
+/** The ranges AppSync accepts for the settings ("Configuring query depth limits" in AppSync's guide). */
+export const APPSYNC_LIMIT_RANGE = { queryDepth: { min: 1, max: 75 }, resolverCount: { min: 1, max: 10_000 } } as const;
+
+/** AppSync's defaults: no depth limit, 10,000 resolvers, introspection on. */
+export const APPSYNC_DEFAULT_LIMITS: ApiLimits = { queryDepth: Infinity, resolverCount: 10_000, introspection: true };
+
 export interface ApiWiring {
   dataSources: DataSource[];
   /** Derived from the pipelines by `wireApi`; the runtime and the stack read it. */
@@ -58,6 +77,8 @@ export interface ApiWiring {
   resolvers: Resolver[];
   /** AppSync environment variables (`ctx.env`). */
   environment: Record<string, TableNameRef>;
+  /** Absent: AppSync's defaults. */
+  limits?: ApiLimits;
 }
 
 /** A pipeline resolver as declared: it holds its functions themselves, not their names. */
@@ -69,6 +90,7 @@ export interface ApiDeclaration {
   dataSources: DataSource[];
   resolvers: ResolverDeclaration[];
   environment: Record<string, TableNameRef>;
+  limits?: ApiLimits;
 }
 
 /**
@@ -83,7 +105,7 @@ export function wireApi(declaration: ApiDeclaration): ApiWiring {
     for (const f of r.functions) if (!functions.some((known) => same(known, f))) functions.push(f);
     return { ...r, functions: r.functions.map((f) => f.name) };
   });
-  return { dataSources: declaration.dataSources, functions, resolvers, environment: declaration.environment };
+  return { dataSources: declaration.dataSources, functions, resolvers, environment: declaration.environment, ...(declaration.limits ? { limits: declaration.limits } : {}) };
 }
 
 /** AppSync's own limit on the number of functions in one pipeline resolver. */
@@ -149,6 +171,11 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
       }
       for (const name of r.functions) if (!functions.has(name)) problems.push(`${where} uses function "${name}", which does not exist`);
     }
+  }
+  for (const setting of wiring.limits ? (['queryDepth', 'resolverCount'] as const) : []) {
+    const value = wiring.limits![setting];
+    const { min, max } = APPSYNC_LIMIT_RANGE[setting];
+    if (!Number.isInteger(value) || value < min || value > max) problems.push(`limits.${setting} is ${value}; AppSync accepts a whole number from ${min} to ${max}`);
   }
   if (problems.length > 0) throw new Error(`Invalid resolver wiring:\n  - ${problems.join('\n  - ')}`);
 }

@@ -5,7 +5,7 @@ import { TABLE } from './lib/entities/table';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
-import { normalisedInstant, requiredText, slug } from './lib/validate';
+import { requiredText, slug, validEventDate, validStart } from './lib/validate';
 
 type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }>;
 
@@ -17,11 +17,10 @@ type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }>
 export function request(ctx: CreateEventContext) {
   requireAdmin(ctx);
   const name = requiredText(ctx.args.input.name, 'name', EVENT_LIMIT.name);
-  // An AWSDate may carry a zone offset (2024-03-03Z); ids and keys use the calendar date alone.
-  const date = ctx.args.input.date.slice(0, 10);
+  const date = validEventDate(ctx.args.input.date);
   const nameSlug = slug(name);
   if (nameSlug.length === 0) util.error('name must contain at least one letter or digit', ERROR.validation);
-  const startsAt = normalisedInstant(ctx.args.input.startsAt);
+  const startsAt = validStart(date, ctx.args.input.startsAt);
   const event: EventItem = {
     id: `${date}-${nameSlug}`,
     name,

@@ -1,14 +1,18 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
+import { EVENT_LIMIT } from './lib/entities/event';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from './lib/schema-types';
-import { requiredId } from './lib/validate';
+import type { EventUpdateStash } from './lib/stash';
+import { requiredId, requiredText } from './lib/validate';
 
-type UpdateEventContext = Context<MutationUpdateEventArgs, Record<string, never>, { result: MutationUpdateEventResult }>;
+type UpdateEventContext = Context<MutationUpdateEventArgs, EventUpdateStash, { result: MutationUpdateEventResult }>;
 
-/** Pipeline: getEvent → writeEventUpdate. */
+/** Pipeline: getEvent → getEventPredictionKeys → writeEventUpdate. */
 export function request(ctx: UpdateEventContext) {
   requireAdmin(ctx);
-  requiredId(ctx.args.input.id, 'id');
+  const { input } = ctx.args;
+  requiredId(input.id, 'id');
+  ctx.stash.name = input.name === null || input.name === undefined ? null : requiredText(input.name, 'name', EVENT_LIMIT.name);
   return {};
 }
 

@@ -2,16 +2,16 @@ import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
 import { toEvent } from './lib/entities/event';
 import { cardMatches } from './lib/entities/match';
-import { ERROR } from './lib/errors';
 import type { QueryEventCardArgs, QueryEventCardResult } from './lib/schema-types';
 import type { CardStash } from './lib/stash';
+import { requiredId } from './lib/validate';
 import { leaderboardFinal, resultsVisible, visiblePrediction } from './lib/visibility';
 
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
 
 /** Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. */
 export function request(ctx: EventCardContext) {
-  if (ctx.args.eventId.length === 0) util.error('eventId must not be empty', ERROR.validation);
+  requiredId(ctx.args.eventId, 'eventId');
   return {};
 }
 

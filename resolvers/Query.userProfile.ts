@@ -7,13 +7,14 @@ import { raiseDataSourceError } from './lib/errors';
 import type { QueryPage } from './lib/page';
 import { profileAndStandings } from './lib/reads';
 import type { QueryUserProfileArgs, QueryUserProfileResult } from './lib/schema-types';
+import { requiredId } from './lib/validate';
 
 type ProfileOrStanding = ItemKey & ProfileItem & StandingItem;
 type UserProfileContext = Context<QueryUserProfileArgs, { userId: string }, undefined, undefined, QueryPage<ProfileOrStanding>>;
 
 /** One Query on the player's partition: the profile item and every season standing. */
 export function request(ctx: UserProfileContext) {
-  const userId = ctx.args.userId ?? caller(ctx).sub;
+  const userId = ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
   ctx.stash.userId = userId;
   return profileAndStandings(userId, MAX_SEASONS + 1, false);
 }

@@ -50,7 +50,7 @@ export const wiring: ApiWiring = wireApi({
     unit('EventCard', 'leaderboard'),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     unit('Mutation', 'createEvent'),
-    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('writeEventUpdate')]),
+    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('getEventPredictionKeys'), fn('writeEventUpdate')]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
@@ -61,4 +61,16 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
+  limits: {
+    // The deepest data field of schema.graphql is at depth 5 (userProfile.history.items.picks.matchId),
+    // and the schema has no cycles; the standard introspection query (GraphiQL's, the local explorer's)
+    // reaches 15 through its nested ofType, so 16 refuses nothing a client or an explorer sends.
+    queryDepth: 16,
+    // A screen runs at most 2 resolvers (eventCard + leaderboard, userProfile + history); 20 lets a
+    // client batch screens and bounds an alias bomb to 20 resolver runs (at most 3 data-source calls each).
+    resolverCount: 20,
+    // On: the local explorer and the AppSync console's query editor read the schema through
+    // introspection, and the schema is no secret (the client's typed documents carry it).
+    introspection: true,
+  },
 });

@@ -13,6 +13,7 @@ import {
   FieldLogLevel,
   FunctionRuntime,
   GraphqlApi,
+  IntrospectionConfig,
   Resolver,
   type AuthorizationMode,
   type BaseDataSource,
@@ -70,6 +71,13 @@ export class WiredGraphqlApi extends Construct {
         additionalAuthorizationModes: additional.map(cdkAuthorizationMode),
       },
       logConfig: props.logging,
+      ...(wiring.limits
+        ? {
+            queryDepthLimit: wiring.limits.queryDepth,
+            resolverCountLimit: wiring.limits.resolverCount,
+            introspectionConfig: wiring.limits.introspection ? IntrospectionConfig.ENABLED : IntrospectionConfig.DISABLED,
+          }
+        : {}),
     });
 
     // One table per table definition, shared by the data sources that name it.

@@ -2,10 +2,11 @@
  * The generic local AppSync API: one schema, one wiring, compiled resolver code and data sources in;
  * `handle(request)` out, answering like AppSync's /graphql endpoint. Knows nothing of any data store.
  */
-import { checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from '../wiring.ts';
+import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from '../wiring.ts';
 import { authenticate, checkAuthConfig, type AuthConfig } from './auth/authenticate.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';
 import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
+import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
 import type { ResolverPlan } from './graphql/pipeline.ts';
 import { installAppSyncScalars } from './graphql/scalars.ts';
 import type { CompiledCode, DataSourceInvoker } from './types.ts';
@@ -60,6 +61,8 @@ export interface LocalApiOptions {
   environment: Record<string, string>;
   auth: AuthConfig;
   log?: (entry: RequestLogEntry) => void;
+  /** Default AppSync's 30 seconds; tests shorten it. */
+  requestTimeoutMs?: number;
 }
 
 function compileAll(wiring: ApiWiring, compile: (source: string) => CompiledCode): Map<string, CompiledCode> {
@@ -127,6 +130,8 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
     plans: buildPlans(version.wiring, compiled, opts.dataSources),
     environment: { ...version.environment },
     authRule: buildFieldAuthRules(schema, opts.auth.defaultMode),
+    limits: opts.wiring.limits ?? APPSYNC_DEFAULT_LIMITS,
+    timeoutMs: opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   };
 }
 

@@ -1,12 +1,13 @@
-import { runtime, util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
-import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from '../lib/entities/event';
+import { runtime, util, type Context } from '@aws-appsync/utils';
+import { EVENT, toEvent, type EventItem } from '../lib/entities/event';
+import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
-import { raiseWriteError, typed } from '../lib/transact';
-import { nextState, normalisedInstant, requiredText } from '../lib/validate';
+import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
+import { nextState, validStart } from '../lib/validate';
 
-type WriteEventUpdateContext = Context<MutationUpdateEventArgs, EventUpdateStash, undefined, undefined, EventItem>;
+type WriteEventUpdateContext = Context<MutationUpdateEventArgs, EventUpdateStash>;
 
 /** The event getEvent found, or NotFound. */
 function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
@@ -17,16 +18,19 @@ function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
 
 /**
  * Applies updateEvent's changes to the stashed event: name, startsAt, and a lifecycle step forward.
- * Nothing to change: no write. The write is conditional on the state read, so two admins cannot
- * race the event through different transitions.
+ * Nothing to change: no write. The event's write is conditional on the state read, so two admins
+ * cannot race the event through different transitions. A new name goes, in the same transaction, to
+ * the predictions getEventPredictionKeys found (what histories show); predictions beyond the
+ * transaction's 100 items keep the old name.
  */
-export function request(ctx: WriteEventUpdateContext): DynamoDBUpdateItemRequest {
+export function request(ctx: WriteEventUpdateContext) {
   const event = stashedEvent(ctx);
   const { input } = ctx.args;
+  const { name, predictions } = ctx.stash;
   const updated: EventItem = { ...event };
-  if (input.name !== null && input.name !== undefined) updated.name = requiredText(input.name, 'name', EVENT_LIMIT.name);
+  if (name !== null) updated.name = name;
   if (input.startsAt !== null && input.startsAt !== undefined) {
-    const startsAt = normalisedInstant(input.startsAt);
+    const startsAt = validStart(event.date, input.startsAt);
     updated.startsAt = startsAt.iso;
     updated.startsAtMs = startsAt.ms;
   }
@@ -34,20 +38,21 @@ export function request(ctx: WriteEventUpdateContext): DynamoDBUpdateItemRequest
   if (updated.name === event.name && updated.startsAtMs === event.startsAtMs && updated.state === event.state) {
     return runtime.earlyReturn(toEvent(event));
   }
-  return {
-    operation: 'UpdateItem',
-    key: util.dynamodb.toMapValues(EVENT.key(event.id)),
-    update: typed({
+  ctx.stash.updated = updated;
+  const table = tableOf(ctx);
+  const eventUpdate = txUpdate(
+    table,
+    EVENT.key(event.id),
+    {
       expression: 'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state',
       names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state' },
       values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state },
-    }),
-    condition: typed({
-      expression: '#stateNow = :current',
-      names: { '#stateNow': 'state' },
-      values: { ':current': event.state },
-    }),
-  };
+    },
+    { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
+  );
+  const rename = { expression: 'SET #eventName = :name', names: { '#eventName': 'eventName' }, values: { ':name': updated.name } };
+  const exists = { expression: `attribute_exists(${TABLE.pk})` };
+  return transaction([eventUpdate, ...predictions.map((key) => txUpdate(table, { PK: key.PK, SK: key.SK }, rename, exists))]);
 }
 
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {
@@ -55,5 +60,5 @@ export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResul
   raiseWriteError(ctx, [
     { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification },
   ]);
-  return toEvent(ctx.result);
+  return toEvent(ctx.stash.updated);
 }

@@ -24,10 +24,16 @@ export interface CardStash {
   profile: ProfileItem | null;
 }
 
-/** updateEvent: getEvent → writeEventUpdate. */
+/** updateEvent: getEvent → getEventPredictionKeys → writeEventUpdate. */
 export interface EventUpdateStash {
+  /** updateEvent (request): the validated new name, null when the name is not changed. */
+  name: string | null;
   /** getEvent: the event, null when there is none. */
   event: EventItem | null;
+  /** getEventPredictionKeys: the keys of the predictions that take a new name with the event. */
+  predictions: ItemKey[];
+  /** writeEventUpdate (request): the event as written. */
+  updated: EventItem;
 }
 
 /** updateMyProfile: getMyProfileItems → getMyRecentPredictions → writeDisplayName. */

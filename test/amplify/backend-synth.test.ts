@@ -88,6 +88,16 @@ describe('API', () => {
     expect(api.Properties.LogConfig).toMatchObject({ FieldLogLevel: 'INFO', ExcludeVerboseContent: true });
   });
 
+  it('carries the depth, resolver-count and introspection settings of the wiring', () => {
+    const [, api] = ofType(dataTemplate(branch), 'AWS::AppSync::GraphQLApi')[0];
+    const limits = wiring.limits!;
+    expect(api.Properties).toMatchObject({
+      QueryDepthLimit: limits.queryDepth,
+      ResolverCountLimit: limits.resolverCount,
+      IntrospectionConfig: limits.introspection ? 'ENABLED' : 'DISABLED',
+    });
+  });
+
   it('sets the AppSync environment variables to the real table names', () => {
     const t = dataTemplate(branch);
     const [, api] = ofType(t, 'AWS::AppSync::GraphQLApi')[0];

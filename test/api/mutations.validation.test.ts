@@ -57,12 +57,34 @@ const CASES: Case[] = [
   { what: 'blank event name', op: 'createEvent', vars: () => ({ i: { name: '   ', date: '2030-01-01', startsAt: inOneHour() } }), type: 'ValidationError', message: /name/ },
   { what: 'event name over 100', op: 'createEvent', vars: () => ({ i: { name: long(101), date: '2030-01-01', startsAt: inOneHour() } }), type: 'ValidationError', message: /100/ },
   { what: 'event name without letters or digits', op: 'createEvent', vars: () => ({ i: { name: '!!! ???', date: '2030-01-01', startsAt: inOneHour() } }), type: 'ValidationError' },
+  ...[
+    ['a NUL', 'Clash\u0000Night', /control/],
+    ['an ESC', 'Clash \u001b[31mNight', /control/],
+    ['a BEL', 'Clash\u0007', /control/],
+    ['a right-to-left override', 'Clash \u202eNight', /bidirectional/],
+    ['a bidi isolate', '\u2067Clash\u2069', /bidirectional/],
+    ['a lone surrogate', 'Clash \ud800 Night', /surrogate/],
+    ['only zero-width spaces', '\u200b\u200b\u200b', /empty/],
+  ].map(([what, name, message]): Case => ({
+    what: `an event name with ${what}`,
+    op: 'createEvent',
+    vars: () => ({ i: { name, date: '2030-01-01', startsAt: '2030-01-01T20:00:00Z' } }),
+    type: 'ValidationError',
+    message: message as RegExp,
+  })),
+  { what: 'an event name of 101 characters once composed (NFC)', op: 'createEvent', vars: () => ({ i: { name: 'e\u0301'.repeat(101), date: '2030-01-01', startsAt: '2030-01-01T20:00:00Z' } }), type: 'ValidationError', message: /100 characters; got 101/ },
+  { what: 'the year 0000', op: 'createEvent', vars: () => ({ i: { name: 'Year Zero', date: '0000-01-01', startsAt: '0000-01-01T20:00:00Z' } }), type: 'ValidationError', message: /year 1000/ },
+  { what: 'a start decades before the date', op: 'createEvent', vars: () => ({ i: { name: 'Far Start', date: '2030-01-01', startsAt: '1990-01-01T20:00:00Z' } }), type: 'ValidationError', message: /startsAt/ },
+  { what: 'a start decades after the date', op: 'createEvent', vars: () => ({ i: { name: 'Far Start', date: '2030-01-01', startsAt: '2070-01-01T20:00:00Z' } }), type: 'ValidationError', message: /startsAt/ },
   { what: 'an event that exists', op: 'createEvent', vars: () => ({ i: { name: 'Clash', date: '2030-02-02', startsAt: inOneHour() } }), type: 'ConflictError', message: /2030-02-02-clash/ },
 
   // updateEvent
   { what: 'unknown event', op: 'updateEvent', vars: () => ({ i: { id: 'no-such-event', name: 'x' } }), type: 'NotFound' },
   { what: 'blank new name', op: 'updateEvent', vars: () => ({ i: { id: open.id, name: ' ' } }), type: 'ValidationError' },
   { what: 'new name over 100', op: 'updateEvent', vars: () => ({ i: { id: open.id, name: long(101) } }), type: 'ValidationError' },
+  { what: 'a new name with a control character', op: 'updateEvent', vars: () => ({ i: { id: open.id, name: 'Bell\u0007' } }), type: 'ValidationError', message: /control/ },
+  { what: 'a new name with a right-to-left override', op: 'updateEvent', vars: () => ({ i: { id: open.id, name: '\u202eevil' } }), type: 'ValidationError', message: /bidirectional/ },
+  { what: 'a start decades before the date', op: 'updateEvent', vars: () => ({ i: { id: open.id, startsAt: '1990-01-01T20:00:00Z' } }), type: 'ValidationError', message: /startsAt/ },
   { what: 'UPCOMING to SCORED', op: 'updateEvent', vars: () => ({ i: { id: open.id, state: 'SCORED' } }), type: 'InvalidStateTransition', message: /scoreEvent/ },
   { what: 'BROADCAST to SCORED', op: 'updateEvent', vars: () => ({ i: { id: live.id, state: 'SCORED' } }), type: 'InvalidStateTransition', message: /scoreEvent/ },
   { what: 'BROADCAST back to UPCOMING', op: 'updateEvent', vars: () => ({ i: { id: live.id, state: 'UPCOMING' } }), type: 'InvalidStateTransition' },
@@ -143,6 +165,13 @@ const CASES: Case[] = [
   // updateMyProfile
   { what: 'a blank name', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: '    ' }), type: 'ValidationError' },
   { what: 'a name over 40 after trimming', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: `  ${long(41)}  ` }), type: 'ValidationError', message: /40/ },
+  { what: 'a name of zero-width spaces only', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: '\u200b\u200b\u200b' }), type: 'ValidationError', message: /empty/ },
+  { what: 'a name of invisible fillers and spaces only', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: ' \u3164\u2060\u00a0\ufeff ' }), type: 'ValidationError', message: /empty/ },
+  { what: 'a name with a NUL', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: 'Sam\u0000' }), type: 'ValidationError', message: /control/ },
+  { what: 'a name with an ESC', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: '\u001b[2JSam' }), type: 'ValidationError', message: /control/ },
+  { what: 'a name with a right-to-left override', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: 'Sam\u202egnp.exe' }), type: 'ValidationError', message: /bidirectional/ },
+  { what: 'a name with a lone low surrogate', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: 'Sam\udc00' }), type: 'ValidationError', message: /surrogate/ },
+  { what: 'a name with a lone high surrogate at the end', op: 'updateMyProfile', player: 'player-1', vars: () => ({ n: 'Sam\ud83d' }), type: 'ValidationError', message: /surrogate/ },
   { what: 'a new player with an empty name', op: 'updateMyProfile', player: 'newcomer', vars: () => ({ n: '' }), type: 'ValidationError' },
 ];
 

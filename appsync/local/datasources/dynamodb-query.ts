@@ -36,7 +36,7 @@ function page(
 
 export async function query(request: Record<string, unknown>, env: OperationEnv) {
   const index = optionalString(request, 'index');
-  const scope = scopeOf('Query', env.tableName, index);
+  const scope = scopeOf('Query', env.tableName, index, request.query);
   const exprs = new Expressions();
   const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
   const filter = exprs.add(request.filter, 'filter', { values: true });

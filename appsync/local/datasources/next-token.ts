@@ -3,7 +3,7 @@
  * encrypted and authenticated with AES-256-GCM, then base64url. AppSync's tokens are likewise
  * encrypted, so clients cannot read or forge them.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { toSdkMap, toTypedItem, type SdkItem } from './dynamodb-values.ts';
 
 const VERSION = 1;
@@ -19,7 +19,7 @@ export const INVALID_TOKEN_ERROR = {
 export class InvalidTokenError extends Error {}
 
 interface TokenBody {
-  /** Table, index ('' for the base table) and operation the key belongs to. */
+  /** Operation, table, index ('' for the base table) and key condition the key belongs to. */
   s: string;
   k: Record<string, unknown>;
 }
@@ -28,8 +28,13 @@ export function checkTokenKey(key: Buffer): void {
   if (!Buffer.isBuffer(key) || key.length !== 32) throw new Error('tokenKey must be a 32-byte Buffer (AES-256)');
 }
 
-export function scopeOf(operation: string, table: string, index: string | undefined): string {
-  return `${operation}|${table}|${index ?? ''}`;
+/**
+ * What a token is valid for. A Query's token is also tied to its key condition: the start key of one
+ * partition replayed on another would otherwise reach DynamoDB, which answers ValidationException.
+ */
+export function scopeOf(operation: string, table: string, index: string | undefined, keyCondition?: unknown): string {
+  const condition = keyCondition === undefined ? '' : createHash('sha256').update(JSON.stringify(keyCondition)).digest('base64url');
+  return `${operation}|${table}|${index ?? ''}|${condition}`;
 }
 
 export function encodeNextToken(key: Buffer, scope: string, lastEvaluatedKey: SdkItem): string {
@@ -56,7 +61,7 @@ export function decodeNextToken(key: Buffer, scope: string, token: unknown): Sdk
   } catch {
     throw new InvalidTokenError('token does not authenticate');
   }
-  if (body.s !== scope) throw new InvalidTokenError('token belongs to another table, index or operation');
+  if (body.s !== scope) throw new InvalidTokenError('token belongs to another table, index, operation or key condition');
   try {
     return toSdkMap(body.k, 'nextToken');
   } catch {

@@ -8,6 +8,7 @@ import {
   getOperationAST,
   parse,
   responsePathAsArray,
+  specifiedRules,
   validate,
   type DocumentNode,
   type FieldNode,
@@ -15,7 +16,9 @@ import {
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
   type GraphQLSchema,
+  isNonNullType,
 } from 'graphql';
+import type { ApiLimits } from '../../wiring.ts';
 import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
 import type { AppSyncError, RequestAuth } from '../types.ts';
 import {
@@ -26,6 +29,7 @@ import {
   type FieldErrorEntry,
   type RequestErrorEntry,
 } from './errors.ts';
+import { depthLimitReached, depthOf, noIntrospection, resolverLimitReached, TIMED_OUT } from './limits.ts';
 import { outputCoercion } from './output-coercion.ts';
 import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
 import { selectionSetGraphQL, selectionSetList } from './selection.ts';
@@ -36,6 +40,9 @@ export interface Engine {
   plans: Map<string, ResolverPlan>;
   environment: Record<string, string>;
   authRule: (typeName: string, fieldName: string) => FieldAuthRule;
+  limits: ApiLimits;
+  /** AppSync's time limit per request (REQUEST_TIMEOUT_MS; tests shorten it). */
+  timeoutMs: number;
 }
 
 export interface GraphQLRequest {
@@ -63,6 +70,10 @@ interface RequestState {
   headers: Record<string, string>;
   appended: FieldErrorEntry[];
   timings: ResolverTiming[];
+  /** Resolvers started so far (the resolver-count limit). */
+  resolverRuns: number;
+  /** Aborted when the request runs out of time: no resolver starts and no data source is called after it. */
+  deadline: AbortSignal;
 }
 
 export const MALFORMED = {
@@ -105,6 +116,17 @@ interface FieldEntry {
 }
 
 /** What each field needs, looked up once per `Type.field` rather than once per resolved value. */
+/**
+ * A field refused by a limit: null with its error. A nullable field's error is recorded here rather
+ * than thrown, because graphql-js locates a thrown error by scanning the document from its start,
+ * which over thousands of refused aliases of a large document takes seconds.
+ */
+function refuse(info: GraphQLResolveInfo, state: RequestState, error: AppSyncError): null {
+  if (isNonNullType(info.returnType)) throw new FieldFailure(error);
+  state.appended.push(appendedEntry(error, info));
+  return null;
+}
+
 function fieldTable(engine: Engine): (info: GraphQLResolveInfo) => FieldEntry {
   const types = new Map<string, Map<string, FieldEntry>>();
   return (info) => {
@@ -147,12 +169,16 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const fieldOf = fieldTable(engine);
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
     const { key, rule, plan, coerce } = fieldOf(info);
+    if (depthOf(info.path) > engine.limits.queryDepth) return refuse(info, state, depthLimitReached(engine.limits.queryDepth));
     if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
       if (source === null || typeof source !== 'object') return null;
       const value = (source as Record<string, unknown>)[info.fieldName];
       return coerce ? coerce(value) : value;
     }
+    state.resolverRuns += 1;
+    if (state.resolverRuns > engine.limits.resolverCount) return refuse(info, state, resolverLimitReached(engine.limits.resolverCount));
+    if (state.deadline.aborted) return refuse(info, state, { ...TIMED_OUT, data: null, errorInfo: null });
     const { selectionSetList: list, selectionSetGraphQL: text } = selectionOf(info);
     const base: BaseContext = {
       arguments: args,
@@ -170,7 +196,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       env: engine.environment,
     };
     const started = performance.now();
-    return runResolver(plan, base).then((outcome) => {
+    return runResolver(plan, base, state.deadline).then((outcome) => {
       state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
@@ -188,24 +214,59 @@ export function operationNameOf(document: DocumentNode, operationName: string | 
 
 type Parsed = { document: DocumentNode; validationErrors: readonly GraphQLError[] } | null;
 
-/** Parsed and validated documents by query text, per schema: clients send the same few queries. */
-const documentCache = new WeakMap<GraphQLSchema, Map<string, Parsed>>();
-const DOCUMENT_CACHE_SIZE = 500;
+/**
+ * Parsed and validated documents by query text, per engine: clients send the same few queries. Bounded
+ * by the text's size, not the number of entries: a parsed document takes tens of times its text, so
+ * a document over MAX_CACHED_QUERY_CHARS is never kept, and the least recently used go first once
+ * the texts kept pass DOCUMENT_CACHE_CHARS (at most a few tens of MB of parsed documents).
+ */
+interface DocumentCache {
+  entries: Map<string, Parsed>;
+  chars: number;
+}
+const documentCaches = new WeakMap<Engine, DocumentCache>();
+export const MAX_CACHED_QUERY_CHARS = 32 * 1024;
 
-function parseAndValidate(schema: GraphQLSchema, query: string): Parsed {
-  let cache = documentCache.get(schema);
-  if (!cache) documentCache.set(schema, (cache = new Map()));
-  if (cache.has(query)) return cache.get(query)!;
+/**
+ * Parsing stops past this many tokens *(guess: graphql-java's parser default since version 20; AppSync,
+ * which runs on graphql-java, documents no limit)*. A client's documents hold a few hundred; a 1 MB
+ * alias bomb holds a hundred thousand and would block the server for seconds before any limit applied.
+ */
+export const MAX_QUERY_TOKENS = 15_000;
+export const DOCUMENT_CACHE_CHARS = 1024 * 1024;
+
+function parseAndValidate(engine: Engine, query: string): Parsed {
+  let cache = documentCaches.get(engine);
+  if (!cache) documentCaches.set(engine, (cache = { entries: new Map(), chars: 0 }));
+  if (cache.entries.has(query)) {
+    const hit = cache.entries.get(query)!;
+    cache.entries.delete(query);
+    cache.entries.set(query, hit);
+    return hit;
+  }
   let parsed: Parsed;
   try {
-    const document = parse(query);
-    parsed = { document, validationErrors: validate(schema, document) };
+    const document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
+    const rules = engine.limits.introspection ? specifiedRules : [...specifiedRules, noIntrospection];
+    parsed = { document, validationErrors: validate(engine.schema, document, rules) };
   } catch {
     parsed = null;
   }
-  if (cache.size >= DOCUMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(query, parsed);
+  if (query.length <= MAX_CACHED_QUERY_CHARS) {
+    cache.entries.set(query, parsed);
+    cache.chars += query.length;
+    for (const [oldest] of cache.entries) {
+      if (cache.chars <= DOCUMENT_CACHE_CHARS) break;
+      cache.entries.delete(oldest);
+      cache.chars -= oldest.length;
+    }
+  }
   return parsed;
+}
+
+/** The characters of query text the document cache of `engine` holds now (tests, the abuse script). */
+export function cachedDocumentChars(engine: Engine): number {
+  return documentCaches.get(engine)?.chars ?? 0;
 }
 
 export async function executeRequest(
@@ -214,7 +275,7 @@ export async function executeRequest(
   auth: RequestAuth,
   headers: Record<string, string>,
 ): Promise<ExecutionOutcome> {
-  const parsed = parseAndValidate(engine.schema, request.query);
+  const parsed = parseAndValidate(engine, request.query);
   if (!parsed) return { ...MALFORMED, operationName: request.operationName ?? null, resolvers: [] };
   const { document, validationErrors } = parsed;
   const operationName = operationNameOf(document, request.operationName);
@@ -232,15 +293,29 @@ export async function executeRequest(
     return requestErrors([{ path: null, locations: null, message: 'Subscriptions are not supported by the local runtime.' }]);
   }
 
-  const state: RequestState = { auth, headers, appended: [], timings: [] };
-  const result = await execute({
-    schema: engine.schema,
-    document,
-    variableValues: request.variables ?? undefined,
-    operationName: request.operationName ?? undefined,
-    contextValue: state,
-    fieldResolver: fieldResolverFor(engine),
+  const deadline = new AbortController();
+  const state: RequestState = { auth, headers, appended: [], timings: [], resolverRuns: 0, deadline: deadline.signal };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timedOut'>((resolve) => {
+    timer = setTimeout(() => {
+      deadline.abort();
+      resolve('timedOut');
+    }, engine.timeoutMs);
   });
+  const result = await Promise.race([
+    Promise.resolve(
+      execute({
+        schema: engine.schema,
+        document,
+        variableValues: request.variables ?? undefined,
+        operationName: request.operationName ?? undefined,
+        contextValue: state,
+        fieldResolver: fieldResolverFor(engine),
+      }),
+    ),
+    timedOut,
+  ]).finally(() => clearTimeout(timer));
+  if (result === 'timedOut') return { status: 200, body: { data: null, errors: [{ ...TIMED_OUT }] }, operationName, resolvers: state.timings };
 
   if (!('data' in result) || result.data === undefined) {
     return requestErrors((result.errors ?? []).map((e: GraphQLError) => formatRequestError(e)));

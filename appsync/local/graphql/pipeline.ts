@@ -18,6 +18,7 @@ import type {
   HandlerOutcome,
   ResolverContext,
 } from '../types.ts';
+import { TIMED_OUT_CALL } from './limits.ts';
 import { codeError } from '../js/signals.ts';
 
 export interface PipelineStep {
@@ -42,7 +43,10 @@ class Run {
   appendedErrors: AppSyncError[] = [];
   logs: string[] = [];
 
-  constructor(private readonly base: BaseContext) {}
+  constructor(
+    private readonly base: BaseContext,
+    private readonly deadline?: AbortSignal,
+  ) {}
 
   context(prev: unknown, result?: unknown, error?: { message: string; type: string } | null): ResolverContext {
     return { ...this.base, stash: this.stash, prev: { result: prev }, result, error: error ?? undefined };
@@ -63,6 +67,8 @@ class Run {
   }
 
   async invoke(dataSource: DataSourceInvoker, request: unknown, ctx: ResolverContext): Promise<DataSourceOutcome> {
+    // A request past its time limit makes no new data-source calls; the handlers see the error.
+    if (this.deadline?.aborted) return { result: null, error: { ...TIMED_OUT_CALL } };
     try {
       return await dataSource.invoke(request, ctx);
     } catch (err) {
@@ -85,8 +91,8 @@ function skipsToEnd(outcome: HandlerOutcome): boolean {
   return outcome.kind === 'earlyReturn' && outcome.skipTo === 'END';
 }
 
-export async function runResolver(plan: ResolverPlan, base: BaseContext): Promise<RunOutcome> {
-  const run = new Run(base);
+export async function runResolver(plan: ResolverPlan, base: BaseContext, deadline?: AbortSignal): Promise<RunOutcome> {
+  const run = new Run(base, deadline);
 
   if (plan.kind === 'UNIT') {
     const requestCtx = run.context(undefined);

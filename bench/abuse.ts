@@ -1,0 +1,181 @@
+/**
+ * `npm run abuse`: replays the hostile requests of the hardening issue against `npm start -- --in-memory`
+ * (a child process on 127.0.0.1, stopped at the end) and checks that the server stays up, that a
+ * bystander's trivial query answers within BYSTANDER_MS while each hostile request is handled, and
+ * that the server's resident memory stays under RSS_BOUND_MB.
+ *   1. 45 distinct documents of 900 KB, each parsing into tens of MB (the document cache must not keep them);
+ *   2. a 1 MB document of 16,000 `eventCard` aliases (the resolver-count limit refuses all but a few),
+ *      and bodies over the size limit;
+ *   3. GET /dev/token from a foreign Origin (must be refused).
+ * Prints the figures; exits 1 if a check fails. Bounded: about a minute after the server is up.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { repoRoot } from '../appsync/bundle.ts';
+
+/** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
+const RSS_BOUND_MB = 600;
+const BYSTANDER_MS = 1000;
+const DOCUMENTS = 45;
+const DOCUMENT_CHARS = 900 * 1024;
+const ALIASES = 16_000;
+
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory'], {
+  cwd: repoRoot,
+  env: { ...process.env, PORT: '0' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let startupText = '';
+const collect = (chunk: Buffer) => {
+  if (startupText.length < 64 * 1024) startupText += chunk.toString();
+};
+child.stdout.on('data', collect);
+child.stderr.on('data', collect);
+
+function rssMb(): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function stop(): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function ready(): Promise<{ url: string; token: string }> {
+  const deadline = Date.now() + 240_000;
+  while (!startupText.includes('Ctrl-C stops.')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${startupText}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const url = /ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(startupText)![1];
+  const token = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/m.exec(startupText)![0];
+  return { url, token };
+}
+
+async function post(url: string, token: string, body: string): Promise<{ status: number; text: string; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - started };
+}
+
+/** Runs `hostile` while a bystander sends a trivial query every 50 ms; the bystander's slowest answer and the peak RSS. */
+async function whileBystanding<T>(url: string, token: string, hostile: () => Promise<T>) {
+  let running = true;
+  let slowest = 0;
+  let answered = 0;
+  let peakRss = rssMb();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 50);
+  const bystander = (async () => {
+    while (running) {
+      const res = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
+      if (res.status === 200 && JSON.parse(res.text).data?.events) answered += 1;
+      slowest = Math.max(slowest, res.ms);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const result = await hostile();
+  running = false;
+  await bystander;
+  clearInterval(sampler);
+  return { result, slowest, answered, peakRss };
+}
+
+/**
+ * A document of about `chars` characters unique to `n` (so no cache can share it): `aliases` aliases of
+ * __typename, their names long enough to fill it.
+ */
+function bigDocument(n: number, chars: number, aliases: number): string {
+  const nameLength = Math.max(1, Math.floor(chars / aliases) - ': __typename '.length);
+  const fields = Array.from({ length: aliases }, (_, i) => `d${n}_${i}_`.padEnd(nameLength, 'x') + ': __typename ');
+  return `{ ${fields.join('')}}`;
+}
+
+try {
+  const { url, token } = await ready();
+  const origin = new URL(url).origin;
+  await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
+  const rssBefore = rssMb();
+  // Times depend on the machine's load: the bystander shares the server's one thread with the hostile request.
+  console.log(`server up at ${url}; RSS ${rssBefore.toFixed(0)} MB (bound ${RSS_BOUND_MB} MB); load average ${loadavg()[0].toFixed(1)}\n`);
+
+  // 4,900 aliases stay under the parser's token limit (accepted); 60,000 pass it (refused unparsed).
+  for (const aliasCount of [4_900, 60_000]) {
+    console.log(`1. ${DOCUMENTS} distinct documents of ${DOCUMENT_CHARS / 1024} KB, ${aliasCount} aliases each`);
+    const big = await whileBystanding(url, token, async () => {
+      let largestAccepted = 0;
+      let refused = 0;
+      let slowestMs = 0;
+      for (let n = 0; n < DOCUMENTS; n += 1) {
+        const query = bigDocument(n, DOCUMENT_CHARS, aliasCount);
+        const res = await post(url, token, JSON.stringify({ query }));
+        if (res.status === 200 && !JSON.parse(res.text).errors) largestAccepted = Math.max(largestAccepted, query.length);
+        else refused += 1;
+        slowestMs = Math.max(slowestMs, res.ms);
+      }
+      return { largestAccepted, refused, slowestMs };
+    });
+    const { largestAccepted, refused, slowestMs } = big.result;
+    console.log(`  largest accepted document ${largestAccepted} characters; ${refused} refused; slowest answer ${slowestMs.toFixed(0)} ms`);
+    console.log(`  bystander: ${big.answered} answers, slowest ${big.slowest.toFixed(0)} ms; server RSS peak ${big.peakRss.toFixed(0)} MB`);
+    check(big.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms`);
+    check(big.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB`);
+  }
+
+  // 16,000 aliases (the issue's 1 MB document) pass the token limit; 1,000 (14 tokens each) stay under it and meet the resolver-count limit.
+  for (const aliasCount of [ALIASES, 1_000]) {
+    console.log(`\n2. an alias bomb: ${aliasCount} eventCard aliases in one document`);
+    const aliases = Array.from({ length: aliasCount }, (_, i) => `c${i}: eventCard(eventId: "e${i}") { event { id } }`).join(' ');
+    const bombQuery = `{ ${aliases} }`;
+    const bomb = await whileBystanding(url, token, () => post(url, token, JSON.stringify({ query: bombQuery })));
+    const bombBody = JSON.parse(bomb.result.text) as { data?: Record<string, unknown> | null; errors?: { errorType?: string }[] };
+    const limited = (bombBody.errors ?? []).filter((e) => e.errorType === 'ResolverExecutionLimitReached').length;
+    const ran = bombBody.data ? aliasCount - limited : 0;
+    const outcome = bombBody.data ? `${ran} resolvers ran, ${limited} refused with ResolverExecutionLimitReached` : `refused unparsed (HTTP ${bomb.result.status})`;
+    console.log(`  document ${(bombQuery.length / 1024).toFixed(0)} KB; answered in ${bomb.result.ms.toFixed(0)} ms; ${outcome}`);
+    console.log(`  bystander: ${bomb.answered} answers, slowest ${bomb.slowest.toFixed(0)} ms; server RSS peak ${bomb.peakRss.toFixed(0)} MB`);
+    check(ran <= 20 && (bombBody.data ? limited === aliasCount - ran : bomb.result.status === 400), 'at most 20 resolvers run');
+    check(bomb.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms`);
+    check(bomb.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB`);
+  }
+
+  for (const bytes of [1024 * 1024 + 1, 16 * 1024 * 1024]) {
+    const body = JSON.stringify({ query: `{ __typename }${' '.repeat(bytes)}` });
+    const tooBig = await whileBystanding(url, token, () => post(url, token, body));
+    console.log(`  a ${(body.length / 1024).toFixed(0)} KB body: HTTP ${tooBig.result.status} in ${tooBig.result.ms.toFixed(0)} ms; bystander slowest ${tooBig.slowest.toFixed(0)} ms`);
+    check(tooBig.result.status === 413, `a ${(body.length / 1024).toFixed(0)} KB body is refused`);
+  }
+
+  console.log('\n3. GET /dev/token from a foreign Origin');
+  const stolen = await fetch(`${origin}/dev/token?username=victim`, { headers: { origin: 'http://attacker.invalid' } });
+  const stolenText = await stolen.text();
+  console.log(`  HTTP ${stolen.status}${stolen.headers.get('access-control-allow-origin') ? `, access-control-allow-origin: ${stolen.headers.get('access-control-allow-origin')}` : ''}`);
+  check(stolen.status >= 400 && !stolenText.includes('"token"'), 'no token for a foreign Origin');
+
+  const health = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
+  check(health.status === 200 && child.exitCode === null, 'the server is still up');
+  await new Promise((r) => setTimeout(r, 2000));
+  console.log(`\nserver RSS before ${rssBefore.toFixed(0)} MB, after ${rssMb().toFixed(0)} MB`);
+} catch (err) {
+  failures.push((err as Error).message);
+  console.error(err);
+} finally {
+  await stop();
+}
+if (failures.length > 0) {
+  console.log(`\n${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log('\nall checks passed');
