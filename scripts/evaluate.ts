@@ -9,18 +9,20 @@
  *
  * `npm run evaluate` runs this file bundled (scripts/evaluate.mjs builds it on demand). The bundle keeps
  * eslint's verdicts in .local/evaluate-lint/, keyed by the code and by the bundle's own bytes, so a
- * code seen before is not linted again, and any change to the checker starts a fresh cache.
+ * code seen before is not linted again, and any change to the checker starts a fresh cache. For code
+ * not seen before, it loads eslint from build/evaluate-eslint.cjs with a V8 code cache beside it.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import { compileCode } from '../appsync/local/js/compile.ts';
 import { evaluateCode, type EvaluateOutput } from '../appsync/local/js/evaluate.ts';
 import type { CompiledCode } from '../appsync/local/types.ts';
-import { setLintCache, type LintMessage } from '../appsync/local/js/rules.ts';
+import { setEslintLoader, setLintCache, type LintMessage } from '../appsync/local/js/rules.ts';
 
 const USAGE = [
   'usage: npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response',
@@ -56,6 +58,39 @@ function useDiskLintCache(): void {
       writeFileSync(file(code), JSON.stringify(messages));
     },
   });
+}
+
+/**
+ * A CommonJS file run with V8's code cache for it (`<file>.v8cache`, made on first use and remade when
+ * V8 rejects it): Node 20 has no compile cache of its own, and compiling eslint is most of its load.
+ */
+function requireWithCodeCache(file: string): unknown {
+  const cacheFile = `${file}.v8cache`;
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+  const module = { exports: {} as unknown };
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file));
+  if (!cachedData || script.cachedDataRejected) {
+    // Made at exit, so that it also holds the functions the lint compiled.
+    process.once('exit', () => {
+      const aside = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(aside, script.createCachedData());
+      renameSync(aside, cacheFile);
+    });
+  }
+  return module.exports;
+}
+
+function useBundledEslint(): void {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith('.mjs')) return; // run from source: eslint is loaded as usual
+  const bundle = path.join(path.dirname(self), 'evaluate-eslint.cjs');
+  setEslintLoader(() => requireWithCodeCache(bundle) as ReturnType<Parameters<typeof setEslintLoader>[0]>);
 }
 
 /** npm runs scripts from the package root; paths on the command line are the caller's. */
@@ -134,6 +169,7 @@ async function lines(): Promise<void> {
 }
 
 useDiskLintCache();
+useBundledEslint();
 const argv = process.argv.slice(2);
 if (argv[0] === '--lines') {
   if (argv.length > 1) fail('--lines takes no other argument');

@@ -7,7 +7,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLocalJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, errors, jwtVerify, UnsecuredJWT, type JWK, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 
 export interface KeyPair {
   privateKey: KeyObject;
@@ -148,6 +148,41 @@ function failureOf(err: unknown): VerifyResult {
   throw err;
 }
 
+/** How many tokens whose signature was verified each pool remembers (the oldest is forgotten first). */
+const SIGNATURE_CACHE_SIZE = 1000;
+const UNSECURED_HEADER = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+
+/**
+ * Per pool: token → the same claims as an unsecured JWT, for tokens whose signature was verified. A
+ * signature check costs about a millisecond of RSA; its verdict for one exact token string never
+ * changes, so it is done once. Every claim check (exp, nbf, iat, issuer, required claims) still runs
+ * at each use, by jose on the unsecured form.
+ */
+const signatureCache = new WeakMap<UserPoolConfig, Map<string, string>>();
+
+function verifiedSignatures(pool: UserPoolConfig): Map<string, string> {
+  let cache = signatureCache.get(pool);
+  if (!cache) signatureCache.set(pool, (cache = new Map()));
+  return cache;
+}
+
+async function verifiedClaims(pool: UserPoolConfig, token: string, options: JWTVerifyOptions): Promise<Record<string, unknown>> {
+  const cache = verifiedSignatures(pool);
+  const unsecured = cache.get(token);
+  if (unsecured !== undefined) {
+    try {
+      return UnsecuredJWT.decode(unsecured, options).payload;
+    } catch (err) {
+      cache.delete(token);
+      throw err;
+    }
+  }
+  const { payload } = await jwtVerify(token, pool.jwks, { ...options, algorithms: ['RS256'] });
+  if (cache.size >= SIGNATURE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(token, `${UNSECURED_HEADER}.${token.split('.')[1]}.`);
+  return payload;
+}
+
 /**
  * Checks a user-pool token as AppSync does: RS256 signature by a key of the pool's JWKS, `exp`, `nbf`
  * and `iat` (with CLOCK_SKEW_SECONDS), the pool's issuer, `token_use` of `access` (whose `client_id`
@@ -156,14 +191,13 @@ function failureOf(err: unknown): VerifyResult {
 export async function verifyToken(pool: UserPoolConfig, token: string, nowSeconds?: number): Promise<VerifyResult> {
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(token, pool.jwks, {
-      algorithms: ['RS256'],
+    claims = await verifiedClaims(pool, token, {
       issuer: pool.issuer,
       requiredClaims: ['sub', 'exp', 'iat', 'token_use'],
       maxTokenAge: MAX_TOKEN_AGE_SECONDS,
       clockTolerance: CLOCK_SKEW_SECONDS,
       currentDate: nowSeconds === undefined ? undefined : new Date(nowSeconds * 1000),
-    }));
+    });
   } catch (err) {
     return failureOf(err);
   }

@@ -80,8 +80,14 @@ export function compileCode(fileName: string, code: string): CompiledCode {
   install(bridge, JSON.stringify(shapes), JSON.stringify(ALLOWED_GLOBALS), JSON.stringify(DENIED_METHODS));
 
   const defineScript = new vm.Script(`${DEFINE_PREFIX}${source})`, { filename: fileName });
-  const callScript = new vm.Script('__appsync.call(__appsync_handler, __appsync_ctx)', { filename: `${fileName}#run` });
-  const stashScript = new vm.Script('__appsync.stash()', { filename: `${fileName}#stash` });
+  // The realm's own call/stash functions, called directly: strings in, strings out, so no host object
+  // reaches resolver code, and no global of the realm is set per call.
+  const realm = vm.runInContext('__appsync', context) as {
+    call: (handler: string, ctxJson: string) => string;
+    stash: () => string | undefined;
+  };
+  const callHandler = realm.call;
+  const stashJson = realm.stash;
 
   let kinds: Record<string, string>;
   try {
@@ -110,9 +116,7 @@ export function compileCode(fileName: string, code: string): CompiledCode {
       // One entry into the realm per call. No vm timeout: its watchdog thread costs a millisecond a
       // call here; the loop budget (module.ts) is what stops runaway code.
       try {
-        context.__appsync_handler = handler;
-        context.__appsync_ctx = JSON.stringify(ctx);
-        const out = JSON.parse(callScript.runInContext(context) as string) as { value: unknown; stash: Record<string, unknown> };
+        const out = JSON.parse(callHandler(handler, JSON.stringify(ctx))) as { value: unknown; stash: Record<string, unknown> };
         outcome.value = out.value;
         outcome.stash = out.stash ?? outcome.stash;
       } catch (e) {
@@ -127,11 +131,8 @@ export function compileCode(fileName: string, code: string): CompiledCode {
           outcome.kind = 'error';
           outcome.error = codeError(runtimeErrorMessage(e, fileName, originalPosition));
         }
-        const stash = stashScript.runInContext(context) as string | undefined;
+        const stash = stashJson();
         if (stash !== undefined) outcome.stash = JSON.parse(stash);
-      } finally {
-        delete context.__appsync_handler;
-        delete context.__appsync_ctx;
       }
       return outcome;
     },

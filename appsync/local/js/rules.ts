@@ -4,7 +4,8 @@
  * (by name), function passing. Also `throw`, which the plugin does not check.
  *
  * eslint takes a third of a second to load, so it is loaded on the first lint that the optional lint
- * cache (`setLintCache`, which the evaluate CLI keeps on disk) does not answer.
+ * cache (`setLintCache`, which the evaluate CLI keeps on disk) does not answer, from where
+ * `setEslintLoader` says (the evaluate CLI loads it from a one-file bundle).
  */
 import { createRequire } from 'node:module';
 import type { Linter } from 'eslint';
@@ -68,10 +69,17 @@ export function loadBaseRule(name: string): unknown {
   return mod.__esModule ? mod.default : mod;
 }
 
+type EslintLinterModule = { Linter: typeof Linter };
+let loadEslint = (): EslintLinterModule => requireHere('eslint') as EslintLinterModule;
+/** Where eslint's Linter class comes from, when it is first needed. */
+export function setEslintLoader(load: () => EslintLinterModule): void {
+  loadEslint = load;
+}
+
 let linter: { linter: Linter; config: Linter.Config[] } | null = null;
 function loadLinter(): { linter: Linter; config: Linter.Config[] } {
   if (!linter) {
-    const { Linter: LinterClass } = requireHere('eslint') as typeof import('eslint');
+    const { Linter: LinterClass } = loadEslint();
     const names = Object.keys(BASE_RULE_MODULES);
     const rules = Object.fromEntries(names.map((name) => [name, loadBaseRule(name)]));
     linter = {

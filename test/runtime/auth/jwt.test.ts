@@ -85,3 +85,23 @@ describe('verifyToken refuses', () => {
     if (!result.ok) expect(result.detail).toMatch(detail);
   });
 });
+
+describe('a token whose signature was verified before', () => {
+  it('is still checked against the clock at each use', async () => {
+    const token = signToken(key, { username: 'again', expiresInSeconds: 3600 }, now);
+    const exp = now + 3600;
+    expect((await verifyToken(pool, token, now)).ok).toBe(true);
+    expect((await verifyToken(pool, token, exp - CLOCK_SKEW_SECONDS - 1)).ok).toBe(true);
+    expect(await verifyToken(pool, token, exp + CLOCK_SKEW_SECONDS)).toMatchObject({ ok: false, reason: 'expired' });
+    expect(await verifyToken(pool, token, now - CLOCK_SKEW_SECONDS - 1)).toMatchObject({ ok: false, reason: 'invalid-claims' });
+    expect((await verifyToken(pool, token, now)).ok).toBe(true);
+  });
+
+  it('does not vouch for the same claims under another signature', async () => {
+    const token = signToken(key, { username: 'twice' }, now);
+    expect((await verifyToken(pool, token, now)).ok).toBe(true);
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await verifyToken(pool, `${header}.${payload}.${flipped}`, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
+  });
+});

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_HAS_ERRORS, evaluateCode } from '../../../appsync/local/js/evaluate.ts';
+import { findViolations } from '../../../appsync/local/js/rules.ts';
 
 const code = `import { util } from '@aws-appsync/utils';
 import { get } from '@aws-appsync/utils/dynamodb';
@@ -98,5 +99,20 @@ describe('evaluate CLI', () => {
     expect(JSON.parse(lines[0].evaluationResult)).toEqual({ operation: 'GetItem', key: { id: { S: 'a' } } });
     expect(lines[1].evaluationResult).toBe(JSON.stringify({ id: 'b' }));
     expect(lines[2].error.message).toBe(CODE_HAS_ERRORS);
+  }, 60_000);
+
+  it('finds, with its bundled eslint, what the checker finds from source, in code it has not seen', () => {
+    // Distinct each run, so that no remembered verdict answers.
+    const breaking = `export function request(ctx) { let i = 0; while (i < 2) { i++; } for (let j = 0; j < 1; j += 1) {} return async () => this; }
+export function response(ctx) { try { return ctx.result; } catch (e) { return 'x' in ctx ? null : /re/; } }
+// ${process.pid} ${Date.now()} ${Math.random()}
+`;
+    const run = spawnSync('npm', ['run', '--silent', 'evaluate', '--', '--lines'], { encoding: 'utf8', input: JSON.stringify({ code: breaking, context: {}, function: 'request' }) });
+    expect(run.status).toBe(0);
+    const found = (JSON.parse(run.stdout).error.codeErrors as { value: string; location: { line: number; column: number } }[])
+      .map((e) => `${e.location.line}:${e.location.column} ${e.value}`);
+    const expected = findViolations(breaking).map((v) => `${v.line}:${v.column} ${v.rule}: ${v.message}`);
+    expect(expected.length).toBeGreaterThanOrEqual(7);
+    expect(found).toEqual(expected);
   }, 60_000);
 });
