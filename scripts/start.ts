@@ -1,32 +1,58 @@
 /**
- * `npm start`: DynamoDB Local + the local AppSync API on http://127.0.0.1:$PORT/graphql, with the demo
- * season loaded on first run. `npm start -- --in-memory` starts from an empty, throwaway database.
+ * `npm start`: DynamoDB Local, a local Cognito user pool and the local AppSync API on
+ * http://127.0.0.1:$PORT/graphql, with the demo season loaded on first run; writes
+ * .local/amplify_outputs.json for an app. `--in-memory` starts from an empty, throwaway database and pool.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { repoRoot } from '../appsync/bundle.ts';
 import { graphqlData } from '../appsync/local/client.ts';
+import { localOutputs, writeOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
+import { startCognitoLocal } from '../appsync/local/cognito/server.ts';
+import { ensureUserPool, userPoolConfigOf } from '../appsync/local/cognito/user-pool.ts';
 import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamodb-local.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
+import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
+import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 const DEFAULT_PORT = 4000;
-const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--in-memory');
-if (unknown.length > 0) {
-  console.error(`unknown option ${unknown.join(' ')}\nusage: npm start [-- --in-memory]`);
-  process.exit(2);
-}
-const inMemory = args.includes('--in-memory');
-const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number; got "${process.env.PORT}"`);
+const USAGE = 'usage: npm start [-- --in-memory] [--host <address>] [--outputs <dir>]';
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
 
+let options;
+try {
+  options = parseArgs({
+    options: { 'in-memory': { type: 'boolean' }, host: { type: 'string' }, outputs: { type: 'string', multiple: true } },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+const inMemory = options['in-memory'] ?? false;
+const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got "${process.env.PORT}"`);
+// The user pool listens on the next port (a free one when PORT=0).
+const poolPort = port === 0 ? 0 : port + 1;
+
 const localDir = path.join(repoRoot, '.local');
+const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resolve(dir))];
+// The repo root's amplify_outputs.json is the cloud sandbox's.
+if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
+
 const dataDir = path.join(localDir, 'dynamodb');
+const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
+const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host });
+const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;
 try {
@@ -35,11 +61,14 @@ try {
     wiring,
     dynamoEndpoint: dynamo.endpoint,
     port,
+    host,
     keyDir: localDir,
+    userPools: [userPoolConfigOf(pool)],
     log: (line) => console.log(line),
   });
 } catch (err) {
   await dynamo.stop();
+  await cognito.close();
   if (err instanceof TableMismatchError) {
     console.error(`${err.message}\nIts data directory here is ${path.relative(process.cwd(), dataDir)} (deleting it also deletes the demo data, loaded again on the next start).`);
     process.exit(1);
@@ -55,11 +84,21 @@ if (events.items.length === 0) {
   console.log(`demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`);
 }
 
+const written = writeOutputs(
+  localOutputs({ apiUrl: app.url, authorizationTypes: [], pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
+  outputDirs,
+);
+
+const everywhere = host !== '127.0.0.1' && host !== 'localhost' && host !== '::1';
 console.log(`
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
+  User pool:        ${cognito.endpoint} (${pool.userPoolId}, app client ${pool.clientId}; ${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), poolDir)}`})
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`})
+  App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
 
+Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
+${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. The user pool's tokens are signed with cognito-local's published key, so anyone who can reach the API can forge an admin token.\n` : ''}
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}
 
@@ -75,7 +114,9 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping...`);
   await app!.close();
+  await cognito.close();
   await dynamo.stop();
+  if (inMemory) rmSync(poolDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
