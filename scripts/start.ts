@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../appsync/bundle.ts';
 import { graphqlData } from '../appsync/local/client.ts';
+import { loadOrCreateSigningKey } from '../appsync/local/auth/jwt.ts';
 import { localOutputs, writeOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
 import { startCognitoLocal } from '../appsync/local/cognito/server.ts';
 import { ensureUserPool, userPoolConfigOf } from '../appsync/local/cognito/user-pool.ts';
@@ -51,7 +52,8 @@ if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo
 
 const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
-const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host });
+// The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
+const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host, signingKey: loadOrCreateSigningKey(localDir).privateKey });
 const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;
@@ -98,7 +100,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
 
 Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
-${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. The user pool's tokens are signed with cognito-local's published key, so anyone who can reach the API can forge an admin token.\n` : ''}
+${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password, and the user pool's own API answers unsigned admin calls.\n` : ''}
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}
 

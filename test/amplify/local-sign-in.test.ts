@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
@@ -15,6 +16,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../appsync/bundle.ts';
+import { loadOrCreateSigningKey } from '../../appsync/local/auth/jwt.ts';
 import type { LocalOutputs } from '../../appsync/local/cognito/amplify-outputs.ts';
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
@@ -89,6 +91,15 @@ describe('the app against the local stack', () => {
       custom: { user_pool_endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
     });
     expect(readFileSync(path.join(repoRoot, '.local/amplify_outputs.json'), 'utf8')).toContain('"user_pool_endpoint"');
+  });
+
+  it("signs the pool's tokens with the local key, not the key published in the cognito-local package", async () => {
+    const jwksUrl = `${outputs.custom.user_pool_endpoint}/${outputs.auth!.user_pool_id}/.well-known/jwks.json`;
+    const { keys } = (await (await fetch(jwksUrl)).json()) as { keys: { n: string }[] };
+    const local = loadOrCreateSigningKey(path.join(repoRoot, '.local')).publicKey.export({ format: 'jwk' });
+    const published = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: { n: string } };
+    expect(keys.map((k) => k.n)).toEqual([local.n]);
+    expect(local.n).not.toBe(published.jwk.n);
   });
 
   it('signs up, confirms and signs in a new player, who runs the four screens and saves a prediction', async () => {

@@ -5,7 +5,9 @@
  * the caller's business (see `ensureUserPool`).
  */
 import './quiet-sdk-v2.ts';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { createServer } from 'cognito-local';
@@ -29,6 +31,8 @@ export interface CognitoLocalOptions {
   port: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** The RSA private key that signs the pool's tokens and is served in its JWKS (see `useSigningKey`). */
+  signingKey: KeyObject;
 }
 
 export interface CognitoLocal {
@@ -53,6 +57,7 @@ export class CognitoLocalError extends Error {
 
 export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<CognitoLocal> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  useSigningKey(opts.signingKey);
   const host = opts.host ?? '127.0.0.1';
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
@@ -115,4 +120,18 @@ function withTokenRefresh(route: RouterOf): RouterOf {
           });
           return { AuthenticationResult };
         };
+}
+
+/**
+ * cognito-local signs every token with a key pair shipped in its package, the same for every install,
+ * so anyone could forge its tokens. Its token generator and its JWKS route read that pair from two
+ * JSON modules at each use: replacing their contents makes both use the caller's key (kid unchanged,
+ * `CognitoLocal`, as the generator writes it). Process-wide, like the module cache.
+ */
+function useSigningKey(privateKey: KeyObject): void {
+  const load = createRequire(import.meta.url);
+  const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' };
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  Object.assign(load('cognito-local/lib/keys/cognitoLocal.private.json'), { pem, jwk });
+  Object.assign(load('cognito-local/lib/keys/cognitoLocal.public.json'), { pem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(), jwk });
 }
