@@ -1,5 +1,5 @@
 import { defineBackend } from '@aws-amplify/backend';
-import { applySignUpPolicy, auth } from './auth/resource.ts';
+import { applySignInFlows, applySignUpPolicy, auth } from './auth/resource.ts';
 import { createPickEmApi } from './data/resource.ts';
 import { scoringSource } from './data/wiring.ts';
 import { adminMfa } from './functions/admin-mfa/resource.ts';
@@ -10,6 +10,8 @@ const backend = defineBackend({ auth, scoreEvent, adminMfa });
 
 // Invite-only leagues turn self sign-up off (PICKEM_INVITE_ONLY=true).
 applySignUpPolicy(backend.auth.resources.cfnResources.cfnUserPool);
+// USER_PASSWORD_AUTH besides SRP: one sign-in code path for Cognito and the local user pool.
+applySignInFlows(backend.auth.resources.cfnResources.cfnUserPoolClient);
 
 // The table and the AppSync API live in the scoring function's stack, which reads the table.
 const api = createPickEmApi(backend.scoreEvent.stack, {

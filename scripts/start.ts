@@ -1,36 +1,64 @@
 /**
- * `npm start`: DynamoDB Local + the local AppSync API on http://127.0.0.1:$PORT/graphql, with the demo
- * season loaded into an empty database, and resolver, schema and wiring changes reloaded as they are
- * saved. Options: `--in-memory` (a throwaway database), `--empty` (no demo season), `--no-watch`.
+ * `npm start`: DynamoDB Local, a local Cognito user pool and the local AppSync API on
+ * http://127.0.0.1:$PORT/graphql, with the demo season loaded into an empty database, and resolver,
+ * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app.
+ * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
+ * `--host <address>`, `--outputs <dir>`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { repoRoot } from '../appsync/bundle.ts';
 import { graphqlData } from '../appsync/local/client.ts';
+import { loadOrCreateSigningKey } from '../appsync/local/auth/jwt.ts';
+import { localOutputs, writeOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
+import { startCognitoLocal } from '../appsync/local/cognito/server.ts';
+import { ensureUserPool, userPoolConfigOf } from '../appsync/local/cognito/user-pool.ts';
 import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamodb-local.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
+import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
+import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 const DEFAULT_PORT = 4000;
-const args = process.argv.slice(2);
-const options = ['--in-memory', '--empty', '--no-watch'];
-const unknown = args.filter((a) => !options.includes(a));
-if (unknown.length > 0) {
-  console.error(`unknown option ${unknown.join(' ')}\nusage: npm start [-- [--in-memory] [--empty] [--no-watch]]`);
-  process.exit(2);
-}
-const inMemory = args.includes('--in-memory');
-const empty = args.includes('--empty');
-const watch = !args.includes('--no-watch');
-const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number; got "${process.env.PORT}"`);
+const USAGE = 'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>]]';
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
 
+let options;
+try {
+  options = parseArgs({
+    options: { 'in-memory': { type: 'boolean' }, empty: { type: 'boolean' }, 'no-watch': { type: 'boolean' }, host: { type: 'string' }, outputs: { type: 'string', multiple: true } },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+const inMemory = options['in-memory'] ?? false;
+const empty = options.empty ?? false;
+const watch = !(options['no-watch'] ?? false);
+const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got "${process.env.PORT}"`);
+// The user pool listens on the next port (a free one when PORT=0).
+const poolPort = port === 0 ? 0 : port + 1;
+
 const localDir = path.join(repoRoot, '.local');
+const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resolve(dir))];
+// The repo root's amplify_outputs.json is the cloud sandbox's.
+if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
+
 const dataDir = path.join(localDir, 'dynamodb');
+const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
+// The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
+const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host, signingKey: loadOrCreateSigningKey(localDir).privateKey });
+const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;
 try {
@@ -39,12 +67,15 @@ try {
     wiring,
     dynamoEndpoint: dynamo.endpoint,
     port,
+    host,
     keyDir: localDir,
+    userPools: [userPoolConfigOf(pool)],
     log: (line) => console.log(line),
     watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
   });
 } catch (err) {
   await dynamo.stop();
+  await cognito.close();
   if (err instanceof TableMismatchError) {
     console.error(`${err.message}\nIts data directory here is ${path.relative(process.cwd(), dataDir)} (deleting it also deletes the demo data, loaded again on the next start).`);
     process.exit(1);
@@ -62,12 +93,22 @@ if (!empty) {
   }
 }
 
+const written = writeOutputs(
+  localOutputs({ apiUrl: app.url, authorizationTypes: [], pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
+  outputDirs,
+);
+
+const everywhere = host !== '127.0.0.1' && host !== 'localhost' && host !== '::1';
 console.log(`
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
+  User pool:        ${cognito.endpoint} (${pool.userPoolId}, app client ${pool.clientId}; ${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), poolDir)}`})
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
   Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}
+  App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
 
+Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
+${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password, and the user pool's own API answers unsigned admin calls.\n` : ''}
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}
 
@@ -83,7 +124,9 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping...`);
   await app!.close();
+  await cognito.close();
   await dynamo.stop();
+  if (inMemory) rmSync(poolDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

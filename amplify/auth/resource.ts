@@ -1,14 +1,13 @@
 import { defineAuth } from '@aws-amplify/backend';
-import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { CfnUserPool, CfnUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { adminGroup, explicitAuthFlows, groups, usernameAttribute } from './sign-in.ts';
 
-/** The Cognito group whose members may run the admin mutations (schema.graphql names it too). */
-export const adminGroup = ADMIN_GROUP;
+export { adminGroup };
 
 export const auth = defineAuth({
-  loginWith: { email: true },
-  groups: [adminGroup],
+  loginWith: { [usernameAttribute]: true },
+  groups,
   // Optional for players; the admin group only counts with MFA set up (amplify/functions/admin-mfa).
   multifactor: { mode: 'OPTIONAL', totp: true },
 });
@@ -24,4 +23,9 @@ export function inviteOnly(env: NodeJS.ProcessEnv = process.env): boolean {
 
 export function applySignUpPolicy(userPool: CfnUserPool, env: NodeJS.ProcessEnv = process.env): void {
   if (inviteOnly(env)) userPool.adminCreateUserConfig = { allowAdminCreateUserOnly: true };
+}
+
+/** The app client's flows (`sign-in.ts`): USER_PASSWORD_AUTH besides SRP, as the local user pool needs. */
+export function applySignInFlows(client: CfnUserPoolClient): void {
+  client.explicitAuthFlows = explicitAuthFlows;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { repoRoot } from '../bundle.ts';
 import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
-import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from './auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
@@ -30,8 +30,12 @@ export interface LocalAppSyncOptions {
   tableName?: (table: TableDefinition) => string;
   /** Port to listen on; 0 picks a free one. */
   port: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
   /** Directory of the local signing key (created on first start). */
   keyDir: string;
+  /** User pools trusted besides the local key (a local user pool: `appsync/local/cognito/`). */
+  userPools?: UserPoolConfig[];
   /** Additional authorization modes besides Cognito user pools (default none). */
   apiKeys?: string[];
   /** Called for every DynamoDB request, with the data source's name (for benchmarks). */
@@ -90,7 +94,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
     additionalModes: opts.apiKeys?.length ? ['API_KEY'] : [],
-    cognito: localUserPool(key),
+    cognito: [localUserPool(key), ...(opts.userPools ?? [])],
     apiKeys: opts.apiKeys,
   };
   const log = opts.log;
@@ -106,7 +110,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
   });
   const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
-  const server = await startServer({ api, port: opts.port, tokenFor });
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor });
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,
     cache,

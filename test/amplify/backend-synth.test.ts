@@ -65,6 +65,13 @@ describe('auth', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', { UsernameAttributes: ['email'] });
   });
 
+  it('lets the app client sign in with USER_PASSWORD_AUTH (the local user pool has no SRP) besides SRP and refresh', () => {
+    const [, client] = ofType(templateWith(branch, 'AWS::Cognito::UserPoolClient'), 'AWS::Cognito::UserPoolClient')[0];
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
+  });
+
   it('turns self sign-up off with PICKEM_INVITE_ONLY=true', () => {
     const [, pool] = ofType(templateWith(branch, 'AWS::Cognito::UserPool'), 'AWS::Cognito::UserPool')[0];
     expect(pool.Properties.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });

@@ -3,13 +3,13 @@
  * `Authorization` header, or an API key in `x-api-key`. A failure is an HTTP 401 with AppSync's body.
  */
 import type { AuthMode, CognitoIdentity, RequestAuth } from '../types.ts';
-import { verifyToken, type UserPoolConfig } from './jwt.ts';
+import { verifyTokenOfPools, type UserPoolConfig } from './jwt.ts';
 
 export interface AuthConfig {
   defaultMode: AuthMode;
   additionalModes: AuthMode[];
-  /** The user pool whose tokens are accepted (issuer, app client id, JWKS). */
-  cognito?: UserPoolConfig;
+  /** The user pool whose tokens are accepted (issuer, app client id, JWKS), or several (told apart by issuer). */
+  cognito?: UserPoolConfig | readonly UserPoolConfig[];
   apiKeys?: string[];
 }
 
@@ -82,7 +82,7 @@ export async function authenticate(
 
   if (authorization && modes.has('AMAZON_COGNITO_USER_POOLS') && config.cognito) {
     const token = authorization.replace(/^Bearer\s+/i, '');
-    const verified = await verifyToken(config.cognito, token, nowSeconds);
+    const verified = await verifyTokenOfPools([config.cognito].flat(), token, nowSeconds);
     if (!verified.ok) return deny(MESSAGES[verified.reason]);
     const ips = sourceIps(headers['x-forwarded-for'], sourceIp);
     return { ok: true, auth: { mode: 'AMAZON_COGNITO_USER_POOLS', identity: cognitoIdentity(verified.claims, ips) } };

@@ -1,13 +1,13 @@
 /**
  * Cognito user-pool tokens for the local runtime. The local key stands in for the user pool: it signs
  * access and ID tokens for dev users (node:crypto), and `createTokenVerifier` checks tokens the way
- * AppSync does for a user pool (jose), against a JWKS, so the same verifier can later be pointed at a
- * user-pool emulator's JWKS.
+ * AppSync does for a user pool (jose), against a JWKS: the local key's, or a user-pool emulator's
+ * (`appsync/local/cognito/`), or both (`verifyTokenOfPools`).
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLocalJWKSet, errors, jwtVerify, UnsecuredJWT, type JWK, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
+import { createLocalJWKSet, decodeJwt, errors, jwtVerify, UnsecuredJWT, type JWK, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 
 export interface KeyPair {
   privateKey: KeyObject;
@@ -212,4 +212,19 @@ export async function verifyToken(pool: UserPoolConfig, token: string, nowSecond
     return fail('invalid-claims', '"token_use" claim is neither "access" nor "id"');
   }
   return { ok: true, claims };
+}
+
+/**
+ * Checks a token against several trusted pools (the local key's and a local user pool's): the pool is
+ * chosen by the token's unverified `iss`, then `verifyToken` checks everything, the issuer included.
+ * AppSync trusts one pool; two are trusted locally so that signed-in users and `npm run token` both work.
+ */
+export async function verifyTokenOfPools(pools: readonly UserPoolConfig[], token: string, nowSeconds?: number): Promise<VerifyResult> {
+  let issuer: unknown;
+  try {
+    issuer = decodeJwt(token).iss;
+  } catch (err) {
+    return failureOf(err);
+  }
+  return verifyToken(pools.find((p) => p.issuer === issuer) ?? pools[0], token, nowSeconds);
 }

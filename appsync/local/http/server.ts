@@ -181,7 +181,8 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.listen(opts.port, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
-      const shownHost = host.includes(':') ? `[${host}]` : host;
+      // Bound to every interface: loopback is one of them.
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       resolve({
         url: `http://${shownHost}:${port}`,
         close: () =>
