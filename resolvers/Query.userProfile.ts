@@ -23,11 +23,11 @@ export function response(ctx: UserProfileContext): QueryUserProfileResult {
   raiseDataSourceError(ctx.error);
   const { userId } = ctx.stash;
   const items = ctx.result.items;
-  const profile = items.find((item) => item.SK === PROFILE.sk);
+  const profile = items.find((item) => PROFILE.is(item));
   const isCaller = userId === caller(ctx).sub;
   if (!profile && !isCaller) return null;
   return {
     user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx) },
-    standings: items.filter((item) => item.SK !== PROFILE.sk).map(toStanding),
+    standings: items.filter((item) => !PROFILE.is(item)).map(toStanding),
   };
 }

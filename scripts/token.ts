@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { repoRoot } from '../appsync/bundle.ts';
-import { loadOrCreateSigningKey, signToken } from '../appsync/local/auth/jwt.ts';
+import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../appsync/local/auth/jwt.ts';
 
 const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]... [--id]';
 
@@ -40,7 +40,7 @@ for (let i = 0; i < args.length; i += 1) {
   }
 }
 if (!username) fail('a username is required');
-if (!/^[A-Za-z0-9._@+-]{1,128}$/.test(username)) fail(`invalid username "${username}"`);
+if (!LOCAL_NAME.test(username)) fail(`invalid username "${username}"`);
 
 const key = loadOrCreateSigningKey(path.join(repoRoot, '.local'));
 process.stdout.write(`${signToken(key, { username, groups, use })}\n`);

@@ -10,8 +10,8 @@ import type { CardStash } from '../lib/stash';
 type PartitionItem = ItemKey & (EventItem | MatchItem);
 type GetEventCardContext = Context<{ eventId: string }, CardStash, undefined, undefined, QueryPage<PartitionItem>>;
 
-const isEvent = (item: PartitionItem): item is ItemKey & EventItem => item.SK === EVENT.sk;
-const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => item.SK !== EVENT.sk;
+const isEvent = (item: PartitionItem): item is ItemKey & EventItem => EVENT.is(item);
+const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(item);
 
 /**
  * Reads an event's partition (the event item and its matches). Stashes `event` (null when there is

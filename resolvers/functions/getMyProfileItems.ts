@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { STANDING } from '../lib/entities/standing';
-import type { ItemKey } from '../lib/entities/table';
+import { keyOf, type ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { MAX_TRANSACT_ITEMS } from '../lib/limits';
 import type { QueryPage } from '../lib/page';
@@ -21,6 +21,6 @@ export function request(ctx: GetMyProfileItemsContext) {
 export function response(ctx: GetMyProfileItemsContext) {
   raiseDataSourceError(ctx.error);
   const items = ctx.result.items;
-  ctx.stash.standings = items.filter((item) => item.type === STANDING.type).map((item) => ({ PK: item.PK, SK: item.SK }));
+  ctx.stash.standings = items.filter((item) => item.type === STANDING.type).map(keyOf);
   return items;
 }

@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { PROFILE } from '../lib/entities/profile';
-import { TABLE } from '../lib/entities/table';
+import { keyOf, TABLE } from '../lib/entities/table';
 import type { MutationUpdateMyProfileResult } from '../lib/schema-types';
 import type { RenameStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
@@ -22,7 +22,7 @@ export function request(ctx: WriteDisplayNameContext) {
   const exists = { expression: `attribute_exists(${TABLE.pk})` };
   return transaction([
     txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, displayName, false)),
-    ...[...standings, ...predictions].map((key) => txUpdate(table, { PK: key.PK, SK: key.SK }, rename, exists)),
+    ...[...standings, ...predictions].map((key) => txUpdate(table, keyOf(key), rename, exists)),
   ]);
 }
 

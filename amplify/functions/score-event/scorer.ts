@@ -9,7 +9,7 @@ import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/
 import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { keyOf, TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scorePicks, type Card } from './card.ts';
@@ -140,7 +140,7 @@ async function writeScores(store: Store, event: EventItem, card: Card, perTransa
 function scorePredictions(predictions: Item[], card: Parameters<typeof scorePicks>[1]): PredictionScore[] {
   const raw = predictions.map((p) => ({
     userId: p.userId as string,
-    key: { PK: p.PK as string, SK: p.SK as string },
+    key: keyOf(p as unknown as ItemKey),
     ...scorePicks(p.picks as never, card),
   }));
   const ranks = competitionRanks(raw);

@@ -16,7 +16,7 @@ import {
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
-import { TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { keyId, TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 
@@ -144,9 +144,7 @@ export function createStore(opts: StoreOptions) {
   };
 }
 
-export function keyId(key: Key): string {
-  return `${key.PK}|${key.SK}`;
-}
+export { keyId };
 
 /** True for a failed condition, whether of an UpdateItem or of any item of a transaction. */
 export function isConditionFailure(err: unknown): boolean {

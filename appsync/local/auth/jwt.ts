@@ -20,6 +20,8 @@ export interface KeyPair {
 export const LOCAL_ISSUER = 'https://cognito-idp.local/local_pool';
 /** The app client id of local tokens (`client_id` of access tokens, `aud` of ID tokens). */
 export const LOCAL_CLIENT_ID = 'local-client';
+/** The usernames and group names the local signer issues tokens for (`npm run token`, `/dev/token`). */
+export const LOCAL_NAME = /^[A-Za-z0-9._@+-]{1,128}$/;
 export const DEFAULT_EXPIRY_SECONDS = 12 * 60 * 60;
 /** Cognito's longest access/ID token validity (one day): a token issued longer ago is refused. */
 const MAX_TOKEN_AGE_SECONDS = 24 * 60 * 60;

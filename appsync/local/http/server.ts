@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LOCAL_NAME } from '../auth/jwt.ts';
 import type { LocalApi, RequestLogEntry } from '../runtime.ts';
 import { EXPLORER_PATH, explorerAsset, explorerPage } from './page.ts';
 
@@ -92,7 +93,6 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
-const USERNAME = /^[A-Za-z0-9._@+-]{1,128}$/;
 
 async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let text: string;
@@ -137,9 +137,9 @@ function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: Inco
   const foreign = foreignOrigin(headersOf(req), req.socket.localPort ?? 0);
   if (foreign) return refuse(403, `/dev/token answers this server's own pages only. ${foreign}`);
   const username = url.searchParams.get('username') ?? '';
-  if (!USERNAME.test(username)) return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
+  if (!LOCAL_NAME.test(username)) return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
   const groups = url.searchParams.getAll('group').filter((g) => g !== '');
-  if (groups.some((g) => !USERNAME.test(g))) return refuse(400, 'Invalid group name.');
+  if (groups.some((g) => !LOCAL_NAME.test(g))) return refuse(400, 'Invalid group name.');
   sendOwnOrigin(res, 200, { token: tokenFor(username, groups) }, { 'cache-control': 'no-store' });
 }
 

@@ -41,6 +41,8 @@ export const EVENT = {
   pk,
   sk: SK,
   key,
+  /** Whether an item of an event's partition is the event itself (the others are matches). */
+  is: (item: ItemKey) => item.SK === SK,
   gsiPk: GSI_PK,
   gsiSk,
   /** The season an event of `date` (yyyy-mm-dd) counts for. */

@@ -27,6 +27,8 @@ export const PROFILE = {
   type: TYPE,
   sk: SK,
   key,
+  /** Whether an item of a player's partition is the profile. */
+  is: (item: ItemKey) => item.SK === SK,
   /** Creates or updates a player's profile item; with `keepName`, a name already set stays. */
   update: (userId: string, displayName: string, keepName: boolean): Expression => ({
     expression: `SET #displayName = ${keepName ? 'if_not_exists(#displayName, :name)' : ':name'}, #id = :id, #type = :type`,

@@ -24,7 +24,16 @@ const ZEROS = '0000000000';
 /** The prefix of every score sort key (leaderboards and standings). */
 export const SCORE_PREFIX = 'SCORE#';
 
-/** The prefix of every score sort key (leaderboards and standings). */
+/** The primary key of a stored item, without its other attributes. */
+export function keyOf(item: ItemKey): ItemKey {
+  return { PK: item.PK, SK: item.SK };
+}
+
+/** One string per primary key, for maps and sets. */
+export function keyId(key: ItemKey): string {
+  return `${key.PK}|${key.SK}`;
+}
+
 /**
  * `value` as exactly `width` digits, or null if it is not a non-negative integer that fits: a value
  * too wide for its padding is refused, never silently mis-sorted.
