@@ -3,7 +3,7 @@
  * `node:vm` realm with only what APPSYNC_JS offers, ready to run its handlers.
  */
 import vm from 'node:vm';
-import type { AppSyncError, CompiledCode, HandlerOutcome, ResolverContext } from '../types.ts';
+import type { CompiledCode, HandlerOutcome, ResolverContext } from '../types.ts';
 import { moduleToScript, type ScriptModule } from './module.ts';
 import { DENIED_METHODS } from './denied-methods.ts';
 import { ALLOWED_GLOBALS, PRELUDE } from './prelude.ts';
