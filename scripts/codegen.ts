@@ -1,6 +1,7 @@
 /**
  * `npm run codegen`: typed GraphQL documents for aws-amplify's `client.graphql()`, generated offline from
- * schema.graphql into client/graphql/ (`ampx generate graphql-client-code` needs a deployed defineData API),
+ * schema.graphql into client/graphql/ (`ampx generate graphql-client-code` needs a deployed defineData API,
+ * and Amplify's generator library cannot page nested connections: see test/api/codegen-parity.test.ts),
  * and the resolvers' own types (resolvers/lib/schema-types.ts: every field's arguments and result).
  *
  * One document per Query/Mutation/Subscription field, selecting every field reachable without required
