@@ -1,8 +1,10 @@
 /**
  * Save-to-served time of hot reload: the project's schema and wiring, its resolvers copied to a temporary
- * folder (the repository is never written), one local API watching them. Each run rewrites the copy of
- * Query.events.ts so that `events.nextToken` on an empty table answers a new marker, then polls the
- * endpoint until the marker is served.
+ * folder (the repository is never written), one local API watching them. Two edits, each run writing a
+ * new marker and polling the endpoint until the marker is served:
+ *   - resolver: Query.events.ts answers the marker as `events.nextToken` on an empty table;
+ *   - library: resolvers/lib/entities/event.ts, imported by most resolvers and functions (all of them
+ *     are rebundled), maps an event's name to the marker.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { graphqlData } from '../appsync/local/client.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
 import type { ApiWiring } from '../appsync/wiring.ts';
 import { wiring } from '../amplify/data/wiring.ts';
+import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
 export interface ReloadTimes {
   runs: number;
@@ -21,10 +24,27 @@ export interface ReloadTimes {
   maxMs: number;
 }
 
-const EDITED = 'resolvers/Query.events.ts';
-const ORIGINAL = 'nextToken: ctx.result.nextToken ?? null';
+export type ReloadEdit = 'resolver' | 'library';
 
-export async function benchReload(dynamoEndpoint: string, runs = 10): Promise<ReloadTimes> {
+type Query = (query: string) => Promise<Record<string, { items?: { name: string }[]; nextToken: string | null }>>;
+
+const EDITS: Record<ReloadEdit, { file: string; original: string; edited: (marker: string) => string; served: (query: Query) => Promise<unknown> }> = {
+  resolver: {
+    file: 'resolvers/Query.events.ts',
+    original: 'nextToken: ctx.result.nextToken ?? null',
+    edited: (marker) => `nextToken: ctx.result.nextToken ?? '${marker}'`,
+    served: async (query) => (await query('{ events(limit: 1) { nextToken } }')).events.nextToken,
+  },
+  library: {
+    file: 'resolvers/lib/entities/event.ts',
+    original: 'name: item.name,',
+    edited: (marker) => `name: '${marker}',`,
+    served: async (query) => (await query('{ events(limit: 1) { items { name } nextToken } }')).events.items?.[0]?.name,
+  },
+};
+
+export async function benchReload(dynamoEndpoint: string, runs = 10, edit: ReloadEdit = 'resolver'): Promise<ReloadTimes> {
+  const { file, original: anchor, edited, served: servedBy } = EDITS[edit];
   const dir = mkdtempSync(path.join(tmpdir(), 'pickem-bench-reload-'));
   cpSync(path.join(repoRoot, 'resolvers'), path.join(dir, 'resolvers'), { recursive: true });
   const copy = (source: string) => path.join(dir, source);
@@ -33,8 +53,8 @@ export async function benchReload(dynamoEndpoint: string, runs = 10): Promise<Re
     resolvers: wiring.resolvers.map((r) => ({ ...r, code: copy(r.code) })),
     functions: wiring.functions.map((f) => ({ ...f, code: copy(f.code) })),
   };
-  const original = readFileSync(copy(EDITED), 'utf8');
-  if (!original.includes(ORIGINAL)) throw new Error(`${EDITED} no longer contains "${ORIGINAL}"; update bench/reload.ts`);
+  const original = readFileSync(copy(file), 'utf8');
+  if (!original.includes(anchor)) throw new Error(`${file} no longer contains "${anchor}"; update bench/reload.ts`);
   const suffix = randomBytes(4).toString('hex');
   const app = await startLocalAppSync({
     schemaPath: 'schema.graphql',
@@ -46,14 +66,18 @@ export async function benchReload(dynamoEndpoint: string, runs = 10): Promise<Re
     watch: { log: () => {} },
   });
   const token = app.tokenFor('bench');
-  const served = async () =>
-    (await graphqlData<{ events: { nextToken: string | null } }>(app.url, token, '{ events(limit: 1) { nextToken } }')).events.nextToken;
+  const served = () => servedBy((query) => graphqlData(app.url, token, query));
   const times: number[] = [];
   try {
+    if (edit === 'library') {
+      const admin = app.tokenFor('bench-admin', [ADMIN_GROUP]);
+      const input = { name: 'Reload Bench', date: '2025-01-01', startsAt: '2025-01-01T20:00:00Z' };
+      await graphqlData(app.url, admin, 'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input });
+    }
     for (let run = 0; run < runs; run += 1) {
       const marker = `reload-${run}`;
       const started = performance.now();
-      writeFileSync(copy(EDITED), original.replace(ORIGINAL, `nextToken: ctx.result.nextToken ?? '${marker}'`));
+      writeFileSync(copy(file), original.replace(anchor, edited(marker)));
       while ((await served()) !== marker) {
         if (performance.now() - started > 30_000) throw new Error(`run ${run}: not served after 30 s`);
       }

@@ -3,7 +3,7 @@
  *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local);
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
  *   - scoring throughput at 1,000 and 10,000 predictions;
- *   - hot reload: from saving a resolver to the new version being served.
+ *   - hot reload: from saving a resolver, or a library file most resolvers import, to the new version being served.
  *   - the live leaderboard's lag after each result entered, at 1,000 predictions.
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run.
@@ -69,10 +69,12 @@ try {
   }
 
   if (!skip.has('reload')) {
-    const reload = await benchReload(dynamo.endpoint, 10);
-    print({ benchmark: 'reload', ...reload });
-    say(`hot reload, save of a resolver to its new version served (${reload.runs} runs):`);
-    say(`  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`);
+    for (const edit of ['resolver', 'library'] as const) {
+      const reload = await benchReload(dynamo.endpoint, 10, edit);
+      print({ benchmark: 'reload', edit, ...reload });
+      say(`hot reload, save of ${edit === 'resolver' ? 'a resolver' : 'a library file every resolver imports'} to its new version served (${reload.runs} runs):`);
+      say(`  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`);
+    }
   }
 
   if (!skip.has('live')) {
