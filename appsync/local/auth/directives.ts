@@ -49,6 +49,6 @@ export function isAllowed(rule: FieldAuthRule, auth: RequestAuth): boolean {
   if (!rule.has(auth.mode)) return false;
   const groups = rule.get(auth.mode) ?? null;
   if (auth.mode !== 'AMAZON_COGNITO_USER_POOLS' || groups === null || groups.length === 0) return true;
-  const mine = auth.identity?.groups ?? [];
+  const mine = (auth.identity && 'groups' in auth.identity ? auth.identity.groups : null) ?? [];
   return groups.some((g) => mine.includes(g));
 }
