@@ -2,7 +2,7 @@
  * AppSync's authorization directives and the mode each one names: read by the schema prelude, the
  * local runtime's field rules and the cloud stack's authorization config.
  */
-import { Kind, parse, visit } from 'graphql';
+import { Kind, parse, visit, type ConstDirectiveNode, type GraphQLField, type GraphQLObjectType } from 'graphql';
 
 /** Authorization types as AppSync and amplify_outputs.json spell them. */
 export type ClientAuthorizationType = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY' | 'AWS_IAM' | 'AWS_LAMBDA' | 'OPENID_CONNECT';
@@ -32,4 +32,15 @@ export function authorizationTypesOf(sdl: string): ClientAuthorizationType[] {
     },
   });
   return [...found].sort();
+}
+
+/**
+ * The auth directives that rule a field: its own when it has any (they replace its type's), else its
+ * type's (extensions included). None: only the API's default mode applies.
+ */
+export function fieldAuthDirectives(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): ConstDirectiveNode[] {
+  const auth = (directives: readonly ConstDirectiveNode[] | undefined) => (directives ?? []).filter((d) => authModeOf(d.name.value) !== undefined);
+  const own = auth(field.astNode?.directives);
+  if (own.length > 0) return own;
+  return auth([...(type.astNode?.directives ?? []), ...type.extensionASTNodes.flatMap((n) => n.directives ?? [])]);
 }

@@ -6,6 +6,7 @@
  * Generic: nothing here knows about any particular application.
  */
 import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
+import { fieldAuthDirectives, authModeOf } from './auth-modes.ts';
 import { appsyncPrelude } from './prelude.ts';
 
 /** A DynamoDB table with string keys and ALL-projection global secondary indexes. */
@@ -32,6 +33,12 @@ export type DataSource =
       handler: string;
       /** Environment variables given to the function. */
       environment: Record<string, TableNameRef>;
+      /**
+       * The function calls this API with its own IAM identity: its environment gets the API's GraphQL
+       * URL under `urlVariable`, and it may call exactly `fields` (each 'Type.field'; each must carry
+       * @aws_iam, on the field or its type).
+       */
+      callsApi?: { urlVariable: string; fields: string[] };
     };
 
 export type DataSourceKind = DataSource['kind'];
@@ -150,6 +157,8 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
   checkRefs(wiring.environment, 'environment');
   for (const d of wiring.dataSources) if (d.kind === 'LAMBDA') checkRefs(d.environment, `Lambda data source ${d.name}:`);
 
+  for (const d of wiring.dataSources) if (d.kind === 'LAMBDA' && d.callsApi) problems.push(...callsApiProblems(schema, d));
+
   for (const f of wiring.functions) {
     if (!dataSources.has(f.dataSource)) problems.push(`function "${f.name}" uses data source "${f.dataSource}", which does not exist`);
   }
@@ -178,6 +187,32 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
     if (!Number.isInteger(value) || value < min || value > max) problems.push(`limits.${setting} is ${value}; AppSync accepts a whole number from ${min} to ${max}`);
   }
   if (problems.length > 0) throw new Error(`Invalid resolver wiring:\n  - ${problems.join('\n  - ')}`);
+}
+
+/**
+ * Lambda reserves these names for its own variables (AWS_REGION, AWS_SESSION_TOKEN, _HANDLER,
+ * LAMBDA_TASK_ROOT...); the local runtime sets some of them too.
+ */
+const RESERVED_VARIABLE = /^(AWS_|_|LAMBDA_)/;
+
+function callsApiProblems(schema: GraphQLSchema, source: DataSourceOf<'LAMBDA'>): string[] {
+  const { urlVariable, fields } = source.callsApi!;
+  const where = `Lambda data source ${source.name}: callsApi`;
+  const problems: string[] = [];
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(urlVariable)) problems.push(`${where}.urlVariable "${urlVariable}" is not an environment variable name`);
+  else if (Object.hasOwn(source.environment, urlVariable)) problems.push(`${where}.urlVariable ${urlVariable} is also one of the function's environment variables`);
+  else if (RESERVED_VARIABLE.test(urlVariable)) problems.push(`${where}.urlVariable ${urlVariable} is a name Lambda reserves for its own variables`);
+  if (fields.length === 0) problems.push(`${where}.fields is empty`);
+  for (const name of fields) {
+    const [typeName, fieldName, ...rest] = name.split('.');
+    const type = schema.getType(typeName);
+    const field = isObjectType(type) && rest.length === 0 ? type.getFields()[fieldName] : undefined;
+    if (!isObjectType(type) || !field) problems.push(`${where}.fields names "${name}", which is not a field (Type.field) of an object type in the schema`);
+    else if (!fieldAuthDirectives(type, field).some((d) => authModeOf(d.name.value) === 'AWS_IAM')) {
+      problems.push(`${where}.fields names ${name}, which does not allow @aws_iam (on the field, or on its type when the field has no auth directive)`);
+    }
+  }
+  return problems;
 }
 
 /** Every APPSYNC_JS source file the wiring names, once each. */

@@ -1,5 +1,6 @@
 /** The local runtime's side of each data-source kind (see kinds.ts). Loads no CDK code. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LocalPrincipals } from '../local/auth/principals.ts';
 import type { DynamoDbRequestEvent } from '../local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../local/types.ts';
 import type { DataSource, DataSourceKind, DataSourceOf, TableDefinition, TableNameRef } from '../wiring.ts';
@@ -19,6 +20,10 @@ export interface LocalContext {
   observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
   /** Physical table of each DynamoDB data source, by name: filled by the set-up phase. */
   tableNames: Record<string, string>;
+  /** Issues each in-process function its own IAM credentials (the stand-in for its role). */
+  principals: LocalPrincipals;
+  /** The local GraphQL endpoint; throws until the server listens (its port may be chosen then). */
+  apiUrl(): string;
 }
 
 /** One kind's entry; `S` is the kind's DataSource shape. */

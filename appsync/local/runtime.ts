@@ -4,6 +4,7 @@
  */
 import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from '../wiring.ts';
 import { authenticate, checkAuthConfig, type AuthConfig } from './auth/authenticate.ts';
+import type { SignedRequest } from './auth/sigv4.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';
 import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
 import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
@@ -25,6 +26,8 @@ export interface LocalApiRequest {
   /** Header names in any case. */
   headers: Record<string, string>;
   sourceIp?: string;
+  /** The request line and the body as received: what a SigV4 signature covers besides the headers. */
+  signed?: SignedRequest;
 }
 
 export interface LocalApiResponse {
@@ -153,7 +156,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
         return response;
       };
 
-      const authn = await authenticate(opts.auth, headers, req.sourceIp ?? '127.0.0.1');
+      const authn = await authenticate(opts.auth, headers, req.sourceIp ?? '127.0.0.1', undefined, req.signed);
       if (!authn.ok) return finish({ status: authn.status, body: authn.body }, null, []);
 
       const request = asGraphQLRequest(req.body);

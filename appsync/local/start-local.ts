@@ -10,8 +10,11 @@ import path from 'node:path';
 import { repoRoot } from '../bundle.ts';
 import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
+import { authorizationTypesOf } from '../auth-modes.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
+import { createLocalPrincipals } from './auth/principals.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
@@ -72,6 +75,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const { wiring } = opts;
   const key = loadOrCreateSigningKey(opts.keyDir);
   const client = createDynamoDbClient(opts.dynamoEndpoint);
+  const principals = createLocalPrincipals(localDynamoDbCredentials());
+  let url: string | undefined;
 
   const ctx: LocalContext = {
     client,
@@ -80,6 +85,11 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     physicalName: opts.tableName ?? ((table) => table.name),
     observer: opts.observer,
     tableNames: {},
+    principals,
+    apiUrl: () => {
+      if (url === undefined) throw new Error('the local API has no URL until its server listens');
+      return url;
+    },
   };
   try {
     for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
@@ -91,17 +101,21 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   for (const ds of wiring.dataSources) dataSources[ds.name] = localKindOf(ds).invoker(ds, ctx);
   const { tableNames } = ctx;
 
+  const schemaFile = path.resolve(repoRoot, opts.schemaPath);
+  const schemaSDL = readFileSync(schemaFile, 'utf8');
+  // AWS_IAM is on when the schema names it, as on the cloud stack (appsync/cdk/wired-api.ts).
+  const iam = authorizationTypesOf(schemaSDL).includes('AWS_IAM');
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
-    additionalModes: opts.apiKeys?.length ? ['API_KEY'] : [],
+    additionalModes: [...(opts.apiKeys?.length ? (['API_KEY'] as const) : []), ...(iam ? (['AWS_IAM'] as const) : [])],
     cognito: [localUserPool(key), ...(opts.userPools ?? [])],
     apiKeys: opts.apiKeys,
+    iam: { principals, region: LOCAL_REGION },
   };
   const log = opts.log;
-  const schemaFile = path.resolve(repoRoot, opts.schemaPath);
   const cache = createCodeCache();
   const api = createLocalApi({
-    schemaSDL: readFileSync(schemaFile, 'utf8'),
+    schemaSDL,
     wiring,
     compile: cache.compile,
     dataSources,
@@ -111,6 +125,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   });
   const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
   const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor });
+  url = `${server.url}/graphql`;
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,
     cache,
@@ -123,7 +138,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     debounceMs: opts.watch.debounceMs,
   });
   return {
-    url: `${server.url}/graphql`,
+    url,
     explorerUrl: `${server.url}/`,
     api,
     key,

@@ -22,13 +22,31 @@ export interface CognitoIdentity {
   groups: string[] | null;
 }
 
-export type AuthMode = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY';
+/** IAM identity, as `ctx.identity` shows it for a SigV4-signed request (AppSync's resolver context reference). */
+export interface IamIdentity {
+  accountId: string;
+  /** The Cognito identity pool fields: null for a caller that is not a Cognito identity (a function's role). */
+  cognitoIdentityAuthProvider: string | null;
+  cognitoIdentityAuthType: string | null;
+  cognitoIdentityId: string | null;
+  cognitoIdentityPoolId: string | null;
+  sourceIp: string[];
+  userArn: string;
+  username: string;
+}
+
+export type AuthMode = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY' | 'AWS_IAM';
 
 /** Who made a request, after the HTTP layer authenticated it. */
 export interface RequestAuth {
   mode: AuthMode;
   /** Null for API-key requests (AppSync gives `ctx.identity` null there). */
-  identity: CognitoIdentity | null;
+  identity: CognitoIdentity | IamIdentity | null;
+  /**
+   * AWS_IAM only: the `Type.field`s the caller's IAM policy allows (appsync:GraphQL on
+   * types/Type/fields/field). AppSync refuses a request naming any other top-level field.
+   */
+  grantedFields?: ReadonlySet<string>;
 }
 
 export interface ResolverInfo {
@@ -43,7 +61,7 @@ export interface ResolverInfo {
 export interface ResolverContext {
   arguments: Record<string, unknown>;
   args: Record<string, unknown>;
-  identity: CognitoIdentity | null;
+  identity: CognitoIdentity | IamIdentity | null;
   source: unknown;
   stash: Record<string, unknown>;
   prev: { result: unknown };

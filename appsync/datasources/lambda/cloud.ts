@@ -1,8 +1,14 @@
 import { Stack } from 'aws-cdk-lib';
+import { IamResource } from 'aws-cdk-lib/aws-appsync';
 import type { DataSourceOf } from '../../wiring.ts';
 import type { CloudKind } from '../cloud.ts';
 
-/** The deployed function given for the data source's handler, with its tables' names and access. */
+/**
+ * The deployed function given for the data source's handler, with its tables' names and access and,
+ * with `callsApi`, the API's URL and `appsync:GraphQL` on exactly those fields. The function and the
+ * API are in one stack; the function depends on the API (its URL, its ARN), and the API itself
+ * depends on nothing of the function (only its data source does), so there is no cycle.
+ */
 export const lambdaCloud: CloudKind<DataSourceOf<'LAMBDA'>> = {
   add(source, ctx) {
     const target = Object.hasOwn(ctx.lambdas, source.handler) ? ctx.lambdas[source.handler] : undefined;
@@ -23,6 +29,15 @@ export const lambdaCloud: CloudKind<DataSourceOf<'LAMBDA'>> = {
       const table = ctx.tables.get(ref.tableNameOf)!;
       target.addEnvironment(key, table.tableName);
       table.grantReadWriteData(lambda);
+    }
+    if (source.callsApi) {
+      target.addEnvironment(source.callsApi.urlVariable, ctx.api.graphqlUrl);
+      const byType = new Map<string, string[]>();
+      for (const name of source.callsApi.fields) {
+        const [type, field] = name.split('.');
+        byType.set(type, [...(byType.get(type) ?? []), field]);
+      }
+      for (const [type, fields] of byType) ctx.api.grant(lambda, IamResource.ofType(type, ...fields), 'appsync:GraphQL');
     }
     return ctx.api.addLambdaDataSource(source.name, lambda, { name: source.name });
   },

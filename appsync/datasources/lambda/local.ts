@@ -5,16 +5,24 @@ import { localDynamoDbEnvironment } from '../../local/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import { resolveTableNames, type LocalKind } from '../local.ts';
 
-/** The handler module, run in-process. */
+/**
+ * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,
+ * region, access key and secret (the one local credential, so that it sees the tables); its own session
+ * token, which makes those credentials its role's (see appsync/local/auth/principals.ts); and with
+ * `callsApi`, the local GraphQL URL under `urlVariable`.
+ */
 export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
   invoker(source, ctx) {
+    const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
+    const environment = {
+      ...resolveTableNames(source.environment, ctx.tableNames),
+      ...localDynamoDbEnvironment(ctx.dynamoEndpoint),
+      AWS_SESSION_TOKEN: principal.sessionToken,
+    };
+    const callsApi = source.callsApi;
     return createLambdaDataSource({
       handlerPath: path.join(repoRoot, source.handler),
-      environment: {
-        ...resolveTableNames(source.environment, ctx.tableNames),
-        // The in-process function's AWS SDK talks to DynamoDB Local with the local credential.
-        ...localDynamoDbEnvironment(ctx.dynamoEndpoint),
-      },
+      environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
     });
   },
 };

@@ -1,9 +1,12 @@
 /**
- * Request authentication as AppSync does it before any GraphQL work: a Cognito user-pool JWT in the
- * `Authorization` header, or an API key in `x-api-key`. A failure is an HTTP 401 with AppSync's body.
+ * Request authentication as AppSync does it before any GraphQL work: a SigV4 signature (AWS_IAM) or a
+ * Cognito user-pool JWT in the `Authorization` header, or an API key in `x-api-key`. A failure is an
+ * HTTP error with AppSync's body: 401 for a token or key, 400/403 for a signature (see sigv4.ts).
  */
 import type { AuthMode, CognitoIdentity, RequestAuth } from '../types.ts';
 import { verifyTokenOfPools, type UserPoolConfig } from './jwt.ts';
+import { iamIdentity, type LocalPrincipals } from './principals.ts';
+import { SIGNATURE_MISMATCH, SIGV4_ALGORITHM, verifySigV4, type SignedRequest } from './sigv4.ts';
 
 export interface AuthConfig {
   defaultMode: AuthMode;
@@ -11,11 +14,13 @@ export interface AuthConfig {
   /** The user pool whose tokens are accepted (issuer, app client id, JWKS), or several (told apart by issuer). */
   cognito?: UserPoolConfig | readonly UserPoolConfig[];
   apiKeys?: string[];
+  /** AWS_IAM: who may sign (the local functions), and the region signatures are scoped to. */
+  iam?: { principals: LocalPrincipals; region: string };
 }
 
 export type AuthenticationResult =
   | { ok: true; auth: RequestAuth }
-  | { ok: false; status: 401; body: { errors: { errorType: 'UnauthorizedException'; message: string }[] } };
+  | { ok: false; status: 400 | 401 | 403; body: { errors: { errorType: string; message: string }[] } };
 
 const deny = (message: string): AuthenticationResult => ({
   ok: false,
@@ -42,6 +47,7 @@ export function checkAuthConfig(config: AuthConfig): void {
   if (modes.includes('API_KEY') && (!config.apiKeys || config.apiKeys.length === 0)) {
     throw new Error('auth: API_KEY is enabled but no API keys were given (auth.apiKeys)');
   }
+  if (modes.includes('AWS_IAM') && !config.iam) throw new Error('auth: AWS_IAM is enabled but no principals were given (auth.iam)');
 }
 
 /**
@@ -75,10 +81,28 @@ export async function authenticate(
   /** The TCP connection's address. */
   sourceIp: string,
   nowSeconds?: number,
+  /** What a SigV4 signature covers besides the headers; without it a signed request is refused. */
+  signed?: SignedRequest,
 ): Promise<AuthenticationResult> {
   const modes = new Set([config.defaultMode, ...config.additionalModes]);
   const authorization = headers['authorization']?.trim();
   const apiKey = headers['x-api-key'];
+
+  if (authorization?.startsWith(`${SIGV4_ALGORITHM} `) && modes.has('AWS_IAM') && config.iam) {
+    const verified = signed
+      ? await verifySigV4({
+          headers,
+          request: signed,
+          principals: config.iam.principals,
+          region: config.iam.region,
+          service: 'appsync',
+          nowMs: nowSeconds === undefined ? undefined : nowSeconds * 1000,
+        })
+      : ({ ok: false, status: 403, errorType: 'InvalidSignatureException', message: SIGNATURE_MISMATCH } as const);
+    if (!verified.ok) return { ok: false, status: verified.status, body: { errors: [{ errorType: verified.errorType, message: verified.message }] } };
+    const ips = sourceIps(headers['x-forwarded-for'], sourceIp);
+    return { ok: true, auth: { mode: 'AWS_IAM', identity: iamIdentity(verified.principal, ips), grantedFields: verified.principal.grantedFields } };
+  }
 
   if (authorization && modes.has('AMAZON_COGNITO_USER_POOLS') && config.cognito) {
     const token = authorization.replace(/^Bearer\s+/i, '');

@@ -4,7 +4,7 @@
  * directive names it. `@aws_cognito_user_pools`/`@aws_auth` may narrow Cognito to some groups.
  */
 import { Kind, type ConstDirectiveNode, type GraphQLSchema, isObjectType } from 'graphql';
-import { authModeOf } from '../../auth-modes.ts';
+import { authModeOf, fieldAuthDirectives } from '../../auth-modes.ts';
 import type { AuthMode, RequestAuth } from '../types.ts';
 
 /** Allowed modes, each with its allowed Cognito groups (null: any signed-in user). */
@@ -38,10 +38,8 @@ export function buildFieldAuthRules(schema: GraphQLSchema, defaultMode: AuthMode
   const rules = new Map<string, FieldAuthRule>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    const typeDirectives = [...(type.astNode?.directives ?? []), ...type.extensionASTNodes.flatMap((n) => n.directives ?? [])];
-    const typeRule = ruleFrom(typeDirectives);
     for (const field of Object.values(type.getFields())) {
-      rules.set(`${type.name}.${field.name}`, ruleFrom(field.astNode?.directives) ?? typeRule ?? defaultRule);
+      rules.set(`${type.name}.${field.name}`, ruleFrom(fieldAuthDirectives(type, field)) ?? defaultRule);
     }
   }
   return (typeName, fieldName) => rules.get(`${typeName}.${fieldName}`) ?? defaultRule;
@@ -51,6 +49,6 @@ export function isAllowed(rule: FieldAuthRule, auth: RequestAuth): boolean {
   if (!rule.has(auth.mode)) return false;
   const groups = rule.get(auth.mode) ?? null;
   if (auth.mode !== 'AMAZON_COGNITO_USER_POOLS' || groups === null || groups.length === 0) return true;
-  const mine = auth.identity?.groups ?? [];
+  const mine = (auth.identity && 'groups' in auth.identity ? auth.identity.groups : null) ?? [];
   return groups.some((g) => mine.includes(g));
 }

@@ -14,14 +14,15 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LOCAL_ACCOUNT_ID } from '../auth/principals.ts';
 import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
 import { isRecord } from './is-record.ts';
 
 export interface LambdaDataSourceOptions {
   /** Absolute path of a module exporting `handler(event, context)`. */
   handlerPath: string;
-  /** Environment variables the function sees in `process.env`. */
-  environment: Record<string, string>;
+  /** Environment variables the function sees in `process.env` (a function: read at each call). */
+  environment: Record<string, string> | (() => Record<string, string>);
   /** Simulated function timeout (default 30 s), for `getRemainingTimeInMillis()`. */
   timeoutMs?: number;
 }
@@ -86,12 +87,12 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
   const call = async (event: unknown): Promise<unknown> => {
     const handler = await load();
     // Every local function shares one process; its variables are (re)applied before each call.
-    Object.assign(process.env, opts.environment);
+    Object.assign(process.env, typeof opts.environment === 'function' ? opts.environment() : opts.environment);
     const started = Date.now();
     const context: LambdaContext = {
       functionName,
       functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+      invokedFunctionArn: `arn:aws:lambda:us-east-1:${LOCAL_ACCOUNT_ID}:function:${functionName}`,
       memoryLimitInMB: '128',
       awsRequestId: randomUUID(),
       logGroupName: `/aws/lambda/${functionName}`,

@@ -20,6 +20,7 @@ import {
 } from 'graphql';
 import type { ApiLimits } from '../../wiring.ts';
 import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
+import { fieldOutsidePolicy, PERMISSION_DENIED } from '../auth/iam-policy.ts';
 import type { AppSyncError, RequestAuth } from '../types.ts';
 import {
   FieldFailure,
@@ -289,6 +290,9 @@ export async function executeRequest(
   if (validationErrors.length > 0) return requestErrors(validationErrors.map(formatValidationError));
 
   const op = getOperationAST(document, request.operationName ?? undefined);
+  if (op && auth.mode === 'AWS_IAM' && fieldOutsidePolicy(engine.schema, document, op, auth.grantedFields ?? new Set())) {
+    return { ...PERMISSION_DENIED, operationName, resolvers: [] };
+  }
   if (op?.operation === 'subscription') {
     return requestErrors([{ path: null, locations: null, message: 'Subscriptions are not supported by the local runtime.' }]);
   }

@@ -109,7 +109,12 @@ async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerRes
   } catch {
     return malformed(res, 400, 'Unable to parse GraphQL query.');
   }
-  const response = await api.handle({ body, headers: headersOf(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') });
+  const response = await api.handle({
+    body,
+    headers: headersOf(req),
+    sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, ''),
+    signed: { method: req.method ?? 'POST', path: req.url ?? '/graphql', body: text },
+  });
   send(res, response.status, response.body, response.headers);
 }
 

@@ -37,7 +37,7 @@ function authApi(auth: AuthConfig, calls: string[] = [], identities: (CognitoIde
     {
       request: (ctx) => {
         calls.push(ctx.info.fieldName);
-        identities.push(ctx.identity);
+        identities.push(ctx.identity as CognitoIdentity | null);
         return {};
       },
       response: (ctx) => (ctx.info.fieldName === 'board' ? { secret: 's', open: 'o', keyed: 'k' } : `${ctx.info.fieldName}:ok`),

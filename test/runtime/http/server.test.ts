@@ -7,6 +7,7 @@ import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '.
 import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { parseGroups, tokenUrl } from '../../../appsync/local/http/explorer/identity.ts';
 import type { RequestLogEntry } from '../../../appsync/local/runtime.ts';
+import type { CognitoIdentity } from '../../../appsync/local/types.ts';
 import { echoDataSource, fakeCode, testApi } from '../graphql/fakes.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-appsync-http-'));
@@ -29,7 +30,7 @@ const api = testApi({
         t.log('resolving whoami');
         return {};
       },
-      response: (ctx) => `${ctx.identity?.username} ${JSON.stringify(ctx.identity?.groups)}`,
+      response: (ctx) => `${ctx.identity?.username} ${JSON.stringify((ctx.identity as CognitoIdentity | null)?.groups)}`,
     }),
   },
   dataSources: { DS: echoDataSource() },
