@@ -140,7 +140,6 @@ export const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).
 /** A protocol-level client: collects every message; `next(pred)` waits for the first unread one that matches. */
 export class RealtimeClient {
   readonly messages: any[] = [];
-  private read = 0;
   private waiters: (() => void)[] = [];
   closed: { code: number; reason: string } | null = null;
 
@@ -180,11 +179,11 @@ export class RealtimeClient {
     this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
-  /** The next unread message matching `pred` (messages before it that do not match stay unread). */
+  /** The first unread message matching `pred`, taken off the list (the others stay unread). */
   async next(pred: (m: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const i = this.messages.findIndex((m, index) => index >= this.read && pred(m));
+      const i = this.messages.findIndex(pred);
       if (i >= 0) {
         const [m] = this.messages.splice(i, 1);
         return m;
