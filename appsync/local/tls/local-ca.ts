@@ -44,7 +44,8 @@ export async function loadOrCreateLocalCa(dir: string): Promise<LocalCa> {
   }
   const now = Date.now();
   const made = await generate([{ name: 'commonName', value: CA_NAME }], {
-    keySize: 2048,
+    keyType: 'ec',
+    curve: 'P-256',
     algorithm: 'sha256',
     notBeforeDate: new Date(now - DAY_MS),
     notAfterDate: new Date(now + 3650 * DAY_MS),
@@ -72,7 +73,8 @@ export async function serverCertificate(ca: LocalCa, extraHosts: string[] = []):
   for (const host of extraHosts) (/^[\d.]+$|:/.test(host) ? ips : names).add(host);
   const now = Date.now();
   const made = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keySize: 2048,
+    keyType: 'ec',
+    curve: 'P-256',
     algorithm: 'sha256',
     notBeforeDate: new Date(now - DAY_MS),
     // Browsers refuse server certificates valid for more than 398 days.

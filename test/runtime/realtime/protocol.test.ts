@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../../appsync/local/auth/jwt.ts';
-import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from './toy-api.ts';
+import { API_KEY, RealtimeClient, startToyServer, toyVersion, type ToyServer } from './toy-api.ts';
 
 let toy: ToyServer;
 const clients: RealtimeClient[] = [];
@@ -162,6 +162,17 @@ describe('subscriptions', () => {
     await put({ id: 'k' });
     expect((await client.next((m) => m.type === 'data')).id).toBe('keep');
     expect(client.unread('data')).toEqual([]);
+  });
+});
+
+describe('hot reload', () => {
+  it('keeps live subscriptions across a reload of the API', async () => {
+    const client = await ready();
+    await client.start('r', ON_THING, { id: 'rl' }, apiKeyHeader());
+    toy.api.reload(toyVersion());
+    await put({ id: 'rl', name: 'after reload' });
+    expect((await client.next((m) => m.type === 'data')).payload.data.onThing.name).toBe('after reload');
+    expect(await client.start('r2', ON_THING, { id: 'rl' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
   });
 });
 

@@ -11,7 +11,7 @@ import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts
 import { startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
 import type { RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
-import { createLocalApi, type LocalApi } from '../../../appsync/local/runtime.ts';
+import { createLocalApi, type ApiVersion, type LocalApi } from '../../../appsync/local/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../../appsync/local/tls/local-ca.ts';
 import type { ApiWiring } from '../../../appsync/wiring.ts';
 
@@ -96,6 +96,14 @@ export const WIRING: ApiWiring = {
   environment: {},
 };
 
+/** The toy API's schema, wiring and code, as a reload takes them. */
+export const toyVersion = (): ApiVersion => ({
+  schemaSDL: SCHEMA,
+  wiring: WIRING,
+  compile: (source) => compileCode(source, CODE[source]),
+  environment: {},
+});
+
 export interface ToyServer {
   api: LocalApi;
   server: RunningServer;
@@ -111,11 +119,8 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Prom
   const dir = mkdtempSync(path.join(tmpdir(), 'realtime-toy-'));
   const key = loadOrCreateSigningKey(dir);
   const api = createLocalApi({
-    schemaSDL: SCHEMA,
-    wiring: WIRING,
-    compile: (source) => compileCode(source, CODE[source]),
+    ...toyVersion(),
     dataSources: { NONE: createNoneDataSource() },
-    environment: {},
     auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: ['API_KEY'], cognito: localUserPool(key), apiKeys: [API_KEY] },
     realtimeLimits: limits,
   });
