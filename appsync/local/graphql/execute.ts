@@ -218,8 +218,8 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
-      state.extensions.push(...outcome.extensions);
-      const invalidations = new Set(state.extensions.filter((e) => e.method === 'invalidateSubscriptions').map((e) => JSON.stringify(e)));
+      const calls = [...state.extensions, ...outcome.extensions];
+      const invalidations = new Set(calls.filter((e) => e.method === 'invalidateSubscriptions').map((e) => JSON.stringify(e)));
       if (invalidations.size > MAX_INVALIDATIONS_PER_REQUEST) {
         throw new FieldFailure({
           message: `extensions.invalidateSubscriptions may be called at most ${MAX_INVALIDATIONS_PER_REQUEST} times (unique calls) in one request.`,
@@ -228,6 +228,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
           errorInfo: null,
         });
       }
+      state.extensions = calls;
       return coerce ? coerce(outcome.value) : outcome.value;
     });
   };

@@ -8,7 +8,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
-import { X509Certificate } from 'node:crypto';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { generate } from 'selfsigned';
 
 export interface LocalCa {
@@ -72,9 +72,10 @@ export async function serverCertificate(ca: LocalCa, extraHosts: string[] = []):
   const names = new Set(['localhost']);
   for (const host of extraHosts) (/^[\d.]+$|:/.test(host) ? ips : names).add(host);
   const now = Date.now();
+  // selfsigned signs with a key of the same type as the certificate's own.
+  const rsa = createPrivateKey(ca.key).asymmetricKeyType === 'rsa';
   const made = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
+    ...(rsa ? { keyType: 'rsa', keySize: 2048 } : { keyType: 'ec', curve: 'P-256' }),
     algorithm: 'sha256',
     notBeforeDate: new Date(now - DAY_MS),
     // Browsers refuse server certificates valid for more than 398 days.

@@ -163,6 +163,16 @@ describe('subscriptions', () => {
     expect((await client.next((m) => m.type === 'data')).id).toBe('keep');
     expect(client.unread('data')).toEqual([]);
   });
+
+  it('refuses more than 5 invalidateSubscriptions calls in one request, and invalidates nothing', async () => {
+    const client = await ready();
+    await client.start('c1', 'subscription { onClosable(id: "m1") { id } }', {}, apiKeyHeader());
+    const body = await toy.mutate('mutation { closeMany(id: "m") { id } }');
+    expect(body.data).toEqual({ closeMany: null });
+    expect(body.errors[0].message).toMatch(/at most 5 times/);
+    await put({ id: 'm1' });
+    expect((await client.next((m) => m.type === 'data' || m.type === 'complete')).type).toBe('data');
+  });
 });
 
 describe('hot reload', () => {

@@ -33,6 +33,7 @@ type Mutation @aws_api_key @aws_cognito_user_pools {
   failThing(id: ID!): Thing
   nullThing(id: ID!): Thing
   closeThing(id: ID!): Thing
+  closeMany(id: ID!): Thing
 }
 type Subscription @aws_api_key @aws_cognito_user_pools {
   onThing(id: ID, owner: String): Thing @aws_subscribe(mutations: ["putThing", "failThing", "nullThing"])
@@ -55,6 +56,10 @@ const CODE: Record<string, string> = {
   'close.js': handlers(
     'return { payload: ctx.args };',
     "extensions.invalidateSubscriptions({ subscriptionField: 'onClosable', payload: { id: ctx.args.id } });\nreturn ctx.result;",
+  ),
+  'close-many.js': handlers(
+    'return { payload: ctx.args };',
+    "for (const n of [1, 2, 3, 4, 5, 6]) { extensions.invalidateSubscriptions({ subscriptionField: 'onClosable', payload: { id: `${ctx.args.id}${n}` } }); }\nreturn ctx.result;",
   ),
   'sub.js': handlers('return { payload: null };'),
   'filtered.js': handlers(
@@ -86,6 +91,7 @@ export const WIRING: ApiWiring = {
     unit('Mutation', 'failThing', 'fail.js'),
     unit('Mutation', 'nullThing', 'null.js'),
     unit('Mutation', 'closeThing', 'close.js'),
+    unit('Mutation', 'closeMany', 'close-many.js'),
     unit('Subscription', 'onThing', 'sub.js'),
     unit('Subscription', 'onFiltered', 'filtered.js'),
     unit('Subscription', 'onAnyTag', 'any-tag.js'),
