@@ -102,6 +102,7 @@ const everywhere = host !== '127.0.0.1' && host !== 'localhost' && host !== '::1
 console.log(`
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
+  Subscriptions:    ${app.realtimeUrl} (TLS from the local CA ${path.relative(process.cwd(), app.caPath)}; for Node: NODE_EXTRA_CA_CERTS=${app.caPath})
   User pool:        ${cognito.endpoint} (${pool.userPoolId}, app client ${pool.clientId}; ${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), poolDir)}`})
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
   Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}

@@ -10,6 +10,10 @@ import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type Resol
 import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
 import type { ResolverPlan } from './graphql/pipeline.ts';
 import { installAppSyncScalars } from './graphql/scalars.ts';
+import type { RealtimeApi } from './realtime/connection.ts';
+import { APPSYNC_REALTIME_LIMITS, type RealtimeLimits } from './realtime/protocol.ts';
+import { publishMutation } from './realtime/publish.ts';
+import { startSubscription, SubscriptionRegistry } from './realtime/subscriptions.ts';
 import type { CompiledCode, DataSourceInvoker } from './types.ts';
 
 export type { AuthConfig } from './auth/authenticate.ts';
@@ -44,6 +48,12 @@ export interface LocalApi {
    * on a bad schema, wiring or resolver code.
    */
   reload(next: ApiVersion): void;
+  /**
+   * Subscriptions over AppSync's real-time protocol (served by the HTTP server's WebSocket upgrade).
+   * Subscriptions started before a reload keep the schema and filters they started with; a mutation
+   * reaches them through the @aws_subscribe of the schema in force when it runs.
+   */
+  realtime: RealtimeApi;
 }
 
 /** What a reload may change: everything but the data sources and the authorization. */
@@ -66,6 +76,8 @@ export interface LocalApiOptions {
   log?: (entry: RequestLogEntry) => void;
   /** Default AppSync's 30 seconds; tests shorten it. */
   requestTimeoutMs?: number;
+  /** Default AppSync's (APPSYNC_REALTIME_LIMITS); tests shorten the keep-alive. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 function compileAll(wiring: ApiWiring, compile: (source: string) => CompiledCode): Map<string, CompiledCode> {
@@ -142,10 +154,18 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
 export function createLocalApi(opts: LocalApiOptions): LocalApi {
   checkAuthConfig(opts.auth);
   let current = buildEngine(opts, opts);
+  const registry = new SubscriptionRegistry();
+  const limits: RealtimeLimits = { ...APPSYNC_REALTIME_LIMITS, ...opts.realtimeLimits };
 
   return {
     reload(next) {
       current = buildEngine(next, opts);
+    },
+    realtime: {
+      registry,
+      limits,
+      authenticate: (headers, sourceIp) => authenticate(opts.auth, headers, sourceIp),
+      start: (request, auth, headers) => startSubscription(current, request, auth, headers),
     },
     async handle(req) {
       const engine = current;
@@ -164,6 +184,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
 
       try {
         const outcome = await executeRequest(engine, request, authn.auth, headers);
+        if (outcome.effects) publishMutation(registry, engine, outcome.effects, outcome.body, limits);
         return finish({ status: outcome.status, body: outcome.body }, outcome.operationName, outcome.resolvers);
       } catch (err) {
         // Resolver failures are field errors already; this is a bug in the runtime itself.

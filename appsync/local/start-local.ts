@@ -21,6 +21,7 @@ import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } 
 import { createCodeCache } from './reload/code-cache.ts';
 import { startHotReload, type HotReload } from './reload/hot-reload.ts';
 import type { WiringModule } from './reload/load-wiring.ts';
+import { loadOrCreateLocalCa, machineAddresses, serverCertificate } from './tls/local-ca.ts';
 import type { DataSourceInvoker } from './types.ts';
 
 export interface LocalAppSyncOptions {
@@ -35,7 +36,7 @@ export interface LocalAppSyncOptions {
   port: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
-  /** Directory of the local signing key (created on first start). */
+  /** Directory of the local signing key and the local CA (created on first start). */
   keyDir: string;
   /** User pools trusted besides the local key (a local user pool: `appsync/local/cognito/`). */
   userPools?: UserPoolConfig[];
@@ -57,6 +58,10 @@ export interface LocalAppSync {
   url: string;
   /** The query page. */
   explorerUrl: string;
+  /** The real-time (subscriptions) endpoint, wss://127.0.0.1:<port>/graphql/realtime. */
+  realtimeUrl: string;
+  /** The local CA's certificate, for NODE_EXTRA_CA_CERTS or a browser's trust store. */
+  caPath: string;
   api: LocalApi;
   key: KeyPair;
   /** Physical table name of each DynamoDB data source. */
@@ -124,7 +129,10 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
   });
   const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
-  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor });
+  const ca = await loadOrCreateLocalCa(opts.keyDir);
+  const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
+  const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, tls });
   url = `${server.url}/graphql`;
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,
@@ -140,6 +148,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   return {
     url,
     explorerUrl: `${server.url}/`,
+    realtimeUrl: server.realtimeUrl,
+    caPath: ca.certPath,
     api,
     key,
     tableNames,

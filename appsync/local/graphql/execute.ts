@@ -16,12 +16,13 @@ import {
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   isNonNullType,
 } from 'graphql';
 import type { ApiLimits } from '../../wiring.ts';
 import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
 import { fieldOutsidePolicy, PERMISSION_DENIED } from '../auth/iam-policy.ts';
-import type { AppSyncError, RequestAuth } from '../types.ts';
+import type { AppSyncError, ExtensionCall, RequestAuth } from '../types.ts';
 import {
   FieldFailure,
   formatExecutionError,
@@ -64,7 +65,21 @@ export interface ExecutionOutcome {
   body: unknown;
   operationName: string | null;
   resolvers: ResolverTiming[];
+  /** For the subscription engine: the operation that ran, and what its resolvers asked of it. */
+  effects?: OperationEffects;
 }
+
+export interface OperationEffects {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** `extensions.*` calls of every resolver that ran, in order. */
+  extensions: ExtensionCall[];
+  /** The arguments of the root field of a subscription. */
+  rootArgs: Record<string, unknown> | null;
+}
+
+/** "You can only use up to 5 unique invalidateSubscriptions() calls in any single request" (extensions-js.html). */
+export const MAX_INVALIDATIONS_PER_REQUEST = 5;
 
 interface RequestState {
   auth: RequestAuth;
@@ -75,6 +90,8 @@ interface RequestState {
   resolverRuns: number;
   /** Aborted when the request runs out of time: no resolver starts and no data source is called after it. */
   deadline: AbortSignal;
+  extensions: ExtensionCall[];
+  rootArgs: Record<string, unknown> | null;
 }
 
 export const MALFORMED = {
@@ -170,6 +187,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const fieldOf = fieldTable(engine);
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
     const { key, rule, plan, coerce } = fieldOf(info);
+    if (info.path.prev === undefined && info.operation.operation === 'subscription') state.rootArgs = args;
     if (depthOf(info.path) > engine.limits.queryDepth) return refuse(info, state, depthLimitReached(engine.limits.queryDepth));
     if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
@@ -201,6 +219,17 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       state.timings.push({ field: key, ms: performance.now() - started, logs: outcome.logs });
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
+      const calls = [...state.extensions, ...outcome.extensions];
+      const invalidations = new Set(calls.filter((e) => e.method === 'invalidateSubscriptions').map((e) => JSON.stringify(e)));
+      if (invalidations.size > MAX_INVALIDATIONS_PER_REQUEST) {
+        throw new FieldFailure({
+          message: `extensions.invalidateSubscriptions may be called at most ${MAX_INVALIDATIONS_PER_REQUEST} times (unique calls) in one request.`,
+          errorType: 'Code',
+          data: null,
+          errorInfo: null,
+        });
+      }
+      state.extensions = calls;
       return coerce ? coerce(outcome.value) : outcome.value;
     });
   };
@@ -275,6 +304,8 @@ export async function executeRequest(
   request: GraphQLRequest,
   auth: RequestAuth,
   headers: Record<string, string>,
+  /** Subscriptions run only on the real-time endpoint (at `start`); over HTTP they are refused. */
+  options: { subscription?: boolean } = {},
 ): Promise<ExecutionOutcome> {
   const parsed = parseAndValidate(engine, request.query);
   if (!parsed) return { ...MALFORMED, operationName: request.operationName ?? null, resolvers: [] };
@@ -293,12 +324,18 @@ export async function executeRequest(
   if (op && auth.mode === 'AWS_IAM' && fieldOutsidePolicy(engine.schema, document, op, auth.grantedFields ?? new Set())) {
     return { ...PERMISSION_DENIED, operationName, resolvers: [] };
   }
-  if (op?.operation === 'subscription') {
-    return requestErrors([{ path: null, locations: null, message: 'Subscriptions are not supported by the local runtime.' }]);
+  if (options.subscription && op && op.operation !== 'subscription') {
+    const refused = { path: null, locations: null, errorType: 'UnsupportedOperation', message: `Only subscriptions are served on the real-time endpoint, not a ${op.operation}.` };
+    return requestErrors([refused]);
+  }
+  if (op?.operation === 'subscription' && !options.subscription) {
+    return requestErrors([{ path: null, locations: null, message: 'Subscriptions are served on the real-time (WebSocket) endpoint, not over HTTP.' }]);
   }
 
   const deadline = new AbortController();
-  const state: RequestState = { auth, headers, appended: [], timings: [], resolverRuns: 0, deadline: deadline.signal };
+  const state: RequestState = {
+    auth, headers, appended: [], timings: [], resolverRuns: 0, deadline: deadline.signal, extensions: [], rootArgs: null,
+  };
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
     timer = setTimeout(() => {
@@ -327,5 +364,6 @@ export async function executeRequest(
   const errors = [...(result.errors ?? []).map((e) => formatExecutionError(engine.schema, e)), ...state.appended];
   const body: Record<string, unknown> = { data: result.data ?? null };
   if (errors.length > 0) body.errors = errors;
-  return { status: 200, body, operationName, resolvers: state.timings };
+  const effects = op ? { document, operation: op, extensions: state.extensions, rootArgs: state.rootArgs } : undefined;
+  return { status: 200, body, operationName, resolvers: state.timings, effects };
 }

@@ -15,6 +15,7 @@ import type {
   CompiledCode,
   DataSourceInvoker,
   DataSourceOutcome,
+  ExtensionCall,
   HandlerOutcome,
   ResolverContext,
 } from '../types.ts';
@@ -34,14 +35,16 @@ export type ResolverPlan =
 /** What every handler of the run sees in common. */
 export type BaseContext = Omit<ResolverContext, 'stash' | 'prev' | 'result' | 'error'>;
 
+/** `extensions`: the `extensions.*` calls of every handler of the run, in order. */
 export type RunOutcome =
-  | { ok: true; value: unknown; appendedErrors: AppSyncError[]; logs: string[] }
-  | { ok: false; error: AppSyncError; appendedErrors: AppSyncError[]; logs: string[] };
+  | { ok: true; value: unknown; appendedErrors: AppSyncError[]; logs: string[]; extensions: ExtensionCall[] }
+  | { ok: false; error: AppSyncError; appendedErrors: AppSyncError[]; logs: string[]; extensions: ExtensionCall[] };
 
 class Run {
   stash: Record<string, unknown> = {};
   appendedErrors: AppSyncError[] = [];
   logs: string[] = [];
+  extensions: ExtensionCall[] = [];
 
   constructor(
     private readonly base: BaseContext,
@@ -62,6 +65,7 @@ class Run {
     }
     this.appendedErrors.push(...(outcome.appendedErrors ?? []));
     this.logs.push(...(outcome.logs ?? []));
+    if (outcome.extensions) this.extensions.push(...outcome.extensions);
     if (outcome.stash && typeof outcome.stash === 'object') this.stash = outcome.stash;
     return outcome;
   }
@@ -79,11 +83,11 @@ class Run {
   }
 
   fail(error: AppSyncError | null): RunOutcome {
-    return { ok: false, error: error ?? codeError('Handler failed without an error'), appendedErrors: this.appendedErrors, logs: this.logs };
+    return { ok: false, error: error ?? codeError('Handler failed without an error'), appendedErrors: this.appendedErrors, logs: this.logs, extensions: this.extensions };
   }
 
   done(value: unknown): RunOutcome {
-    return { ok: true, value, appendedErrors: this.appendedErrors, logs: this.logs };
+    return { ok: true, value, appendedErrors: this.appendedErrors, logs: this.logs, extensions: this.extensions };
   }
 }
 

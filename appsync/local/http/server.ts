@@ -2,13 +2,20 @@
  * The local AppSync endpoint over node:http: `POST /graphql` (AppSync's request and response format),
  * `GET /` (an offline query page) and, when a token issuer is given, the dev-only `GET /dev/token`
  * (loopback callers, and pages of this server only). Only /graphql answers other origins (CORS), as
- * AppSync does: it authenticates every request by its token.
+ * AppSync does: it authenticates every request by its token. A WebSocket upgrade on
+ * `/graphql/realtime` (or `/graphql`) speaks AppSync's real-time protocol; with a certificate, the same
+ * port also takes TLS (`https:`/`wss:`), which Amplify's client needs for its real-time URL.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { LOCAL_NAME } from '../auth/jwt.ts';
 import type { LocalApi, RequestLogEntry } from '../runtime.ts';
 import { EXPLORER_PATH, explorerAsset, explorerPage } from './page.ts';
+import { acceptConnection } from '../realtime/connection.ts';
+import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/protocol.ts';
+import type { ServerCertificate } from '../tls/local-ca.ts';
+import { sniffingServer } from '../tls/sniff.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -19,10 +26,14 @@ export interface ServerOptions {
   host?: string;
   /** Issues a bearer token for a dev user; enables GET /dev/token. */
   tokenFor?: (username: string, groups: string[]) => string;
+  /** Also serve TLS on the same port with this certificate (see appsync/local/tls/). */
+  tls?: ServerCertificate;
 }
 
 export interface RunningServer {
   url: string;
+  /** The real-time endpoint: `wss://` with a certificate, else `ws://`. */
+  realtimeUrl: string;
   close(): Promise<void>;
 }
 
@@ -181,18 +192,31 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     };
     work().catch(fail);
   });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: opts.api.realtime.limits.maxMessageBytes,
+    handleProtocols: (offered) => (offered.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (!REALTIME_PATHS.includes(path)) return void socket.destroy();
+    sockets.handleUpgrade(req, socket, head, (ws) => acceptConnection(opts.api.realtime, ws, req));
+  });
+  const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls) : server;
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      const { port } = server.address() as AddressInfo;
+    listener.once('error', reject);
+    listener.listen(opts.port, host, () => {
+      listener.off('error', reject);
+      const { port } = listener.address() as AddressInfo;
       // Bound to every interface: loopback is one of them.
       const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       resolve({
         url: `http://${shownHost}:${port}`,
+        realtimeUrl: `${opts.tls ? 'wss' : 'ws'}://${shownHost}:${port}${REALTIME_PATHS[0]}`,
         close: () =>
           new Promise<void>((done, fail) => {
-            server.close((err) => (err ? fail(err) : done()));
+            for (const ws of sockets.clients) ws.terminate();
+            listener.close((err) => (err ? fail(err) : done()));
             server.closeAllConnections();
           }),
       });

@@ -101,8 +101,14 @@ describe('handler outcomes', () => {
       { method: 'evictFromApiCache', typeName: 'Query', fieldName: 'things', keyValuePair: { 'context.arguments.id': 'x' } },
       { method: 'invalidateSubscriptions', payload: { subscriptionField: 'onThing', payload: { id: 'x' } } },
     ]);
-    const subscription = runRequest("extensions.setSubscriptionFilter({ filterGroup: [] }); extensions.setSubscriptionInvalidationFilter({ filterGroup: [] }); return null;");
+    const onThing = makeCtx({ info: { fieldName: 'onThing', parentTypeName: 'Subscription', variables: {}, selectionSetList: [], selectionSetGraphQL: '' } });
+    const subscription = runRequest("extensions.setSubscriptionFilter({ filterGroup: [] }); extensions.setSubscriptionInvalidationFilter({ filterGroup: [] }); return null;", onThing);
     expect(subscription.extensions?.map((e) => e.method)).toEqual(['setSubscriptionFilter', 'setSubscriptionInvalidationFilter']);
+  });
+
+  it('subscription filters outside a subscription resolver, and invalidation outside a mutation, are Code errors', () => {
+    expect(runRequest('extensions.setSubscriptionFilter({ filterGroup: [] }); return 1;').error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in subscription resolvers/) });
+    expect(runRequest("extensions.invalidateSubscriptions({ subscriptionField: 'x', payload: {} }); return 1;").error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in mutation resolvers/) });
   });
 
   it('extensions.evictFromApiCache outside a mutation is a Code error (AWS: mutations only)', () => {

@@ -2,13 +2,20 @@
  * `extensions` (extensions-js.html). The local runtime has no API cache, so `evictFromApiCache`
  * evicts nothing, as on an API without caching; AWS says it works for mutations only, so elsewhere it
  * is a Code error (a guess: what AWS does there is not recorded). The subscription methods are
- * recorded on the handler's outcome (`HandlerOutcome.extensions`) for a subscription engine to read.
+ * recorded on the handler's outcome (`HandlerOutcome.extensions`) for the subscription engine
+ * (appsync/local/realtime/) to act on. AWS says the two filters may be set only in a subscription's
+ * resolver and `invalidateSubscriptions` only in a mutation's; elsewhere they are Code errors (the
+ * failure mode is a guess, as for `evictFromApiCache`).
  */
 import type { ExtensionCall } from '../../types.ts';
 import type { CallState, UtilTree } from './state.ts';
 
 export function extensionUtils(state: CallState): UtilTree {
-  const record = (method: Exclude<ExtensionCall['method'], 'evictFromApiCache'>) => (payload: unknown): void => {
+  const record = (method: Exclude<ExtensionCall['method'], 'evictFromApiCache'>, only: string) => (payload: unknown): void => {
+    const parent = state.ctx.info.parentTypeName;
+    if (parent && parent !== only) {
+      throw new Error(`extensions.${method} only works in ${only.toLowerCase()} resolvers, not in ${parent}.${state.ctx.info.fieldName}`);
+    }
     state.extensions.push({ method, payload: payload ?? null });
   };
   return {
@@ -24,8 +31,8 @@ export function extensionUtils(state: CallState): UtilTree {
         keyValuePair: (keyValuePair ?? {}) as Record<string, unknown>,
       });
     },
-    setSubscriptionFilter: record('setSubscriptionFilter'),
-    setSubscriptionInvalidationFilter: record('setSubscriptionInvalidationFilter'),
-    invalidateSubscriptions: record('invalidateSubscriptions'),
+    setSubscriptionFilter: record('setSubscriptionFilter', 'Subscription'),
+    setSubscriptionInvalidationFilter: record('setSubscriptionInvalidationFilter', 'Subscription'),
+    invalidateSubscriptions: record('invalidateSubscriptions', 'Mutation'),
   };
 }

@@ -1,0 +1,162 @@
+/**
+ * One real-time WebSocket connection. The handshake's authorization header (see `handshakeHeaders`) is
+ * checked when the connection opens; a refused one gets `connection_error` with AppSync's error (the
+ * 401 `UnauthorizedException` recorded in aws-amplify/amplify-flutter#2763) and the socket is closed.
+ * `connection_init` (optional, as AWS documents) is answered with `connection_ack`, then `ka` keeps the
+ * connection alive. Each `start` is authenticated again from its own `extensions.authorization` (a
+ * subscription may use another auth mode than the connection) and answered `start_ack` or `error`;
+ * `stop` is answered `complete`. One client's bad frames get `error` messages and never stop the server.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import type { AuthenticationResult } from '../auth/authenticate.ts';
+import type { GraphQLRequest } from '../graphql/execute.ts';
+import type { RequestAuth } from '../types.ts';
+import { handshakeHeaders, lowerCaseStrings, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
+import type { StartResult, Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
+
+/** A refused connection that sends nothing is closed after this long *(guess)*. */
+const REFUSED_IDLE_MS = 10_000;
+
+/** What a connection needs of the API (LocalApi.realtime). */
+export interface RealtimeApi {
+  registry: SubscriptionRegistry;
+  limits: RealtimeLimits;
+  authenticate(headers: Record<string, string>, sourceIp: string): Promise<AuthenticationResult>;
+  start(request: GraphQLRequest, auth: RequestAuth, headers: Record<string, string>): Promise<StartResult>;
+}
+
+function unauthorized(result: AuthenticationResult): { errorType: string; message: string } {
+  return result.ok ? { errorType: 'UnauthorizedException', message: '' } : result.body.errors[0];
+}
+
+/** `payload.data` of a start: the operation as JSON text. */
+function operationOf(data: string): GraphQLRequest | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const { query, variables, operationName } = (value ?? {}) as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') return null;
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  return { query, variables: (variables as Record<string, unknown> | null) ?? null, operationName: operationName ?? null };
+}
+
+export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage): void {
+  const { registry, limits } = api;
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const url = new URL(req.url ?? '/', 'http://local');
+  const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const connectionHeaders = handshakeHeaders(url, protocols) ?? {};
+  const authenticated = api.authenticate(connectionHeaders, sourceIp);
+
+  /** Live and pending subscriptions by id (a pending one is still running its resolver). */
+  const subscriptions = new Map<string, Subscription | 'pending'>();
+  let keepAlive: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const sendText = (text: string) => {
+    if (closed) return;
+    if (ws.bufferedAmount > limits.maxBufferedBytes) {
+      // A client that does not read its messages is dropped rather than buffered without bound.
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  };
+  const send = (message: ServerMessage) => sendText(JSON.stringify(message));
+  const subscriber: Subscriber = { send, sendText, ended: (id) => subscriptions.delete(id) };
+
+  const cleanUp = () => {
+    closed = true;
+    clearInterval(keepAlive);
+    for (const sub of subscriptions.values()) if (sub !== 'pending') registry.remove(sub);
+    subscriptions.clear();
+  };
+  ws.on('close', cleanUp);
+  ws.on('error', () => ws.terminate());
+
+  const refuseConnection = (result: AuthenticationResult) => {
+    send({ type: 'connection_error', payload: { errors: [{ ...unauthorized(result), errorCode: 401 }] } });
+    closed = true;
+    ws.close(1000);
+  };
+
+  const start = async (id: string, data: string, authorization: Record<string, unknown> | undefined) => {
+    if (subscriptions.has(id)) {
+      // The error type AppSync gives a second start with a live id (re:Post QU2tphAPAwQ1WpEp0DlTtGog).
+      return send({ type: 'error', id, payload: { errors: [{ errorType: 'DuplicatedOperationError', message: `Duplicate operation id ${id}.` }] } });
+    }
+    if (subscriptions.size >= limits.maxSubscriptionsPerConnection) {
+      return send({
+        type: 'error',
+        id,
+        payload: { errors: [{ errorType: 'MaxSubscriptionsReachedError', message: `A connection has at most ${limits.maxSubscriptionsPerConnection} subscriptions.` }] },
+      });
+    }
+    const request = operationOf(data);
+    if (!request) return send({ type: 'error', id, payload: { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }] } });
+    subscriptions.set(id, 'pending');
+    const headers = lowerCaseStrings(authorization ?? {});
+    const authn = await api.authenticate(headers, sourceIp);
+    if (!authn.ok) {
+      subscriptions.delete(id);
+      return send({ type: 'error', id, payload: { errors: [unauthorized(authn)] } });
+    }
+    const result = await api.start(request, authn.auth, headers);
+    // Stopped, or the connection closed, while the resolver ran.
+    if (closed || subscriptions.get(id) !== 'pending') return;
+    if (!result.ok) {
+      subscriptions.delete(id);
+      return send({ type: 'error', id, payload: { errors: result.errors } });
+    }
+    const subscription: Subscription = { ...result.subscription, id, subscriber };
+    subscriptions.set(id, subscription);
+    registry.add(subscription);
+    send({ type: 'start_ack', id });
+  };
+
+  const stop = (id: string) => {
+    const sub = subscriptions.get(id);
+    if (sub === undefined) return;
+    subscriptions.delete(id);
+    if (sub !== 'pending') registry.remove(sub);
+    send({ type: 'complete', id });
+  };
+
+  const handle = (raw: Buffer, isBinary: boolean) => {
+    const parsed = parseClientMessage(isBinary ? '' : raw.toString());
+    if (!parsed.ok) return send({ type: 'error', ...(parsed.id ? { id: parsed.id } : {}), payload: { errors: [parsed.error] } });
+    const m = parsed.message;
+    if (m.type === 'connection_init') {
+      send({ type: 'connection_ack', payload: { connectionTimeoutMs: limits.connectionTimeoutMs } });
+      if (!keepAlive) {
+        send({ type: 'ka' });
+        keepAlive = setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);
+      }
+    } else if (m.type === 'start') {
+      start(m.id, m.payload.data, m.payload.extensions?.authorization).catch((err: Error) =>
+        send({ type: 'error', id: m.id, payload: { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${err.message}` }] } }),
+      );
+    } else {
+      stop(m.id);
+    }
+  };
+
+  // Frames that arrive while the handshake's token is verified wait for it, in order.
+  // A refused handshake is answered at the client's first frame (its connection_init), as the Amplify
+  // clients record it, and the connection is closed.
+  ws.on('message', (raw: Buffer, isBinary: boolean) => {
+    void authenticated.then((result) => {
+      if (closed) return;
+      if (result.ok) handle(raw, isBinary);
+      else refuseConnection(result);
+    });
+  });
+  void authenticated.then((result) => {
+    if (!result.ok) setTimeout(() => !closed && refuseConnection(result), REFUSED_IDLE_MS).unref();
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Plain HTTP and TLS on one port: the first byte of a TCP connection tells them apart (0x16 opens a
+ * TLS handshake record; an HTTP request starts with a letter). TLS connections are decrypted here and
+ * both kinds go to the same node:http server, so `http://host:port/graphql` and
+ * `wss://host:port/graphql/realtime` (what Amplify's client derives from it) share one listener.
+ */
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { createSecureContext, TLSSocket } from 'node:tls';
+import type { ServerCertificate } from './local-ca.ts';
+
+const TLS_HANDSHAKE = 0x16;
+/** A client that connects and says nothing is dropped after this long. */
+const FIRST_BYTE_TIMEOUT_MS = 30_000;
+
+export function sniffingServer(http: HttpServer, certificate: ServerCertificate | undefined): NetServer {
+  const secureContext = certificate && createSecureContext({ cert: certificate.cert, key: certificate.key });
+  return createNetServer({ pauseOnConnect: true }, (socket: Socket) => {
+    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
+    socket.once('error', () => socket.destroy());
+    socket.once('data', (first: Buffer) => {
+      socket.pause();
+      socket.unshift(first);
+      socket.setTimeout(0);
+      if (first[0] === TLS_HANDSHAKE && secureContext) {
+        const secure = new TLSSocket(socket, { isServer: true, secureContext });
+        secure.once('error', () => secure.destroy());
+        http.emit('connection', secure);
+      } else {
+        http.emit('connection', socket);
+      }
+      process.nextTick(() => socket.resume());
+    });
+    socket.resume();
+  });
+}
