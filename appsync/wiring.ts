@@ -32,6 +32,11 @@ export type DataSource =
       handler: string;
       /** Environment variables given to the function. */
       environment: Record<string, TableNameRef>;
+      /**
+       * The function calls this API with its own IAM identity: its environment gets the API's GraphQL URL
+       * under `urlVariable`, and it may call exactly `fields` (each 'Type.field'; each must carry @aws_iam).
+       */
+      callsApi?: { urlVariable: string; fields: string[] };
     };
 
 export type DataSourceKind = DataSource['kind'];

@@ -16,3 +16,10 @@ export const MAX_TRANSACT_ITEMS = 100;
 
 /** DynamoDB's limit on the keys of one BatchGetItem. */
 export const MAX_BATCH_GET_KEYS = 100;
+
+/**
+ * AppSync's limit on one subscription message: 240 KB (AWS's AppSync quotas, "subscription payload
+ * size"). Measured here in UTF-8 bytes of the whole message as delivered (a guess on the safe side:
+ * AWS does not say what exactly is counted).
+ */
+export const MAX_SUBSCRIPTION_PAYLOAD_BYTES = 240 * 1024;
