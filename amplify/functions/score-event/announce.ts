@@ -103,24 +103,25 @@ export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
   return lighter;
 }
 
-type Send = typeof callApi;
-
 let warnedUnconnected = false;
 
 /**
- * Publishes one update through publishEventUpdate; throws when it was not accepted. A function with
- * no API URL in its environment (API_URL, from the data source's callsApi) is connected to no API:
- * it publishes nothing and says so once.
+ * Whether this function is connected to an API: the data source's callsApi puts the API's URL in
+ * API_URL. A function without it (the handler called directly, by tests or benchmarks) publishes
+ * nothing, and says so once.
  */
-export async function publish(update: EventUpdateInput, send: Send = callApi): Promise<void> {
-  if (!process.env.API_URL) {
-    if (!warnedUnconnected) console.warn('score-event: API_URL is not set, so live updates are not published');
-    warnedUnconnected = true;
-    return;
-  }
+export function connectedToApi(): boolean {
+  if (process.env.API_URL) return true;
+  if (!warnedUnconnected) console.warn('score-event: API_URL is not set, so live updates are not published');
+  warnedUnconnected = true;
+  return false;
+}
+
+/** Publishes one update through publishEventUpdate; throws when it was not accepted. */
+export async function publish(update: EventUpdateInput): Promise<void> {
   const problem = eventUpdateProblem(update);
   if (problem !== null) throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);
-  const answer = await send(publishEventUpdate, { input: withinPayloadLimit(update) });
+  const answer = await callApi(publishEventUpdate, { input: withinPayloadLimit(update) });
   if (answer.errors?.length) {
     throw new Error(`publishEventUpdate refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`);
   }
