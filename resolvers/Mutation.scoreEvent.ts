@@ -10,11 +10,13 @@ type ScoreEventContext = Context<MutationScoreEventArgs, Record<string, never>, 
 /**
  * Scores an event in the scoring Lambda (the work does not fit one resolver: every prediction of the
  * event and every affected standing). Expected failures (NotFound, InvalidStateTransition,
- * ResultsMissing) come back as `error` and are raised with their type.
+ * ResultsMissing) come back as `error` and are raised with their type. The function announces the
+ * final LEADERBOARD and the SCORED state to the event's subscribers; if that fails, the report is
+ * still returned, with the failure next to it (running scoreEvent again is safe).
  */
 export function request(ctx: ScoreEventContext): LambdaRequest {
   requireAdmin(ctx);
-  const payload: ScoringRequest = { eventId: requiredId(ctx.args.eventId, 'eventId') };
+  const payload: ScoringRequest = { eventId: requiredId(ctx.args.eventId, 'eventId'), pass: 'FINAL', announce: {} };
   return { operation: 'Invoke', payload };
 }
 
@@ -23,5 +25,6 @@ export function response(ctx: ScoreEventContext): MutationScoreEventResult {
   const outcome = ctx.result;
   if (!outcome) util.error('The scoring function returned nothing', ERROR.scoringFailed);
   if (outcome.error) util.error(outcome.error.message, outcome.error.type);
+  if (outcome.announceError) util.appendError(outcome.announceError.message, outcome.announceError.type);
   return outcome.report;
 }

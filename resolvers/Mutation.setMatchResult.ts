@@ -4,7 +4,7 @@ import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from '.
 
 type SetMatchResultContext = Context<MutationSetMatchResultArgs, Record<string, never>, { result: MutationSetMatchResultResult }>;
 
-/** Pipeline: getEventCard → writeMatchResult. */
+/** Pipeline: getEventCard → writeMatchResult → startLiveScoring. */
 export function request(ctx: SetMatchResultContext) {
   beginCardMutation(ctx);
   return {};

@@ -7,7 +7,7 @@ import { requiredId, requiredText } from './lib/validate';
 
 type UpdateEventContext = Context<MutationUpdateEventArgs, EventUpdateStash, { result: MutationUpdateEventResult }>;
 
-/** Pipeline: getEvent → getEventPredictionKeys → writeEventUpdate. */
+/** Pipeline: getEvent → getEventPredictionKeys → writeEventUpdate → announceStateChange. */
 export function request(ctx: UpdateEventContext) {
   requireAdmin(ctx);
   const { input } = ctx.args;

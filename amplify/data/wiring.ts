@@ -13,7 +13,12 @@ export const scoringSource = {
   kind: 'LAMBDA',
   handler: 'amplify/functions/score-event/handler.ts',
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
+  // It publishes the live updates (announce.ts) with its own IAM identity.
+  callsApi: { urlVariable: 'API_URL', fields: ['Mutation.publishEventUpdate'] },
 } as const satisfies DataSource;
+
+/** Resolvers that need no data source: live updates (publishEventUpdate returns its input; onEventUpdate subscribes). */
+const NONE = 'NoDataSource';
 
 const fn = (name: string, dataSource = TABLE): PipelineFunction => ({
   name,
@@ -41,7 +46,7 @@ const pipeline = (typeName: string, fieldName: string, functions: PipelineFuncti
 const getEventCard = fn('getEventCard');
 
 export const wiring: ApiWiring = wireApi({
-  dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource],
+  dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
   resolvers: [
     unit('Query', 'events'),
     unit('Query', 'standings'),
@@ -50,7 +55,7 @@ export const wiring: ApiWiring = wireApi({
     unit('EventCard', 'leaderboard'),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     unit('Mutation', 'createEvent'),
-    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('getEventPredictionKeys'), fn('writeEventUpdate')]),
+    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('getEventPredictionKeys'), fn('writeEventUpdate'), fn('announceStateChange', scoringSource.name)]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
@@ -59,6 +64,8 @@ export const wiring: ApiWiring = wireApi({
     unit('Mutation', 'scoreEvent', scoringSource.name),
     pipeline('Mutation', 'savePrediction', [getEventCard, fn('getMyProfile'), fn('putPrediction')]),
     pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
+    unit('Mutation', 'publishEventUpdate', NONE),
+    unit('Subscription', 'onEventUpdate', NONE),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
   limits: {

@@ -211,3 +211,60 @@ mutation UpdateMyProfile($displayName: String!) {
   }
 }
 ` as GeneratedMutation<T.UpdateMyProfileMutationVariables, T.UpdateMyProfileMutation>;
+
+/** Internal: the backend (the scoring function's IAM role) publishes a live update to onEventUpdate's subscribers. Returns its input. */
+export const publishEventUpdate = /* GraphQL */ `
+mutation PublishEventUpdate($input: EventUpdateInput!) {
+  publishEventUpdate(input: $input) {
+    __typename
+    eventId
+    kind
+    event {
+      __typename
+      id
+      name
+      date
+      startsAt
+      state
+      season
+      matchCount
+    }
+    matchId
+    match {
+      __typename
+      id
+      eventId
+      position
+      name
+      points
+      preshow
+      championships
+      teams {
+        __typename
+        name
+        members
+        champion
+      }
+      result
+      outcome
+    }
+    leaderboard {
+      __typename
+      userId
+      displayName
+      eventId
+      eventName
+      eventDate
+      picks {
+        __typename
+        matchId
+        team
+      }
+      points
+      correct
+      rank
+      updatedAt
+    }
+  }
+}
+` as GeneratedMutation<T.PublishEventUpdateMutationVariables, T.PublishEventUpdateMutation>;

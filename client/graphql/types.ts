@@ -6,6 +6,9 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 /** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
+/** What a live update is about. */
+export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
+
 export type TeamInput = {
   name?: string | null;
   members: Array<string>;
@@ -36,6 +39,62 @@ export type UpdateEventInput = {
 export type PickInput = {
   matchId: string;
   team: number;
+};
+
+/** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
+export type EventUpdateInput = {
+  eventId: string;
+  kind: EventUpdateKind;
+  event: EventSnapshotInput;
+  matchId?: string | null;
+  match?: MatchSnapshotInput | null;
+  leaderboard?: Array<PredictionSnapshotInput> | null;
+};
+
+/** An Event, every field. */
+export type EventSnapshotInput = {
+  id: string;
+  name: string;
+  date: string;
+  startsAt: string;
+  state: EventState;
+  season: number;
+  matchCount: number;
+};
+
+/** A Team, every field. */
+export type TeamSnapshotInput = {
+  name?: string | null;
+  members: Array<string>;
+  champion: boolean;
+};
+
+/** A Match, every field. */
+export type MatchSnapshotInput = {
+  id: string;
+  eventId: string;
+  position: number;
+  name?: string | null;
+  points: number;
+  preshow: boolean;
+  championships: Array<string>;
+  teams: Array<TeamSnapshotInput>;
+  result?: number | null;
+  outcome?: MatchOutcome | null;
+};
+
+/** A Prediction, every field (picks as PickInput, which has Pick's fields). */
+export type PredictionSnapshotInput = {
+  userId: string;
+  displayName: string;
+  eventId: string;
+  eventName: string;
+  eventDate: string;
+  picks: Array<PickInput>;
+  points?: number | null;
+  correct?: number | null;
+  rank?: number | null;
+  updatedAt: string;
 };
 
 export type EventsQueryVariables = {
@@ -434,4 +493,120 @@ export type UpdateMyProfileMutation = {
     id: string;
     displayName: string;
   };
+};
+
+export type PublishEventUpdateMutationVariables = {
+  input: EventUpdateInput;
+};
+
+export type PublishEventUpdateMutation = {
+  publishEventUpdate: {
+    __typename: 'EventUpdate';
+    eventId: string;
+    kind: EventUpdateKind;
+    event: {
+      __typename: 'Event';
+      id: string;
+      name: string;
+      date: string;
+      startsAt: string;
+      state: EventState;
+      season: number;
+      matchCount: number;
+    };
+    matchId: string | null;
+    match: {
+      __typename: 'Match';
+      id: string;
+      eventId: string;
+      position: number;
+      name: string | null;
+      points: number;
+      preshow: boolean;
+      championships: Array<string>;
+      teams: Array<{
+        __typename: 'Team';
+        name: string | null;
+        members: Array<string>;
+        champion: boolean;
+      }>;
+      result: number | null;
+      outcome: MatchOutcome | null;
+    } | null;
+    leaderboard: Array<{
+      __typename: 'Prediction';
+      userId: string;
+      displayName: string;
+      eventId: string;
+      eventName: string;
+      eventDate: string;
+      picks: Array<{
+        __typename: 'Pick';
+        matchId: string;
+        team: number;
+      }>;
+      points: number | null;
+      correct: number | null;
+      rank: number | null;
+      updatedAt: string;
+    }> | null;
+  } | null;
+};
+
+export type OnEventUpdateSubscriptionVariables = {
+  eventId: string;
+};
+
+export type OnEventUpdateSubscription = {
+  onEventUpdate: {
+    __typename: 'EventUpdate';
+    eventId: string;
+    kind: EventUpdateKind;
+    event: {
+      __typename: 'Event';
+      id: string;
+      name: string;
+      date: string;
+      startsAt: string;
+      state: EventState;
+      season: number;
+      matchCount: number;
+    };
+    matchId: string | null;
+    match: {
+      __typename: 'Match';
+      id: string;
+      eventId: string;
+      position: number;
+      name: string | null;
+      points: number;
+      preshow: boolean;
+      championships: Array<string>;
+      teams: Array<{
+        __typename: 'Team';
+        name: string | null;
+        members: Array<string>;
+        champion: boolean;
+      }>;
+      result: number | null;
+      outcome: MatchOutcome | null;
+    } | null;
+    leaderboard: Array<{
+      __typename: 'Prediction';
+      userId: string;
+      displayName: string;
+      eventId: string;
+      eventName: string;
+      eventDate: string;
+      picks: Array<{
+        __typename: 'Pick';
+        matchId: string;
+        team: number;
+      }>;
+      points: number | null;
+      correct: number | null;
+      rank: number | null;
+      updatedAt: string;
+    }> | null;
+  } | null;
 };

@@ -16,4 +16,6 @@ export const ERROR = {
   concurrentModification: 'ConcurrentModification',
   /** The scoring function answered with neither a report nor an error. */
   scoringFailed: 'ScoringFailed',
+  /** A live update (publishEventUpdate) could not be published; what it announces is written. */
+  publishFailed: 'PublishFailed',
 } as const;

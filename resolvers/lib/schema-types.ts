@@ -115,6 +115,23 @@ export type ScoringReport = {
   standingsUpdated: number;
 };
 
+/** What a live update is about. */
+export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
+
+/** One live update of an event, pushed to the subscribers of onEventUpdate(eventId). */
+export type EventUpdate = {
+  eventId: string;
+  kind: EventUpdateKind;
+  /** The event as it is now. */
+  event: Event;
+  /** RESULT: the id of the match whose result changed. */
+  matchId: string | null;
+  /** RESULT: the match with its new result (null only if it would not fit AppSync's subscription payload limit: read the card). */
+  match: Match | null;
+  /** LEADERBOARD: the top 20 of the event's leaderboard after the scoring pass, highest first. */
+  leaderboard: Array<Prediction> | null;
+};
+
 export type TeamInput = {
   name?: string | null;
   members: Array<string>;
@@ -145,6 +162,62 @@ export type UpdateEventInput = {
 export type PickInput = {
   matchId: string;
   team: number;
+};
+
+/** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
+export type EventUpdateInput = {
+  eventId: string;
+  kind: EventUpdateKind;
+  event: EventSnapshotInput;
+  matchId?: string | null;
+  match?: MatchSnapshotInput | null;
+  leaderboard?: Array<PredictionSnapshotInput> | null;
+};
+
+/** An Event, every field. */
+export type EventSnapshotInput = {
+  id: string;
+  name: string;
+  date: string;
+  startsAt: string;
+  state: EventState;
+  season: number;
+  matchCount: number;
+};
+
+/** A Team, every field. */
+export type TeamSnapshotInput = {
+  name?: string | null;
+  members: Array<string>;
+  champion: boolean;
+};
+
+/** A Match, every field. */
+export type MatchSnapshotInput = {
+  id: string;
+  eventId: string;
+  position: number;
+  name?: string | null;
+  points: number;
+  preshow: boolean;
+  championships: Array<string>;
+  teams: Array<TeamSnapshotInput>;
+  result?: number | null;
+  outcome?: MatchOutcome | null;
+};
+
+/** A Prediction, every field (picks as PickInput, which has Pick's fields). */
+export type PredictionSnapshotInput = {
+  userId: string;
+  displayName: string;
+  eventId: string;
+  eventName: string;
+  eventDate: string;
+  picks: Array<PickInput>;
+  points?: number | null;
+  correct?: number | null;
+  rank?: number | null;
+  updatedAt: string;
 };
 
 export type EventCardLeaderboardArgs = {
@@ -256,3 +329,15 @@ export type MutationUpdateMyProfileArgs = {
 };
 
 export type MutationUpdateMyProfileResult = User;
+
+export type MutationPublishEventUpdateArgs = {
+  input: EventUpdateInput;
+};
+
+export type MutationPublishEventUpdateResult = EventUpdate | null;
+
+export type SubscriptionOnEventUpdateArgs = {
+  eventId: string;
+};
+
+export type SubscriptionOnEventUpdateResult = EventUpdate | null;

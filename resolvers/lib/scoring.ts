@@ -5,13 +5,37 @@
 import type { ScoringReport } from './schema-types';
 
 /**
- * What the scoring function is invoked with. `provisional`: a live pass while the event is BROADCAST,
- * with the results entered so far (matches without a result score nothing), leaving the state as it
- * is; without it, the final pass that needs every result and sets the event SCORED.
+ * The scoring pass a request runs. FINAL: scoreEvent's, which needs every result and sets the event
+ * SCORED. PROVISIONAL: a live pass while the event is BROADCAST, with the results entered so far
+ * (matches without a result score nothing), leaving the state as it is. NONE: no pass (only what
+ * `announce` asks).
  */
+export type ScoringPass = 'FINAL' | 'PROVISIONAL' | 'NONE';
+
+/**
+ * What to publish to onEventUpdate's subscribers (amplify/functions/score-event/announce.ts), each
+ * update read fresh from the table: first a RESULT of `resultOf` (a match whose result was set or
+ * cleared), then a STATE with `state` (the state changed), then, once the pass has finished, a
+ * LEADERBOARD (every pass) and a STATE (a FINAL pass: SCORED).
+ */
+export interface Announce {
+  resultOf?: string;
+  state?: boolean;
+}
+
+/** What the scoring function is invoked with. */
 export interface ScoringRequest {
   eventId: string;
-  provisional?: boolean;
+  /** Default FINAL. */
+  pass?: ScoringPass;
+  /** Absent: nothing is published (tests, benchmarks). */
+  announce?: Announce;
+  /**
+   * Invoked asynchronously (invocationType Event), so the answer is discarded: a failed publish then
+   * throws once the pass is done, for Lambda to retry (scoring twice = once). Otherwise a failed
+   * publish comes back as `announceError` next to the report.
+   */
+  async?: boolean;
 }
 
 /** Not part of the GraphQL report: what the run cost. */
@@ -26,5 +50,5 @@ export interface ScoringStats {
 
 /** A report, or an expected failure (NotFound, InvalidStateTransition, ResultsMissing) to raise with its type. */
 export type ScoringOutcome =
-  | { report: ScoringReport; stats: ScoringStats; error?: undefined }
-  | { error: { type: string; message: string } };
+  | { report: ScoringReport; stats: ScoringStats; error?: undefined; announceError?: { type: string; message: string } }
+  | { error: { type: string; message: string }; announceError?: { type: string; message: string } };

@@ -24,7 +24,7 @@ export interface CardStash {
   profile: ProfileItem | null;
 }
 
-/** updateEvent: getEvent → getEventPredictionKeys → writeEventUpdate. */
+/** updateEvent: getEvent → getEventPredictionKeys → writeEventUpdate → announceStateChange. */
 export interface EventUpdateStash {
   /** updateEvent (request): the validated new name, null when the name is not changed. */
   name: string | null;
@@ -32,7 +32,7 @@ export interface EventUpdateStash {
   event: EventItem | null;
   /** getEventPredictionKeys: the keys of the predictions that take a new name with the event. */
   predictions: ItemKey[];
-  /** writeEventUpdate (request): the event as written. */
+  /** writeEventUpdate (request): the event as written; unset when nothing changed. */
   updated: EventItem;
 }
 

@@ -79,7 +79,7 @@ describe('auth', () => {
 });
 
 describe('API', () => {
-  it('serves schema.graphql with Cognito user pools as the default mode', () => {
+  it('serves schema.graphql with Cognito user pools as the default mode, and IAM for the backend', () => {
     const data = Template.fromJSON(dataTemplate(branch));
     data.hasResourceProperties('AWS::AppSync::GraphQLSchema', {
       Definition: readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8'),
@@ -87,7 +87,7 @@ describe('API', () => {
     const [, api] = ofType(dataTemplate(branch), 'AWS::AppSync::GraphQLApi')[0];
     expect(api.Properties.AuthenticationType).toBe('AMAZON_COGNITO_USER_POOLS');
     expect(api.Properties.UserPoolConfig.DefaultAction).toBe('ALLOW');
-    expect(api.Properties.AdditionalAuthenticationProviders ?? []).toEqual([]);
+    expect(api.Properties.AdditionalAuthenticationProviders).toEqual([{ AuthenticationType: 'AWS_IAM' }]);
   });
 
   it('has field-level logs at the configured level (PICKEM_API_LOG_LEVEL)', () => {
@@ -181,6 +181,23 @@ describe('API', () => {
       expect(cfn.Code, f.name).toBe(bundleResolver(f.code));
     }
   });
+  it('serves the live updates: publishEventUpdate and onEventUpdate on a NONE data source, the STATE announcement on the scoring function', () => {
+    const t = dataTemplate(branch);
+    const sources = ofType(t, 'AWS::AppSync::DataSource').map(([, r]) => r.Properties);
+    const resolvers = ofType(t, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties);
+    for (const [typeName, fieldName] of [['Mutation', 'publishEventUpdate'], ['Subscription', 'onEventUpdate']]) {
+      const cfn = resolvers.find((r) => r.TypeName === typeName && r.FieldName === fieldName);
+      expect(cfn, `${typeName}.${fieldName}`).toBeDefined();
+      expect(cfn.Kind).toBe('UNIT');
+      expect(sources.find((s) => s.Name === cfn.DataSourceName)?.Type).toBe('NONE');
+    }
+    const announce = ofType(t, 'AWS::AppSync::FunctionConfiguration').map(([, f]) => f.Properties).find((f) => f.Name === 'announceStateChange');
+    expect(sources.find((s) => s.Name === announce.DataSourceName)?.Type).toBe('AWS_LAMBDA');
+    const schema = t.Resources[ofType(t, 'AWS::AppSync::GraphQLSchema')[0][0]].Properties.Definition as string;
+    expect(schema).toMatch(/subscription: Subscription/);
+    expect(schema).toMatch(/publishEventUpdate\(input: EventUpdateInput!\): EventUpdate @aws_iam\n/);
+  });
+
   it('deploys no code that scans a table (cost: on-demand reads are paid per item read)', () => {
     const t = dataTemplate(branch);
     const code = [...ofType(t, 'AWS::AppSync::Resolver'), ...ofType(t, 'AWS::AppSync::FunctionConfiguration')].map(([, r]) => r.Properties.Code as string);
@@ -201,7 +218,7 @@ describe('amplify_outputs.json', () => {
     const outputs = JSON.parse(text);
     expect(outputs.data).toMatchObject({
       default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',
-      authorization_types: [],
+      authorization_types: ['AWS_IAM'],
       aws_region: "<{'Ref':'AWS::Region'}>",
     });
     const url: string = outputs.data.url;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDynamoDbEnvironment } from '../../appsync/local/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../support/dynamodb.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
@@ -7,7 +7,7 @@ import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type P
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const k of ['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+  for (const k of ['TABLE_NAME', 'API_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -28,6 +28,28 @@ describe('score-event handler', () => {
     expect(out).toMatchObject({ report: { event: { id: 'h1', state: 'SCORED', season: 2024, matchCount: 1 }, predictionsScored: 2, standingsUpdated: 2 } });
     expect(await handler({ eventId: 'missing' })).toEqual({ error: { type: 'NotFound', message: expect.any(String) } });
     await expect(handler({})).rejects.toThrow(/eventId/);
+    await expect(handler({ eventId: 'h1', pass: 'LIVE' })).rejects.toThrow(/pass "LIVE" is not one of FINAL, PROVISIONAL, NONE/);
+    await expect(handler({ eventId: 'h1', announce: { resultOf: 3 } })).rejects.toThrow(/announce.resultOf/);
+  });
+
+  it('runs the pass asked for, and publishes nothing without an API URL (a function connected to no API)', async () => {
+    const { client, tableName } = await createTestTable();
+    const fx = new Fixture(client, tableName);
+    const spec: EventSpec = { id: 'h2', date: '2024-11-03', matches: [{ id: 'm', points: 3, result: 0 }, { id: 'n', points: 4, result: null }] };
+    await fx.event(spec);
+    await fx.predictions(spec, { a: { m: 0 } });
+    Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint()) });
+    delete process.env.API_URL;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(await handler({ eventId: 'h2', pass: 'NONE', announce: { state: true }, async: true })).toBeNull();
+      const live = await handler({ eventId: 'h2', pass: 'PROVISIONAL', announce: { resultOf: 'm' }, async: true });
+      expect(live).toMatchObject({ report: { event: { state: 'BROADCAST' }, predictionsScored: 1 } });
+      expect(live?.announceError).toBeUndefined();
+      expect((await fx.leaderboard('h2'))[0]).toMatchObject({ userId: 'a', points: 3 });
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads every page: predictions beyond one 1 MB query page and more than 100 batched keys', { timeout: 120_000 }, async () => {

@@ -1,12 +1,21 @@
 /**
- * Lambda behind the `scoreEvent` mutation and setMatchResult's live pass (an AppSync Lambda data
- * source; the payload is a ScoringRequest, `{ eventId, provisional? }`; the live pass is invoked
- * asynchronously, so its answer is discarded and a throw is retried by Lambda). Expected failures come back as `{ error: { type, message } }` for the resolver to
- * raise; anything else throws. The table is TABLE_NAME; the SDK takes its endpoint from the standard
+ * Lambda behind the `scoreEvent` mutation and the live work of setMatchResult and updateEvent (an
+ * AppSync Lambda data source; the payload is a ScoringRequest, resolvers/lib/scoring.ts). It runs the
+ * scoring pass asked for and publishes the live updates asked for (announce.ts). Expected scoring
+ * failures come back as `{ error: { type, message } }` for the resolver to raise; anything else
+ * throws. The table is TABLE_NAME; the SDK takes its endpoint from the standard
  * AWS_ENDPOINT_URL_DYNAMODB variable when set (the local runtime points it at DynamoDB Local).
+ *
+ * A failed publish never stops the pass: every update is attempted, then, if one failed, an
+ * asynchronous invocation (`async`, whose answer is discarded) throws so that Lambda retries it
+ * (scoring twice = once, and each update is read fresh again), and a synchronous one (scoreEvent)
+ * returns its report with `announceError` for the resolver to show next to it.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { ScoringOutcome, ScoringRequest } from '../../../resolvers/lib/scoring.ts';
+import { ERROR } from '../../../resolvers/lib/error-types.ts';
+import type { Announce, ScoringOutcome, ScoringPass, ScoringRequest } from '../../../resolvers/lib/scoring.ts';
+import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
+import { connectedToApi, createAnnouncer, publish } from './announce.ts';
 import { createScorer } from './scorer.ts';
 
 let cached: { endpoint: string | undefined; client: DynamoDBClient } | undefined;
@@ -17,10 +26,58 @@ function client(): DynamoDBClient {
   return cached.client;
 }
 
-export async function handler(event: { [K in keyof ScoringRequest]?: unknown }): Promise<ScoringOutcome> {
+const PASSES: ScoringPass[] = ['FINAL', 'PROVISIONAL', 'NONE'];
+const USAGE = 'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean }';
+
+/** The payload as a ScoringRequest, or a thrown Error saying what is wrong with it. */
+function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<Omit<ScoringRequest, 'announce'>> & { announce: Announce | null } {
+  const fail = (what: string): never => {
+    throw new Error(`${what}. ${USAGE}`);
+  };
+  if (typeof event?.eventId !== 'string' || event.eventId === '') fail('eventId must be a non-empty string');
+  const pass = event!.pass ?? 'FINAL';
+  if (!PASSES.includes(pass as ScoringPass)) fail(`pass ${JSON.stringify(pass)} is not one of ${PASSES.join(', ')}`);
+  if (event!.async !== undefined && typeof event!.async !== 'boolean') fail('async must be a boolean');
+  const announce = (event!.announce ?? null) as Record<string, unknown> | null;
+  if (announce !== null) {
+    if (typeof announce !== 'object') fail('announce must be an object');
+    if (announce.resultOf !== undefined && (typeof announce.resultOf !== 'string' || announce.resultOf === '')) fail('announce.resultOf must be a match id');
+    if (announce.state !== undefined && typeof announce.state !== 'boolean') fail('announce.state must be a boolean');
+  }
+  return { eventId: event!.eventId as string, pass: pass as ScoringPass, announce: announce as Announce | null, async: event!.async === true };
+}
+
+export async function handler(event: { [K in keyof ScoringRequest]?: unknown }): Promise<ScoringOutcome | null> {
   const tableName = process.env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
-  if (typeof event?.eventId !== 'string' || event.eventId === '') throw new Error('The payload must be { eventId: string, provisional?: boolean }');
-  if (event.provisional !== undefined && typeof event.provisional !== 'boolean') throw new Error('provisional must be a boolean');
-  return createScorer({ client: client(), tableName }).scoreEvent(event.eventId, { provisional: event.provisional === true });
+  const request = scoringRequest(event);
+  const { eventId, pass } = request;
+  const announce = request.announce && connectedToApi() ? request.announce : null;
+  const db = client();
+  const announcer = createAnnouncer({ client: db, tableName });
+
+  const failures: string[] = [];
+  const attempt = async (kind: string, build: () => Promise<EventUpdateInput | null>) => {
+    try {
+      const update = await build();
+      if (update) await publish(update);
+      else console.warn(`score-event: no ${kind} update of event ${eventId}: the event or the match is gone`);
+    } catch (err) {
+      console.error(`score-event: the ${kind} update of event ${eventId} was not published:`, err);
+      failures.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  if (announce?.resultOf) await attempt('RESULT', () => announcer.result(eventId, announce.resultOf!));
+  if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
+  const outcome = pass === 'NONE' ? null : await createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL' });
+  if (announce && outcome && !outcome.error) {
+    await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
+    if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
+  }
+
+  if (failures.length === 0) return outcome;
+  const message = `Live updates of event ${eventId} were not published (subscribers missed them; what they announce is written): ${failures.join(' | ')}`;
+  if (request.async) throw new Error(message);
+  return outcome && { ...outcome, announceError: { type: ERROR.publishFailed, message } };
 }

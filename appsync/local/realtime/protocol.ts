@@ -8,6 +8,7 @@
  * server → client: connection_ack {payload: {connectionTimeoutMs}}, ka, start_ack {id},
  *   data {id, payload: {data}}, complete {id}, error {id?, payload: {errors}}, connection_error
  */
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
 
 export const SUBPROTOCOL = 'graphql-ws';
 /** The real-time path Amplify derives from a GraphQL URL that is not an AppSync domain (`/graphql/realtime`). */
@@ -31,7 +32,7 @@ export interface RealtimeLimits {
 }
 
 export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
-  maxMessageBytes: 240 * 1024,
+  maxMessageBytes: MAX_SUBSCRIPTION_MESSAGE_BYTES,
   maxSubscriptionsPerConnection: 100,
   connectionTimeoutMs: 300_000,
   keepAliveMs: 60_000,

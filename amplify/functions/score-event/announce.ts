@@ -1,0 +1,129 @@
+/**
+ * The live updates the scoring function publishes to onEventUpdate's subscribers (schema.graphql's
+ * EventUpdate), each read fresh from the table so it shows the event as it is now: RESULT (the
+ * event and a match), STATE (the event), LEADERBOARD (the event and the top of its leaderboard, in
+ * EventCard.leaderboard's order). They are published through publishEventUpdate with callApi (the
+ * function's own IAM identity); AppSync sends subscribers only what that mutation selects, so the
+ * mutation is the generated document (client/graphql/), which selects every field of EventUpdate.
+ */
+import { GetItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { publishEventUpdate } from '../../../client/graphql/mutations.ts';
+import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
+import { MATCH, toMatch, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
+import { PREDICTION, type PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
+import { TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../../appsync/limits.ts';
+import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../../resolvers/lib/live.ts';
+import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
+import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibility.ts';
+import { callApi } from '../shared/call-api.ts';
+import { fromAttributes, toAttributes } from './attributes.ts';
+
+/** Builds each kind of update from what the table holds now; null when the event (or the match) is gone. */
+export function createAnnouncer(opts: { client: DynamoDBClient; tableName: string; now?: () => number }) {
+  const { client, tableName } = opts;
+  const now = opts.now ?? Date.now;
+
+  const get = async <T>(key: ItemKey): Promise<T | null> => {
+    const out = await client.send(new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true }));
+    return out.Item ? (fromAttributes(out.Item) as T) : null;
+  };
+
+  /** The top of the leaderboard, as EventCard.leaderboard reads it: the GSI's SCORE# range, highest first. */
+  const topOfLeaderboard = async (eventId: string): Promise<PredictionItem[]> => {
+    const out = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: TABLE.index,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE.gsiPk, '#sk': TABLE.gsiSk },
+        ExpressionAttributeValues: toAttributes({ ':pk': PREDICTION.gsiPk(eventId), ':prefix': PREDICTION.scoredGsiSkPrefix }),
+        ScanIndexForward: false,
+        Limit: LIVE_LEADERBOARD_SIZE,
+      }),
+    );
+    return (out.Items ?? []).map((item) => fromAttributes(item) as unknown as PredictionItem);
+  };
+
+  return {
+    async result(eventId: string, matchId: string): Promise<EventUpdateInput | null> {
+      const [event, match] = await Promise.all([get<EventItem>(EVENT.key(eventId)), get<MatchItem>(MATCH.key(eventId, matchId))]);
+      const position = event ? event.matchOrder.indexOf(matchId) + 1 : 0;
+      if (!event || !match || position === 0) return null;
+      return { eventId, kind: 'RESULT', event: toEvent(event), matchId, match: toMatch(match, position, resultsVisible(event, false)) };
+    },
+
+    async state(eventId: string): Promise<EventUpdateInput | null> {
+      const event = await get<EventItem>(EVENT.key(eventId));
+      return event ? { eventId, kind: 'STATE', event: toEvent(event) } : null;
+    },
+
+    async leaderboard(eventId: string): Promise<EventUpdateInput | null> {
+      const [event, top] = await Promise.all([get<EventItem>(EVENT.key(eventId)), topOfLeaderboard(eventId)]);
+      if (!event) return null;
+      const at = now();
+      const leaderboard = top.map((item) => {
+        const row = visiblePrediction(item, event, false, at);
+        return { ...row, picks: row.picks.map((p) => ({ matchId: p.matchId, team: p.team })) };
+      });
+      return { eventId, kind: 'LEADERBOARD', event: toEvent(event), leaderboard };
+    },
+  };
+}
+
+export type Announcer = ReturnType<typeof createAnnouncer>;
+
+/**
+ * The UTF-8 size of `update` as a subscriber receives it: the real-time `data` message, with the
+ * `__typename` the generated selection adds to every object.
+ */
+export function deliveredBytes(update: EventUpdateInput): number {
+  const typed = <T extends object>(typename: string, value: T) => ({ __typename: typename, ...value });
+  const match = update.match ? typed('Match', { ...update.match, teams: update.match.teams.map((t) => typed('Team', t)) }) : null;
+  const leaderboard = update.leaderboard
+    ? update.leaderboard.map((p) => typed('Prediction', { ...p, picks: p.picks.map((pick) => typed('Pick', pick)) }))
+    : null;
+  const payload = typed('EventUpdate', { ...update, event: typed('Event', update.event), match, leaderboard });
+  const message = { id: '00000000-0000-0000-0000-000000000000', type: 'data', payload: { data: { onEventUpdate: payload } } };
+  return Buffer.byteLength(JSON.stringify(message), 'utf8');
+}
+
+/**
+ * `update` within AppSync's subscription payload limit: a RESULT whose match alone would exceed it
+ * (a match of 30 teams of 30 long names can) goes without the match, keeping its matchId, so that
+ * subscribers read the card. Anything else that does not fit is an error.
+ */
+export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
+  if (deliveredBytes(update) <= MAX_SUBSCRIPTION_MESSAGE_BYTES) return update;
+  const lighter = update.match ? { ...update, match: null } : update;
+  const size = deliveredBytes(lighter);
+  if (size > MAX_SUBSCRIPTION_MESSAGE_BYTES) {
+    throw new Error(`A ${update.kind} update of event ${update.eventId} is ${size} bytes; AppSync delivers at most ${MAX_SUBSCRIPTION_MESSAGE_BYTES}`);
+  }
+  return lighter;
+}
+
+let warnedUnconnected = false;
+
+/**
+ * Whether this function is connected to an API: the data source's callsApi puts the API's URL in
+ * API_URL. A function without it (the handler called directly, by tests or benchmarks) publishes
+ * nothing, and says so once.
+ */
+export function connectedToApi(): boolean {
+  if (process.env.API_URL) return true;
+  if (!warnedUnconnected) console.warn('score-event: API_URL is not set, so live updates are not published');
+  warnedUnconnected = true;
+  return false;
+}
+
+/** Publishes one update through publishEventUpdate; throws when it was not accepted. */
+export async function publish(update: EventUpdateInput): Promise<void> {
+  const problem = eventUpdateProblem(update);
+  if (problem !== null) throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);
+  const answer = await callApi(publishEventUpdate, { input: withinPayloadLimit(update) });
+  if (answer.errors?.length) {
+    throw new Error(`publishEventUpdate refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`);
+  }
+  if (!(answer.data as { publishEventUpdate?: unknown } | undefined)?.publishEventUpdate) throw new Error('publishEventUpdate answered no update');
+}

@@ -1,0 +1,36 @@
+/**
+ * Live updates (Subscription.onEventUpdate): the rule an EventUpdate obeys and the size of its
+ * leaderboard. Free of `@aws-appsync/utils`: publishEventUpdate checks what it is given with it, and
+ * the scoring function (amplify/functions/score-event/announce.ts) builds what it publishes to it.
+ */
+import type { EventUpdateInput } from './schema-types';
+
+/** A LEADERBOARD update carries the top this many of the event's leaderboard. */
+export const LIVE_LEADERBOARD_SIZE = 20;
+
+/**
+ * Why `update` is not a coherent EventUpdate, or null when it is: every part belongs to its event;
+ * a RESULT names its match (the match itself may be left out: see announce.ts), a LEADERBOARD has
+ * its rows, and no update carries the parts of another kind.
+ */
+export function eventUpdateProblem(update: EventUpdateInput): string | null {
+  const { eventId, kind } = update;
+  if (update.event.id !== eventId) return `event.id (${update.event.id}) must be the update's eventId (${eventId})`;
+  const match = update.match ?? null;
+  const matchId = update.matchId ?? null;
+  const leaderboard = update.leaderboard ?? null;
+  if (kind === 'RESULT') {
+    if (matchId === null) return 'a RESULT update needs its matchId';
+    if (match !== null && (match.id !== matchId || match.eventId !== eventId)) return `match must be match ${matchId} of event ${eventId}`;
+  } else if (matchId !== null || match !== null) {
+    return `only a RESULT update carries a match; this one is ${kind}`;
+  }
+  if (kind === 'LEADERBOARD') {
+    if (leaderboard === null) return 'a LEADERBOARD update needs its leaderboard (a list, possibly empty)';
+    if (leaderboard.length > LIVE_LEADERBOARD_SIZE) return `a leaderboard has at most ${LIVE_LEADERBOARD_SIZE} rows; got ${leaderboard.length}`;
+    if (leaderboard.some((row) => row.eventId !== eventId)) return `every leaderboard row must be of event ${eventId}`;
+  } else if (leaderboard !== null) {
+    return `only a LEADERBOARD update carries a leaderboard; this one is ${kind}`;
+  }
+  return null;
+}

@@ -1,0 +1,231 @@
+/**
+ * Live updates through the local API: publishEventUpdate and onEventUpdate's resolvers in the
+ * APPSYNC_JS sandbox, who may call publishEventUpdate, and which EventUpdate the scoring function
+ * publishes after each setMatchResult, updateEvent and scoreEvent (the local Lambda data source runs
+ * the real handler in-process). The signed HTTP call itself (callApi) is replaced by a recorder here:
+ * what it is given is checked against the schema, as AppSync would check it.
+ */
+import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bundleResolver } from '../../appsync/bundle.ts';
+import { asyncInvocationsSettled } from '../../appsync/local/datasources/lambda.ts';
+import { compileCode } from '../../appsync/local/js/compile.ts';
+import { contextWithDefaults } from '../../appsync/local/js/evaluate.ts';
+import { appsyncPrelude } from '../../appsync/prelude.ts';
+import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
+
+const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record<string, unknown> }[], failNext: 0 }));
+
+vi.mock('../../amplify/functions/shared/call-api.ts', () => ({
+  callApi: async (query: string, variables: Record<string, unknown> = {}) => {
+    calls.sent.push({ query, variables });
+    if (calls.failNext > 0) {
+      calls.failNext -= 1;
+      throw new Error('AppSync refused the request (HTTP 503): unavailable');
+    }
+    return { data: { publishEventUpdate: variables.input } };
+  },
+}));
+
+const schema = buildSchema(appsyncPrelude + readFileSync('schema.graphql', 'utf8'));
+const published = () => calls.sent.map((c) => c.variables.input as EventUpdateInput);
+
+describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () => {
+  const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
+  const subscribe = compileCode('onEventUpdate.js', bundleResolver('resolvers/Subscription.onEventUpdate.ts'));
+  const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
+
+  it('publishEventUpdate returns its input through a NONE data source', () => {
+    const input = { eventId: 'e1', kind: 'LEADERBOARD', event, leaderboard: [] };
+    const ctx = contextWithDefaults({ arguments: { input }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } });
+    const request = publish.run('request', ctx);
+    expect(request).toMatchObject({ kind: 'value', value: { payload: input } });
+    expect(publish.run('response', { ...ctx, result: input })).toMatchObject({ kind: 'value', value: input });
+  });
+
+  it('publishEventUpdate refuses an incoherent update with a ValidationError', () => {
+    const bad = [
+      { eventId: 'e2', kind: 'STATE', event },
+      { eventId: 'e1', kind: 'RESULT', event },
+      { eventId: 'e1', kind: 'STATE', event, leaderboard: [] },
+      { eventId: 'e1', kind: 'LEADERBOARD', event },
+      { eventId: '', kind: 'STATE', event },
+    ];
+    for (const input of bad) {
+      const outcome = publish.run('request', contextWithDefaults({ arguments: { input } }));
+      expect(outcome.kind, JSON.stringify(input)).toBe('error');
+      expect(outcome.error?.errorType).toBe('ValidationError');
+    }
+  });
+
+  it("onEventUpdate filters on the subscribed event's id and returns null", () => {
+    const ctx = contextWithDefaults({ arguments: { eventId: 'e1' }, info: { fieldName: 'onEventUpdate', parentTypeName: 'Subscription' } });
+    expect(subscribe.run('request', ctx)).toMatchObject({ kind: 'value', value: { payload: null } });
+    const response = subscribe.run('response', ctx);
+    expect(response).toMatchObject({ kind: 'value', value: null });
+    expect(response.extensions).toEqual([
+      { method: 'setSubscriptionFilter', payload: { filterGroup: [{ filters: [{ fieldName: 'eventId', operator: 'eq', value: 'e1' }] }] } },
+    ]);
+  });
+});
+
+describe('live updates through the local API', () => {
+  let api: TestApi;
+  const savedUrl = process.env.API_URL;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    process.env.API_URL = 'http://127.0.0.1:9/graphql';
+  }, 60_000);
+
+  afterAll(async () => {
+    await asyncInvocationsSettled();
+    await api?.close();
+    if (savedUrl === undefined) delete process.env.API_URL;
+    else process.env.API_URL = savedUrl;
+  });
+
+  beforeEach(() => {
+    calls.sent.length = 0;
+    calls.failNext = 0;
+  });
+
+  const asAdmin = (query: string, variables: Record<string, unknown>) => api.request(ADMIN, query, variables, ADMIN_GROUPS);
+  const EVENT_FIELDS = 'id name date startsAt state season matchCount';
+  const eventNow = async (id: string) => (await api.data('p1', `query($e: ID!) { eventCard(eventId: $e) { event { ${EVENT_FIELDS} } } }`, { e: id })).eventCard.event;
+  const setResult = (e: string, m: string, w: number | null, o: string | null = null) =>
+    asAdmin('mutation($e: ID!, $m: ID!, $w: Int, $o: MatchOutcome) { setMatchResult(eventId: $e, matchId: $m, winner: $w, outcome: $o) { id } }', { e, m, w, o });
+  const updateEvent = (i: Record<string, unknown>) => asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id state } }', { i });
+  const scoreEvent = (e: string) => asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e });
+
+  it('refuses publishEventUpdate to a player and to an admin (IAM only)', async () => {
+    const input = { eventId: 'x', kind: 'STATE', event: { id: 'x', name: 'X', date: '2031-01-01', startsAt: '2031-01-01T00:00:00Z', state: 'UPCOMING', season: 2031, matchCount: 0 } };
+    const mutation = 'mutation($i: EventUpdateInput!) { publishEventUpdate(input: $i) { eventId } }';
+    for (const [user, groups] of [['p1', []], [ADMIN, ADMIN_GROUPS]] as const) {
+      const res = await api.request(user, mutation, { i: input }, [...groups]);
+      expect(res.data?.publishEventUpdate ?? null).toBeNull();
+      expect(res.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: 'Not Authorized to access publishEventUpdate on type Mutation' });
+    }
+  });
+
+  it('sends publishEventUpdate selecting every field of EventUpdate, with variables the schema accepts', async () => {
+    const card = await createCard(api, 1);
+    await updateEvent({ id: card.id, state: 'BROADCAST' });
+    await asyncInvocationsSettled();
+    expect(calls.sent).toHaveLength(1);
+    const { query, variables } = calls.sent[0];
+    const document = parse(query);
+    expect(validate(schema, document)).toEqual([]);
+    const operation = document.definitions[0];
+    if (operation.kind !== Kind.OPERATION_DEFINITION) throw new Error('not an operation');
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+    expect(coerced.errors ?? []).toEqual([]);
+    const field = operation.selectionSet.selections[0];
+    if (field.kind !== Kind.FIELD || !field.selectionSet) throw new Error('no selection');
+    expect(field.name.value).toBe('publishEventUpdate');
+    expect(missingFields(schema.getType('EventUpdate') as GraphQLObjectType, field.selectionSet)).toEqual([]);
+  });
+
+  it('publishes STATE, RESULT and LEADERBOARD updates as the admin runs the show, each as the event is now', async () => {
+    const card = await createCard(api, 2);
+    const [m1, m2] = card.matches;
+    for (const [player, picks] of [['p1', [0, 1]], ['p2', [1, 1]]] as const) {
+      await api.data(player, 'mutation($e: ID!, $p: [PickInput!]!) { savePrediction(eventId: $e, picks: $p) { userId } }', {
+        e: card.id,
+        p: [{ matchId: m1, team: picks[0] }, { matchId: m2, team: picks[1] }],
+      });
+    }
+    const sub = async (p: string) => (await api.data(p, 'query { userProfile { user { id } } }')).userProfile.user.id as string;
+    const [p1, p2] = [await sub('p1'), await sub('p2')];
+
+    await updateEvent({ id: card.id, name: 'Renamed Night' });
+    await asyncInvocationsSettled();
+    expect(calls.sent, 'a rename announces nothing').toEqual([]);
+
+    expect((await updateEvent({ id: card.id, state: 'BROADCAST' })).errors).toBeUndefined();
+    await asyncInvocationsSettled();
+    const live = await eventNow(card.id);
+    expect(live).toMatchObject({ state: 'BROADCAST', name: 'Renamed Night' });
+    expect(published()).toEqual([{ eventId: card.id, kind: 'STATE', event: live }]);
+
+    calls.sent.length = 0;
+    expect((await setResult(card.id, m1, 0)).errors).toBeUndefined();
+    await asyncInvocationsSettled();
+    const [result, board] = published();
+    expect(published()).toHaveLength(2);
+    expect(result).toMatchObject({ eventId: card.id, kind: 'RESULT', event: live, matchId: m1, match: { id: m1, eventId: card.id, position: 1, result: 0, outcome: 'WIN' } });
+    expect(board).toMatchObject({ eventId: card.id, kind: 'LEADERBOARD', event: live });
+    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual([[p1, 10, 1, 1], [p2, 0, 0, 2]]);
+    expect(board.leaderboard![0].picks).toEqual([{ matchId: m1, team: 0 }, { matchId: m2, team: 1 }]);
+
+    calls.sent.length = 0;
+    await setResult(card.id, m2, null, 'DRAW');
+    await asyncInvocationsSettled();
+    expect(published().map((u) => u.kind)).toEqual(['RESULT', 'LEADERBOARD']);
+    expect(published()[0].match).toMatchObject({ id: m2, position: 2, result: null, outcome: 'DRAW' });
+
+    calls.sent.length = 0;
+    const scored = await scoreEvent(card.id);
+    expect(scored.errors).toBeUndefined();
+    const final = await eventNow(card.id);
+    expect(final.state).toBe('SCORED');
+    expect(published().map((u) => [u.kind, u.event.state])).toEqual([['LEADERBOARD', 'SCORED'], ['STATE', 'SCORED']]);
+
+    // A correction after scoring is announced at once; its scoring waits for the admin's scoreEvent.
+    calls.sent.length = 0;
+    await setResult(card.id, m1, 1);
+    await asyncInvocationsSettled();
+    expect(published()).toEqual([expect.objectContaining({ kind: 'RESULT', matchId: m1, match: expect.objectContaining({ result: 1 }) })]);
+  });
+
+  it('keeps a scoring result when a publish fails: scoreEvent answers with the report and a PublishFailed error', async () => {
+    const card = await createCard(api, 1);
+    await updateEvent({ id: card.id, state: 'BROADCAST' });
+    await setResult(card.id, card.matches[0], 1);
+    await asyncInvocationsSettled();
+    calls.sent.length = 0;
+    calls.failNext = 1;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await scoreEvent(card.id).finally(() => errors.mockRestore());
+    expect(res.data?.scoreEvent).toMatchObject({ event: { state: 'SCORED' } });
+    expect(res.errors).toEqual([expect.objectContaining({ errorType: 'PublishFailed', message: expect.stringContaining('LEADERBOARD') })]);
+    // The STATE update after the failed LEADERBOARD was still sent.
+    expect(published().map((u) => u.kind)).toEqual(['LEADERBOARD', 'STATE']);
+  });
+
+  it('retries an asynchronous invocation whose publish failed, after its scoring pass', async () => {
+    const card = await createCard(api, 1);
+    await updateEvent({ id: card.id, state: 'BROADCAST' });
+    await asyncInvocationsSettled();
+    calls.sent.length = 0;
+    calls.failNext = 1;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await setResult(card.id, card.matches[0], 0);
+      await asyncInvocationsSettled();
+    } finally {
+      errors.mockRestore();
+    }
+    // First run: RESULT refused, LEADERBOARD sent, then a throw; Lambda's retry sends both again.
+    expect(published().map((u) => u.kind)).toEqual(['RESULT', 'LEADERBOARD', 'RESULT', 'LEADERBOARD']);
+  });
+});
+
+/** Fields of `type` (and of the object types under it) that `selection` leaves out. */
+function missingFields(type: GraphQLObjectType, selection: SelectionSetNode, path = type.name): string[] {
+  const missing: string[] = [];
+  for (const field of Object.values(type.getFields())) {
+    const node = selection.selections.find((s) => s.kind === Kind.FIELD && s.name.value === field.name);
+    if (!node || node.kind !== Kind.FIELD) {
+      missing.push(`${path}.${field.name}`);
+      continue;
+    }
+    let named = field.type;
+    while ('ofType' in named) named = named.ofType;
+    if (isObjectType(named)) missing.push(...missingFields(named, node.selectionSet!, `${path}.${field.name}`));
+  }
+  return missing;
+}

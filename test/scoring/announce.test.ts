@@ -1,0 +1,117 @@
+/**
+ * The updates the scoring function publishes (announce.ts), built from what DynamoDB Local holds, and
+ * their size against AppSync's subscription payload limit.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAnnouncer, deliveredBytes, withinPayloadLimit } from '../../amplify/functions/score-event/announce.ts';
+import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '../../resolvers/lib/entities/match.ts';
+import { PROFILE_LIMIT } from '../../resolvers/lib/entities/profile.ts';
+import { EVENT_LIMIT } from '../../resolvers/lib/entities/event.ts';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../appsync/limits.ts';
+import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../resolvers/lib/live.ts';
+import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
+import { createTestTable } from '../support/dynamodb.ts';
+import { Fixture, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
+
+describe('the updates, built from the table', () => {
+  it('RESULT, STATE and LEADERBOARD show the event as stored now, the match at its card position, the top 20 in leaderboard order', async () => {
+    const { client, tableName } = await createTestTable();
+    const fx = new Fixture(client, tableName);
+    const spec: EventSpec = {
+      id: 'live',
+      date: '2031-04-04',
+      matches: [
+        { id: 'm1', points: 10, result: 1 },
+        { id: 'm2', points: 5, result: null, outcome: 'NO_CONTEST' },
+        { id: 'm3', points: 7, result: null },
+        { id: 'off', points: 1, result: 0 },
+      ],
+      matchOrder: ['m2', 'm1', 'm3'],
+    };
+    await fx.event(spec);
+    const picks: Picks = {};
+    for (let u = 0; u < 25; u++) picks[`user-${String(u).padStart(2, '0')}`] = { m1: u % 3, m2: 0, m3: (u + 1) % 3 };
+    await fx.predictions(spec, picks);
+    await createScorer({ client, tableName }).scoreEvent('live', { provisional: true });
+
+    const announcer = createAnnouncer({ client, tableName });
+    const event = { id: 'live', name: 'Event live', date: '2031-04-04', startsAt: '2031-04-04T20:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 3 };
+
+    const result = await announcer.result('live', 'm1');
+    expect(result).toEqual({
+      eventId: 'live',
+      kind: 'RESULT',
+      event,
+      matchId: 'm1',
+      match: {
+        id: 'm1', eventId: 'live', position: 2, name: null, points: 10, preshow: false, championships: [],
+        teams: [{ name: null, members: ['A'], champion: false }, { name: null, members: ['B'], champion: false }, { name: null, members: ['C'], champion: false }],
+        result: 1, outcome: 'WIN',
+      },
+    });
+    expect((await announcer.result('live', 'm2'))?.match).toMatchObject({ position: 1, result: null, outcome: 'NO_CONTEST' });
+    expect(await announcer.result('live', 'off'), 'a match off the card').toBeNull();
+    expect(await announcer.result('gone', 'm1'), 'no such event').toBeNull();
+
+    expect(await announcer.state('live')).toEqual({ eventId: 'live', kind: 'STATE', event });
+    expect(await announcer.state('gone')).toBeNull();
+
+    const board = (await announcer.leaderboard('live'))!;
+    expect(eventUpdateProblem(board)).toBeNull();
+    expect(board.leaderboard).toHaveLength(LIVE_LEADERBOARD_SIZE);
+    const expected = expectedLeaderboard({ ...spec, matches: spec.matches.filter((m) => m.id !== 'off') }, picks);
+    const order = [...expected.entries()]
+      .sort(([a, x], [b, y]) => y.points - x.points || y.correct - x.correct || (a < b ? 1 : -1))
+      .slice(0, LIVE_LEADERBOARD_SIZE);
+    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual(order.map(([u, s]) => [u, s.points, s.correct, s.rank]));
+    expect(board.leaderboard![0]).toEqual({
+      userId: order[0][0], displayName: `name-${order[0][0]}`, eventId: 'live', eventName: 'Event live', eventDate: '2031-04-04',
+      picks: Object.entries(picks[order[0][0]]).map(([matchId, team]) => ({ matchId, team })),
+      points: order[0][1].points, correct: order[0][1].correct, rank: order[0][1].rank, updatedAt: '2031-04-04T19:00:00.000Z',
+    });
+  });
+});
+
+describe("AppSync's subscription payload limit", () => {
+  // Characters of three UTF-8 bytes: the widest per UTF-16 unit, which is what the limits count.
+  const wide = (n: number) => '語'.repeat(n);
+  const event = { id: 'e'.repeat(200), name: wide(EVENT_LIMIT.name), date: '2031-01-01', startsAt: '2031-01-01T20:00:00.000Z', state: 'BROADCAST' as const, season: 2031, matchCount: 50 };
+
+  it('fits a LEADERBOARD of 20 predictions with 50 picks each and the longest names', () => {
+    const row = (u: number) => ({
+      userId: `${String(u).padStart(8, '0')}-0000-0000-0000-000000000000`,
+      displayName: wide(PROFILE_LIMIT.displayName),
+      eventId: event.id,
+      eventName: event.name,
+      eventDate: event.date,
+      picks: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({ matchId: `01HZX${String(m).padStart(21, '0')}`, team: MATCH_LIMIT.teamsPerMatch - 1 })),
+      points: 50_000,
+      correct: 50,
+      rank: u + 1,
+      updatedAt: '2031-01-01T19:59:59.999Z',
+    });
+    const update: EventUpdateInput = { eventId: event.id, kind: 'LEADERBOARD', event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)) };
+    const bytes = deliveredBytes(update);
+    expect(bytes).toBeGreaterThan(50_000);
+    expect(bytes).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
+    expect(withinPayloadLimit(update)).toBe(update);
+  });
+
+  it('sends a RESULT whose match would not fit without the match, keeping its id; a usual one whole', () => {
+    const teams = Array.from({ length: MATCH_LIMIT.teamsPerMatch }, () => ({
+      name: wide(MATCH_LIMIT.teamName),
+      members: Array.from({ length: MATCH_LIMIT.membersPerTeam }, () => wide(MATCH_LIMIT.member)),
+      champion: false,
+    }));
+    const match = { id: 'm', eventId: event.id, position: 1, name: wide(MATCH_LIMIT.name), points: 1000, preshow: false, championships: [], teams, result: 0, outcome: 'WIN' as const };
+    const huge: EventUpdateInput = { eventId: event.id, kind: 'RESULT', event, matchId: 'm', match };
+    expect(deliveredBytes(huge)).toBeGreaterThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
+    const sent = withinPayloadLimit(huge);
+    expect(sent).toEqual({ ...huge, match: null });
+    expect(eventUpdateProblem(sent)).toBeNull();
+
+    const usual = { ...huge, match: { ...match, teams: teams.slice(0, 4).map((t) => ({ ...t, members: t.members.slice(0, 3) })) } };
+    expect(withinPayloadLimit(usual)).toBe(usual);
+  });
+});
