@@ -1,6 +1,7 @@
 /**
  * Scoring throughput: a fresh table on a DynamoDB Local endpoint, one event with N predictions
- * (loaded with BatchWriteItem; half the players have a profile), then one timed first `scoreEvent` run.
+ * (loaded with BatchWriteItem; half the players have a profile), then one timed first `scoreEvent` run,
+ * then one result corrected and a timed second run.
  *
  * The ceiling, measured in the same run on the same endpoint: the same number of predictions' two
  * items (the scored prediction and the season standing) written to a fresh table with plain
@@ -10,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BatchWriteItemCommand, DeleteTableCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
@@ -35,6 +36,10 @@ export interface ScoringBenchRow {
   ceilingPredictionsPerSecond: number;
   /** predictionsPerSecond / ceilingPredictionsPerSecond. */
   ofCeiling: number;
+  /** Scoring again after one result is corrected: only the items that differ are written. */
+  rescoreSeconds: number;
+  /** Requests that wrote (transactions and rank updates) in that second run. */
+  rescoreWrites: number;
 }
 
 const MATCHES = 8;
@@ -72,6 +77,14 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
     const seconds = (performance.now() - started) / 1000;
     if (out.error) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
     if (out.report.predictionsScored !== n) throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
+
+    // One result corrected (the first match's winner), then the event scored again.
+    await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(matchItem(0, 1)) }));
+    const restarted = performance.now();
+    const again = await createScorer({ client, tableName }).scoreEvent(EVENT_ID);
+    const rescoreSeconds = (performance.now() - restarted) / 1000;
+    if (again.error) throw new Error(`re-scoring failed: ${JSON.stringify(again.error)}`);
+
     const ceilingSeconds = await ceiling(client, n);
     const predictionsPerSecond = n / seconds;
     const ceilingPredictionsPerSecond = n / ceilingSeconds;
@@ -84,6 +97,8 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
       ceilingSeconds,
       ceilingPredictionsPerSecond,
       ofCeiling: predictionsPerSecond / ceilingPredictionsPerSecond,
+      rescoreSeconds,
+      rescoreWrites: again.stats.writes,
     };
   } finally {
     await client.send(new DeleteTableCommand({ TableName: tableName }));
@@ -134,6 +149,19 @@ const prediction = (u: number, picks: ReturnType<typeof picksOf>) => ({
   updatedAt: `${DATE}T22:00:00.000Z`,
 });
 
+function matchItem(i: number, result: number): Item {
+  return MATCH.item({
+    id: matchIds[i],
+    eventId: EVENT_ID,
+    name: null,
+    points: (i + 1) * 5,
+    preshow: false,
+    championships: [],
+    teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
+    result,
+  });
+}
+
 async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
   const items: Item[] = [
     EVENT.item({
@@ -146,18 +174,7 @@ async function load(client: DynamoDBClient, tableName: string, n: number): Promi
       season: SEASON,
       matchOrder: matchIds,
     }),
-    ...matchIds.map((id, i) =>
-      MATCH.item({
-        id,
-        eventId: EVENT_ID,
-        name: null,
-        points: (i + 1) * 5,
-        preshow: false,
-        championships: [],
-        teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
-        result: i % 3,
-      }),
-    ),
+    ...matchIds.map((_, i) => matchItem(i, i % 3)),
   ];
   for (let u = 0; u < n; u++) {
     items.push(PREDICTION.item(prediction(u, picksOf(u))));
@@ -193,6 +210,7 @@ async function main(): Promise<void> {
         'est. WCU/prediction': (r.wcuEstimate / r.predictions).toFixed(2),
         'ceiling predictions/s': Math.round(r.ceilingPredictionsPerSecond),
         'of ceiling': `${(100 * r.ofCeiling).toFixed(0)}%`,
+        're-score after a correction (s)': r.rescoreSeconds.toFixed(2),
       })),
     );
   } finally {
