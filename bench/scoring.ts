@@ -1,18 +1,24 @@
 /**
  * Scoring throughput: a fresh table on a DynamoDB Local endpoint, one event with N predictions
- * (loaded with BatchWriteItem; half the players have a profile), then one timed first `scoreEvent` run.
+ * (loaded with BatchWriteItem; half the players have a profile), then one timed first `scoreEvent` run,
+ * then one result corrected and a timed second run.
+ *
+ * The ceiling, measured in the same run on the same endpoint: the same number of predictions' two
+ * items (the scored prediction and the season standing) written to a fresh table with plain
+ * BatchWriteItem calls, 25 items a call, with 4 and with 16 calls in flight: the faster counts.
  *
  *   npx tsx bench/scoring.ts [N ...]      (starts its own in-memory DynamoDB Local)
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BatchWriteItemCommand, DeleteTableCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../resolvers/lib/entities/profile.ts';
+import { STANDING } from '../resolvers/lib/entities/standing.ts';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
@@ -25,9 +31,21 @@ export interface ScoringBenchRow {
   wcu: number;
   /** Transactions estimated from item sizes with DynamoDB's rules (see capacity.ts). */
   wcuEstimate: number;
+  /** The same predictions' two items written with plain BatchWriteItem calls. */
+  ceilingSeconds: number;
+  ceilingPredictionsPerSecond: number;
+  /** predictionsPerSecond / ceilingPredictionsPerSecond. */
+  ofCeiling: number;
+  /** Scoring again after one result is corrected: only the items that differ are written. */
+  rescoreSeconds: number;
+  /** Requests that wrote (transactions and rank updates) in that second run. */
+  rescoreWrites: number;
 }
 
 const MATCHES = 8;
+const SEASON = 2025;
+/** Calls in flight for the plain batches: loading the table, and the ceiling's two tries. */
+const CONCURRENCY = [4, 16];
 const EVENT_ID = 'bench-event';
 const DATE = '2025-04-19';
 
@@ -59,14 +77,92 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
     const seconds = (performance.now() - started) / 1000;
     if (out.error) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
     if (out.report.predictionsScored !== n) throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
-    return { predictions: n, seconds, predictionsPerSecond: n / seconds, wcu: out.stats.wcu, wcuEstimate: out.stats.wcuEstimate };
+
+    // One result corrected (the first match's winner), then the event scored again.
+    await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(matchItem(0, 1)) }));
+    const restarted = performance.now();
+    const again = await createScorer({ client, tableName }).scoreEvent(EVENT_ID);
+    const rescoreSeconds = (performance.now() - restarted) / 1000;
+    if (again.error) throw new Error(`re-scoring failed: ${JSON.stringify(again.error)}`);
+
+    const ceilingSeconds = await ceiling(client, n);
+    const predictionsPerSecond = n / seconds;
+    const ceilingPredictionsPerSecond = n / ceilingSeconds;
+    return {
+      predictions: n,
+      seconds,
+      predictionsPerSecond,
+      wcu: out.stats.wcu,
+      wcuEstimate: out.stats.wcuEstimate,
+      ceilingSeconds,
+      ceilingPredictionsPerSecond,
+      ofCeiling: predictionsPerSecond / ceilingPredictionsPerSecond,
+      rescoreSeconds,
+      rescoreWrites: again.stats.writes,
+    };
   } finally {
     await client.send(new DeleteTableCommand({ TableName: tableName }));
   }
 }
 
+/** Seconds to write `n` scored predictions and `n` standings with plain batches: the best of CONCURRENCY. */
+async function ceiling(client: DynamoDBClient, n: number): Promise<number> {
+  const tries: number[] = [];
+  for (const inFlight of CONCURRENCY) tries.push(await plainWrite(client, n, inFlight));
+  return Math.min(...tries);
+}
+
+async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): Promise<number> {
+  const tableName = `bench-ceiling-${randomBytes(4).toString('hex')}`;
+  await ensureTable(client, { ...pickemTable, name: tableName });
+  try {
+    const items: Item[] = [];
+    for (let u = 0; u < n; u++) {
+      const userId = userIdOf(u);
+      const score = { points: (u * 7) % 180, correct: u % 8, rank: 1 + (u % 97) };
+      items.push({ ...PREDICTION.item(prediction(u, [])), ...PREDICTION.scored(userId, score), picks: picksOf(u) });
+      const standing = STANDING.attributes(SEASON, userId, `Player ${u}`, { ...score, eventsPlayed: 1 }, score.rank)!;
+      items.push({ ...STANDING.key(userId, SEASON)!, ...standing });
+    }
+    const started = performance.now();
+    await batchWrite(client, tableName, items, inFlight);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  }
+}
+
+const userIdOf = (u: number) => `user-${String(u).padStart(6, '0')}`;
+const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
+// A spread of scores (and ties) without any pattern the scorer could exploit.
+const picksOf = (u: number) => matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 }));
+const prediction = (u: number, picks: ReturnType<typeof picksOf>) => ({
+  userId: userIdOf(u),
+  displayName: `Player ${u}`,
+  eventId: EVENT_ID,
+  eventName: 'Bench Event',
+  eventDate: DATE,
+  picks,
+  points: null,
+  correct: null,
+  rank: null,
+  updatedAt: `${DATE}T22:00:00.000Z`,
+});
+
+function matchItem(i: number, result: number): Item {
+  return MATCH.item({
+    id: matchIds[i],
+    eventId: EVENT_ID,
+    name: null,
+    points: (i + 1) * 5,
+    preshow: false,
+    championships: [],
+    teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
+    result,
+  });
+}
+
 async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
-  const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
   const items: Item[] = [
     EVENT.item({
       id: EVENT_ID,
@@ -75,44 +171,22 @@ async function load(client: DynamoDBClient, tableName: string, n: number): Promi
       startsAt: `${DATE}T23:00:00.000Z`,
       startsAtMs: Date.parse(`${DATE}T23:00:00.000Z`),
       state: 'BROADCAST',
-      season: 2025,
+      season: SEASON,
       matchOrder: matchIds,
     }),
-    ...matchIds.map((id, i) =>
-      MATCH.item({
-        id,
-        eventId: EVENT_ID,
-        name: null,
-        points: (i + 1) * 5,
-        preshow: false,
-        championships: [],
-        teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
-        result: i % 3,
-      }),
-    ),
+    ...matchIds.map((_, i) => matchItem(i, i % 3)),
   ];
   for (let u = 0; u < n; u++) {
-    const userId = `user-${String(u).padStart(6, '0')}`;
-    items.push(
-      PREDICTION.item({
-        userId,
-        displayName: `Player ${u}`,
-        eventId: EVENT_ID,
-        eventName: 'Bench Event',
-        eventDate: DATE,
-        // A spread of scores (and ties) without any pattern the scorer could exploit.
-        picks: matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 })),
-        points: null,
-        correct: null,
-        rank: null,
-        updatedAt: `${DATE}T22:00:00.000Z`,
-      }),
-    );
-    if (u % 2 === 0) items.push(PROFILE.item(userId, `Player ${u}!`));
+    items.push(PREDICTION.item(prediction(u, picksOf(u))));
+    if (u % 2 === 0) items.push(PROFILE.item(userIdOf(u), `Player ${u}!`));
   }
+  await batchWrite(client, tableName, items, CONCURRENCY[0]);
+}
+
+async function batchWrite(client: DynamoDBClient, tableName: string, items: Item[], inFlight: number): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));
-  await forEachBounded(batches, 16, async (batch) => {
+  await forEachBounded(batches, inFlight, async (batch) => {
     let pending = batch;
     while (pending.length > 0) {
       const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
@@ -134,6 +208,9 @@ async function main(): Promise<void> {
         'WCU reported': r.wcu,
         'WCU estimated': r.wcuEstimate,
         'est. WCU/prediction': (r.wcuEstimate / r.predictions).toFixed(2),
+        'ceiling predictions/s': Math.round(r.ceilingPredictionsPerSecond),
+        'of ceiling': `${(100 * r.ofCeiling).toFixed(0)}%`,
+        're-score after a correction (s)': r.rescoreSeconds.toFixed(2),
       })),
     );
   } finally {

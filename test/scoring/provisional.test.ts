@@ -56,6 +56,21 @@ const summary = (rows: Awaited<ReturnType<Fixture['standings']>>) => rows.map((r
 const expectedSummary = (spec: EventSpec) =>
   expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec, picks }]).map((r) => [r.userId, r.points, r.correct, r.eventsPlayed, r.rank]);
 
+/** The test table's client, counting the items of every TransactWriteItems sent through it. */
+function countingClient() {
+  const counted = { items: 0, client: fx.client };
+  counted.client = new Proxy(fx.client, {
+    get(target, name, receiver) {
+      if (name !== 'send') return Reflect.get(target, name, receiver);
+      return (command: { input: { TransactItems?: unknown[] } }) => {
+        counted.items += command.input.TransactItems?.length ?? 0;
+        return target.send(command as never);
+      };
+    },
+  });
+  return counted;
+}
+
 async function setup() {
   await fx.event(earlier);
   await fx.predictions(earlier, earlierPicks);
@@ -136,6 +151,56 @@ describe('provisional scoring of a BROADCAST event', () => {
     await scorer.scoreEvent('e1', { provisional: true });
     await expectBoard(live(2));
     expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(2)));
+  });
+
+  it('writes only the items that differ when a player\'s points stay, and converges wherever such a pass is killed', async () => {
+    await setup();
+    for (const m of FINAL.slice(0, 3)) await fx.setResult('e1', m);
+    await scorer.scoreEvent('e1', { provisional: true });
+    // Corrected: c's winner 2 -> 1. ann and cat lose 5 points, ben gains 5; dan and eve keep theirs.
+    const before = live(3);
+    const corrected: EventSpec = { ...before, matches: before.matches.map((m) => (m.id === 'c' ? { ...m, result: 1 } : m)) };
+    // Two items for a player whose points change; otherwise one for each rank that moves.
+    const board = [expectedLeaderboard(before, picks), expectedLeaderboard(corrected, picks)];
+    const season = [expectedSummary(before), expectedSummary(corrected)].map((rows) => new Map(rows.map((r) => [r[0], r[4]])));
+    const expectedItems = Object.keys(picks).reduce((n, u) => {
+      if (board[0].get(u)!.points !== board[1].get(u)!.points) return n + 2;
+      return n + Number(board[0].get(u)!.rank !== board[1].get(u)!.rank) + Number(season[0].get(u) !== season[1].get(u));
+    }, 0);
+    expect(expectedItems).toBeLessThan(2 * Object.keys(picks).length);
+
+    await fx.setResult('e1', corrected.matches[2]);
+    const counted = countingClient();
+    succeeded(await createScorer({ client: counted.client, tableName: fx.tableName }).scoreEvent('e1', { provisional: true }));
+    expect(counted.items).toBe(expectedItems);
+    await expectBoard(corrected);
+    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(corrected));
+
+    // Back and forth between the two cards, each pass killed after n writes, then one pass to the end.
+    for (const [i, n] of [1, 1, 2, 1].entries()) {
+      await fx.setResult('e1', (i % 2 === 0 ? before : corrected).matches[2]);
+      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
+        if (w === n) throw new Error(`killed after ${n} writes`);
+      } });
+      await expect(dying.scoreEvent('e1', { provisional: true }), `kill ${i}`).rejects.toThrow(/killed/);
+    }
+    await fx.setResult('e1', before.matches[2]);
+    succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    await expectBoard(before);
+    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(before));
+  });
+
+  it('converges on the latest results when each result entered starts a pass at once', async () => {
+    await setup();
+    const small = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 2, playersPerTransaction: 1 });
+    const passes: Promise<ScoringOutcome>[] = [];
+    for (const m of FINAL) {
+      await fx.setResult('e1', m);
+      passes.push(small.scoreEvent('e1', { provisional: true }));
+    }
+    for (const outcome of await Promise.all(passes)) expect(outcome.error).toBeUndefined();
+    await expectBoard(live(FINAL.length));
+    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(FINAL.length)));
   });
 
   it('is refused on an event that is not BROADCAST; the final pass still needs every result', async () => {

@@ -39,6 +39,14 @@ export interface PlayerContext {
 
 const scored = (p: Item) => typeof p.points === 'number';
 
+/** Whether the standing holds at least the prediction's stored score (as it must, when both are current). */
+export function coversPrediction(state: PlayerState): boolean {
+  const p = state.prediction ?? {};
+  if (!scored(p)) return true;
+  const s = state.standing;
+  return ((s?.points as number) ?? 0) >= (p.points as number) && ((s?.correct as number) ?? 0) >= (p.correct as number) && ((s?.eventsPlayed as number) ?? 0) >= 1;
+}
+
 /** The standing's totals once this prediction's old score is replaced by its new one. */
 export function projectedTotals(state: PlayerState, score: { points: number; correct: number }) {
   const p = state.prediction ?? {};
@@ -52,12 +60,18 @@ export function projectedTotals(state: PlayerState, score: { points: number; cor
   return { points, correct, eventsPlayed };
 }
 
-/** The transaction that brings the player to `score`, or null when everything already matches. */
+/** The writes that bring the player to `score`, or null when everything already matches. */
 export interface Plan {
   items: TransactWriteItem[];
   wcuEstimate: number;
+  writesStanding: boolean;
 }
 
+/**
+ * When the prediction's points or correct change, its standing's totals change with it: both items
+ * are written together. Otherwise the totals stay and only what differs is written (a rank, a display
+ * name), each item on its own condition: most of a live pass after one more result.
+ */
 export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | null {
   const prediction = state.prediction!;
   const standing = state.standing;
@@ -69,28 +83,40 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
 
   const predictionSet = { ...score.set, displayName: ctx.displayName };
   const same = (item: Item | undefined, wanted: Item) => item !== undefined && Object.entries(wanted).every(([k, v]) => item[k] === v);
-  if (scored(prediction) && same(prediction, predictionSet) && same(standing, standingSet)) return null;
+  const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
+  const writePrediction = !(scored(prediction) && same(prediction, predictionSet));
+  const writeStanding = !scoreKept || !same(standing, standingSet);
+  if (!writePrediction && !writeStanding) return null;
 
-  const predictionUpdate = setUpdate(tableName, score.key, predictionSet, (e) =>
-    scored(prediction)
-      ? e.equalAll({ points: prediction.points, correct: prediction.correct })
-      : `attribute_exists(${e.name(TABLE.pk)}) AND (attribute_not_exists(${e.name('points')}) OR attribute_type(${e.name('points')}, ${e.value('NULL')}))`,
-  );
-  const standingUpdate = setUpdate(tableName, standingKey(score.userId, ctx.season), standingSet, (e) =>
-    standing
-      ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
-      : `attribute_not_exists(${e.name(TABLE.pk)})`,
-  );
-  return {
-    items: [{ Update: predictionUpdate }, { Update: standingUpdate }],
-    wcuEstimate: transactionalWriteUnits(prediction, predictionSet) + transactionalWriteUnits(standing, standingSet),
-  };
+  const items: TransactWriteItem[] = [];
+  let wcuEstimate = 0;
+  if (writePrediction) {
+    items.push({
+      Update: setUpdate(tableName, score.key, predictionSet, (e) =>
+        scored(prediction)
+          ? e.equalAll({ points: prediction.points, correct: prediction.correct })
+          : `attribute_exists(${e.name(TABLE.pk)}) AND (attribute_not_exists(${e.name('points')}) OR attribute_type(${e.name('points')}, ${e.value('NULL')}))`,
+      ),
+    });
+    wcuEstimate += transactionalWriteUnits(prediction, predictionSet);
+  }
+  if (writeStanding) {
+    items.push({
+      Update: setUpdate(tableName, standingKey(score.userId, ctx.season), standingSet, (e) =>
+        standing
+          ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
+          : `attribute_not_exists(${e.name(TABLE.pk)})`,
+      ),
+    });
+    wcuEstimate += transactionalWriteUnits(standing, standingSet);
+  }
+  return { items, wcuEstimate, writesStanding: writeStanding };
 }
 
 /**
  * Brings one player to `score`. A failed condition means another run changed the prediction or the
  * standing since they were read: read both again (strongly consistent) and recompute.
- * Returns whether anything was written; null if the prediction is gone.
+ * Returns whether the standing was written; null if the prediction is gone.
  */
 export async function scorePlayer(
   store: Store,
@@ -106,7 +132,7 @@ export async function scorePlayer(
     if (!plan) return { written: false };
     try {
       await store.transact(plan.items, plan.wcuEstimate);
-      return { written: true };
+      return { written: plan.writesStanding };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -138,7 +164,7 @@ export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ 
       return settled;
     }
   }
-  return jobs.map((j, i) => (j.state.prediction ? { written: plans[i] !== null } : null));
+  return jobs.map((j, i) => (j.state.prediction ? { written: plans[i]?.writesStanding ?? false } : null));
 }
 
 async function readPlayer(store: Store, score: PredictionScore, season: number): Promise<PlayerState> {

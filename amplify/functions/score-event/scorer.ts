@@ -13,10 +13,10 @@ import { keyOf, TABLE, type ItemKey } from '../../../resolvers/lib/entities/tabl
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scorePicks, type Card } from './card.ts';
-import { scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
+import { coversPrediction, scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
-import { rankSeason, seasonScores, standingKey, type SeasonScore } from './standings.ts';
+import { rankSeason, seasonStandings, standingKey, type SeasonScore } from './standings.ts';
 import { setUpdate } from './expressions.ts';
 import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
 import type { Item } from './attributes.ts';
@@ -26,9 +26,12 @@ export interface ScorerOptions {
   tableName: string;
   /** Called with 0 before the first write, then after every write with the number done so far. */
   afterWrite?: (writes: number) => void;
-  /** Writes (and batched reads) in flight at once; default 16. */
+  /**
+   * Writes (and batched reads) in flight at once; default 4. DynamoDB Local serves 100-item
+   * transactions fastest with few in flight (docs/benchmarks.md).
+   */
   concurrency?: number;
-  /** Players written by one TransactWriteItems (2 items each, at most 50); default 25. */
+  /** Players written by one TransactWriteItems (up to 2 items each, at most 50); default 50. */
   playersPerTransaction?: number;
 }
 
@@ -36,7 +39,7 @@ export interface ScorerOptions {
 const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
 
 export function createScorer(opts: ScorerOptions) {
-  const concurrency = opts.concurrency ?? 16;
+  const concurrency = opts.concurrency ?? 4;
   // Zero would run no task at all and report success having scored nothing.
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number of at least 1; got ${concurrency}`);
   return {
@@ -48,7 +51,7 @@ export function createScorer(opts: ScorerOptions) {
      */
     async scoreEvent(eventId: string, mode: { provisional?: boolean } = {}): Promise<ScoringOutcome> {
       const provisional = mode.provisional === true;
-      const perTransaction = opts.playersPerTransaction ?? 25;
+      const perTransaction = opts.playersPerTransaction ?? MAX_PLAYERS_PER_TRANSACTION;
       if (!(perTransaction >= 1 && perTransaction <= MAX_PLAYERS_PER_TRANSACTION)) {
         throw new Error(`playersPerTransaction must be 1 to ${MAX_PLAYERS_PER_TRANSACTION}`);
       }
@@ -65,11 +68,17 @@ export function createScorer(opts: ScorerOptions) {
         for (const u of done.scored) scored.add(u);
         for (const u of done.standingsWritten) standingsWritten.add(u);
         const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: !provisional });
-        if (!again.ok) return { error: { type: again.type, message: again.message } };
+        if (!again.ok) {
+          await rankSeason(store, checked.event.season, scored);
+          return { error: { type: again.type, message: again.message } };
+        }
         const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
         checked = again;
         if (!changed) break;
       }
+      // Ranked once, on the totals of the card that held: a pass over a card that changed meanwhile
+      // is superseded by the next one, so ranking its totals would be work thrown away.
+      for (const u of await rankSeason(store, checked.event.season, scored)) standingsWritten.add(u);
       const finalEvent = provisional ? checked.event : await markScored(store, checked.event);
       if (!finalEvent) {
         return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
@@ -86,7 +95,8 @@ const MAX_PASSES = 5;
 
 /**
  * Every prediction of the event scored on `card`, each player's prediction and standing written
- * together, then the season re-ranked. Returns the players scored and those whose items were written.
+ * together (the season is re-ranked by the caller). Returns the players scored and those whose
+ * standing was written.
  */
 async function writeScores(store: Store, event: EventItem, card: Card, perTransaction: number) {
   const eventId = event.id;
@@ -96,30 +106,35 @@ async function writeScores(store: Store, event: EventItem, card: Card, perTransa
   const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
   const scores = scorePredictions(predictions, card);
 
-  // Profiles (for display names) and standings, strongly consistent.
+  // Display names from the profiles (strongly consistent). The standings come from the season's
+  // index partition, read once for the season ranks too: the index may lag behind the table, but a
+  // standing read stale fails its write's condition and the player is settled from fresh reads.
   const userIds = scores.map((s) => s.userId);
-  const found = await store.batchGet(userIds.flatMap((u) => [PROFILE.key(u), standingKey(u, season)]));
+  const profiles = await store.batchGet(userIds.map((u) => PROFILE.key(u)));
+  const standings = await seasonStandings(store, season);
   const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
-  const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: found.get(keyId(standingKey(u, season))) });
+  const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: standings.get(u) });
+  // A standing that holds less than its own prediction's score was read stale: read it again.
+  const stale = userIds.filter((u) => !coversPrediction(stateOf(u)));
+  for (const item of (await store.batchGet(stale.map((u) => standingKey(u, season)))).values()) standings.set(item.userId as string, item);
 
   // Season ranks as they will be once every player is written; checked again at the end.
-  const projected = new Map<string, SeasonScore>();
+  const listed = new Map<string, SeasonScore>();
+  for (const [userId, item] of standings) listed.set(userId, { userId, points: item.points as number, correct: item.correct as number });
   for (const s of scores) {
     const totals = projectedTotals(stateOf(s.userId), s);
     // Refused before any write; planPlayer checks again against what it reads then.
     if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
       throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
     }
-    projected.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
+    listed.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
   }
-  const listed = await seasonScores(store, season, []);
-  for (const [userId, score] of projected) listed.set(userId, score);
   const seasonRanks = competitionRanks([...listed.values()]);
 
   const scored = new Set<string>();
   const standingsWritten = new Set<string>();
   const jobs: PlayerJob[] = scores.map((score) => {
-    const profile = found.get(keyId(PROFILE.key(score.userId)));
+    const profile = profiles.get(keyId(PROFILE.key(score.userId)));
     const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
     return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
   });
@@ -132,7 +147,6 @@ async function writeScores(store: Store, event: EventItem, card: Card, perTransa
     });
   });
 
-  for (const userId of await rankSeason(store, season, scored)) standingsWritten.add(userId);
   return { scored, standingsWritten };
 }
 

@@ -5,6 +5,7 @@ import { competitionRanks } from './ranks.ts';
 import { forEachBounded } from './pool.ts';
 import { setUpdate } from './expressions.ts';
 import { backoff, isConditionFailure, sleep, type Store } from './store.ts';
+import type { Item } from './attributes.ts';
 
 export interface SeasonScore {
   userId: string;
@@ -19,19 +20,20 @@ export interface SeasonScore {
  * by strongly consistent reads (the index may lag behind writes this run has just made).
  */
 export async function seasonScores(store: Store, season: number, fresh: Iterable<string>): Promise<Map<string, SeasonScore>> {
-  const items = await store.queryAll({
-    index: true,
-    keyCondition: `${TABLE.gsiPk} = :pk`,
-    values: { ':pk': seasonPartition(season) },
-    forward: false,
-  });
+  const items = await seasonStandings(store, season);
   const read = await store.batchGet([...fresh].map((userId) => standingKey(userId, season)));
   const scores = new Map<string, SeasonScore>();
-  for (const item of [...items, ...read.values()]) {
+  for (const item of [...items.values(), ...read.values()]) {
     const userId = item.userId as string;
     scores.set(userId, { userId, points: item.points as number, correct: item.correct as number, rank: item.rank as number | undefined });
   }
   return scores;
+}
+
+/** Every standing item of the season by user id, as its GSI partition has them (it may lag behind writes). */
+export async function seasonStandings(store: Store, season: number): Promise<Map<string, Item>> {
+  const items = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': seasonPartition(season) } });
+  return new Map(items.map((item) => [item.userId as string, item]));
 }
 
 /** The key of a season standing; a season that does not fit its key is refused. */
