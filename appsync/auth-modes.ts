@@ -35,6 +35,15 @@ export function authorizationTypesOf(sdl: string): ClientAuthorizationType[] {
 }
 
 /**
+ * The modes an API accepts besides its default, Cognito user pools: those its schema names. The cloud
+ * stack configures them and lists them as amplify_outputs.json's `data.authorization_types`; the local
+ * runtime enables the same and writes the same list.
+ */
+export function additionalAuthorizationTypes(sdl: string): ClientAuthorizationType[] {
+  return authorizationTypesOf(sdl).filter((t) => t !== 'AMAZON_COGNITO_USER_POOLS');
+}
+
+/**
  * The auth directives that rule a field: its own when it has any (they replace its type's), else its
  * type's (extensions included). None: only the API's default mode applies.
  */

@@ -94,7 +94,7 @@ if (!empty) {
 }
 
 const written = writeOutputs(
-  localOutputs({ apiUrl: app.url, authorizationTypes: [], pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
+  localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
   outputDirs,
 );
 

@@ -22,7 +22,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { authorizationTypesOf, type ClientAuthorizationType } from '../auth-modes.ts';
+import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { bundleResolver } from '../bundle.ts';
 import { cloudKindOf, type CloudContext, type LambdaTarget } from '../datasources/cloud.ts';
 import { checkWiring, parseAppSyncSchema, type ApiWiring } from '../wiring.ts';
@@ -62,7 +62,7 @@ export class WiredGraphqlApi extends Construct {
     const sdl = readFileSync(props.schemaFile, 'utf8');
     checkWiring(parseAppSyncSchema(sdl), wiring);
 
-    const additional = authorizationTypesOf(sdl).filter((t) => t !== 'AMAZON_COGNITO_USER_POOLS');
+    const additional = additionalAuthorizationTypes(sdl);
     this.api = new GraphqlApi(this, 'Api', {
       name: props.name,
       definition: Definition.fromFile(props.schemaFile),

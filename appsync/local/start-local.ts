@@ -10,7 +10,7 @@ import path from 'node:path';
 import { repoRoot } from '../bundle.ts';
 import { localKindOf, resolveTableNames, type LocalContext } from '../datasources/local.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
-import { authorizationTypesOf } from '../auth-modes.ts';
+import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
 import { createLocalPrincipals } from './auth/principals.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
@@ -62,6 +62,8 @@ export interface LocalAppSync {
   realtimeUrl: string;
   /** The local CA's certificate, for NODE_EXTRA_CA_CERTS or a browser's trust store. */
   caPath: string;
+  /** The modes accepted besides Cognito user pools, for amplify_outputs.json's `data.authorization_types`. */
+  authorizationTypes: ClientAuthorizationType[];
   api: LocalApi;
   key: KeyPair;
   /** Physical table name of each DynamoDB data source. */
@@ -109,7 +111,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const schemaFile = path.resolve(repoRoot, opts.schemaPath);
   const schemaSDL = readFileSync(schemaFile, 'utf8');
   // AWS_IAM is on when the schema names it, as on the cloud stack (appsync/cdk/wired-api.ts).
-  const iam = authorizationTypesOf(schemaSDL).includes('AWS_IAM');
+  const iam = additionalAuthorizationTypes(schemaSDL).includes('AWS_IAM');
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',
     additionalModes: [...(opts.apiKeys?.length ? (['API_KEY'] as const) : []), ...(iam ? (['AWS_IAM'] as const) : [])],
@@ -150,6 +152,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     explorerUrl: `${server.url}/`,
     realtimeUrl: server.realtimeUrl,
     caPath: ca.certPath,
+    authorizationTypes: [...auth.additionalModes].sort(),
     api,
     key,
     tableNames,

@@ -15,6 +15,7 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-a
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { additionalAuthorizationTypes } from '../../appsync/auth-modes.ts';
 import { repoRoot } from '../../appsync/bundle.ts';
 import { loadOrCreateSigningKey } from '../../appsync/local/auth/jwt.ts';
 import type { LocalOutputs } from '../../appsync/local/cognito/amplify-outputs.ts';
@@ -91,6 +92,12 @@ describe('the app against the local stack', () => {
       custom: { user_pool_endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
     });
     expect(readFileSync(path.join(repoRoot, '.local/amplify_outputs.json'), 'utf8')).toContain('"user_pool_endpoint"');
+  });
+
+  it("lists the API's other authorization modes as the cloud stack does: those the schema names", () => {
+    // The cloud's outputs list the same (backend-synth.test.ts): both derive it with additionalAuthorizationTypes.
+    expect(outputs.data!.authorization_types).toEqual(additionalAuthorizationTypes(readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8')));
+    expect(outputs.data!.authorization_types).toEqual(['AWS_IAM']);
   });
 
   it("signs the pool's tokens with the local key, not the key published in the cognito-local package", async () => {

@@ -1,9 +1,9 @@
 /**
  * Live updates through the local API: publishEventUpdate and onEventUpdate's resolvers in the
  * APPSYNC_JS sandbox, who may call publishEventUpdate, and which EventUpdate the scoring function
- * publishes after each setMatchResult, updateEvent and scoreEvent (the local Lambda data source runs
- * the real handler in-process). The signed HTTP call itself (callApi) is replaced by a recorder here:
- * what it is given is checked against the schema, as AppSync would check it.
+ * publishes after each setMatchResult, updateEvent and scoreEvent. The local Lambda data source runs
+ * the real handler in-process, and it publishes for real: callApi sends a SigV4-signed
+ * publishEventUpdate to the local server, which checks it against the schema and its IAM grant.
  */
 import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
 import { readFileSync } from 'node:fs';
@@ -13,22 +13,31 @@ import { asyncInvocationsSettled } from '../../appsync/local/datasources/lambda.
 import { compileCode } from '../../appsync/local/js/compile.ts';
 import { contextWithDefaults } from '../../appsync/local/js/evaluate.ts';
 import { appsyncPrelude } from '../../appsync/prelude.ts';
+import type { ApiResponse } from '../../amplify/functions/shared/call-api.ts';
 import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
 
-const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record<string, unknown> }[], failNext: 0 }));
+const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record<string, unknown>; answer?: ApiResponse }[], failNext: 0 }));
 
-vi.mock('../../amplify/functions/shared/call-api.ts', () => ({
-  callApi: async (query: string, variables: Record<string, unknown> = {}) => {
-    calls.sent.push({ query, variables });
-    if (calls.failNext > 0) {
-      calls.failNext -= 1;
-      throw new Error('AppSync refused the request (HTTP 503): unavailable');
-    }
-    return { data: { publishEventUpdate: variables.input } };
-  },
-}));
+// The real callApi, with a record of what it sent and answered. The one thing put in its way is a
+// failure on demand (`failNext`): a refused or lost request (AppSync answering 5xx, a network error)
+// cannot be produced on demand by the local server, which otherwise accepts every signed publish.
+vi.mock('../../amplify/functions/shared/call-api.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../amplify/functions/shared/call-api.ts')>();
+  return {
+    callApi: async (query: string, variables: Record<string, unknown> = {}) => {
+      const call: (typeof calls.sent)[number] = { query, variables };
+      calls.sent.push(call);
+      if (calls.failNext > 0) {
+        calls.failNext -= 1;
+        throw new Error('AppSync refused the request (HTTP 503): unavailable');
+      }
+      call.answer = await real.callApi(query, variables);
+      return call.answer;
+    },
+  };
+});
 
 const schema = buildSchema(appsyncPrelude + readFileSync('schema.graphql', 'utf8'));
 const published = () => calls.sent.map((c) => c.variables.input as EventUpdateInput);
@@ -74,18 +83,14 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
 
 describe('live updates through the local API', () => {
   let api: TestApi;
-  const savedUrl = process.env.API_URL;
 
   beforeAll(async () => {
     api = await startTestApi();
-    process.env.API_URL = 'http://127.0.0.1:9/graphql';
   }, 60_000);
 
   afterAll(async () => {
     await asyncInvocationsSettled();
     await api?.close();
-    if (savedUrl === undefined) delete process.env.API_URL;
-    else process.env.API_URL = savedUrl;
   });
 
   beforeEach(() => {
@@ -111,12 +116,15 @@ describe('live updates through the local API', () => {
     }
   });
 
-  it('sends publishEventUpdate selecting every field of EventUpdate, with variables the schema accepts', async () => {
+  it('sends publishEventUpdate selecting every field of EventUpdate, with variables the schema accepts, and the server takes it', async () => {
     const card = await createCard(api, 1);
     await updateEvent({ id: card.id, state: 'BROADCAST' });
     await asyncInvocationsSettled();
     expect(calls.sent).toHaveLength(1);
-    const { query, variables } = calls.sent[0];
+    const { query, variables, answer } = calls.sent[0];
+    // The signed request passed the local server's SigV4 and IAM checks, and the mutation returned its input.
+    expect(answer?.errors).toBeUndefined();
+    expect(answer?.data).toMatchObject({ publishEventUpdate: { eventId: card.id, kind: 'STATE', event: { id: card.id, state: 'BROADCAST' } } });
     const document = parse(query);
     expect(validate(schema, document)).toEqual([]);
     const operation = document.definitions[0];

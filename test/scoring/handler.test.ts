@@ -32,7 +32,7 @@ describe('score-event handler', () => {
     await expect(handler({ eventId: 'h1', announce: { resultOf: 3 } })).rejects.toThrow(/announce.resultOf/);
   });
 
-  it('runs the pass asked for, and publishes nothing without an API URL (a function connected to no API)', async () => {
+  it('runs the pass asked for; without an API URL its updates fail visibly: a throw to retry when async, PublishFailed when not', async () => {
     const { client, tableName } = await createTestTable();
     const fx = new Fixture(client, tableName);
     const spec: EventSpec = { id: 'h2', date: '2024-11-03', matches: [{ id: 'm', points: 3, result: 0 }, { id: 'n', points: 4, result: null }] };
@@ -40,15 +40,19 @@ describe('score-event handler', () => {
     await fx.predictions(spec, { a: { m: 0 } });
     Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint()) });
     delete process.env.API_URL;
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect(await handler({ eventId: 'h2', pass: 'NONE', announce: { state: true }, async: true })).toBeNull();
-      const live = await handler({ eventId: 'h2', pass: 'PROVISIONAL', announce: { resultOf: 'm' }, async: true });
-      expect(live).toMatchObject({ report: { event: { state: 'BROADCAST' }, predictionsScored: 1 } });
-      expect(live?.announceError).toBeUndefined();
+      expect(await handler({ eventId: 'h2', pass: 'NONE' })).toBeNull();
+      await expect(handler({ eventId: 'h2', pass: 'NONE', announce: { state: true }, async: true })).rejects.toThrow(/STATE: callApi: the environment variable API_URL is not set/);
+      // The pass runs before the throw: Lambda's retry finds it done (scoring twice = once).
+      await expect(handler({ eventId: 'h2', pass: 'PROVISIONAL', announce: { resultOf: 'm' }, async: true })).rejects.toThrow(/RESULT: .*API_URL.* \| LEADERBOARD: .*API_URL/);
       expect((await fx.leaderboard('h2'))[0]).toMatchObject({ userId: 'a', points: 3 });
+      const live = await handler({ eventId: 'h2', pass: 'PROVISIONAL', announce: { resultOf: 'm' } });
+      expect(live).toMatchObject({ report: { event: { state: 'BROADCAST' }, predictionsScored: 1 } });
+      expect(live?.announceError).toEqual({ type: 'PublishFailed', message: expect.stringMatching(/RESULT: .*API_URL is not set \| LEADERBOARD: .*API_URL is not set/) });
+      expect(errors).toHaveBeenCalled();
     } finally {
-      warn.mockRestore();
+      errors.mockRestore();
     }
   });
 

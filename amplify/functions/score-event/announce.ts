@@ -103,21 +103,11 @@ export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
   return lighter;
 }
 
-let warnedUnconnected = false;
-
 /**
- * Whether this function is connected to an API: the data source's callsApi puts the API's URL in
- * API_URL. A function without it (the handler called directly, by tests or benchmarks) publishes
- * nothing, and says so once.
+ * Publishes one update through publishEventUpdate; throws when it was not accepted, or when the
+ * function has no API to publish to (callApi needs API_URL, which the data source's callsApi gives it
+ * on AWS and locally alike).
  */
-export function connectedToApi(): boolean {
-  if (process.env.API_URL) return true;
-  if (!warnedUnconnected) console.warn('score-event: API_URL is not set, so live updates are not published');
-  warnedUnconnected = true;
-  return false;
-}
-
-/** Publishes one update through publishEventUpdate; throws when it was not accepted. */
 export async function publish(update: EventUpdateInput): Promise<void> {
   const problem = eventUpdateProblem(update);
   if (problem !== null) throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);

@@ -15,7 +15,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
 import type { Announce, ScoringOutcome, ScoringPass, ScoringRequest } from '../../../resolvers/lib/scoring.ts';
 import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
-import { connectedToApi, createAnnouncer, publish } from './announce.ts';
+import { createAnnouncer, publish } from './announce.ts';
 import { createScorer } from './scorer.ts';
 
 let cached: { endpoint: string | undefined; client: DynamoDBClient } | undefined;
@@ -51,8 +51,7 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
   const tableName = process.env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
   const request = scoringRequest(event);
-  const { eventId, pass } = request;
-  const announce = request.announce && connectedToApi() ? request.announce : null;
+  const { eventId, pass, announce } = request;
   const db = client();
   const announcer = createAnnouncer({ client: db, tableName });
 

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { clientConfigTypesV1_4 } from '@aws-amplify/client-config';
+import type { ClientAuthorizationType } from '../../auth-modes.ts';
 import type { LocalUserPool } from './user-pool.ts';
 
 export type LocalOutputs = clientConfigTypesV1_4.AWSAmplifyBackendOutputs & { custom: { user_pool_endpoint: string } };
@@ -16,7 +17,8 @@ const REGION = 'local';
 
 export interface LocalOutputsInput {
   apiUrl: string;
-  authorizationTypes: ('API_KEY' | 'AWS_IAM')[];
+  /** The modes besides Cognito user pools: the local API's `authorizationTypes`. */
+  authorizationTypes: ClientAuthorizationType[];
   pool: LocalUserPool;
   userPoolEndpoint: string;
   usernameAttributes: ('email' | 'phone_number' | 'username')[];
