@@ -112,11 +112,13 @@ describe('a live broadcast', () => {
   let bellMs: number;
 
   beforeAll(async () => {
-    bellMs = Date.now() + 4_000;
-    live = await createEvent('Live Night', '2031-02-01', new Date(bellMs).toISOString());
+    live = await createEvent('Live Night', '2031-02-01', inOneHour());
     later = await createEvent('Later Night', '2031-03-01', inOneHour());
     await savePicks(live.id, live.matches);
     await savePicks(later.id, later.matches, ['p2']);
+    // The bell is moved close only once the picks are in, so a slow set-up cannot ring it early.
+    bellMs = Date.now() + 3_000;
+    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: live.id, startsAt: new Date(bellMs).toISOString() } });
   }, 60_000);
 
   it("hides another player's picks before the bell, shows them after it, and never before another event's bell", async () => {
