@@ -117,10 +117,10 @@ async function watchResults(): Promise<() => Promise<unknown[]>> {
   await editor('.graphiql-response').evaluate((el) => {
     const cm = (el as unknown as CodeMirrorElement).CodeMirror;
     const shown: string[] = [];
-    (window as unknown as { shownResults: string[] }).shownResults = shown;
+    (globalThis as unknown as { shownResults: string[] }).shownResults = shown;
     cm.on('change', () => cm.getValue() !== '' && shown.push(cm.getValue()));
   });
-  return async () => (await page.evaluate(() => (window as unknown as { shownResults: string[] }).shownResults)).map((t) => JSON.parse(t));
+  return async () => (await page.evaluate(() => (globalThis as unknown as { shownResults: string[] }).shownResults)).map((t) => JSON.parse(t));
 }
 
 const runButtonLabel = () => page.getAttribute('.graphiql-execute-button', 'aria-label');
