@@ -71,7 +71,12 @@ export function subscribeOverRealtime(url: string, operation: Operation, headers
 
       ws.onopen = () => ws.send(JSON.stringify({ type: 'connection_init' }));
       ws.onmessage = (event: MessageEvent) => {
-        const message = JSON.parse(String(event.data)) as { type: string; id?: string; payload?: Result & { errors?: unknown[] } };
+        let message: { type?: unknown; id?: unknown; payload?: Result };
+        try {
+          message = JSON.parse(String(event.data)) ?? {};
+        } catch {
+          return finish({ errors: [{ message: `The server sent a frame that is not JSON: ${String(event.data).slice(0, 200)}` }] });
+        }
         if (done) {
           // The answer to our stop.
           if (message.type === 'complete') ws.close(1000);
