@@ -1,8 +1,9 @@
 /**
  * The explorer page at `/`: an HTML shell that loads the GraphiQL bundle from this same server under
  * /explorer/ (no CDN, so it works offline). `tokens`: the server has the /dev/token shortcut, so the
- * page shows its act-as bar.
+ * page shows its act-as bar. The page opens subscriptions on the real-time path given here.
  */
+import { REALTIME_PATHS } from '../realtime/protocol.ts';
 import { explorerAssets, EXPLORER_FILES } from './explorer-bundle.ts';
 
 export const EXPLORER_PATH = '/explorer/';
@@ -17,7 +18,7 @@ export function explorerPage(opts: { tokens: boolean }): string {
 <script type="module" src="${EXPLORER_PATH}explorer.js"></script>
 </head>
 <body>
-<div id="root" data-tokens="${opts.tokens}"></div>
+<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"></div>
 </body>
 </html>
 `;

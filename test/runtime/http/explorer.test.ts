@@ -1,13 +1,17 @@
 /**
  * The explorer page (GraphiQL) in headless Chromium against a local API: act as a user, run a query,
  * run the chosen operation of a document with two, groups that stay with their user, a coherent state
- * after a reload, the schema's docs. Skipped only where Chromium is missing outside CI.
+ * after a reload, the schema's docs, a subscription over AppSync's real-time protocol (updates shown
+ * as the scoring function publishes them, then stopped; refusals shown). Skipped only where Chromium
+ * is missing outside CI.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asyncInvocationsSettled } from '../../../appsync/local/datasources/lambda.ts';
+import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from '../../api/mutations-fixtures.ts';
 import { startTestApi, type TestApi } from '../../support/local-api.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -33,6 +37,7 @@ interface CodeMirrorElement {
     posFromIndex(i: number): object;
     focus(): void;
     operations?: { name?: { value: string } }[] | null;
+    on(event: 'change', listener: () => void): void;
   };
 }
 const editor = (pane: string) => page.locator(`${pane} .CodeMirror`);
@@ -50,7 +55,7 @@ async function setQuery(text: string, cursorAt?: string): Promise<void> {
     [text, cursorAt ?? null] as const,
   );
   // GraphiQL parses the document 100 ms after an edit.
-  const names = [...text.matchAll(/(?:query|mutation)\s+(\w+)/g)].map((m) => m[1]);
+  const names = [...text.matchAll(/(?:query|mutation|subscription)\s+(\w+)/g)].map((m) => m[1]);
   const parsed = () =>
     editor('.graphiql-query-editor').evaluate((el) => ((el as unknown as CodeMirrorElement).CodeMirror.operations ?? []).map((o) => o.name?.value));
   await expect.poll(parsed).toEqual(names);
@@ -84,6 +89,44 @@ async function actAs(username: string, groups?: string): Promise<void> {
   if (groups !== undefined) await page.fill('input[name=groups]', groups);
   await page.click('button:has-text("Sign in")');
   await expect.poll(() => page.textContent('[data-testid=who]')).toMatch(new RegExp(`^Acting as ${username},`));
+}
+
+/** A WebSocket the page opened, with every frame (parsed) either way. */
+interface Socket {
+  url: string;
+  sent: any[];
+  received: any[];
+  closed: boolean;
+}
+
+/** Records the page's WebSockets from now on. */
+function watchSockets(): Socket[] {
+  const sockets: Socket[] = [];
+  page.on('websocket', (ws) => {
+    const socket: Socket = { url: ws.url(), sent: [], received: [], closed: false };
+    sockets.push(socket);
+    ws.on('framesent', (f) => socket.sent.push(JSON.parse(String(f.payload))));
+    ws.on('framereceived', (f) => socket.received.push(JSON.parse(String(f.payload))));
+    ws.on('close', () => (socket.closed = true));
+  });
+  return sockets;
+}
+
+/** From now on, every non-empty text the result pane shows, parsed. */
+async function watchResults(): Promise<() => Promise<unknown[]>> {
+  await editor('.graphiql-response').evaluate((el) => {
+    const cm = (el as unknown as CodeMirrorElement).CodeMirror;
+    const shown: string[] = [];
+    (globalThis as unknown as { shownResults: string[] }).shownResults = shown;
+    cm.on('change', () => cm.getValue() !== '' && shown.push(cm.getValue()));
+  });
+  return async () => (await page.evaluate(() => (globalThis as unknown as { shownResults: string[] }).shownResults)).map((t) => JSON.parse(t));
+}
+
+const runButtonLabel = () => page.getAttribute('.graphiql-execute-button', 'aria-label');
+
+function jwtClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
 describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () => {
@@ -168,11 +211,80 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     await page.keyboard.press('Escape');
   });
 
-  it('signs out to no Authorization header', async () => {
+  it('runs a subscription over the real-time protocol on its own origin, shows each update, and stops it', async () => {
+    const card = await createCard(api, 1);
+    await setState(api, card.id, 'BROADCAST');
+    // Its STATE update goes out before anyone subscribes.
+    await asyncInvocationsSettled();
+    await actAs('player01');
+    const sockets = watchSockets();
+    const shownResults = await watchResults();
+    const query = `subscription Live { onEventUpdate(eventId: "${card.id}") { eventId kind matchId match { id result outcome } leaderboard { userId } } }`;
+    await setQuery(query);
+    await page.click('.graphiql-execute-button');
+    await expect.poll(() => sockets[0]?.received.some((m) => m.type === 'start_ack')).toBe(true);
+    const [socket] = sockets;
+
+    // Plain ws:// on the page's own origin, although the port also serves TLS (wss://) for Amplify.
+    const origin = new URL(api.app.explorerUrl);
+    expect(socket.url).toBe(`ws://${origin.host}/graphql/realtime`);
+    expect(api.app.realtimeUrl).toBe(`wss://${origin.host}/graphql/realtime`);
+    expect(socket.sent.map((m) => m.type)).toEqual(['connection_init', 'start']);
+    expect(socket.received.map((m) => m.type)).toEqual(['connection_ack', 'ka', 'start_ack']);
+    const start = socket.sent[1];
+    expect(JSON.parse(start.payload.data)).toEqual({ query, variables: {}, operationName: 'Live' });
+    const { authorization, host } = start.payload.extensions.authorization;
+    expect(host).toBe(origin.host);
+    expect(jwtClaims(authorization).username).toBe('player01');
+    expect(await runButtonLabel()).toMatch(/^Stop/);
+
+    await api.data(ADMIN, OP.setMatchResult, { e: card.id, m: card.matches[0], w: 1 }, ADMIN_GROUPS);
+    await asyncInvocationsSettled();
+    const updates = () => socket.received.filter((m) => m.type === 'data').map((m) => m.payload);
+    await expect.poll(() => updates().map((u) => u.data.onEventUpdate.kind)).toEqual(['RESULT', 'LEADERBOARD']);
+    expect(updates()[0]).toEqual({
+      data: { onEventUpdate: { eventId: card.id, kind: 'RESULT', matchId: card.matches[0], match: { id: card.matches[0], result: 1, outcome: 'WIN' }, leaderboard: null } },
+    });
+    // The result pane showed each update as it came.
+    await expect.poll(shownResults).toEqual(updates());
+
+    await page.click('.graphiql-execute-button');
+    await expect.poll(() => socket.closed).toBe(true);
+    expect(socket.sent.at(-1)).toEqual({ type: 'stop', id: start.id });
+    expect(socket.received.at(-1)).toEqual({ type: 'complete', id: start.id });
+    expect(api.app.api.realtime.registry.size).toBe(0);
+    expect(await runButtonLabel()).toMatch(/^Execute/);
+  });
+
+  it("shows a refused subscription's errors and ends it", async () => {
+    await actAs('player01');
+    const sockets = watchSockets();
+    const shownResults = await watchResults();
+    await setQuery('subscription Bad { onEventUpdate { eventId } }');
+    await page.click('.graphiql-execute-button');
+    await expect.poll(shownResults).toHaveLength(1);
+    const [shown] = (await shownResults()) as { errors: { message: string }[] }[];
+    expect(shown.errors).toHaveLength(1);
+    expect(shown.errors[0].message).toMatch(/^Validation error of type MissingFieldArgument: .*"eventId"/);
+    expect(sockets[0].received.map((m) => m.type)).toEqual(['connection_ack', 'ka', 'error']);
+    await expect.poll(() => sockets[0]?.closed).toBe(true);
+    expect(await runButtonLabel()).toMatch(/^Execute/);
+  });
+
+  it('signs out to no Authorization header, for queries and subscriptions', async () => {
     await page.click('button:has-text("Sign out")');
     expect(await page.textContent('[data-testid=who]')).toMatch(/^Not signed in/);
+    await setQuery('query Me { userProfile { user { displayName } } }');
     const { response } = await run();
     expect(response.errors[0].errorType).toBe('UnauthorizedException');
+
+    const shownResults = await watchResults();
+    await setQuery('subscription Live { onEventUpdate(eventId: "any") { eventId } }');
+    await page.click('.graphiql-execute-button');
+    await expect.poll(shownResults).toHaveLength(1);
+    const [shown] = (await shownResults()) as { errors: { errorType: string; errorCode: number }[] }[];
+    expect(shown.errors).toEqual([expect.objectContaining({ errorType: 'UnauthorizedException', errorCode: 401 })]);
+    expect(await runButtonLabel()).toMatch(/^Execute/);
   });
 
   it('loaded nothing from anywhere but the local server', () => {

@@ -105,11 +105,11 @@ describe('POST /graphql', () => {
 });
 
 describe('GET /', () => {
-  it('serves the explorer page, whose script and styles come from this server only', async () => {
+  it('serves the explorer page, whose script and styles come from this server only, and tells it the real-time path', async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<div id="root" data-tokens="true">/);
+    expect(html).toMatch(/<div id="root" data-tokens="true" data-realtime-path="\/graphql\/realtime">/);
     const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(urls).toEqual(['/explorer/explorer.css', '/explorer/explorer.js']);
     expect(html).not.toMatch(/https?:\/\//);
@@ -141,7 +141,7 @@ describe('GET /', () => {
 
   it('tells the page to leave out the act-as bar when no token issuer is given', async () => {
     const html = await (await fetch(`${noTokens.url}/`)).text();
-    expect(html).toMatch(/<div id="root" data-tokens="false">/);
+    expect(html).toMatch(/<div id="root" data-tokens="false" /);
   });
 });
 
