@@ -7,7 +7,7 @@
  *   - delivery: from setMatchResult's HTTP response to each subscription's RESULT message;
  *   - leaderboard lag: from the same response to each subscription's LEADERBOARD message.
  * Every subscription's message is a sample. Each message is checked: the RESULT names the match just
- * entered with its result; the LEADERBOARD's top entry has the points of every result so far (player 0
+ * entered with its result; the LEADERBOARD has the top LIVE_LEADERBOARD_SIZE rows, the first with the points of every result so far (player 0
  * picks team 0 everywhere, so it has them all and nobody has more). A missing, duplicate, unexpected or
  * wrong message, or any wait past its time limit, fails the run.
  *
@@ -21,6 +21,7 @@ import { asyncInvocationsSettled } from '../appsync/local/datasources/lambda.ts'
 import { startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
@@ -157,7 +158,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
           eventId: card.eventId,
           matchId: card.matchIds[m],
           topPoints,
-          leaderboardSize: Math.min(20, opts.predictions),
+          leaderboardSize: Math.min(LIVE_LEADERBOARD_SIZE, opts.predictions),
         });
         delivery.push(...checked.delivery.map((at) => at - answered));
         lag.push(...checked.lag.map((at) => at - answered));
