@@ -7,9 +7,10 @@
  *   - delivery: from setMatchResult's HTTP response to each subscription's RESULT message;
  *   - leaderboard lag: from the same response to each subscription's LEADERBOARD message.
  * Every subscription's message is a sample. Each message is checked: the RESULT names the match just
- * entered with its result; the LEADERBOARD has the top LIVE_LEADERBOARD_SIZE rows, the first with the points of every result so far (player 0
- * picks team 0 everywhere, so it has them all and nobody has more). A missing, duplicate, unexpected or
- * wrong message, or any wait past its time limit, fails the run.
+ * entered with its result; the LEADERBOARD has LIVE_LEADERBOARD_SIZE rows, highest first, the first
+ * with the points of every result so far (player 0 picks team 0 everywhere, so it has them all and
+ * nobody has more). A missing, duplicate, unexpected or wrong message, or any wait past its time
+ * limit, fails the run.
  *
  *   npx tsx bench/live.ts [--predictions 1000,10000] [--results 5] [--connections 20] [--per-connection 50]
  * (starts its own in-memory DynamoDB Local, and stops it)
