@@ -1,84 +1,218 @@
 /**
- * The live leaderboard's lag: on a BROADCAST event with N predictions, each `setMatchResult` is timed
- * to its response, then the leaderboard is polled (every 10 ms, at most 120 s) until it shows the
- * result: player 0, who picks team 0 of every match, has the points of every match won by team 0 so far.
- * Lag = from the mutation's response to the first read that shows it.
+ * The live broadcast as subscribers see it. For each league size N: a fresh local API, a BROADCAST event
+ * with N predictions, and 1,000 subscriptions to its onEventUpdate (20 connections of 50: AppSync's
+ * default quota is 100 a connection) held by protocol-level WebSocket clients (realtime-load.ts) in this
+ * process. Results are entered one after another (winner team 0 of match 0, 1, ...), each once the
+ * previous one's messages have all arrived and its scoring pass has settled. For each result:
+ *   - delivery: from setMatchResult's HTTP response to each subscription's RESULT message;
+ *   - leaderboard lag: from the same response to each subscription's LEADERBOARD message.
+ * Every subscription's message is a sample. Each message is checked: the RESULT names the match just
+ * entered with its result; the LEADERBOARD has LIVE_LEADERBOARD_SIZE rows, highest first, the first
+ * with the points of every result so far (player 0 picks team 0 everywhere, so it has them all and
+ * nobody has more). A missing, duplicate, unexpected or wrong message, or any wait past its time
+ * limit, fails the run.
  *
- *   npx tsx bench/live.ts [N] [results]      (defaults 1000 and 5; starts its own in-memory DynamoDB Local)
+ *   npx tsx bench/live.ts [--predictions 1000,10000] [--results 5] [--connections 20] [--per-connection 50]
+ * (starts its own in-memory DynamoDB Local, and stops it)
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { graphqlData } from '../appsync/local/client.ts';
 import { asyncInvocationsSettled } from '../appsync/local/datasources/lambda.ts';
 import { startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
+import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
-import { startBenchTarget, type BenchTarget } from './target.ts';
+import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
+import { startBenchTarget } from './target.ts';
+
+export interface LiveBenchOptions {
+  predictions: number;
+  results: number;
+  connections: number;
+  subscriptionsPerConnection: number;
+}
 
 export interface LiveBenchRow {
   predictions: number;
+  subscriptions: number;
+  connections: number;
   results: number;
-  /** setMatchResult request to response, p50 and max. */
+  /** setMatchResult request to response, p50 and max over the results. */
   responseMsP50: number;
   responseMsMax: number;
-  /** Response to the first leaderboard read showing the result, p50 and max. */
+  /** Response to each subscription's RESULT message (results × subscriptions samples). */
+  deliveryMsP50: number;
+  deliveryMsP99: number;
+  deliveryMsMax: number;
+  /** Response to each subscription's LEADERBOARD message. */
   lagMsP50: number;
+  lagMsP99: number;
   lagMsMax: number;
 }
 
-const POLL_MS = 10;
-const POLL_LIMIT_MS = 120_000;
+export const LIVE_DEFAULTS = { results: 5, connections: 20, subscriptionsPerConnection: 50 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Setting up a connection or a subscription. */
+const SETUP_TIMEOUT_MS = 15_000;
+/** Every message of one result, scoring pass included (10,000 predictions take tens of seconds on a loaded machine). */
+const RESULT_TIMEOUT_MS = 180_000;
+/** Quiet time after the last expected message, for late duplicates to show up. */
+const SETTLE_MS = 150;
 
-export async function benchLive(target: BenchTarget, predictions: number, results: number): Promise<LiveBenchRow> {
-  const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
-  const player0 = target.tokenFor(benchPlayer(0));
-  const future = new Date(Date.now() + 3600_000).toISOString();
-  const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future);
-  await loadPlayers(target, admin, card.eventId, card.matchIds, predictions);
-  await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: card.eventId, state: 'BROADCAST' } });
+/** Nearest-rank percentile. */
+export function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
 
-  const points = (m: number) => 5 + m; // createCard's points of match m
-  const responses: number[] = [];
-  const lags: number[] = [];
-  let expected = 0;
-  for (let m = 0; m < Math.min(results, CARD_SIZE); m += 1) {
-    const started = performance.now();
-    await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', { e: card.eventId, m: card.matchIds[m] });
-    const answered = performance.now();
-    responses.push(answered - started);
-    expected += points(m);
-    for (;;) {
-      const { eventCard } = await graphqlData<{ eventCard: { myPrediction: { points: number | null } } }>(target.url, player0,
-        'query($e: ID!) { eventCard(eventId: $e) { myPrediction { points } } }', { e: card.eventId });
-      if (eventCard.myPrediction.points === expected) break;
-      if (performance.now() - answered > POLL_LIMIT_MS) throw new Error(`the leaderboard did not show result ${m + 1} within ${POLL_LIMIT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+interface EventUpdateData {
+  eventId: string;
+  kind: string;
+  matchId: string | null;
+  match: { id: string; result: number | null; outcome: string | null } | null;
+  leaderboard: { points: number | null }[] | null;
+}
+
+/** The messages of one result, checked; the delivery and lag samples. */
+function checkResult(arrivals: Arrival[], unexpected: unknown[], ids: string[], expected: { eventId: string; matchId: string; topPoints: number; leaderboardSize: number }) {
+  const problems: string[] = unexpected.map((m) => `unexpected control message ${JSON.stringify(m).slice(0, 300)}`);
+  const seen = new Map<string, { RESULT: Arrival[]; LEADERBOARD: Arrival[] }>(ids.map((id) => [id, { RESULT: [], LEADERBOARD: [] }]));
+  for (const a of arrivals) {
+    const update = (a.message.payload?.data as { onEventUpdate?: EventUpdateData } | undefined)?.onEventUpdate;
+    const kinds = seen.get(a.id);
+    if (!kinds || a.message.payload?.errors || !update || (update.kind !== 'RESULT' && update.kind !== 'LEADERBOARD')) {
+      problems.push(`unexpected message ${JSON.stringify(a.message).slice(0, 300)}`);
+      continue;
     }
-    lags.push(performance.now() - answered);
+    kinds[update.kind].push(a);
+    if (update.eventId !== expected.eventId) problems.push(`${a.id}: an update of event ${update.eventId}`);
+    if (update.kind === 'RESULT' && (update.matchId !== expected.matchId || update.match?.id !== expected.matchId || update.match.result !== 0 || update.match.outcome !== 'WIN')) {
+      problems.push(`${a.id}: RESULT ${JSON.stringify({ matchId: update.matchId, match: update.match })}, expected match ${expected.matchId} won by team 0`);
+    }
+    if (update.kind === 'LEADERBOARD') {
+      const points = (update.leaderboard ?? []).map((p) => p.points ?? -1);
+      const ordered = points.every((p, i) => i === 0 || p <= points[i - 1]);
+      if (points.length !== expected.leaderboardSize || points[0] !== expected.topPoints || !ordered) {
+        problems.push(`${a.id}: LEADERBOARD points ${JSON.stringify(points)}, expected ${expected.leaderboardSize} rows from ${expected.topPoints} down`);
+      }
+    }
   }
-  await asyncInvocationsSettled();
-  return {
-    predictions,
-    results: responses.length,
-    responseMsP50: median(responses),
-    responseMsMax: Math.max(...responses),
-    lagMsP50: median(lags),
-    lagMsMax: Math.max(...lags),
-  };
+  const delivery: number[] = [];
+  const lag: number[] = [];
+  const missing = { RESULT: 0, LEADERBOARD: 0 };
+  const duplicate = { RESULT: 0, LEADERBOARD: 0 };
+  for (const [id, kinds] of seen) {
+    for (const kind of ['RESULT', 'LEADERBOARD'] as const) {
+      if (kinds[kind].length === 0) missing[kind] += 1;
+      if (kinds[kind].length > 1) duplicate[kind] += kinds[kind].length - 1;
+    }
+    if (kinds.RESULT.length === 1 && kinds.LEADERBOARD.length === 1 && kinds.RESULT[0].at > kinds.LEADERBOARD[0].at) problems.push(`${id}: LEADERBOARD before RESULT`);
+    if (kinds.RESULT[0]) delivery.push(kinds.RESULT[0].at);
+    if (kinds.LEADERBOARD[0]) lag.push(kinds.LEADERBOARD[0].at);
+  }
+  for (const kind of ['RESULT', 'LEADERBOARD'] as const) {
+    if (missing[kind]) problems.push(`${missing[kind]} subscriptions missed the ${kind}`);
+    if (duplicate[kind]) problems.push(`${duplicate[kind]} duplicate ${kind} messages`);
+  }
+  if (problems.length > 0) throw new Error(`match ${expected.matchId}: ${problems.length} problems:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  return { delivery, lag };
+}
+
+export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions): Promise<LiveBenchRow> {
+  const target = await startBenchTarget(dynamoEndpoint);
+  try {
+    const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future);
+    await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions);
+    await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: card.eventId, state: 'BROADCAST' } });
+    // The STATE update of that change is published before anyone subscribes.
+    await asyncInvocationsSettled();
+
+    const load = await openSubscriptions({
+      realtimeUrl: target.app.realtimeUrl,
+      ca: readFileSync(target.app.caPath, 'utf8'),
+      tokens: Array.from({ length: opts.connections }, (_, c) => target.tokenFor(benchPlayer(c))),
+      subscriptionsPerConnection: opts.subscriptionsPerConnection,
+      query: String(onEventUpdate),
+      variables: { eventId: card.eventId },
+      timeoutMs: SETUP_TIMEOUT_MS,
+    });
+    try {
+      const responses: number[] = [];
+      const delivery: number[] = [];
+      const lag: number[] = [];
+      let topPoints = 0;
+      for (let m = 0; m < Math.min(opts.results, CARD_SIZE); m += 1) {
+        const started = wallNow();
+        await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', { e: card.eventId, m: card.matchIds[m] });
+        const answered = wallNow();
+        responses.push(answered - started);
+        topPoints += 5 + m; // createCard's points of match m
+        await load.waitForData(2 * load.ids.length, RESULT_TIMEOUT_MS);
+        await asyncInvocationsSettled();
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        const { arrivals, unexpected } = await load.take();
+        const checked = checkResult(arrivals, unexpected, load.ids, {
+          eventId: card.eventId,
+          matchId: card.matchIds[m],
+          topPoints,
+          leaderboardSize: Math.min(LIVE_LEADERBOARD_SIZE, opts.predictions),
+        });
+        delivery.push(...checked.delivery.map((at) => at - answered));
+        lag.push(...checked.lag.map((at) => at - answered));
+      }
+      return {
+        predictions: opts.predictions,
+        subscriptions: load.ids.length,
+        connections: opts.connections,
+        results: responses.length,
+        responseMsP50: percentile(responses, 50),
+        responseMsMax: Math.max(...responses),
+        deliveryMsP50: percentile(delivery, 50),
+        deliveryMsP99: percentile(delivery, 99),
+        deliveryMsMax: Math.max(...delivery),
+        lagMsP50: percentile(lag, 50),
+        lagMsP99: percentile(lag, 99),
+        lagMsMax: Math.max(...lag),
+      };
+    } finally {
+      load.close();
+    }
+  } finally {
+    await target.close();
+  }
+}
+
+/** The figures of one row as text lines. */
+export function describeLive(row: LiveBenchRow): string[] {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  return [
+    `live, ${row.predictions} predictions, ${row.subscriptions} subscriptions on ${row.connections} connections, ${row.results} results entered one after another:`,
+    `  setMatchResult response p50 ${ms(row.responseMsP50)} (max ${ms(row.responseMsMax)})`,
+    `  RESULT delivered after the response: p50 ${ms(row.deliveryMsP50)}, p99 ${ms(row.deliveryMsP99)}, max ${ms(row.deliveryMsMax)}`,
+    `  LEADERBOARD after the response:      p50 ${ms(row.lagMsP50)}, p99 ${ms(row.lagMsP99)}, max ${ms(row.lagMsMax)}`,
+  ];
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const predictions = Number(process.argv[2] ?? 1000);
-  const results = Number(process.argv[3] ?? 5);
+  const sizes = (option('--predictions') ?? '1000,10000').split(',').map(Number);
+  const results = Number(option('--results') ?? LIVE_DEFAULTS.results);
+  const connections = Number(option('--connections') ?? LIVE_DEFAULTS.connections);
+  const subscriptionsPerConnection = Number(option('--per-connection') ?? LIVE_DEFAULTS.subscriptionsPerConnection);
   const dynamo = await startDynamoDbLocal({ inMemory: true, port: 8610 });
   try {
-    const target = await startBenchTarget(dynamo.endpoint);
-    try {
-      const row = await benchLive(target, predictions, results);
+    for (const predictions of sizes) {
+      const row = await benchLive(dynamo.endpoint, { predictions, results, connections, subscriptionsPerConnection });
+      console.log(describeLive(row).join('\n'));
       console.log(JSON.stringify(row));
-    } finally {
-      await target.close();
     }
   } finally {
     await dynamo.stop();

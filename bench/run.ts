@@ -4,9 +4,11 @@
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
  *   - scoring throughput at 1,000 and 10,000 predictions;
  *   - hot reload: from saving a resolver, or a library file most resolvers import, to the new version being served.
- *   - the live leaderboard's lag after each result entered, at 1,000 predictions.
+ *   - live updates with 1,000 open subscriptions on one BROADCAST event, at 1,000 and 10,000 predictions:
+ *     RESULT delivery and LEADERBOARD lag after each result entered (bench/live.ts).
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
- * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run.
+ * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
+ * `--live-predictions 1000` narrows the live section.
  */
 import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
@@ -14,7 +16,7 @@ import { benchReload } from './reload.ts';
 import { benchScreens, type ScreenCost } from './screens.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
-import { benchLive } from './live.ts';
+import { LIVE_DEFAULTS, benchLive, describeLive } from './live.ts';
 import { startBenchTarget } from './target.ts';
 
 function option(name: string): string | undefined {
@@ -79,12 +81,11 @@ try {
   }
 
   if (!skip.has('live')) {
-    const target = await startBenchTarget(dynamo.endpoint);
-    const live = await benchLive(target, 1000, 5);
-    await target.close();
-    print({ benchmark: 'live', ...live });
-    say(`live leaderboard, ${live.predictions} predictions, ${live.results} results entered one after another:`);
-    say(`  setMatchResult response p50 ${live.responseMsP50.toFixed(0)} ms (max ${live.responseMsMax.toFixed(0)}), leaderboard showing it after p50 ${live.lagMsP50.toFixed(0)} ms (max ${live.lagMsMax.toFixed(0)})`);
+    for (const predictions of (option('--live-predictions') ?? '1000,10000').split(',').map(Number)) {
+      const live = await benchLive(dynamo.endpoint, { ...LIVE_DEFAULTS, predictions });
+      print({ benchmark: 'live', ...live });
+      for (const line of describeLive(live)) say(line);
+    }
   }
 } finally {
   await dynamo.stop();
