@@ -226,7 +226,7 @@ it('delivers each event its own updates in order, with leaderboards computed rig
 
   // A player may not publish (IAM only), through the same client.
   const { __typename, ...event } = p1.updates[0].event as EventUpdate['event'] & { __typename: string };
-  p1.send({ publish: { eventId: live.id, kind: 'STATE', event } });
+  p1.send({ publish: { eventId: live.id, kind: 'STATE', readAt: p1.updates[0].readAt, event } });
   const refused = await p1.waitFor('publish answer', (r) => r.find((x) => x.publishErrors || x.published));
   expect(refused.publishErrors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
 
@@ -249,5 +249,14 @@ it('delivers each event its own updates in order, with leaderboards computed rig
   expect(p1.updates.map(summary)).toEqual(expectedP1);
   expect(p2.updates.map(summary)).toEqual(expectedP1.slice(0, 7));
   expect(p3.updates.map(summary)).toEqual(expectedP3);
+  // Each update tells when it was read; here each was published after the one before it, so along a
+  // subscriber's updates of one kind readAt never goes back (a client keeps the latest per kind).
+  for (const client of [p1, p2, p3]) {
+    for (const kind of ['RESULT', 'STATE', 'LEADERBOARD'] as const) {
+      const times = client.updates.filter((u) => u.kind === kind).map((u) => u.readAt);
+      for (const at of times) expect(at, client.name).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(times, `${client.name} ${kind}`).toEqual([...times].sort());
+    }
+  }
   for (const client of [p1, p2, p3, forger, late]) expect(client.reports.filter((x) => x.error), client.name).toEqual(client === forger || client === late ? [expect.anything()] : []);
 });
