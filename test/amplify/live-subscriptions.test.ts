@@ -245,6 +245,13 @@ it('delivers each event its own updates in order, with leaderboards computed rig
   expect([...fromScratch.values()].map((r) => r.points).sort((a, b) => b - a)).toEqual([15, 10, 5, 0, 0]);
 
   // Nothing else arrived anywhere: no duplicate, no other event's update, nothing after unsubscribing.
+  // A last update to each event is the barrier: the server delivers in publish order, so once p1 and p3
+  // have it, anything published before it (to them, or to p2 had it stayed) has been delivered too.
+  await setResult(live.id, live.matches[2], 2, 'WIN'); // after SCORED: announced, not scored
+  expectedP1.push(['RESULT', live.id, 'SCORED', live.matches[2], 2, 'WIN']);
+  await setResult(other.id, other.matches[0], 2, 'WIN');
+  expectedP3.push(['RESULT', other.id, 'BROADCAST', other.matches[0], 2, 'WIN'], ['LEADERBOARD', other.id, 'BROADCAST']);
+  await Promise.all([p1.waitForUpdates(expectedP1.length), p3.waitForUpdates(expectedP3.length)]);
   await asyncInvocationsSettled();
   expect(p1.updates.map(summary)).toEqual(expectedP1);
   expect(p2.updates.map(summary)).toEqual(expectedP1.slice(0, 7));
