@@ -219,6 +219,7 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
     __typename
     eventId
     kind
+    readAt
     event {
       __typename
       id

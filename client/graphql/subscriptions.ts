@@ -13,6 +13,7 @@ subscription OnEventUpdate($eventId: ID!) {
     __typename
     eventId
     kind
+    readAt
     event {
       __typename
       id

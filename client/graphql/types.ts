@@ -45,6 +45,7 @@ export type PickInput = {
 export type EventUpdateInput = {
   eventId: string;
   kind: EventUpdateKind;
+  readAt: string;
   event: EventSnapshotInput;
   matchId?: string | null;
   match?: MatchSnapshotInput | null;
@@ -504,6 +505,7 @@ export type PublishEventUpdateMutation = {
     __typename: 'EventUpdate';
     eventId: string;
     kind: EventUpdateKind;
+    readAt: string;
     event: {
       __typename: 'Event';
       id: string;
@@ -562,6 +564,7 @@ export type OnEventUpdateSubscription = {
     __typename: 'EventUpdate';
     eventId: string;
     kind: EventUpdateKind;
+    readAt: string;
     event: {
       __typename: 'Event';
       id: string;

@@ -122,6 +122,8 @@ export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 export type EventUpdate = {
   eventId: string;
   kind: EventUpdateKind;
+  /** When the scoring function began reading what this update shows. Updates can arrive out of order (overlapping scoring passes, retries): keep, per kind (per match for RESULT), the one with the latest readAt. */
+  readAt: string;
   /** The event as it is now. */
   event: Event;
   /** RESULT: the id of the match whose result changed. */
@@ -168,6 +170,7 @@ export type PickInput = {
 export type EventUpdateInput = {
   eventId: string;
   kind: EventUpdateKind;
+  readAt: string;
   event: EventSnapshotInput;
   matchId?: string | null;
   match?: MatchSnapshotInput | null;

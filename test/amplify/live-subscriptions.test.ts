@@ -226,7 +226,7 @@ it('delivers each event its own updates in order, with leaderboards computed rig
 
   // A player may not publish (IAM only), through the same client.
   const { __typename, ...event } = p1.updates[0].event as EventUpdate['event'] & { __typename: string };
-  p1.send({ publish: { eventId: live.id, kind: 'STATE', event } });
+  p1.send({ publish: { eventId: live.id, kind: 'STATE', readAt: p1.updates[0].readAt, event } });
   const refused = await p1.waitFor('publish answer', (r) => r.find((x) => x.publishErrors || x.published));
   expect(refused.publishErrors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
 
@@ -245,9 +245,25 @@ it('delivers each event its own updates in order, with leaderboards computed rig
   expect([...fromScratch.values()].map((r) => r.points).sort((a, b) => b - a)).toEqual([15, 10, 5, 0, 0]);
 
   // Nothing else arrived anywhere: no duplicate, no other event's update, nothing after unsubscribing.
+  // A last update to each event is the barrier: the server delivers in publish order, so once p1 and p3
+  // have it, anything published before it (to them, or to p2 had it stayed) has been delivered too.
+  await setResult(live.id, live.matches[2], 2, 'WIN'); // after SCORED: announced, not scored
+  expectedP1.push(['RESULT', live.id, 'SCORED', live.matches[2], 2, 'WIN']);
+  await setResult(other.id, other.matches[0], 2, 'WIN');
+  expectedP3.push(['RESULT', other.id, 'BROADCAST', other.matches[0], 2, 'WIN'], ['LEADERBOARD', other.id, 'BROADCAST']);
+  await Promise.all([p1.waitForUpdates(expectedP1.length), p3.waitForUpdates(expectedP3.length)]);
   await asyncInvocationsSettled();
   expect(p1.updates.map(summary)).toEqual(expectedP1);
   expect(p2.updates.map(summary)).toEqual(expectedP1.slice(0, 7));
   expect(p3.updates.map(summary)).toEqual(expectedP3);
+  // Each update tells when it was read; here each was published after the one before it, so along a
+  // subscriber's updates of one kind readAt never goes back (a client keeps the latest per kind).
+  for (const client of [p1, p2, p3]) {
+    for (const kind of ['RESULT', 'STATE', 'LEADERBOARD'] as const) {
+      const times = client.updates.filter((u) => u.kind === kind).map((u) => u.readAt);
+      for (const at of times) expect(at, client.name).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(times, `${client.name} ${kind}`).toEqual([...times].sort());
+    }
+  }
   for (const client of [p1, p2, p3, forger, late]) expect(client.reports.filter((x) => x.error), client.name).toEqual(client === forger || client === late ? [expect.anything()] : []);
 });

@@ -41,6 +41,13 @@ vi.mock('../../amplify/functions/shared/call-api.ts', async (importOriginal) => 
 
 const schema = buildSchema(appsyncPrelude + readFileSync('schema.graphql', 'utf8'));
 const published = () => calls.sent.map((c) => c.variables.input as EventUpdateInput);
+const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** Each update's readAt is an ISO time, and they never go back along `updates` (published one after another). */
+function expectReadAtInOrder(updates: EventUpdateInput[]): void {
+  for (const u of updates) expect(u.readAt).toMatch(ISO_MS);
+  const times = updates.map((u) => Date.parse(u.readAt));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+}
 
 describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () => {
   const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
@@ -48,7 +55,7 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
   const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
 
   it('publishEventUpdate returns its input through a NONE data source', () => {
-    const input = { eventId: 'e1', kind: 'LEADERBOARD', event, leaderboard: [] };
+    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: '2031-01-02T01:30:00.000Z', event, leaderboard: [] };
     const ctx = contextWithDefaults({ arguments: { input }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } });
     const request = publish.run('request', ctx);
     expect(request).toMatchObject({ kind: 'value', value: { payload: input } });
@@ -107,7 +114,7 @@ describe('live updates through the local API', () => {
   const scoreEvent = (e: string) => asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e });
 
   it('refuses publishEventUpdate to a player and to an admin (IAM only)', async () => {
-    const input = { eventId: 'x', kind: 'STATE', event: { id: 'x', name: 'X', date: '2031-01-01', startsAt: '2031-01-01T00:00:00Z', state: 'UPCOMING', season: 2031, matchCount: 0 } };
+    const input = { eventId: 'x', kind: 'STATE', readAt: '2031-01-01T00:00:00.000Z', event: { id: 'x', name: 'X', date: '2031-01-01', startsAt: '2031-01-01T00:00:00Z', state: 'UPCOMING', season: 2031, matchCount: 0 } };
     const mutation = 'mutation($i: EventUpdateInput!) { publishEventUpdate(input: $i) { eventId } }';
     for (const [user, groups] of [['p1', []], [ADMIN, ADMIN_GROUPS]] as const) {
       const res = await api.request(user, mutation, { i: input }, [...groups]);
@@ -157,7 +164,8 @@ describe('live updates through the local API', () => {
     await asyncInvocationsSettled();
     const live = await eventNow(card.id);
     expect(live).toMatchObject({ state: 'BROADCAST', name: 'Renamed Night' });
-    expect(published()).toEqual([{ eventId: card.id, kind: 'STATE', event: live }]);
+    expect(published()).toEqual([{ eventId: card.id, kind: 'STATE', readAt: expect.stringMatching(ISO_MS), event: live }]);
+    const shown = [...published()];
 
     calls.sent.length = 0;
     expect((await setResult(card.id, m1, 0)).errors).toBeUndefined();
@@ -168,12 +176,14 @@ describe('live updates through the local API', () => {
     expect(board).toMatchObject({ eventId: card.id, kind: 'LEADERBOARD', event: live });
     expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual([[p1, 10, 1, 1], [p2, 0, 0, 2]]);
     expect(board.leaderboard![0].picks).toEqual([{ matchId: m1, team: 0 }, { matchId: m2, team: 1 }]);
+    shown.push(...published());
 
     calls.sent.length = 0;
     await setResult(card.id, m2, null, 'DRAW');
     await asyncInvocationsSettled();
     expect(published().map((u) => u.kind)).toEqual(['RESULT', 'LEADERBOARD']);
     expect(published()[0].match).toMatchObject({ id: m2, position: 2, result: null, outcome: 'DRAW' });
+    shown.push(...published());
 
     calls.sent.length = 0;
     const scored = await scoreEvent(card.id);
@@ -181,12 +191,15 @@ describe('live updates through the local API', () => {
     const final = await eventNow(card.id);
     expect(final.state).toBe('SCORED');
     expect(published().map((u) => [u.kind, u.event.state])).toEqual([['LEADERBOARD', 'SCORED'], ['STATE', 'SCORED']]);
+    shown.push(...published());
 
     // A correction after scoring is announced at once; its scoring waits for the admin's scoreEvent.
     calls.sent.length = 0;
     await setResult(card.id, m1, 1);
     await asyncInvocationsSettled();
     expect(published()).toEqual([expect.objectContaining({ kind: 'RESULT', matchId: m1, match: expect.objectContaining({ result: 1 }) })]);
+    // The steps ran one after another, so each update was read no earlier than the one before it.
+    expectReadAtInOrder([...shown, ...published()]);
   });
 
   it('keeps a scoring result when a publish fails: scoreEvent answers with the report and a PublishFailed error', async () => {
@@ -219,6 +232,8 @@ describe('live updates through the local API', () => {
     }
     // First run: RESULT refused, LEADERBOARD sent, then a throw; Lambda's retry sends both again.
     expect(published().map((u) => u.kind)).toEqual(['RESULT', 'LEADERBOARD', 'RESULT', 'LEADERBOARD']);
+    // The retry's updates were read again, after the first run's: a client keeping the latest readAt keeps them.
+    expectReadAtInOrder(published());
   });
 });
 

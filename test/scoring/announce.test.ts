@@ -14,6 +14,8 @@ import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
 import { createTestTable } from '../support/dynamodb.ts';
 import { Fixture, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
 
+const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 describe('the updates, built from the table', () => {
   it('RESULT, STATE and LEADERBOARD show the event as stored now, the match at its card position, the top 20 in leaderboard order', async () => {
     const { client, tableName } = await createTestTable();
@@ -38,10 +40,15 @@ describe('the updates, built from the table', () => {
     const announcer = createAnnouncer({ client, tableName });
     const event = { id: 'live', name: 'Event live', date: '2031-04-04', startsAt: '2031-04-04T20:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 3 };
 
+    // readAt: taken before the reads, so between the clock before and after the call.
+    const readWithin = (before: number, after: number) =>
+      expect.toSatisfy((at: string) => ISO_MS.test(at) && Date.parse(at) >= before && Date.parse(at) <= after, `an ISO time in [${before}, ${after}]`);
+    let before = Date.now();
     const result = await announcer.result('live', 'm1');
     expect(result).toEqual({
       eventId: 'live',
       kind: 'RESULT',
+      readAt: readWithin(before, Date.now()),
       event,
       matchId: 'm1',
       match: {
@@ -54,10 +61,13 @@ describe('the updates, built from the table', () => {
     expect(await announcer.result('live', 'off'), 'a match off the card').toBeNull();
     expect(await announcer.result('gone', 'm1'), 'no such event').toBeNull();
 
-    expect(await announcer.state('live')).toEqual({ eventId: 'live', kind: 'STATE', event });
+    before = Date.now();
+    expect(await announcer.state('live')).toEqual({ eventId: 'live', kind: 'STATE', readAt: readWithin(before, Date.now()), event });
     expect(await announcer.state('gone')).toBeNull();
 
+    before = Date.now();
     const board = (await announcer.leaderboard('live'))!;
+    expect(board.readAt).toEqual(readWithin(before, Date.now()));
     expect(eventUpdateProblem(board)).toBeNull();
     expect(board.leaderboard).toHaveLength(LIVE_LEADERBOARD_SIZE);
     const expected = expectedLeaderboard({ ...spec, matches: spec.matches.filter((m) => m.id !== 'off') }, picks);
@@ -91,7 +101,7 @@ describe("AppSync's subscription payload limit", () => {
       rank: u + 1,
       updatedAt: '2031-01-01T19:59:59.999Z',
     });
-    const update: EventUpdateInput = { eventId: event.id, kind: 'LEADERBOARD', event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)) };
+    const update: EventUpdateInput = { eventId: event.id, kind: 'LEADERBOARD', readAt: event.startsAt, event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)) };
     const bytes = deliveredBytes(update);
     expect(bytes).toBeGreaterThan(50_000);
     expect(bytes).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
@@ -105,7 +115,7 @@ describe("AppSync's subscription payload limit", () => {
       champion: false,
     }));
     const match = { id: 'm', eventId: event.id, position: 1, name: wide(MATCH_LIMIT.name), points: 1000, preshow: false, championships: [], teams, result: 0, outcome: 'WIN' as const };
-    const huge: EventUpdateInput = { eventId: event.id, kind: 'RESULT', event, matchId: 'm', match };
+    const huge: EventUpdateInput = { eventId: event.id, kind: 'RESULT', readAt: event.startsAt, event, matchId: 'm', match };
     expect(deliveredBytes(huge)).toBeGreaterThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
     const sent = withinPayloadLimit(huge);
     expect(sent).toEqual({ ...huge, match: null });

@@ -19,10 +19,15 @@ import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibi
 import { callApi } from '../shared/call-api.ts';
 import { fromAttributes, toAttributes } from './attributes.ts';
 
-/** Builds each kind of update from what the table holds now; null when the event (or the match) is gone. */
+/**
+ * Builds each kind of update from what the table holds now; null when the event (or the match) is
+ * gone. Each carries readAt, taken just before its reads: overlapping passes and retries can publish
+ * an older snapshot after a newer one, and readAt lets a client keep the newest of each kind.
+ */
 export function createAnnouncer(opts: { client: DynamoDBClient; tableName: string; now?: () => number }) {
   const { client, tableName } = opts;
   const now = opts.now ?? Date.now;
+  const readingAt = () => new Date(now()).toISOString();
 
   const get = async <T>(key: ItemKey): Promise<T | null> => {
     const out = await client.send(new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true }));
@@ -47,18 +52,21 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
 
   return {
     async result(eventId: string, matchId: string): Promise<EventUpdateInput | null> {
+      const readAt = readingAt();
       const [event, match] = await Promise.all([get<EventItem>(EVENT.key(eventId)), get<MatchItem>(MATCH.key(eventId, matchId))]);
       const position = event ? event.matchOrder.indexOf(matchId) + 1 : 0;
       if (!event || !match || position === 0) return null;
-      return { eventId, kind: 'RESULT', event: toEvent(event), matchId, match: toMatch(match, position, resultsVisible(event, false)) };
+      return { eventId, kind: 'RESULT', readAt, event: toEvent(event), matchId, match: toMatch(match, position, resultsVisible(event, false)) };
     },
 
     async state(eventId: string): Promise<EventUpdateInput | null> {
+      const readAt = readingAt();
       const event = await get<EventItem>(EVENT.key(eventId));
-      return event ? { eventId, kind: 'STATE', event: toEvent(event) } : null;
+      return event ? { eventId, kind: 'STATE', readAt, event: toEvent(event) } : null;
     },
 
     async leaderboard(eventId: string): Promise<EventUpdateInput | null> {
+      const readAt = readingAt();
       const [event, top] = await Promise.all([get<EventItem>(EVENT.key(eventId)), topOfLeaderboard(eventId)]);
       if (!event) return null;
       const at = now();
@@ -66,7 +74,7 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
         const row = visiblePrediction(item, event, false, at);
         return { ...row, picks: row.picks.map((p) => ({ matchId: p.matchId, team: p.team })) };
       });
-      return { eventId, kind: 'LEADERBOARD', event: toEvent(event), leaderboard };
+      return { eventId, kind: 'LEADERBOARD', readAt, event: toEvent(event), leaderboard };
     },
   };
 }
