@@ -130,7 +130,9 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
   if (claimedHash !== undefined && claimedHash !== bodyHash) return fail(403, 'InvalidSignatureException', SIGNATURE_MISMATCH);
 
   const queryStart = request.path.indexOf('?');
-  const signer = new SignatureV4({ service: opts.service, region: opts.region, credentials: principal, sha256: Sha256 });
+  // applyChecksum off: the body hash header is signed only when the client signed it (AppSync does not
+  // require it, and many signers, aws-amplify's among them, leave it out); the body is bound either way.
+  const signer = new SignatureV4({ service: opts.service, region: opts.region, credentials: principal, sha256: Sha256, applyChecksum: false });
   const resigned = await signer.sign(
     {
       method: request.method,
