@@ -127,6 +127,9 @@ describe('verifySigV4', () => {
     expect(await verify(noSignature)).toMatchObject({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "Authorization header requires 'Signature' parameter." });
     const { 'content-type': _dropped, ...withoutSigned } = headers;
     expect(await verify(withoutSigned)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException', message: "'content-type' is named as a SignedHeader, but it does not exist in the HTTP request." });
+    const hostless = await sign(scorer, body, NOW, '/graphql', { unsignableHeaders: new Set(['host']) });
+    expect(hostless.authorization).not.toMatch(/SignedHeaders=[^,]*\bhost\b/);
+    expect(await verify(hostless)).toEqual({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "'Host' must be a signed header." });
     const { 'x-amz-date': _date, ...undated } = headers;
     expect(await verify(undated)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException' });
   });
