@@ -92,6 +92,39 @@ describe('subscriptions', () => {
     expect(client.unread('data')).toEqual([]);
   });
 
+  it('a stop then a restart with the same id while the first start is pending: the restart alone is registered and acknowledged', async () => {
+    const client = await ready();
+    const startFrame = (id: string, thing: string) => ({ id, type: 'start', payload: { data: JSON.stringify({ query: ON_THING, variables: { id: thing } }), extensions: { authorization: apiKeyHeader() } } });
+    // The first start's resolver is held until the restart's has run, then finishes first (the order
+    // in which a shared pending marker let the first start take the restart's place).
+    const realtime = toy.api.realtime;
+    const original = realtime.start;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    realtime.start = async (request, auth, headers) => {
+      const result = await original(request, auth, headers);
+      if (request.variables?.id === 'first') await firstHeld;
+      if (request.variables?.id === 'second') {
+        releaseFirst();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return result;
+    };
+    try {
+      client.send(startFrame('r', 'first'));
+      client.send({ type: 'stop', id: 'r' });
+      expect(await client.next((m) => m.id === 'r')).toEqual({ type: 'complete', id: 'r' });
+      client.send(startFrame('r', 'second'));
+      expect(await client.next((m) => m.id === 'r')).toEqual({ type: 'start_ack', id: 'r' });
+    } finally {
+      realtime.start = original;
+    }
+    await put({ id: 'first', name: 'for the stopped start' });
+    await put({ id: 'second', name: 'for the restart' });
+    expect((await client.next((m) => m.id === 'r')).payload.data.onThing.name).toBe('for the restart');
+    expect(client.messages.filter((m) => m.id === 'r')).toEqual([]);
+  });
+
   it('matches every argument given (null ones are no constraint), and delivers in publish order', async () => {
     const client = await ready();
     await client.start('byOwner', ON_THING, { owner: 'zed' }, apiKeyHeader());
