@@ -3,6 +3,8 @@
  * `ws` over TLS from the local CA: the handshake and its authorization, start/start_ack/data/stop/
  * complete, keep-alive, argument matching, enhanced filters, invalidation, limits and bad frames.
  */
+import { once } from 'node:events';
+import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../../appsync/local/auth/jwt.ts';
 import { API_KEY, RealtimeClient, startToyServer, toyVersion, type ToyServer } from './toy-api.ts';
@@ -286,5 +288,22 @@ describe('bad input and limits', () => {
     const body = await toy.mutate('subscription { onThing { id } }');
     expect(body.errors[0].message).toMatch(/real-time/);
     expect(toy.server.realtimeUrl).toMatch(/^wss:\/\/127\.0\.0\.1:\d+\/graphql\/realtime$/);
+  });
+
+  it('closes at once with a TCP connection open that has not sent its first byte', async () => {
+    const other = await startToyServer();
+    const silent = tcpConnect(Number(new URL(other.server.url).port), '127.0.0.1');
+    await once(silent, 'connect');
+    const silentClosed = once(silent, 'close');
+    // Well under the 30 s after which the server drops a connection that says nothing.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      other.close().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 5000))),
+    ]);
+    clearTimeout(timer);
+    silent.destroy();
+    expect(outcome).toBe('closed');
+    await silentClosed;
   });
 });
