@@ -219,6 +219,25 @@ describe('hot reload', () => {
     expect((await client.next((m) => m.type === 'data')).payload.data.onThing.name).toBe('after reload');
     expect(await client.start('r2', ON_THING, { id: 'rl' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
   });
+
+  it('shapes a message by each subscription’s own schema when subscriptions from before and after a reload share an operation', async () => {
+    const client = await ready();
+    const query = 'subscription { onThing(id: "hr") { id owner } }';
+    await client.start('before', query, {}, apiKeyHeader());
+    const ownerRequired = toyVersion().schemaSDL.replace('  owner: String\n  name: String', '  owner: String!\n  name: String');
+    expect(ownerRequired).not.toBe(toyVersion().schemaSDL);
+    toy.api.reload({ ...toyVersion(), schemaSDL: ownerRequired });
+    try {
+      await client.start('after', query, {}, apiKeyHeader());
+      await put({ id: 'hr', name: 'no owner selected' }, 'mutation ($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }');
+      expect((await client.next((m) => m.id === 'before' && m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'hr', owner: null } } });
+      const after = (await client.next((m) => m.id === 'after' && m.type === 'data')).payload;
+      expect(after.data).toEqual({ onThing: null });
+      expect(after.errors[0].message).toMatch(/null/i);
+    } finally {
+      toy.api.reload(toyVersion());
+    }
+  });
 });
 
 describe('authorization at start', () => {
