@@ -7,6 +7,7 @@
  */
 import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
 import { fieldAuthDirectives, authModeOf } from './auth-modes.ts';
+import { API_URL_VARIABLE } from './calls-api.ts';
 import { appsyncPrelude } from './prelude.ts';
 
 /** A DynamoDB table with string keys and ALL-projection global secondary indexes. */
@@ -35,10 +36,10 @@ export type DataSource =
       environment: Record<string, TableNameRef>;
       /**
        * The function calls this API with its own IAM identity: its environment gets the API's GraphQL
-       * URL under `urlVariable`, and it may call exactly `fields` (each 'Type.field'; each must carry
-       * @aws_iam, on the field or its type).
+       * URL under `urlVariable` (always API_URL_VARIABLE, the name `callApi` reads), and it may call
+       * exactly `fields` (each 'Type.field'; each must carry @aws_iam, on the field or its type).
        */
-      callsApi?: { urlVariable: string; fields: string[] };
+      callsApi?: { urlVariable: typeof API_URL_VARIABLE; fields: string[] };
     };
 
 export type DataSourceKind = DataSource['kind'];
@@ -189,19 +190,13 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
   if (problems.length > 0) throw new Error(`Invalid resolver wiring:\n  - ${problems.join('\n  - ')}`);
 }
 
-/**
- * Lambda reserves these names for its own variables (AWS_REGION, AWS_SESSION_TOKEN, _HANDLER,
- * LAMBDA_TASK_ROOT...); the local runtime sets some of them too.
- */
-const RESERVED_VARIABLE = /^(AWS_|_|LAMBDA_)/;
-
 function callsApiProblems(schema: GraphQLSchema, source: DataSourceOf<'LAMBDA'>): string[] {
   const { urlVariable, fields } = source.callsApi!;
   const where = `Lambda data source ${source.name}: callsApi`;
   const problems: string[] = [];
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(urlVariable)) problems.push(`${where}.urlVariable "${urlVariable}" is not an environment variable name`);
+  // The type says so too; this catches wiring written in plain JavaScript or cast.
+  if (urlVariable !== API_URL_VARIABLE) problems.push(`${where}.urlVariable "${urlVariable}" is not ${API_URL_VARIABLE}, the variable callApi reads`);
   else if (Object.hasOwn(source.environment, urlVariable)) problems.push(`${where}.urlVariable ${urlVariable} is also one of the function's environment variables`);
-  else if (RESERVED_VARIABLE.test(urlVariable)) problems.push(`${where}.urlVariable ${urlVariable} is a name Lambda reserves for its own variables`);
   if (fields.length === 0) problems.push(`${where}.fields is empty`);
   for (const name of fields) {
     const [typeName, fieldName, ...rest] = name.split('.');

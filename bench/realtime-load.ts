@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
+import { SUBPROTOCOL } from '../appsync/local/realtime/protocol.ts';
 
 /** Now, on a clock every process of this machine shares (milliseconds). */
 export const wallNow = () => performance.timeOrigin + performance.now();
@@ -191,7 +192,7 @@ function runChild() {
     const all: string[] = [];
     for (const [c, token] of opts.tokens.entries()) {
       const header = { host, Authorization: token };
-      const ws = new WebSocket(opts.realtimeUrl, ['graphql-ws', `header-${base64url(header)}`], { ca: opts.ca });
+      const ws = new WebSocket(opts.realtimeUrl, [SUBPROTOCOL, `header-${base64url(header)}`], { ca: opts.ca });
       const connection = new LoadConnection(ws, onData);
       connections.push(connection);
       await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { API_URL_VARIABLE } from '../../../appsync/calls-api.ts';
 
 export interface ApiResponse {
   data?: unknown;
@@ -15,12 +16,12 @@ export interface ApiResponse {
 const credentials = fromEnv();
 
 /**
- * POSTs `query` to process.env.API_URL, SigV4-signed (service 'appsync', region AWS_REGION) with the
+ * POSTs `query` to the URL in API_URL_VARIABLE (the one `callsApi` gives), SigV4-signed (service 'appsync', region AWS_REGION) with the
  * credentials in the environment. Resolves with AppSync's body when the request was accepted (field
  * errors included); throws with AppSync's message when it was refused (a non-2xx status).
  */
 export async function callApi(query: string, variables?: Record<string, unknown>): Promise<ApiResponse> {
-  const url = new URL(required('API_URL'));
+  const url = new URL(required(API_URL_VARIABLE));
   const signer = new SignatureV4({ service: 'appsync', region: required('AWS_REGION'), credentials, sha256: Sha256 });
   const body = JSON.stringify({ query, variables: variables ?? {} });
   const signed = await signer.sign({

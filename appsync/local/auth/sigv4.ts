@@ -15,7 +15,8 @@
  *   (aws-amplify/amplify-js#11480, aws-amplify/amplify-js#5869), in the wording of every AWS
  *   service's "is now earlier than ... - 5 min." (aws/aws-cli#6833);
  * - a signed header that the request lacks: IncompleteSignatureException (aws-mobile-appsync-sdk-js#702);
- *   its status, and the wording of the other incomplete-signature cases, are *(guess)*: AWS's usual 400.
+ *   its status, and the wording of the other incomplete-signature cases (`host` not signed among them),
+ *   are *(guess)*: AWS's usual 400.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Sha256 } from '@aws-crypto/sha256-js';
@@ -112,6 +113,8 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
   if ('ok' in parsed) return parsed;
   const { credential, signedHeaders, signature } = parsed;
 
+  // SigV4 requires `host` to be signed; without it a signature is tied to no host.
+  if (!signedHeaders.includes('host')) return incomplete("'Host' must be a signed header.");
   const signedAt = parseAmzDate(headers['x-amz-date']);
   if (!signedAt) return incomplete("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.");
   for (const name of signedHeaders) {
@@ -130,7 +133,9 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
   if (claimedHash !== undefined && claimedHash !== bodyHash) return fail(403, 'InvalidSignatureException', SIGNATURE_MISMATCH);
 
   const queryStart = request.path.indexOf('?');
-  const signer = new SignatureV4({ service: opts.service, region: opts.region, credentials: principal, sha256: Sha256 });
+  // applyChecksum off: the body hash header is signed only when the client signed it (AppSync does not
+  // require it, and many signers, aws-amplify's among them, leave it out); the body is bound either way.
+  const signer = new SignatureV4({ service: opts.service, region: opts.region, credentials: principal, sha256: Sha256, applyChecksum: false });
   const resigned = await signer.sign(
     {
       method: request.method,

@@ -53,8 +53,13 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   const connectionHeaders = handshakeHeaders(url, protocols) ?? {};
   const authenticated = api.authenticate(connectionHeaders, sourceIp);
 
-  /** Live and pending subscriptions by id (a pending one is still running its resolver). */
-  const subscriptions = new Map<string, Subscription | 'pending'>();
+  /**
+   * Live and pending subscriptions by id. A pending one is still running its resolver, and is marked by
+   * a token of its own start: a start stopped and started again under the same id must not find the
+   * second start's marker and take its place.
+   */
+  const subscriptions = new Map<string, Subscription | symbol>();
+  const isLive = (sub: Subscription | symbol | undefined): sub is Subscription => sub !== undefined && typeof sub !== 'symbol';
   let keepAlive: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -84,7 +89,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   const cleanUp = () => {
     closed = true;
     clearInterval(keepAlive);
-    for (const sub of subscriptions.values()) if (sub !== 'pending') registry.remove(sub);
+    for (const sub of subscriptions.values()) if (isLive(sub)) registry.remove(sub);
     subscriptions.clear();
   };
   ws.on('close', cleanUp);
@@ -110,16 +115,19 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     }
     const request = operationOf(data);
     if (!request) return send({ type: 'error', id, payload: { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }] } });
-    subscriptions.set(id, 'pending');
+    const pending = Symbol(id);
+    subscriptions.set(id, pending);
     const headers = lowerCaseStrings(authorization ?? {});
     const authn = await api.authenticate(headers, sourceIp);
+    // Stopped (and perhaps started again), or the connection closed, while it authenticated.
+    if (closed || subscriptions.get(id) !== pending) return;
     if (!authn.ok) {
       subscriptions.delete(id);
       return send({ type: 'error', id, payload: { errors: [unauthorized(authn)] } });
     }
     const result = await api.start(request, authn.auth, headers);
-    // Stopped, or the connection closed, while the resolver ran.
-    if (closed || subscriptions.get(id) !== 'pending') return;
+    // Likewise while the resolver ran.
+    if (closed || subscriptions.get(id) !== pending) return;
     if (!result.ok) {
       subscriptions.delete(id);
       return send({ type: 'error', id, payload: { errors: result.errors } });
@@ -134,7 +142,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     const sub = subscriptions.get(id);
     if (sub === undefined) return;
     subscriptions.delete(id);
-    if (sub !== 'pending') registry.remove(sub);
+    if (isLive(sub)) registry.remove(sub);
     send({ type: 'complete', id });
   };
 

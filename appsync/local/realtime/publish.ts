@@ -107,11 +107,14 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
 }
 
 function deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): void {
-  const payloads = new Map<string, string>();
+  // One shaping per operation and engine: subscriptions from before and after a hot reload shape by their own schema.
+  const payloads = new Map<Engine, Map<string, string>>();
   for (const sub of subscriptions) {
     if (sub.filter ? !matches(sub.filter, message) : !sub.args.every(([name, v]) => argumentMatches(v, (message as Record<string, unknown>)[name]))) continue;
-    let payload = payloads.get(sub.shapeKey);
-    if (payload === undefined) payloads.set(sub.shapeKey, (payload = shapedPayload(sub, message)));
+    let ofEngine = payloads.get(sub.engine);
+    if (!ofEngine) payloads.set(sub.engine, (ofEngine = new Map()));
+    let payload = ofEngine.get(sub.shapeKey);
+    if (payload === undefined) ofEngine.set(sub.shapeKey, (payload = shapedPayload(sub, message)));
     if (Buffer.byteLength(payload) > limits.maxMessageBytes) {
       // AppSync does not document what a subscriber gets for a message over the quota *(guess)*.
       sub.subscriber.send({ type: 'error', id: sub.id, payload: { errors: [{ errorType: 'PayloadTooLarge', message: `The message is larger than ${limits.maxMessageBytes} bytes.` }] } });

@@ -30,7 +30,7 @@ export interface Subscription {
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Record<string, unknown>;
-  /** Subscriptions with equal keys shape a message identically (one shaping per key per message). */
+  /** Subscriptions with equal keys on one engine shape a message identically (one shaping per engine and key per message). */
   shapeKey: string;
 }
 

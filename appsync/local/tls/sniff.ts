@@ -15,10 +15,15 @@ const FIRST_BYTE_TIMEOUT_MS = 30_000;
 
 export function sniffingServer(http: HttpServer, certificate: ServerCertificate | undefined): NetServer {
   const secureContext = certificate && createSecureContext({ cert: certificate.cert, key: certificate.key });
-  return createNetServer({ pauseOnConnect: true }, (socket: Socket) => {
+  /** Connections not yet handed to `http`, whose `closeAllConnections()` does not know them. */
+  const waiting = new Set<Socket>();
+  const server = createNetServer({ pauseOnConnect: true }, (socket: Socket) => {
+    waiting.add(socket);
+    socket.once('close', () => waiting.delete(socket));
     socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
     socket.once('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
+      waiting.delete(socket);
       socket.pause();
       socket.unshift(first);
       socket.setTimeout(0);
@@ -33,4 +38,11 @@ export function sniffingServer(http: HttpServer, certificate: ServerCertificate 
     });
     socket.resume();
   });
+  // Closing stops listening and drops the connections still silent, so it need not wait for them.
+  const close = server.close.bind(server);
+  server.close = (callback) => {
+    for (const socket of waiting) socket.destroy();
+    return close(callback);
+  };
+  return server;
 }

@@ -19,8 +19,14 @@ interface Credentials {
 }
 
 /** Signs like callApi does; returns the headers as a server sees them (lower-case, with Host). */
-async function sign(credentials: Credentials, body: string, at = NOW, path = '/graphql'): Promise<Record<string, string>> {
-  const signer = new SignatureV4({ service: 'appsync', region: REGION, credentials, sha256: Sha256 });
+async function sign(
+  credentials: Credentials,
+  body: string,
+  at = NOW,
+  path = '/graphql',
+  options: { applyChecksum?: boolean; unsignableHeaders?: Set<string> } = {},
+): Promise<Record<string, string>> {
+  const signer = new SignatureV4({ service: 'appsync', region: REGION, credentials, sha256: Sha256, applyChecksum: options.applyChecksum ?? true });
   const signed = await signer.sign(
     {
       method: 'POST',
@@ -32,7 +38,7 @@ async function sign(credentials: Credentials, body: string, at = NOW, path = '/g
       headers: { 'content-type': 'application/json', host: '127.0.0.1:4000' },
       body,
     },
-    { signingDate: new Date(at) },
+    { signingDate: new Date(at), unsignableHeaders: options.unsignableHeaders },
   );
   return Object.fromEntries(Object.entries(signed.headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
@@ -63,6 +69,13 @@ describe('verifySigV4', () => {
       errorType: 'InvalidSignatureException',
       message: expect.stringMatching(/^The request signature we calculated does not match the signature you provided/),
     });
+  });
+
+  it('accepts a request signed without a body hash header, and still binds the body', async () => {
+    const headers = await sign(scorer, body, NOW, '/graphql', { applyChecksum: false });
+    expect(headers['x-amz-content-sha256']).toBeUndefined();
+    expect(await verify(headers)).toMatchObject({ ok: true, principal: { name: 'score-event' } });
+    expect(await verify(headers, request(body.replace('hi', 'ho')))).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
   });
 
   it('refuses a claimed body hash that is not the body hash', async () => {
@@ -114,6 +127,9 @@ describe('verifySigV4', () => {
     expect(await verify(noSignature)).toMatchObject({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "Authorization header requires 'Signature' parameter." });
     const { 'content-type': _dropped, ...withoutSigned } = headers;
     expect(await verify(withoutSigned)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException', message: "'content-type' is named as a SignedHeader, but it does not exist in the HTTP request." });
+    const hostless = await sign(scorer, body, NOW, '/graphql', { unsignableHeaders: new Set(['host']) });
+    expect(hostless.authorization).not.toMatch(/SignedHeaders=[^,]*\bhost\b/);
+    expect(await verify(hostless)).toEqual({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "'Host' must be a signed header." });
     const { 'x-amz-date': _date, ...undated } = headers;
     expect(await verify(undated)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException' });
   });

@@ -3,6 +3,8 @@
  * `ws` over TLS from the local CA: the handshake and its authorization, start/start_ack/data/stop/
  * complete, keep-alive, argument matching, enhanced filters, invalidation, limits and bad frames.
  */
+import { once } from 'node:events';
+import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../../appsync/local/auth/jwt.ts';
 import { API_KEY, RealtimeClient, startToyServer, toyVersion, type ToyServer } from './toy-api.ts';
@@ -90,6 +92,39 @@ describe('subscriptions', () => {
     await put({ id: 't1', name: 'after stop' });
     await new Promise((r) => setTimeout(r, 150));
     expect(client.unread('data')).toEqual([]);
+  });
+
+  it('a stop then a restart with the same id while the first start is pending: the restart alone is registered and acknowledged', async () => {
+    const client = await ready();
+    const startFrame = (id: string, thing: string) => ({ id, type: 'start', payload: { data: JSON.stringify({ query: ON_THING, variables: { id: thing } }), extensions: { authorization: apiKeyHeader() } } });
+    // The first start's resolver is held until the restart's has run, then finishes first (the order
+    // in which a shared pending marker let the first start take the restart's place).
+    const realtime = toy.api.realtime;
+    const original = realtime.start;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    realtime.start = async (request, auth, headers) => {
+      const result = await original(request, auth, headers);
+      if (request.variables?.id === 'first') await firstHeld;
+      if (request.variables?.id === 'second') {
+        releaseFirst();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return result;
+    };
+    try {
+      client.send(startFrame('r', 'first'));
+      client.send({ type: 'stop', id: 'r' });
+      expect(await client.next((m) => m.id === 'r')).toEqual({ type: 'complete', id: 'r' });
+      client.send(startFrame('r', 'second'));
+      expect(await client.next((m) => m.id === 'r')).toEqual({ type: 'start_ack', id: 'r' });
+    } finally {
+      realtime.start = original;
+    }
+    await put({ id: 'first', name: 'for the stopped start' });
+    await put({ id: 'second', name: 'for the restart' });
+    expect((await client.next((m) => m.id === 'r')).payload.data.onThing.name).toBe('for the restart');
+    expect(client.messages.filter((m) => m.id === 'r')).toEqual([]);
   });
 
   it('matches every argument given (null ones are no constraint), and delivers in publish order', async () => {
@@ -184,6 +219,25 @@ describe('hot reload', () => {
     expect((await client.next((m) => m.type === 'data')).payload.data.onThing.name).toBe('after reload');
     expect(await client.start('r2', ON_THING, { id: 'rl' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
   });
+
+  it('shapes a message by each subscription’s own schema when subscriptions from before and after a reload share an operation', async () => {
+    const client = await ready();
+    const query = 'subscription { onThing(id: "hr") { id owner } }';
+    await client.start('before', query, {}, apiKeyHeader());
+    const ownerRequired = toyVersion().schemaSDL.replace('  owner: String\n  name: String', '  owner: String!\n  name: String');
+    expect(ownerRequired).not.toBe(toyVersion().schemaSDL);
+    toy.api.reload({ ...toyVersion(), schemaSDL: ownerRequired });
+    try {
+      await client.start('after', query, {}, apiKeyHeader());
+      await put({ id: 'hr', name: 'no owner selected' }, 'mutation ($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }');
+      expect((await client.next((m) => m.id === 'before' && m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'hr', owner: null } } });
+      const after = (await client.next((m) => m.id === 'after' && m.type === 'data')).payload;
+      expect(after.data).toEqual({ onThing: null });
+      expect(after.errors[0].message).toMatch(/null/i);
+    } finally {
+      toy.api.reload(toyVersion());
+    }
+  });
 });
 
 describe('authorization at start', () => {
@@ -253,5 +307,22 @@ describe('bad input and limits', () => {
     const body = await toy.mutate('subscription { onThing { id } }');
     expect(body.errors[0].message).toMatch(/real-time/);
     expect(toy.server.realtimeUrl).toMatch(/^wss:\/\/127\.0\.0\.1:\d+\/graphql\/realtime$/);
+  });
+
+  it('closes at once with a TCP connection open that has not sent its first byte', async () => {
+    const other = await startToyServer();
+    const silent = tcpConnect(Number(new URL(other.server.url).port), '127.0.0.1');
+    await once(silent, 'connect');
+    const silentClosed = once(silent, 'close');
+    // Well under the 30 s after which the server drops a connection that says nothing.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      other.close().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 5000))),
+    ]);
+    clearTimeout(timer);
+    silent.destroy();
+    expect(outcome).toBe('closed');
+    await silentClosed;
   });
 });

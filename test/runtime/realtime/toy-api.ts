@@ -10,7 +10,7 @@ import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '
 import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts';
 import { startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
-import type { RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
+import { SUBPROTOCOL, type RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../../appsync/local/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../../appsync/local/tls/local-ca.ts';
 import type { ApiWiring } from '../../../appsync/wiring.ts';
@@ -171,7 +171,7 @@ export class RealtimeClient {
 
   static async open(toy: ToyServer, header: Record<string, string> | null, how: 'protocol' | 'query' = 'protocol'): Promise<RealtimeClient> {
     const url = new URL(toy.server.realtimeUrl);
-    const protocols = ['graphql-ws'];
+    const protocols = [SUBPROTOCOL];
     if (header && how === 'protocol') protocols.push(`header-${base64url(header)}`);
     if (header && how === 'query') {
       url.searchParams.set('header', Buffer.from(JSON.stringify(header)).toString('base64'));

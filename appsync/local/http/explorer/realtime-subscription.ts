@@ -10,6 +10,7 @@
  * The result is an Observable, one of the return types of GraphiQL's Fetcher: it takes the pushed
  * messages as they come and its unsubscribe is GraphiQL's stop button.
  */
+import { SUBPROTOCOL } from '../../realtime/protocol.ts';
 
 export interface Operation {
   query: string;
@@ -33,8 +34,6 @@ export interface Subscribable {
   subscribe(observer: Observer): { unsubscribe(): void };
 }
 
-/** AppSync's sub-protocol name for its real-time endpoint. */
-const SUBPROTOCOL = 'graphql-ws';
 /** How long to wait for `complete` after `stop` before closing anyway. */
 const STOP_TIMEOUT_MS = 2_000;
 
