@@ -9,10 +9,9 @@
  *   data {id, payload: {data}}, complete {id}, error {id?, payload: {errors}}, connection_error
  */
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
+import { REALTIME_PATHS, SUBPROTOCOL } from './wire.ts';
 
-export const SUBPROTOCOL = 'graphql-ws';
-/** The real-time path Amplify derives from a GraphQL URL that is not an AppSync domain (`/graphql/realtime`). */
-export const REALTIME_PATHS = ['/graphql/realtime', '/graphql'];
+export { REALTIME_PATHS, SUBPROTOCOL };
 
 export interface RealtimeLimits {
   /**

@@ -10,7 +10,7 @@
  * The result is an Observable, one of the return types of GraphiQL's Fetcher: it takes the pushed
  * messages as they come and its unsubscribe is GraphiQL's stop button.
  */
-import { SUBPROTOCOL } from '../../realtime/protocol.ts';
+import { SUBPROTOCOL } from '../../realtime/wire.ts';
 
 export interface Operation {
   query: string;
