@@ -9,7 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { SUBPROTOCOL } from '../appsync/local/realtime/protocol.ts';
+import { handshakeProtocols } from '../appsync/local/realtime/wire.ts';
 
 /** Now, on a clock every process of this machine shares (milliseconds). */
 export const wallNow = () => performance.timeOrigin + performance.now();
@@ -131,7 +131,6 @@ export async function openSubscriptions(opts: LoadOptions): Promise<Subscription
 
 // ---- The child process ----
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** One connection: its control messages parsed at once, its data frames stamped and kept. */
 class LoadConnection {
@@ -192,7 +191,7 @@ function runChild() {
     const all: string[] = [];
     for (const [c, token] of opts.tokens.entries()) {
       const header = { host, Authorization: token };
-      const ws = new WebSocket(opts.realtimeUrl, [SUBPROTOCOL, `header-${base64url(header)}`], { ca: opts.ca });
+      const ws = new WebSocket(opts.realtimeUrl, handshakeProtocols(header), { ca: opts.ca });
       const connection = new LoadConnection(ws, onData);
       connections.push(connection);
       await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,7 @@
  *   data {id, payload: {data}}, complete {id}, error {id?, payload: {errors}}, connection_error
  */
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
-import { REALTIME_PATHS, SUBPROTOCOL } from './wire.ts';
+import { HEADER_PROTOCOL_PREFIX, REALTIME_PATHS, SUBPROTOCOL } from './wire.ts';
 
 export { REALTIME_PATHS, SUBPROTOCOL };
 
@@ -112,9 +112,9 @@ function decodeBase64Json(text: string): Record<string, unknown> | null {
  * `_initializeWebSocketConnection`). Both are read; the sub-protocol wins. Null when neither is given.
  */
 export function handshakeHeaders(url: URL, protocols: string[]): Record<string, string> | null {
-  const fromProtocol = protocols.find((p) => p.startsWith('header-'));
+  const fromProtocol = protocols.find((p) => p.startsWith(HEADER_PROTOCOL_PREFIX));
   const fromQuery = url.searchParams.get('header');
-  const decoded = fromProtocol ? decodeBase64Json(fromProtocol.slice('header-'.length)) : fromQuery ? decodeBase64Json(fromQuery) : null;
+  const decoded = fromProtocol ? decodeBase64Json(fromProtocol.slice(HEADER_PROTOCOL_PREFIX.length)) : fromQuery ? decodeBase64Json(fromQuery) : null;
   return decoded ? lowerCaseStrings(decoded) : null;
 }
 

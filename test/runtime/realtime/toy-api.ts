@@ -10,7 +10,8 @@ import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '
 import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts';
 import { startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
-import { SUBPROTOCOL, type RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
+import type { RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
+import { handshakeProtocols, SUBPROTOCOL } from '../../../appsync/local/realtime/wire.ts';
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../../appsync/local/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../../appsync/local/tls/local-ca.ts';
 import type { ApiWiring } from '../../../appsync/wiring.ts';
@@ -146,7 +147,6 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Prom
   };
 }
 
-export const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A protocol-level client: collects every message; `next(pred)` waits for the first unread one that matches. */
 export class RealtimeClient {
@@ -171,8 +171,7 @@ export class RealtimeClient {
 
   static async open(toy: ToyServer, header: Record<string, string> | null, how: 'protocol' | 'query' = 'protocol'): Promise<RealtimeClient> {
     const url = new URL(toy.server.realtimeUrl);
-    const protocols = [SUBPROTOCOL];
-    if (header && how === 'protocol') protocols.push(`header-${base64url(header)}`);
+    const protocols = header && how === 'protocol' ? handshakeProtocols(header) : [SUBPROTOCOL];
     if (header && how === 'query') {
       url.searchParams.set('header', Buffer.from(JSON.stringify(header)).toString('base64'));
       url.searchParams.set('payload', 'e30=');

@@ -10,7 +10,7 @@
  * The result is an Observable, one of the return types of GraphiQL's Fetcher: it takes the pushed
  * messages as they come and its unsubscribe is GraphiQL's stop button.
  */
-import { SUBPROTOCOL } from '../../realtime/wire.ts';
+import { handshakeProtocols } from '../../realtime/wire.ts';
 
 export interface Operation {
   query: string;
@@ -44,17 +44,11 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, path:
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
-/** base64url without padding (RFC 4648 §5): a sub-protocol must be an HTTP token, so no `+`, `/` or `=`. */
-export function base64Url(text: string): string {
-  const binary = Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join('');
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 export function subscribeOverRealtime(url: string, operation: Operation, headers: Record<string, string>): Subscribable {
   return {
     subscribe(observer) {
       const id = String(++lastId);
-      const ws = new WebSocket(url, [SUBPROTOCOL, `header-${base64Url(JSON.stringify(headers))}`]);
+      const ws = new WebSocket(url, handshakeProtocols(headers));
       let started = false;
       /** Unsubscribed, completed or failed: nothing more goes to the observer. */
       let done = false;
