@@ -3,7 +3,7 @@
  * /explorer/ (no CDN, so it works offline). `tokens`: the server has the /dev/token shortcut, so the
  * page shows its act-as bar. The page opens subscriptions on the real-time path given here.
  */
-import { REALTIME_PATHS } from '../realtime/protocol.ts';
+import { REALTIME_PATHS } from '../realtime/wire.ts';
 import { explorerAssets, EXPLORER_FILES } from './explorer-bundle.ts';
 
 export const EXPLORER_PATH = '/explorer/';

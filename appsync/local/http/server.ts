@@ -13,7 +13,7 @@ import { LOCAL_NAME } from '../auth/jwt.ts';
 import type { LocalApi, RequestLogEntry } from '../runtime.ts';
 import { EXPLORER_PATH, explorerAsset, explorerPage } from './page.ts';
 import { acceptConnection } from '../realtime/connection.ts';
-import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/protocol.ts';
+import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 

@@ -9,9 +9,7 @@
  *   data {id, payload: {data}}, complete {id}, error {id?, payload: {errors}}, connection_error
  */
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
-import { HEADER_PROTOCOL_PREFIX, REALTIME_PATHS, SUBPROTOCOL } from './wire.ts';
-
-export { REALTIME_PATHS, SUBPROTOCOL };
+import { HEADER_PROTOCOL_PREFIX } from './wire.ts';
 
 export interface RealtimeLimits {
   /**
