@@ -1,11 +1,14 @@
 /**
  * Local-runtime overhead: p50 latency of a one-Query resolver (Query.events) over HTTP, against the
- * same Query sent straight to DynamoDB Local, interleaved in one run. Both go over keep-alive
- * connections from node's http module, the way the AWS SDK talks to DynamoDB.
+ * same Query sent straight to DynamoDB Local with the AWS SDK (the ratio), interleaved in one run. All
+ * go over keep-alive connections from node's http module. A third series sends the Query with the
+ * runtime's own DynamoDB calls (dynamodb-wire.ts), which skip the SDK's work: the API's p50 minus
+ * that one is the runtime's own work a request, the HTTP hop included.
  */
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
+import { createDynamoDbWire } from '../appsync/local/datasources/dynamodb-wire.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';
 import type { BenchTarget } from './target.ts';
@@ -15,8 +18,13 @@ export interface LatencyResult {
   benchmark: 'latency';
   samples: number;
   apiP50Ms: number;
+  /** The AWS SDK's QueryCommand. */
   directP50Ms: number;
   ratio: number;
+  /** The same Query by the runtime's own DynamoDB calls. */
+  wireP50Ms: number;
+  /** apiP50Ms - wireP50Ms. */
+  ownWorkMs: number;
 }
 
 const EVENTS = 20;
@@ -65,27 +73,37 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
   }
   const player = target.tokenFor('latency-player');
   const viaApi = poster(target.url, player, `query { events(limit: ${EVENTS}) { items { id name date startsAt state season matchCount } nextToken } }`);
-  const direct = () =>
-    target.client.send(new QueryCommand({
-      TableName: target.tableName,
-      IndexName: TABLE.index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': TABLE.gsiPk },
-      ExpressionAttributeValues: { ':pk': { S: EVENT.gsiPk } },
-      ScanIndexForward: false,
-      Limit: EVENTS,
-    }));
-  for (let i = 0; i < 50; i += 1) {
-    await viaApi();
-    await direct();
+  const input = {
+    TableName: target.tableName,
+    IndexName: TABLE.index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': TABLE.gsiPk },
+    ExpressionAttributeValues: { ':pk': { S: EVENT.gsiPk } },
+    ScanIndexForward: false,
+    Limit: EVENTS,
+  };
+  const direct = () => target.client.send(new QueryCommand(input));
+  const wire = createDynamoDbWire(target.dynamoEndpoint);
+  const viaWire = () => wire.call('Query', input);
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      await viaApi();
+      await direct();
+      await viaWire();
+    }
+    const api: number[] = [];
+    const dyn: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < samples; i += 1) {
+      api.push(await timed(viaApi));
+      dyn.push(await timed(direct));
+      raw.push(await timed(viaWire));
+    }
+    const apiP50Ms = p50(api);
+    const directP50Ms = p50(dyn);
+    const wireP50Ms = p50(raw);
+    return { benchmark: 'latency', samples, apiP50Ms, directP50Ms, ratio: apiP50Ms / directP50Ms, wireP50Ms, ownWorkMs: apiP50Ms - wireP50Ms };
+  } finally {
+    wire.close();
   }
-  const api: number[] = [];
-  const dyn: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    api.push(await timed(viaApi));
-    dyn.push(await timed(direct));
-  }
-  const apiP50Ms = p50(api);
-  const directP50Ms = p50(dyn);
-  return { benchmark: 'latency', samples, apiP50Ms, directP50Ms, ratio: apiP50Ms / directP50Ms };
 }

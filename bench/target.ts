@@ -12,6 +12,7 @@ import { wiring } from '../amplify/data/wiring.ts';
 export interface BenchTarget {
   url: string;
   app: LocalAppSync;
+  dynamoEndpoint: string;
   client: DynamoDBClient;
   tableName: string;
   tokenFor(username: string, groups?: string[]): string;
@@ -37,6 +38,7 @@ export async function startBenchTarget(dynamoEndpoint: string): Promise<BenchTar
   return {
     url: app.url,
     app,
+    dynamoEndpoint,
     client,
     tableName: Object.values(app.tableNames)[0],
     tokenFor: app.tokenFor,

@@ -1,5 +1,6 @@
 /** The local runtime's side of each data-source kind (see kinds.ts). Loads no CDK code. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbWire } from '../local/datasources/dynamodb-wire.ts';
 import type { LocalPrincipals } from '../local/auth/principals.ts';
 import type { DynamoDbRequestEvent } from '../local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../local/types.ts';
@@ -10,8 +11,11 @@ import { lambdaLocal } from './lambda/local.ts';
 import { noneLocal } from './none/local.ts';
 
 export interface LocalContext {
+  /** For set-up (creating tables). */
   client: DynamoDBClient;
-  /** Endpoint of the DynamoDB Local that `client` talks to. */
+  /** The data sources' calls to the same DynamoDB Local. */
+  wire: DynamoDbWire;
+  /** Endpoint of the DynamoDB Local that `client` and `wire` talk to. */
   dynamoEndpoint: string;
   /** Encrypts pagination tokens. */
   tokenKey: Buffer;

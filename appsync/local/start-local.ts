@@ -16,6 +16,7 @@ import { createLocalPrincipals } from './auth/principals.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
+import { createDynamoDbWire } from './datasources/dynamodb-wire.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
 import { createCodeCache } from './reload/code-cache.ts';
@@ -82,11 +83,13 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const { wiring } = opts;
   const key = loadOrCreateSigningKey(opts.keyDir);
   const client = createDynamoDbClient(opts.dynamoEndpoint);
+  const wire = createDynamoDbWire(opts.dynamoEndpoint);
   const principals = createLocalPrincipals(localDynamoDbCredentials());
   let url: string | undefined;
 
   const ctx: LocalContext = {
     client,
+    wire,
     dynamoEndpoint: opts.dynamoEndpoint,
     tokenKey: tokenKeyFrom(key),
     physicalName: opts.tableName ?? ((table) => table.name),
@@ -102,6 +105,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
   } catch (err) {
     client.destroy();
+    wire.close();
     throw err;
   }
   const dataSources: Record<string, DataSourceInvoker> = {};
@@ -161,6 +165,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
       reload?.close();
       await server.close();
       client.destroy();
+      wire.close();
     },
   };
 }

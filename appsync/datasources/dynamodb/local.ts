@@ -13,7 +13,7 @@ export const dynamoDbLocal: LocalKind<DataSourceOf<'DYNAMODB'>> = {
   invoker(source, ctx) {
     const observer = ctx.observer;
     return createDynamoDbDataSource({
-      client: ctx.client,
+      wire: ctx.wire,
       tableName: ctx.tableNames[source.name],
       tokenKey: ctx.tokenKey,
       observer: observer ? (event) => observer(source.name, event) : undefined,

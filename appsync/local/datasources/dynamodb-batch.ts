@@ -2,21 +2,12 @@
  * BatchGetItem, BatchPutItem, BatchDeleteItem, TransactGetItems and TransactWriteItems as AppSync's
  * DynamoDB data source runs them: results in request order, null where nothing came back.
  */
-import {
-  BatchGetItemCommand,
-  BatchWriteItemCommand,
-  TransactGetItemsCommand,
-  TransactWriteItemsCommand,
-  TransactionCanceledException,
-  type CancellationReason,
-  type KeysAndAttributes,
-  type TransactWriteItem,
-  type WriteRequest,
-} from '@aws-sdk/client-dynamodb';
+import type { CancellationReason, KeysAndAttributes, TransactWriteItem, WriteRequest } from '@aws-sdk/client-dynamodb';
+import { isServiceError, type Wire } from './dynamodb-wire.ts';
 import type { DataSourceOutcome } from '../types.ts';
 import { Expressions, ok, optionalBoolean, requireKey, type OperationEnv } from './dynamodb-request.ts';
 import { isRecord } from './is-record.ts';
-import { RequestError, keyIdentity, toPlainItem, toSdkMap, type SdkItem } from './dynamodb-values.ts';
+import { RequestError, keyIdentity, toPlainItem, toWireMap, type WireItem } from './dynamodb-values.ts';
 
 /** Batch and transaction requests name tables; this data source serves exactly one. */
 function checkTable(table: unknown, env: OperationEnv, where: string): string {
@@ -49,19 +40,19 @@ function projectedNames(expression: string, names: unknown): Set<string> {
   return out;
 }
 
-function itemIdentity(item: SdkItem): string {
+function itemIdentity(item: WireItem): string {
   return keyIdentity(item, Object.keys(item));
 }
 
 export async function batchGetItem(request: Record<string, unknown>, env: OperationEnv): Promise<DataSourceOutcome> {
-  const requestItems: Record<string, KeysAndAttributes> = {};
-  const asked = new Map<string, { keys: SdkItem[]; keyNames: string[]; hidden: string[] }>();
+  const requestItems: Record<string, Wire<KeysAndAttributes>> = {};
+  const asked = new Map<string, { keys: WireItem[]; keyNames: string[]; hidden: string[] }>();
   for (const [table, spec] of tablesOf(request)) {
     checkTable(table, env, `tables.${table}`);
     if (!isRecord(spec) || !Array.isArray(spec.keys) || spec.keys.length === 0) {
       throw new RequestError(`tables.${table}.keys must be a non-empty array of keys`);
     }
-    const keys = spec.keys.map((k, i) => toSdkMap(k, `tables.${table}.keys[${i}]`));
+    const keys = spec.keys.map((k, i) => toWireMap(k, `tables.${table}.keys[${i}]`));
     const keyNames = [...new Set(keys.flatMap((k) => Object.keys(k)))];
     const exprs = new Expressions();
     let projection = exprs.add(spec.projection, `tables.${table}.projection`, { values: false });
@@ -85,12 +76,12 @@ export async function batchGetItem(request: Record<string, unknown>, env: Operat
     };
     asked.set(table, { keys, keyNames, hidden });
   }
-  const out = await env.client.send(new BatchGetItemCommand({ RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' }));
+  const out = await env.wire.call('BatchGetItem', { RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   const data: Record<string, unknown[]> = {};
   const unprocessedKeys: Record<string, unknown[]> = {};
   for (const [table, { keys, keyNames, hidden }] of asked) {
-    const found = new Map<string, SdkItem>();
+    const found = new Map<string, WireItem>();
     for (const item of out.Responses?.[table] ?? []) found.set(keyIdentity(item, keyNames), item);
     data[table] = keys.map((k) => {
       const item = found.get(keyIdentity(k, keyNames));
@@ -110,26 +101,26 @@ async function batchWrite(
   env: OperationEnv,
   kind: 'put' | 'delete',
 ): Promise<DataSourceOutcome> {
-  const requestItems: Record<string, WriteRequest[]> = {};
-  const asked = new Map<string, SdkItem[]>();
+  const requestItems: Record<string, Wire<WriteRequest>[]> = {};
+  const asked = new Map<string, WireItem[]>();
   for (const [table, entries] of tablesOf(request)) {
     checkTable(table, env, `tables.${table}`);
     if (!Array.isArray(entries) || entries.length === 0) {
       throw new RequestError(`tables.${table} must be a non-empty array of ${kind === 'put' ? 'items' : 'keys'}`);
     }
-    const sdk = entries.map((e, i) => toSdkMap(e, `tables.${table}[${i}]`));
+    const sdk = entries.map((e, i) => toWireMap(e, `tables.${table}[${i}]`));
     requestItems[table] = sdk.map((e) => (kind === 'put' ? { PutRequest: { Item: e } } : { DeleteRequest: { Key: e } }));
     asked.set(table, sdk);
   }
-  const out = await env.client.send(new BatchWriteItemCommand({ RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' }));
+  const out = await env.wire.call('BatchWriteItem', { RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' });
   env.meter.addCapacity(out.ConsumedCapacity, 'write');
   const data: Record<string, unknown[]> = {};
   const unprocessed: Record<string, unknown[]> = {};
   for (const [table, entries] of asked) {
     const left = (out.UnprocessedItems?.[table] ?? []).map((w) => (kind === 'put' ? w.PutRequest?.Item : w.DeleteRequest?.Key));
-    const leftIds = new Set(left.filter((e): e is SdkItem => e !== undefined).map(itemIdentity));
+    const leftIds = new Set(left.filter((e): e is WireItem => e !== undefined).map(itemIdentity));
     data[table] = entries.map((e) => (leftIds.has(itemIdentity(e)) ? null : toPlainItem(e)));
-    unprocessed[table] = left.filter((e): e is SdkItem => e !== undefined).map(toPlainItem);
+    unprocessed[table] = left.filter((e): e is WireItem => e !== undefined).map(toPlainItem);
   }
   return ok(kind === 'put' ? { data, unprocessedItems: unprocessed } : { data, unprocessedKeys: unprocessed });
 }
@@ -147,7 +138,7 @@ function transactItemsOf(request: Record<string, unknown>): Record<string, unkno
 }
 
 /** AppSync's form of DynamoDB's cancellation reasons: `{ type, message, item? }` per request item. */
-function cancellationReasons(reasons: CancellationReason[] | undefined) {
+function cancellationReasons(reasons: Wire<CancellationReason>[] | undefined) {
   return (reasons ?? []).map((r) => ({
     ...(r.Item ? { item: toPlainItem(r.Item) } : {}),
     type: r.Code ?? 'None',
@@ -156,7 +147,7 @@ function cancellationReasons(reasons: CancellationReason[] | undefined) {
 }
 
 function cancelled(err: unknown, resultField: 'items' | 'keys'): DataSourceOutcome | undefined {
-  if (!(err instanceof TransactionCanceledException)) return undefined;
+  if (!isServiceError(err, 'TransactionCanceledException')) return undefined;
   return {
     result: { [resultField]: null, cancellationReasons: cancellationReasons(err.CancellationReasons) },
     error: { type: 'DynamoDB:TransactionCanceledException', message: err.message },
@@ -178,7 +169,7 @@ export async function transactGetItems(request: Record<string, unknown>, env: Op
     };
   });
   try {
-    const out = await env.client.send(new TransactGetItemsCommand({ TransactItems: gets, ReturnConsumedCapacity: 'TOTAL' }));
+    const out = await env.wire.call('TransactGetItems', { TransactItems: gets, ReturnConsumedCapacity: 'TOTAL' });
     env.meter.addCapacity(out.ConsumedCapacity, 'read');
     const items = (out.Responses ?? []).map((r) => (r.Item ? toPlainItem(r.Item) : null));
     const found = items.filter((i) => i !== null).length;
@@ -193,7 +184,7 @@ export async function transactGetItems(request: Record<string, unknown>, env: Op
 
 const WRITE_OPERATIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheck'];
 
-function transactWrite(item: Record<string, unknown>, i: number, env: OperationEnv): TransactWriteItem {
+function transactWrite(item: Record<string, unknown>, i: number, env: OperationEnv): Wire<TransactWriteItem> {
   const where = `transactItems[${i}]`;
   const TableName = checkTable(item.table, env, where);
   const Key = requireKey(item);
@@ -214,7 +205,7 @@ function transactWrite(item: Record<string, unknown>, i: number, env: OperationE
   } as const;
   switch (operation) {
     case 'PutItem': {
-      const values = item.attributeValues === undefined || item.attributeValues === null ? {} : toSdkMap(item.attributeValues, `${where}.attributeValues`);
+      const values = item.attributeValues === undefined || item.attributeValues === null ? {} : toWireMap(item.attributeValues, `${where}.attributeValues`);
       return { Put: { ...common, Item: { ...values, ...Key } } };
     }
     case 'UpdateItem':
@@ -230,7 +221,7 @@ export async function transactWriteItems(request: Record<string, unknown>, env: 
   const items = transactItemsOf(request);
   const writes = items.map((item, i) => transactWrite(item, i, env));
   try {
-    const out = await env.client.send(new TransactWriteItemsCommand({ TransactItems: writes, ReturnConsumedCapacity: 'TOTAL' }));
+    const out = await env.wire.call('TransactWriteItems', { TransactItems: writes, ReturnConsumedCapacity: 'TOTAL' });
     env.meter.addCapacity(out.ConsumedCapacity, 'write');
     return ok({ keys: items.map((item) => toPlainItem(requireKey(item))), cancellationReasons: null });
   } catch (err) {

@@ -1,7 +1,7 @@
 /** Query and Scan: `{ items, nextToken, scannedCount }` with opaque, encrypted pagination tokens. */
-import { QueryCommand, ScanCommand, type Select } from '@aws-sdk/client-dynamodb';
+import type { Select } from '@aws-sdk/client-dynamodb';
 import { Expressions, ok, optionalBoolean, optionalInteger, optionalString, type OperationEnv } from './dynamodb-request.ts';
-import { RequestError, toPlainItem, type SdkItem } from './dynamodb-values.ts';
+import { RequestError, toPlainItem, type WireItem } from './dynamodb-values.ts';
 import { decodeNextToken, encodeNextToken, scopeOf } from './next-token.ts';
 
 const SELECTS = ['ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRIBUTES', 'SPECIFIC_ATTRIBUTES', 'COUNT'];
@@ -14,7 +14,7 @@ function readSelect(request: Record<string, unknown>): Select | undefined {
   return select as Select | undefined;
 }
 
-function startKey(request: Record<string, unknown>, env: OperationEnv, scope: string): SdkItem | undefined {
+function startKey(request: Record<string, unknown>, env: OperationEnv, scope: string): WireItem | undefined {
   const token = request.nextToken;
   if (token === undefined || token === null) return undefined;
   return decodeNextToken(env.tokenKey, scope, token);
@@ -23,7 +23,7 @@ function startKey(request: Record<string, unknown>, env: OperationEnv, scope: st
 function page(
   env: OperationEnv,
   scope: string,
-  out: { Items?: SdkItem[]; LastEvaluatedKey?: SdkItem; ScannedCount?: number },
+  out: { Items?: WireItem[]; LastEvaluatedKey?: WireItem; ScannedCount?: number },
 ) {
   const items = (out.Items ?? []).map(toPlainItem);
   env.meter.addItems(out.ScannedCount ?? 0, items.length);
@@ -41,22 +41,20 @@ export async function query(request: Record<string, unknown>, env: OperationEnv)
   const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
   const filter = exprs.add(request.filter, 'filter', { values: true });
   const projection = exprs.add(request.projection, 'projection', { values: false });
-  const out = await env.client.send(
-    new QueryCommand({
-      TableName: env.tableName,
-      IndexName: index,
-      KeyConditionExpression: keyCondition,
-      FilterExpression: filter,
-      ProjectionExpression: projection,
-      ...exprs.attributes(),
-      ExclusiveStartKey: startKey(request, env, scope),
-      Limit: optionalInteger(request, 'limit'),
-      ScanIndexForward: optionalBoolean(request, 'scanIndexForward'),
-      ConsistentRead: optionalBoolean(request, 'consistentRead'),
-      Select: readSelect(request),
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
+  const out = await env.wire.call('Query', {
+    TableName: env.tableName,
+    IndexName: index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: filter,
+    ProjectionExpression: projection,
+    ...exprs.attributes(),
+    ExclusiveStartKey: startKey(request, env, scope),
+    Limit: optionalInteger(request, 'limit'),
+    ScanIndexForward: optionalBoolean(request, 'scanIndexForward'),
+    ConsistentRead: optionalBoolean(request, 'consistentRead'),
+    Select: readSelect(request),
+    ReturnConsumedCapacity: 'TOTAL',
+  });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   return page(env, scope, out);
 }
@@ -70,22 +68,20 @@ export async function scan(request: Record<string, unknown>, env: OperationEnv) 
   const exprs = new Expressions();
   const filter = exprs.add(request.filter, 'filter', { values: true });
   const projection = exprs.add(request.projection, 'projection', { values: false });
-  const out = await env.client.send(
-    new ScanCommand({
-      TableName: env.tableName,
-      IndexName: index,
-      FilterExpression: filter,
-      ProjectionExpression: projection,
-      ...exprs.attributes(),
-      ExclusiveStartKey: startKey(request, env, scope),
-      Limit: optionalInteger(request, 'limit'),
-      ConsistentRead: optionalBoolean(request, 'consistentRead'),
-      Segment: segment,
-      TotalSegments: totalSegments,
-      Select: readSelect(request),
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
+  const out = await env.wire.call('Scan', {
+    TableName: env.tableName,
+    IndexName: index,
+    FilterExpression: filter,
+    ProjectionExpression: projection,
+    ...exprs.attributes(),
+    ExclusiveStartKey: startKey(request, env, scope),
+    Limit: optionalInteger(request, 'limit'),
+    ConsistentRead: optionalBoolean(request, 'consistentRead'),
+    Segment: segment,
+    TotalSegments: totalSegments,
+    Select: readSelect(request),
+    ReturnConsumedCapacity: 'TOTAL',
+  });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   return page(env, scope, out);
 }

@@ -1,11 +1,12 @@
 /** Pieces shared by the DynamoDB operations: their environment, capacity metering, request readers. */
-import type { ConsumedCapacity, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbWire } from './dynamodb-wire.ts';
 import type { DataSourceOutcome } from '../types.ts';
 import { isRecord } from './is-record.ts';
-import { RequestError, toSdkMap, toSdkValue, type SdkItem } from './dynamodb-values.ts';
+import { RequestError, toWireMap, toWireValue, type WireItem } from './dynamodb-values.ts';
 
 export interface OperationEnv {
-  client: DynamoDBClient;
+  wire: DynamoDbWire;
   tableName: string;
   tokenKey: Buffer;
   meter: Meter;
@@ -44,9 +45,9 @@ export function ok(result: unknown): DataSourceOutcome {
   return { result, error: null };
 }
 
-export function requireKey(request: Record<string, unknown>, field = 'key'): SdkItem {
+export function requireKey(request: Record<string, unknown>, field = 'key'): WireItem {
   if (request[field] === undefined || request[field] === null) throw new RequestError(`"${field}" is required`);
-  return toSdkMap(request[field], field);
+  return toWireMap(request[field], field);
 }
 
 export function optionalBoolean(request: Record<string, unknown>, field: string): boolean | undefined {
@@ -78,7 +79,7 @@ export function optionalString(request: Record<string, unknown>, field: string):
  */
 export class Expressions {
   private readonly names: Record<string, string> = {};
-  private readonly values: SdkItem = {};
+  private readonly values: WireItem = {};
   /** The section that defined each placeholder, by map: `#x` in names, `:x` in values. */
   private readonly definedIn = { names: new Map<string, string>(), values: new Map<string, string>() };
 
@@ -115,7 +116,7 @@ export class Expressions {
     if (opts.values && section.expressionValues !== undefined && section.expressionValues !== null) {
       if (!isRecord(section.expressionValues)) throw new RequestError(`"${where}.expressionValues" must be an object`);
       for (const [placeholder, value] of Object.entries(section.expressionValues)) {
-        const sdk = toSdkValue(value, `${where}.expressionValues.${placeholder}`);
+        const sdk = toWireValue(value, `${where}.expressionValues.${placeholder}`);
         this.define('values', placeholder, where);
         this.values[placeholder] = sdk;
       }
@@ -129,7 +130,7 @@ export class Expressions {
   }
 
   /** ExpressionAttributeNames/Values, omitted when empty (DynamoDB rejects empty maps). */
-  attributes(): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: SdkItem } {
+  attributes(): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: WireItem } {
     return {
       ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: { ...this.names } } : {}),
       ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: { ...this.values } } : {}),

@@ -1,29 +1,21 @@
 /** GetItem, PutItem, UpdateItem and DeleteItem as AppSync's DynamoDB data source runs them. */
-import {
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  GetItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import { isServiceError } from './dynamodb-wire.ts';
 import { Expressions, ok, optionalBoolean, requireKey, type Operation } from './dynamodb-request.ts';
 import { isRecord } from './is-record.ts';
-import { RequestError, toPlainItem, toSdkMap, type SdkItem } from './dynamodb-values.ts';
+import { RequestError, toPlainItem, toWireMap, type WireItem } from './dynamodb-values.ts';
 
 export const getItem: Operation = async (request, env) => {
   const key = requireKey(request);
   const exprs = new Expressions();
   const projection = exprs.add(request.projection, 'projection', { values: false });
-  const out = await env.client.send(
-    new GetItemCommand({
-      TableName: env.tableName,
-      Key: key,
-      ConsistentRead: optionalBoolean(request, 'consistentRead'),
-      ProjectionExpression: projection,
-      ...exprs.attributes(),
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
+  const out = await env.wire.call('GetItem', {
+    TableName: env.tableName,
+    Key: key,
+    ConsistentRead: optionalBoolean(request, 'consistentRead'),
+    ProjectionExpression: projection,
+    ...exprs.attributes(),
+    ReturnConsumedCapacity: 'TOTAL',
+  });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   const found = out.Item ? 1 : 0;
   env.meter.addItems(found, found);
@@ -71,7 +63,7 @@ function withoutIgnored(item: Record<string, unknown> | null, ignore: string[]):
  * known (UpdateItem), in which case the failure stands.
  */
 function conditionFailure(err: unknown, expected: Record<string, unknown> | null | undefined, settings: ConditionSettings) {
-  if (!(err instanceof ConditionalCheckFailedException) || expected === undefined) return undefined;
+  if (!isServiceError(err, 'ConditionalCheckFailedException') || expected === undefined) return undefined;
   const current = err.Item ? toPlainItem(err.Item) : null;
   if (withoutIgnored(current, settings.equalsIgnore) === withoutIgnored(expected, settings.equalsIgnore)) {
     return ok(current);
@@ -81,24 +73,22 @@ function conditionFailure(err: unknown, expected: Record<string, unknown> | null
 
 export const putItem: Operation = async (request, env) => {
   const key = requireKey(request);
-  const values: SdkItem =
+  const values: WireItem =
     request.attributeValues === undefined || request.attributeValues === null
       ? {}
-      : toSdkMap(request.attributeValues, 'attributeValues');
-  const item: SdkItem = { ...values, ...key };
+      : toWireMap(request.attributeValues, 'attributeValues');
+  const item: WireItem = { ...values, ...key };
   const exprs = new Expressions();
   const settings = addCondition(request, exprs);
   try {
-    const out = await env.client.send(
-      new PutItemCommand({
-        TableName: env.tableName,
-        Item: item,
-        ConditionExpression: settings.expression,
-        ...exprs.attributes(),
-        ReturnValuesOnConditionCheckFailure: settings.expression ? 'ALL_OLD' : undefined,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
+    const out = await env.wire.call('PutItem', {
+      TableName: env.tableName,
+      Item: item,
+      ConditionExpression: settings.expression,
+      ...exprs.attributes(),
+      ReturnValuesOnConditionCheckFailure: settings.expression ? 'ALL_OLD' : undefined,
+      ReturnConsumedCapacity: 'TOTAL',
+    });
     env.meter.addCapacity(out.ConsumedCapacity, 'write');
     return ok(toPlainItem(item));
   } catch (err) {
@@ -113,17 +103,15 @@ export const updateItem: Operation = async (request, env) => {
   const exprs = new Expressions();
   const update = exprs.add(request.update, 'update', { values: true, required: true });
   const settings = addCondition(request, exprs);
-  const out = await env.client.send(
-    new UpdateItemCommand({
-      TableName: env.tableName,
-      Key: key,
-      UpdateExpression: update,
-      ConditionExpression: settings.expression,
-      ...exprs.attributes(),
-      ReturnValues: 'ALL_NEW',
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
+  const out = await env.wire.call('UpdateItem', {
+    TableName: env.tableName,
+    Key: key,
+    UpdateExpression: update,
+    ConditionExpression: settings.expression,
+    ...exprs.attributes(),
+    ReturnValues: 'ALL_NEW',
+    ReturnConsumedCapacity: 'TOTAL',
+  });
   env.meter.addCapacity(out.ConsumedCapacity, 'write');
   return ok(out.Attributes ? toPlainItem(out.Attributes) : null);
 };
@@ -133,17 +121,15 @@ export const deleteItem: Operation = async (request, env) => {
   const exprs = new Expressions();
   const settings = addCondition(request, exprs);
   try {
-    const out = await env.client.send(
-      new DeleteItemCommand({
-        TableName: env.tableName,
-        Key: key,
-        ConditionExpression: settings.expression,
-        ...exprs.attributes(),
-        ReturnValues: 'ALL_OLD',
-        ReturnValuesOnConditionCheckFailure: settings.expression ? 'ALL_OLD' : undefined,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
+    const out = await env.wire.call('DeleteItem', {
+      TableName: env.tableName,
+      Key: key,
+      ConditionExpression: settings.expression,
+      ...exprs.attributes(),
+      ReturnValues: 'ALL_OLD',
+      ReturnValuesOnConditionCheckFailure: settings.expression ? 'ALL_OLD' : undefined,
+      ReturnConsumedCapacity: 'TOTAL',
+    });
     env.meter.addCapacity(out.ConsumedCapacity, 'write');
     return ok(out.Attributes ? toPlainItem(out.Attributes) : null);
   } catch (err) {

@@ -1,11 +1,13 @@
 /**
  * Conversions between AppSync's typed DynamoDB values (`{ N: 5 }`, numbers as JSON numbers, binary as
- * base64), the SDK's AttributeValue (numbers as strings, binary as bytes) and plain JSON (`ctx.result`).
+ * base64), DynamoDB's wire form (numbers as strings, binary as base64) and plain JSON (`ctx.result`).
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Wire } from './dynamodb-wire.ts';
 import { isRecord } from './is-record.ts';
 
-export type SdkItem = Record<string, AttributeValue>;
+export type AttributeValue = Wire<SdkAttributeValue>;
+export type WireItem = Record<string, AttributeValue>;
 
 /** A problem in the request object itself (AppSync reports these as errorType "MappingTemplate"). */
 export class RequestError extends Error {
@@ -25,9 +27,10 @@ function numberText(value: unknown, where: string): string {
   throw new RequestError(`${where}: "N" must hold a number, got ${JSON.stringify(value)}`);
 }
 
-function bytes(value: unknown, where: string): Uint8Array {
+/** Base64 as DynamoDB expects it (Buffer's decoder skips what is not base64, as the SDK's did). */
+function bytes(value: unknown, where: string): string {
   if (typeof value !== 'string') throw new RequestError(`${where}: "B" must hold a base64 string`);
-  return new Uint8Array(Buffer.from(value, 'base64'));
+  return Buffer.from(value, 'base64').toString('base64');
 }
 
 function list(value: unknown, where: string, type: string): unknown[] {
@@ -35,8 +38,8 @@ function list(value: unknown, where: string, type: string): unknown[] {
   return value;
 }
 
-/** One typed value (`{ S: "x" }`, `{ N: 1 }`, ...) to the SDK's AttributeValue. */
-export function toSdkValue(value: unknown, where: string): AttributeValue {
+/** One typed value (`{ S: "x" }`, `{ N: 1 }`, ...) to DynamoDB's wire form. */
+export function toWireValue(value: unknown, where: string): AttributeValue {
   if (!isRecord(value)) {
     throw new RequestError(`${where}: expected a DynamoDB typed value such as {"S": "..."}, got ${JSON.stringify(value)}`);
   }
@@ -62,10 +65,10 @@ export function toSdkValue(value: unknown, where: string): AttributeValue {
     case 'NULL':
       return { NULL: true };
     case 'L':
-      return { L: list(v, where, 'L').map((e, i) => toSdkValue(e, `${where}[${i}]`)) };
+      return { L: list(v, where, 'L').map((e, i) => toWireValue(e, `${where}[${i}]`)) };
     case 'M':
       if (!isRecord(v)) throw new RequestError(`${where}: "M" must hold an object`);
-      return { M: toSdkMap(v, where) };
+      return { M: toWireMap(v, where) };
     case 'SS':
       return { SS: list(v, where, 'SS').map((e) => (typeof e === 'string' ? e : String(e))) };
     case 'NS':
@@ -75,51 +78,36 @@ export function toSdkValue(value: unknown, where: string): AttributeValue {
   }
 }
 
-/** A map of typed values (a key, attributeValues, expressionValues) to SDK form. */
-export function toSdkMap(map: unknown, where: string): SdkItem {
+/** A map of typed values (a key, attributeValues, expressionValues) to wire form. */
+export function toWireMap(map: unknown, where: string): WireItem {
   if (!isRecord(map)) throw new RequestError(`${where} must be an object of DynamoDB typed values`);
-  const out: SdkItem = {};
-  for (const [name, value] of Object.entries(map)) out[name] = toSdkValue(value, `${where}.${name}`);
+  const out: WireItem = {};
+  for (const [name, value] of Object.entries(map)) out[name] = toWireValue(value, `${where}.${name}`);
   return out;
 }
 
-/** An SDK value to plain JSON, as AppSync gives it in `ctx.result` (sets become arrays). */
+/** A wire value to plain JSON, as AppSync gives it in `ctx.result` (sets become arrays). */
 export function toPlain(value: AttributeValue): unknown {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return Number(value.N);
   if (value.BOOL !== undefined) return value.BOOL;
   if (value.NULL !== undefined) return null;
-  if (value.B !== undefined) return Buffer.from(value.B).toString('base64');
+  if (value.B !== undefined) return value.B;
   if (value.L !== undefined) return value.L.map(toPlain);
   if (value.M !== undefined) return toPlainItem(value.M);
   if (value.SS !== undefined) return [...value.SS];
   if (value.NS !== undefined) return value.NS.map(Number);
-  if (value.BS !== undefined) return value.BS.map((b) => Buffer.from(b).toString('base64'));
+  if (value.BS !== undefined) return [...value.BS];
   return null;
 }
 
-export function toPlainItem(item: SdkItem): Record<string, unknown> {
+export function toPlainItem(item: WireItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(item)) out[name] = toPlain(value);
   return out;
 }
 
-/** An SDK value to typed JSON that survives JSON.stringify (used inside pagination tokens). */
-export function toTyped(value: AttributeValue): unknown {
-  if (value.B !== undefined) return { B: Buffer.from(value.B).toString('base64') };
-  if (value.BS !== undefined) return { BS: value.BS.map((b) => Buffer.from(b).toString('base64')) };
-  if (value.L !== undefined) return { L: value.L.map(toTyped) };
-  if (value.M !== undefined) return { M: toTypedItem(value.M) };
-  return value;
-}
-
-export function toTypedItem(item: SdkItem): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(item)) out[name] = toTyped(value);
-  return out;
-}
-
 /** A stable identity for a primary key, to match batch results to requested keys. */
-export function keyIdentity(item: SdkItem, attributeNames: string[]): string {
-  return JSON.stringify([...attributeNames].sort().map((name) => [name, item[name] ? toTyped(item[name]) : null]));
+export function keyIdentity(item: WireItem, attributeNames: string[]): string {
+  return JSON.stringify([...attributeNames].sort().map((name) => [name, item[name] ?? null]));
 }

@@ -3,10 +3,10 @@
  * returned (typed values, `{ N: 5 }`), calls DynamoDB, and gives `ctx.result` as plain JSON in
  * AppSync's shapes, or `ctx.error` as `{ type: 'DynamoDB:<exception>', message }`. Never throws.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
 import { batchDeleteItem, batchGetItem, batchPutItem, transactGetItems, transactWriteItems } from './dynamodb-batch.ts';
 import { dynamoDbErrorMessage } from './dynamodb-errors.ts';
+import type { DynamoDbWire } from './dynamodb-wire.ts';
 import { query, scan } from './dynamodb-query.ts';
 import { Meter, type Operation } from './dynamodb-request.ts';
 import { isRecord } from './is-record.ts';
@@ -26,7 +26,8 @@ export interface DynamoDbRequestEvent {
 }
 
 export interface DynamoDbDataSourceOptions {
-  client: DynamoDBClient;
+  /** Calls to DynamoDB Local (one per runtime: it keeps the connections). */
+  wire: DynamoDbWire;
   /** The physical table; batch and transaction requests must name it. */
   tableName: string;
   /** 32 bytes; encrypts pagination tokens. */
@@ -72,7 +73,7 @@ export function createDynamoDbDataSource(opts: DynamoDbDataSourceOptions): DataS
             `Unsupported operation '${String(request.operation)}'. The DynamoDB data source supports: ${Object.keys(OPERATIONS).join(', ')}`,
           );
         }
-        return await run(request, { client: opts.client, tableName: opts.tableName, tokenKey: opts.tokenKey, meter });
+        return await run(request, { wire: opts.wire, tableName: opts.tableName, tokenKey: opts.tokenKey, meter });
       } catch (err) {
         return { result: null, error: toDataSourceError(err) };
       } finally {

@@ -4,7 +4,7 @@
  * encrypted, so clients cannot read or forge them.
  */
 import { createCipheriv, createDecipheriv, createHash, randomFillSync } from 'node:crypto';
-import { toSdkMap, toTypedItem, type SdkItem } from './dynamodb-values.ts';
+import { toWireMap, type WireItem } from './dynamodb-values.ts';
 
 const VERSION = 1;
 const IV_BYTES = 12;
@@ -49,16 +49,16 @@ function freshIv(): Buffer {
   return Buffer.from(ivPool.subarray(ivTaken - IV_BYTES, ivTaken));
 }
 
-export function encodeNextToken(key: Buffer, scope: string, lastEvaluatedKey: SdkItem): string {
+export function encodeNextToken(key: Buffer, scope: string, lastEvaluatedKey: WireItem): string {
   const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body: TokenBody = { s: scope, k: toTypedItem(lastEvaluatedKey) };
+  const body: TokenBody = { s: scope, k: lastEvaluatedKey };
   const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
   return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
 /** The ExclusiveStartKey inside a token; InvalidTokenError when it is forged, damaged or from elsewhere. */
-export function decodeNextToken(key: Buffer, scope: string, token: unknown): SdkItem {
+export function decodeNextToken(key: Buffer, scope: string, token: unknown): WireItem {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]+$/.test(token)) throw new InvalidTokenError('not a token');
   const raw = Buffer.from(token, 'base64url');
   if (raw.length <= 1 + IV_BYTES + TAG_BYTES || raw[0] !== VERSION) throw new InvalidTokenError('malformed token');
@@ -75,7 +75,7 @@ export function decodeNextToken(key: Buffer, scope: string, token: unknown): Sdk
   }
   if (body.s !== scope) throw new InvalidTokenError('token belongs to another table, index, operation or key condition');
   try {
-    return toSdkMap(body.k, 'nextToken');
+    return toWireMap(body.k, 'nextToken');
   } catch {
     throw new InvalidTokenError('token content is not a key');
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoDbWire } from '../../../appsync/local/datasources/dynamodb-wire.ts';
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../../appsync/local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../../../appsync/local/types.ts';
 import { testContext } from '../../support/context.ts';
-import { createTestTable } from '../../support/dynamodb.ts';
+import { createTestTable, dynamoEndpoint } from '../../support/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 let table: string;
@@ -14,7 +15,7 @@ const key = (pk: string, sk = 'META') => ({ PK: { S: pk }, SK: { S: sk } });
 beforeAll(async () => {
   const created = await createTestTable();
   table = created.tableName;
-  ds = createDynamoDbDataSource({ client: created.client, tableName: table, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName: table, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
 });
 
 describe('batch operations', () => {

@@ -4,17 +4,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoDbWire } from '../../../appsync/local/datasources/dynamodb-wire.ts';
 import { createDynamoDbDataSource } from '../../../appsync/local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../../../appsync/local/types.ts';
 import { testContext } from '../../support/context.ts';
-import { createTestTable } from '../../support/dynamodb.ts';
+import { createTestTable, dynamoEndpoint } from '../../support/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 const key = { PK: { S: 'ERR#1' }, SK: { S: 'META' } };
 
 beforeAll(async () => {
-  const { client, tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ client, tableName, tokenKey: randomBytes(32) });
+  const { tableName } = await createTestTable();
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32) });
   await ds.invoke({ operation: 'PutItem', key, attributeValues: { n: { N: 1 } } }, testContext());
 });
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoDbWire } from '../../../appsync/local/datasources/dynamodb-wire.ts';
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../../appsync/local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../../../appsync/local/types.ts';
 import { testContext } from '../../support/context.ts';
-import { createTestTable } from '../../support/dynamodb.ts';
+import { createTestTable, dynamoEndpoint } from '../../support/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 const events: DynamoDbRequestEvent[] = [];
@@ -11,8 +12,8 @@ const invoke = (request: unknown) => ds.invoke(request, testContext());
 const key = (pk: string, sk: string) => ({ PK: { S: pk }, SK: { S: sk } });
 
 beforeAll(async () => {
-  const { client, tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ client, tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  const { tableName } = await createTestTable();
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
 });
 
 describe('PutItem and GetItem', () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoDbWire } from '../../../appsync/local/datasources/dynamodb-wire.ts';
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../../appsync/local/datasources/dynamodb.ts';
 import type { DataSourceInvoker } from '../../../appsync/local/types.ts';
 import { testContext } from '../../support/context.ts';
-import { createTestTable } from '../../support/dynamodb.ts';
+import { createTestTable, dynamoEndpoint } from '../../support/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 let otherKeyDs: DataSourceInvoker;
@@ -19,9 +20,9 @@ interface Page {
 const INVALID_TOKEN_TYPE = 'DynamoDB:UserIllegalArgumentException';
 
 beforeAll(async () => {
-  const { client, tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ client, tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
-  otherKeyDs = createDynamoDbDataSource({ client, tableName, tokenKey: randomBytes(32) });
+  const { tableName } = await createTestTable();
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  otherKeyDs = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32) });
   const items = Array.from({ length: 10 }, (_, i) => ({
     PK: { S: 'EVENT#1' },
     SK: { S: `MATCH#${String(i).padStart(2, '0')}` },
