@@ -69,6 +69,7 @@ try {
       print({ benchmark: 'scoring', ...s });
       say(`  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, WCU ${s.wcu.toFixed(0)} as DynamoDB Local reports it, ${s.wcuEstimate.toFixed(0)} by item size`);
       say(`         plain-batch ceiling ${s.ceilingPredictionsPerSecond.toFixed(0)} predictions/s (${s.ceilingSeconds.toFixed(1)} s): scoring at ${(100 * s.ofCeiling).toFixed(0)}% of it; re-score after one corrected result ${s.rescoreSeconds.toFixed(1)} s`);
+      say(`         the reads any exact scoring makes first (the event's predictions, the players' standings), timed alone: ${s.readsSeconds.toFixed(1)} s`);
     }
   }
 

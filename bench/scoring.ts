@@ -22,6 +22,9 @@ import { STANDING } from '../resolvers/lib/entities/standing.ts';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
+import { createStore } from '../amplify/functions/score-event/store.ts';
+import { standingKey } from '../amplify/functions/score-event/standings.ts';
+import { TABLE } from '../resolvers/lib/entities/table.ts';
 
 export interface ScoringBenchRow {
   predictions: number;
@@ -40,6 +43,11 @@ export interface ScoringBenchRow {
   rescoreSeconds: number;
   /** Requests that wrote (transactions and rank updates) in that second run. */
   rescoreWrites: number;
+  /**
+   * The reads any exact scoring must make before it writes, timed alone on the scored table: every
+   * prediction of the event (the index Query) and each player's standing (strongly consistent gets).
+   */
+  readsSeconds: number;
 }
 
 const MATCHES = 8;
@@ -85,6 +93,7 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
     const rescoreSeconds = (performance.now() - restarted) / 1000;
     if (again.error) throw new Error(`re-scoring failed: ${JSON.stringify(again.error)}`);
 
+    const readsSeconds = await timeReads(client, tableName);
     const ceilingSeconds = await ceiling(client, n);
     const predictionsPerSecond = n / seconds;
     const ceilingPredictionsPerSecond = n / ceilingSeconds;
@@ -99,10 +108,19 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
       ofCeiling: predictionsPerSecond / ceilingPredictionsPerSecond,
       rescoreSeconds,
       rescoreWrites: again.stats.writes,
+      readsSeconds,
     };
   } finally {
     await client.send(new DeleteTableCommand({ TableName: tableName }));
   }
+}
+
+async function timeReads(client: DynamoDBClient, tableName: string): Promise<number> {
+  const store = createStore({ client, tableName, concurrency: 4 });
+  const started = performance.now();
+  const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(EVENT_ID) } });
+  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, SEASON)));
+  return (performance.now() - started) / 1000;
 }
 
 /** Seconds to write `n` scored predictions and `n` standings with plain batches: the best of CONCURRENCY. */
@@ -211,6 +229,8 @@ async function main(): Promise<void> {
         'ceiling predictions/s': Math.round(r.ceilingPredictionsPerSecond),
         'of ceiling': `${(100 * r.ofCeiling).toFixed(0)}%`,
         're-score after a correction (s)': r.rescoreSeconds.toFixed(2),
+        'reads alone (s)': r.readsSeconds.toFixed(2),
+        'ceiling (s)': r.ceilingSeconds.toFixed(2),
       })),
     );
   } finally {
