@@ -90,7 +90,11 @@ describe('subscriptions', () => {
     client.send({ type: 'stop', id: 's1' });
     expect(await client.next((m) => m.type === 'complete')).toEqual({ type: 'complete', id: 's1' });
     await put({ id: 't1', name: 'after stop' });
-    await new Promise((r) => setTimeout(r, 150));
+    // Delivery keeps publish order: once a later subscription has its message for a later put, any
+    // message of the stopped one for the put before would have arrived already.
+    expect(await client.start('s2', ON_THING, { id: 't1' }, apiKeyHeader())).toEqual({ type: 'start_ack', id: 's2' });
+    await put({ id: 't1', name: 'marker' });
+    expect((await client.next((m) => m.type === 'data' && m.id === 's2')).payload.data.onThing.name).toBe('marker');
     expect(client.unread('data')).toEqual([]);
   });
 
