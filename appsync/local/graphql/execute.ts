@@ -99,7 +99,7 @@ export const MALFORMED = {
   body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] },
 };
 
-function unauthorized(info: GraphQLResolveInfo): FieldFailure {
+export function unauthorized(info: Pick<GraphQLResolveInfo, 'fieldName' | 'parentType'>): FieldFailure {
   return new FieldFailure({
     message: `Not Authorized to access ${info.fieldName} on type ${info.parentType.name}`,
     errorType: 'Unauthorized',

@@ -10,7 +10,8 @@
  * when every argument it gave equals the same-named field of the message (AWS's basic filtering); the
  * enhanced filter replaces the arguments' matching, as in AWS's example `onGroupTicketCreated(group:
  * String!)` whose resolver builds the filter from the argument *(guess: the doc does not say so
- * outright)*. Then it is shaped by its own selection set. Delivery
+ * outright)*. Then it is shaped by its own selection set, each field authorized for the subscriber as
+ * a query's would be. Delivery
  * runs after the mutation has answered (setImmediate), in publish order.
  */
 import {
@@ -21,7 +22,8 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { Engine, OperationEffects } from '../graphql/execute.ts';
+import { isAllowed } from '../auth/directives.ts';
+import { unauthorized, type Engine, type OperationEffects } from '../graphql/execute.ts';
 import { formatExecutionError } from '../graphql/errors.ts';
 import { matches } from './filters.ts';
 import type { RealtimeLimits } from './protocol.ts';
@@ -86,8 +88,19 @@ function argumentMatches(expected: unknown, actual: unknown): boolean {
   return JSON.stringify(expected) === JSON.stringify(actual);
 }
 
-const readByName: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
-  source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[info.fieldName] : null;
+/**
+ * Reads each field of the message, if the subscriber may read it: its directives are checked against
+ * the subscriber's authorization, as a query's fields are, and a field it may not read is null with an
+ * `Unauthorized` error in the message *(guess: how AppSync reports it to a subscriber is not documented;
+ * amplify-swift#673 reports subscriptions failing on fields narrowed to other auth rules)*.
+ */
+function readAllowed(subscription: Subscription): GraphQLFieldResolver<unknown, unknown> {
+  const { engine, auth } = subscription;
+  return (source, _args, _ctx, info) => {
+    if (!isAllowed(engine.authRule(info.parentType.name, info.fieldName), auth)) throw unauthorized(info);
+    return source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[info.fieldName] : null;
+  };
+}
 
 /** The `payload` of a `data` message for one subscription, as JSON text. */
 function shapedPayload(subscription: Subscription, message: unknown): string {
@@ -98,7 +111,7 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
     operationName: operation.name?.value,
     variableValues: variables,
     rootValue: { [field]: message },
-    fieldResolver: readByName,
+    fieldResolver: readAllowed(subscription),
   });
   if ('then' in result) throw new Error('Shaping a subscription message must not be asynchronous.');
   const payload: Record<string, unknown> = { data: result.data ?? null };

@@ -30,7 +30,12 @@ export interface Subscription {
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Record<string, unknown>;
-  /** Subscriptions with equal keys on one engine shape a message identically (one shaping per engine and key per message). */
+  /** The subscriber's authorization at `start`: each field of a message is checked against it. */
+  auth: RequestAuth;
+  /**
+   * Subscriptions with equal keys on one engine shape a message identically (one shaping per engine
+   * and key per message): the same operation and variables, and the same auth mode and groups.
+   */
   shapeKey: string;
 }
 
@@ -94,9 +99,16 @@ export async function startSubscription(engine: Engine, request: GraphQLRequest,
       document: effects.document,
       operation: effects.operation,
       variables,
-      shapeKey: `${request.operationName ?? ''}\u0000${JSON.stringify(variables)}\u0000${request.query}`,
+      auth,
+      shapeKey: [authKey(auth), request.operationName ?? '', JSON.stringify(variables), request.query].join('\u0000'),
     },
   };
+}
+
+/** What field authorization depends on (isAllowed): the mode and, for user pools, the groups. */
+function authKey(auth: RequestAuth): string {
+  const groups = auth.identity && 'groups' in auth.identity ? (auth.identity.groups ?? []) : [];
+  return `${auth.mode}:${[...groups].sort().join(',')}`;
 }
 
 function safeJson(text: string): unknown {

@@ -267,6 +267,19 @@ describe('authorization at start', () => {
     expect(refused.payload.errors[0]).toMatchObject({ errorType: 'Unauthorized' });
   });
 
+  it("checks each field of a message against the subscriber's own authorization, not the publisher's", async () => {
+    const query = 'subscription On($id: ID) { onThing(id: $id) { id keyOnly } }';
+    const byKey = await ready();
+    const byUser = await ready(userHeader('eve'));
+    expect(await byKey.start('k', query, { id: 'ko' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
+    expect(await byUser.start('u', query, { id: 'ko' }, userHeader('eve'))).toMatchObject({ type: 'start_ack' });
+    await put({ id: 'ko', keyOnly: 'for keys' }, 'mutation($id: ID!, $keyOnly: String) { putThing(id: $id, keyOnly: $keyOnly) { id keyOnly } }');
+    expect((await byKey.next((m) => m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'ko', keyOnly: 'for keys' } } });
+    const refused = (await byUser.next((m) => m.type === 'data')).payload;
+    expect(refused.data).toEqual({ onThing: { id: 'ko', keyOnly: null } });
+    expect(refused.errors).toMatchObject([{ errorType: 'Unauthorized', message: 'Not Authorized to access keyOnly on type Thing', path: ['onThing', 'keyOnly'] }]);
+  });
+
   it('refuses a filter past AppSync’s limits (in takes at most 5 values)', async () => {
     const client = await ready();
     const bad = await client.start('bf', 'subscription { onBadFilter { id } }', {}, apiKeyHeader());

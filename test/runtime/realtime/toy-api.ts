@@ -27,10 +27,11 @@ type Thing @aws_api_key @aws_cognito_user_pools {
   tags: [String]
   secret: String
   required: String!
+  keyOnly: String @aws_api_key
 }
 type Query { thing(id: ID!): Thing }
 type Mutation @aws_api_key @aws_cognito_user_pools {
-  putThing(id: ID!, owner: String, name: String, count: Int, tags: [String], secret: String, required: String): Thing
+  putThing(id: ID!, owner: String, name: String, count: Int, tags: [String], secret: String, required: String, keyOnly: String): Thing
   failThing(id: ID!): Thing
   nullThing(id: ID!): Thing
   closeThing(id: ID!): Thing
