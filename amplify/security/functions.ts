@@ -6,7 +6,8 @@ import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledge } from './acknowledge.ts';
 
-export function traceAndCheckFunction(fn: IFunction, invokedBy: string): void {
+/** `withoutDeadLetterQueue`: why a failed invocation needs no dead-letter queue. */
+export function traceAndCheckFunction(fn: IFunction, withoutDeadLetterQueue: string): void {
   (fn.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
   // A policy of its own, so that the "*" acknowledged below covers X-Ray and nothing else.
   const xray = new Policy(fn, 'XRayTracing', {
@@ -18,7 +19,7 @@ export function traceAndCheckFunction(fn: IFunction, invokedBy: string): void {
 
   acknowledge(
     fn,
-    `${invokedBy} invokes the function synchronously and gets its errors back; a dead-letter queue only receives failed asynchronous invocations.`,
+    withoutDeadLetterQueue,
     'Serverless-LambdaDLQ',
   );
   acknowledge(
