@@ -27,13 +27,13 @@ export function query(pattern: AccessPattern, options: QueryOptions): DynamoDBQu
   const condition = keyCondition(pattern);
   return {
     operation: 'Query',
-    ...(pattern.index === null ? {} : { index: pattern.index }),
     query: { expression: condition.expression, expressionNames: condition.names, expressionValues: util.dynamodb.toMapValues(condition.values) },
     ...(options.keysOnly ? { projection: { expression: KEYS_ONLY.expression, expressionNames: KEYS_ONLY.names } } : {}),
     ...(pattern.forward ? {} : { scanIndexForward: false }),
     limit: options.limit,
     ...(options.nextToken === null || options.nextToken === undefined ? {} : { nextToken: options.nextToken }),
     ...(options.consistentRead === undefined ? {} : { consistentRead: options.consistentRead }),
+    ...(pattern.index === null ? {} : { index: pattern.index }),
   };
 }
 
