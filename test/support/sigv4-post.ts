@@ -1,4 +1,4 @@
-/** A SigV4-signed POST of a GraphQL operation to a local API, as any AWS client signs for AppSync. */
+/** A SigV4-signed POST to a local API, as any AWS client signs for AppSync. */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { LOCAL_REGION } from '../../appsync/local/dynamodb-credentials.ts';
@@ -15,9 +15,9 @@ export interface SignedAnswer {
   errors?: { errorType?: string; message: string; path?: unknown[] }[];
 }
 
-export async function signedGraphql(apiUrl: string, credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<SignedAnswer> {
+/** POSTs `body` to `apiUrl`, signed for service `appsync` in the local region. */
+export async function signedPost(apiUrl: string, body: string, credentials: Credentials): Promise<Response> {
   const url = new URL(apiUrl);
-  const body = JSON.stringify({ query, variables });
   const signer = new SignatureV4({ service: 'appsync', region: LOCAL_REGION, credentials, sha256: Sha256 });
   const signed = await signer.sign({
     method: 'POST',
@@ -28,7 +28,12 @@ export async function signedGraphql(apiUrl: string, credentials: Credentials, qu
     headers: { 'content-type': 'application/json', host: url.host },
     body,
   });
+  // fetch sets Host itself, from the same URL.
   const { host: _host, ...headers } = signed.headers;
-  const res = await fetch(url, { method: 'POST', headers, body });
+  return fetch(url, { method: 'POST', headers, body });
+}
+
+export async function signedGraphql(apiUrl: string, credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<SignedAnswer> {
+  const res = await signedPost(apiUrl, JSON.stringify({ query, variables }), credentials);
   return { status: res.status, ...((await res.json()) as Omit<SignedAnswer, 'status'>) };
 }

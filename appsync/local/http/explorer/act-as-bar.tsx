@@ -49,35 +49,36 @@ export function ActAsBar({ session, problem, onSession, signers }: Props) {
     setGroupsText(rememberedGroups(localStorage, name.trim()).join(', '));
   };
 
-  const signIn = async (e: FormEvent) => {
-    e.preventDefault();
-    const signer = signers.find((s) => s.name === mode);
-    if (signer) {
-      setBusy(true);
-      try {
-        const credentials = await fetchCredentials(signer);
-        rememberSigner(localStorage, signer);
-        onSession({ signer, credentials });
-      } catch (err) {
-        onSession(session ?? null, (err as Error).message);
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
-    const identity = { username: username.trim(), groups: parseGroups(groupsText) };
-    if (identity.username === '') return onSession(session ?? null, 'Enter a username to act as.');
+  /** Signs in with what `begin` makes; a failure keeps the current session and says why. */
+  const signInWith = async (begin: () => Promise<Session>) => {
     setBusy(true);
     try {
-      const token = await fetchToken(identity);
-      remember(localStorage, identity);
-      rememberSigner(localStorage, null);
-      onSession({ identity, token });
+      onSession(await begin());
     } catch (err) {
       onSession(session ?? null, (err as Error).message);
     } finally {
       setBusy(false);
     }
+  };
+
+  const signIn = async (e: FormEvent) => {
+    e.preventDefault();
+    const signer = signers.find((s) => s.name === mode);
+    if (signer) {
+      return signInWith(async () => {
+        const credentials = await fetchCredentials(signer);
+        rememberSigner(localStorage, signer);
+        return { signer, credentials };
+      });
+    }
+    const identity = { username: username.trim(), groups: parseGroups(groupsText) };
+    if (identity.username === '') return onSession(session ?? null, 'Enter a username to act as.');
+    return signInWith(async () => {
+      const token = await fetchToken(identity);
+      remember(localStorage, identity);
+      rememberSigner(localStorage, null);
+      return { identity, token };
+    });
   };
 
   const signOut = () => {
