@@ -19,13 +19,18 @@ export function explorerPage(opts: { tokens: boolean; signers?: readonly Explore
 <script type="module" src="${EXPLORER_PATH}explorer.js"></script>
 </head>
 <body>
-<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}" data-signers="${escapeAttribute(JSON.stringify(signerInfo(opts.signers ?? [])))}"></div>
+<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}></div>
 </body>
 </html>
 `;
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** ` data-signers="<JSON>"` (names, labels, regions: no secrets), or nothing when there is none. */
+function signersAttribute(signers: readonly ExplorerSigner[]): string {
+  if (signers.length === 0) return '';
+  const json = JSON.stringify(signerInfo(signers)).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return ` data-signers="${json}"`;
+}
 
 /** A file of the page's bundle by name (built on first use if missing or stale), or null. */
 export async function explorerAsset(name: string): Promise<{ type: string; body: Buffer } | null> {
