@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { graphqlData } from '../appsync/local/client.ts';
-import { createDynamoDbWire } from '../appsync/local/datasources/dynamodb-wire.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { createDynamoDbWire } from 'appsync-local/local/datasources/dynamodb-wire.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';
 import type { BenchTarget } from './target.ts';

@@ -7,7 +7,7 @@ import { QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { ensureTable } from '../appsync/local/dynamodb-local.ts';
+import { ensureTable } from 'appsync-local/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';
 import type { ScreenCost } from './screens.ts';
