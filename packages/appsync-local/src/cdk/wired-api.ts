@@ -24,7 +24,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { bundleResolver } from '../bundle.ts';
-import { cloudKindOf, type CloudContext, type LambdaTarget } from '../datasources/cloud.ts';
+import { cloudKindOf } from '../datasources/cloud.ts';
+import type { CloudContext, LambdaTarget } from '../datasources/cloud-kind.ts';
 import { checkWiring, parseAppSyncSchema, type ApiWiring } from '../wiring.ts';
 import { createTable } from './table.ts';
 

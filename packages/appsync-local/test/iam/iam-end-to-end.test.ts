@@ -14,14 +14,14 @@ import { graphqlRequest } from '../../src/local/client.ts';
 import { localDynamoDbCredentials, LOCAL_REGION } from '../../src/local/dynamodb-credentials.ts';
 import { startLocalAppSync, type LocalAppSync } from '../../src/local/start-local.ts';
 import { dynamoEndpoint } from '../../testing/dynamodb.ts';
-import { iamWiring } from './fixtures/wiring.ts';
+import { iamWiring } from '../../testing/iam-api/wiring.ts';
 
 let app: LocalAppSync;
 
 beforeAll(async () => {
   const suffix = randomBytes(6).toString('hex');
   app = await startLocalAppSync({
-    schemaPath: 'packages/appsync-local/test/iam/fixtures/schema.graphql',
+    schemaPath: 'packages/appsync-local/testing/iam-api/schema.graphql',
     wiring: iamWiring,
     dynamoEndpoint: dynamoEndpoint(),
     tableName: (table) => `${table.name}-${suffix}`,

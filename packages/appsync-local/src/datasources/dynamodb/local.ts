@@ -1,7 +1,7 @@
 import { createDynamoDbDataSource } from '../../local/datasources/dynamodb.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import type { DataSourceOf } from '../../wiring.ts';
-import type { LocalKind } from '../local.ts';
+import type { LocalKind } from '../local-kind.ts';
 
 /** A table in DynamoDB Local, created (or checked against its definition) at start. */
 export const dynamoDbLocal: LocalKind<DataSourceOf<'DYNAMODB'>> = {

@@ -3,7 +3,7 @@ import { repoRoot } from '../../bundle.ts';
 import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
 import { localDynamoDbEnvironment } from '../../local/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
-import { resolveTableNames, type LocalKind } from '../local.ts';
+import { resolveTableNames, type LocalKind } from '../local-kind.ts';
 
 /**
  * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../bundle.ts';
-import { resolveTableNames } from '../../datasources/local.ts';
+import { resolveTableNames } from '../../datasources/local-kind.ts';
 import { wiringSources, type ApiWiring } from '../../wiring.ts';
 import type { LocalApi } from '../runtime.ts';
 import type { CodeCache } from './code-cache.ts';
