@@ -90,7 +90,9 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
     let previousPicks: { matchId: string; team: number }[] = [];
     for (const [playerIndex, player] of players.entries()) {
       const rnd = random(eventIndex * 1000 + playerIndex);
-      if (rnd() < 0.15) continue; // not everyone plays every event
+      // Not everyone plays every event; the README's demo player (player01) always does.
+      const sitsOut = rnd() < 0.15;
+      if (sitsOut && playerIndex !== 0) continue;
       // Every fifth player copies the one before: identical picks make ties in every leaderboard.
       const picks =
         playerIndex % 5 === 4 && previousPicks.length > 0
