@@ -5,9 +5,10 @@
  * local amplify_outputs.json (what `npm start` writes) and beside a deployed backend's
  * (test/app/cloud-amplify_outputs.json, no `custom`), with the generated documents in ./graphql/.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { repoRoot } from '../appsync/bundle.ts';
 import { localOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
 
@@ -56,17 +57,20 @@ function snippetProjects(): string[] {
   });
 }
 
-let failed = false;
-for (const project of [path.join(repoRoot, 'app'), ...snippetProjects()]) {
-  for (const [version, tsc] of Object.entries(compilers)) {
-    try {
-      execFileSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: repoRoot, stdio: 'pipe' });
-    } catch (err) {
-      failed = true;
-      const { stdout, stderr } = err as { stdout: Buffer; stderr: Buffer };
-      console.error(`${version}, ${path.relative(repoRoot, project)}:\n${stdout}${stderr}`);
-    }
+/** Every project under every compiler, two at a time (two cores). */
+const runs = [path.join(repoRoot, 'app'), ...snippetProjects()].flatMap((project) => Object.entries(compilers).map(([version, tsc]) => ({ project, version, tsc })));
+const failures: string[] = [];
+async function worker(): Promise<void> {
+  for (let run = runs.shift(); run; run = runs.shift()) {
+    const { project, version, tsc } = run;
+    await promisify(execFile)(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: repoRoot }).catch((err: { stdout: string; stderr: string }) => {
+      failures.push(`${version}, ${path.relative(repoRoot, project)}:\n${err.stdout}${err.stderr}`);
+    });
   }
 }
-if (failed) process.exit(1);
+await Promise.all([worker(), worker()]);
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
 console.log(`app and README snippets type-check under ${Object.keys(compilers).join(' and ')}`);

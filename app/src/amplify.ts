@@ -1,19 +1,11 @@
 /**
- * Configures Amplify from an amplify_outputs.json: a deployed backend's, or the one `npm start` writes
- * for the local stack. Both are read at run time from ./amplify_outputs.json, so one build serves both.
+ * Configures Amplify from the amplify_outputs.json beside the page: a deployed backend's, or the one
+ * `npm start` writes for the local stack. It is read at run time, so one build serves both.
  */
-import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { configureAmplify as configureFromOutputs, type AmplifyOutputs } from '../../client/configure.ts';
 
-export type Outputs = Parameters<typeof Amplify.configure>[0];
-
-export function configureAmplify(outputs: Outputs): void {
-  Amplify.configure(outputs);
-  // The local user pool (npm start) has an endpoint of its own, under `custom`; a cloud outputs file has no `custom`.
-  const { custom } = outputs as { custom?: { user_pool_endpoint?: string } };
-  if (custom?.user_pool_endpoint) {
-    const config = Amplify.getConfig();
-    Amplify.configure({ ...config, Auth: { Cognito: { ...config.Auth!.Cognito, userPoolEndpoint: custom.user_pool_endpoint } } } as ResourcesConfig);
-  }
+export function configureAmplify(outputs: AmplifyOutputs): void {
+  configureFromOutputs(outputs);
   const url = (outputs as { data?: { url?: string } }).data?.url;
   if (url?.startsWith('http://')) followPlainHttp(new URL(url));
 }
@@ -36,8 +28,8 @@ function followPlainHttp(api: URL): void {
 }
 
 /** The outputs beside the app's page (copied there by `npm start` or by the Amplify Hosting build). */
-export async function loadOutputs(): Promise<Outputs> {
+export async function loadOutputs(): Promise<AmplifyOutputs> {
   const res = await fetch('./amplify_outputs.json', { cache: 'no-store' });
   if (!res.ok) throw new Error(`amplify_outputs.json: HTTP ${res.status}`);
-  return (await res.json()) as Outputs;
+  return (await res.json()) as AmplifyOutputs;
 }

@@ -2,11 +2,15 @@
  * The web app (app/) in headless Chromium on the stack `npm start` runs, as players and admins use it:
  * sign in, pick and save, the bell locks the card, an admin runs the show and the player's page shows
  * each result and the leaderboard without a reload, an admin builds a card; at a phone's viewport
- * nothing scrolls sideways; no console errors. Skipped only where Chromium is missing outside CI.
+ * nothing scrolls sideways; no console errors (skipped only where Chromium is missing outside CI).
+ * And client/example.ts, the calls the README gives an app, in Node on the same stack.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { graphqlData } from '../../appsync/local/client.ts';
+import * as example from '../../client/example.ts';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { launchChromium, skipBrowserTests, type Browser } from '../support/chromium.ts';
@@ -59,16 +63,31 @@ async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const match = (page: Page, index: number) => page.getByTestId('match').nth(index);
 
+beforeAll(async () => {
+  stack = await npmStart(['--in-memory']);
+}, 240_000);
+
+afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await stack?.stop();
+});
+
+describe('client/example.ts on npm start', () => {
+  it('configures from the local outputs, signs in with USER_PASSWORD_AUTH and reads the demo player\'s picks', async () => {
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(sharedInMemoryStorage); // Node has no localStorage
+    example.configureAmplify(await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json());
+    expect(await example.signInWithEmail(demoEmail(PLAYER), DEMO_PASSWORD)).toBe(true);
+    const upcoming = await example.upcomingEvents();
+    expect(upcoming.map((e) => e.name)).toContain('AEW Worlds End');
+    const card = await example.loadCard(upcoming.find((e) => e.name === 'AEW Worlds End')!.id);
+    expect(card?.myPrediction?.picks.length).toBe(card?.matches.length); // player01 plays every demo event
+  });
+});
+
 describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () => {
   beforeAll(async () => {
-    stack = await npmStart(['--in-memory']);
     [player, admin] = await Promise.all([openAs(PLAYER), openAs('admin')]);
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close();
-    await stack?.stop();
-  });
+  }, 60_000);
 
   it('is served at the printed App: URL with the local outputs beside it, and hides the admin screens from players', async () => {
     const outputs = await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json();
