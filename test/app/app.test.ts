@@ -13,8 +13,8 @@ import { graphqlData } from '../../appsync/local/client.ts';
 import * as example from '../../client/example.ts';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, skipBrowserTests, type Browser } from '../support/chromium.ts';
-import { npmStart, type NpmStart } from '../support/npm-start.ts';
+import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
+import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const PHONE = { width: 390, height: 844 };
 const PLAYER = 'player01';
@@ -35,11 +35,7 @@ async function openAs(username: string): Promise<Page> {
     if (m.type() === 'error') errors.push(`${username}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`${username}: ${e.message}`));
-  await page.goto(stack.appUrl);
-  await page.fill('input[name=username]', demoEmail(username));
-  await page.fill('input[name=password]', DEMO_PASSWORD);
-  await page.click('button[type=submit]');
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInToApp(page, stack.appUrl, demoEmail(username), DEMO_PASSWORD);
   return page;
 }
 
@@ -60,7 +56,10 @@ async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string
   return { id: createEvent.id, matches };
 }
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+/** Page-side globals, typed here (the tests' TypeScript has no DOM library). */
+type PageGlobals = { document: { documentElement: { scrollWidth: number } }; innerWidth: number; sameDocument?: boolean };
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth > (globalThis as unknown as PageGlobals).innerWidth);
 const match = (page: Page, index: number) => page.getByTestId('match').nth(index);
 
 beforeAll(async () => {
@@ -75,7 +74,7 @@ afterAll(async () => {
 describe('client/example.ts on npm start', () => {
   it('configures from the local outputs, signs in with USER_PASSWORD_AUTH and reads the demo player\'s picks', async () => {
     cognitoUserPoolsTokenProvider.setKeyValueStorage(sharedInMemoryStorage); // Node has no localStorage
-    example.configureAmplify(await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json());
+    example.configureAmplify((await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as Parameters<typeof example.configureAmplify>[0]);
     expect(await example.signInWithEmail(demoEmail(PLAYER), DEMO_PASSWORD)).toBe(true);
     const upcoming = await example.upcomingEvents();
     expect(upcoming.map((e) => e.name)).toContain('AEW Worlds End');
@@ -90,7 +89,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
   }, 60_000);
 
   it('is served at the printed App: URL with the local outputs beside it, and hides the admin screens from players', async () => {
-    const outputs = await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json();
+    const outputs = (await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as { data: { url: string } };
     expect(outputs.data.url).toBe(stack.apiUrl);
     await expect.poll(() => admin.getByRole('link', { name: 'Admin' }).count()).toBe(1);
     expect(await player.getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -119,7 +118,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await match(player, 1).getByLabel('Toni Storm').check();
     await player.getByRole('button', { name: 'Save picks' }).click();
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
-    const { eventCard } = await graphqlData(stack.apiUrl, stack.tokens.player, 'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team } } } }', { id: show.id });
+    const { eventCard } = await graphqlData<any>(stack.apiUrl, stack.tokens.player, 'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team } } } }', { id: show.id });
     expect(eventCard.myPrediction.picks).toEqual([{ matchId: show.matches[0], team: 1 }, { matchId: show.matches[1], team: 1 }]);
 
     await player.getByTestId('locked').waitFor({ timeout: 30_000 });
@@ -128,7 +127,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
   }, 60_000);
 
   it('an admin starts the show and enters results: the player sees each and the leaderboard move without a reload', async () => {
-    await player.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await player.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
     await admin.goto(`${stack.appUrl}#/event/${show.id}`);
     await admin.getByRole('button', { name: 'Start the broadcast' }).click();
     await expect.poll(() => player.getByTestId('live-status').textContent(), { timeout: 10_000 }).toBe('Live updates: live');
@@ -148,7 +147,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Score the event' }).click();
     await expect.poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 15_000 }).toContain('Final');
     expect(await board.first().textContent()).toBe(`1${PLAYER_NAME}10`);
-    expect(await player.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await player.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
   it('an admin creates an event and builds and reorders its card', async () => {

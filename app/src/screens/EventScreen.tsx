@@ -101,7 +101,7 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
         {left !== null ? (
           <p className="bell" role="timer" aria-live="off">Picks lock in <strong data-testid="countdown">{left}</strong></p>
         ) : (
-          <p className="bell locked" data-testid="locked">🔒 Picks are locked{event.state === 'UPCOMING' ? ': the bell has rung' : ''}.</p>
+          <p className="bell locked" data-testid="locked">Picks are locked{event.state === 'UPCOMING' ? ': the bell has rung' : ''}.</p>
         )}
         {event.state === 'BROADCAST' && <p className="muted" data-testid="live-status">Live updates: {live}</p>}
       </header>

@@ -33,7 +33,7 @@ export function MatchView({ match, pick, locked, onPick, children }: {
         <span>{match.points} pts</span>
         {match.preshow && <span className="tag">Preshow</span>}
         {match.championships.map((c) => (
-          <span key={c} className="tag tag-title">🏆 {c}</span>
+          <span key={c} className="tag tag-title">{c}</span>
         ))}
       </p>
       <div className="teams">

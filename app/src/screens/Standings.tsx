@@ -6,25 +6,33 @@ import { usePaged } from '../usePaged.ts';
 
 type Row = StandingsQuery['standings']['items'][number];
 
-/** Seasons with events, newest first (the events list is newest first; one page of 100 spans many seasons). */
-async function seasons(): Promise<number[]> {
+/**
+ * Seasons with events, newest first, and the one to open on: the newest with a started event (an
+ * upcoming season has no standings yet). The events list is newest first.
+ */
+async function seasons(): Promise<{ all: number[]; current: number | undefined }> {
   const found = new Set<number>();
+  let current: number | undefined;
   let nextToken: string | null = null;
   do {
-    const page: { items: { season: number }[]; nextToken?: string | null } = (await client.graphql({ query: queries.events, variables: { limit: 100, nextToken } })).data.events;
-    for (const e of page.items) found.add(e.season);
+    const page: { items: { season: number; state: string }[]; nextToken?: string | null } = (await client.graphql({ query: queries.events, variables: { limit: 100, nextToken } })).data.events;
+    for (const e of page.items) {
+      found.add(e.season);
+      if (current === undefined && e.state !== 'UPCOMING') current = e.season;
+    }
     nextToken = page.nextToken ?? null;
   } while (nextToken);
-  return [...found].sort((a, b) => b - a);
+  const all = [...found].sort((a, b) => b - a);
+  return { all, current: current ?? all[0] };
 }
 
 export function Standings() {
   const [all, setAll] = useState<number[]>([]);
   const [season, setSeason] = useState<number | null>(null);
   useEffect(() => {
-    seasons().then((list) => {
-      setAll(list);
-      setSeason((s) => s ?? list[0] ?? new Date().getUTCFullYear());
+    seasons().then(({ all, current }) => {
+      setAll(all);
+      setSeason((s) => s ?? current ?? new Date().getUTCFullYear());
     }, () => setSeason(new Date().getUTCFullYear()));
   }, []);
   return (

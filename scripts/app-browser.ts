@@ -1,8 +1,8 @@
-/** Headless Chromium for page tests: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
+/** Headless Chromium driving the web app, for its tests, screenshots and benchmark: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Skip page tests only where Chromium is missing outside CI; in CI a missing Chromium fails them. */
@@ -29,4 +29,13 @@ export async function launchChromium(options: { viewport?: { width: number; heig
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in on the app's <Authenticator> and waits for the app's navigation. */
+export async function signInToApp(page: Page, appUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(appUrl);
+  await page.fill('input[name=username]', email);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }

@@ -1,6 +1,6 @@
-/** Runs `npm start` (scripts/start.ts) as a user would, on free ports, until it prints its ready text. */
+/** Runs `npm start` (scripts/start.ts) as a child process on free ports until it prints its ready text: for the app's tests, screenshots and benchmark. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { repoRoot } from '../../appsync/bundle.ts';
+import { repoRoot } from '../appsync/bundle.ts';
 
 export interface NpmStart {
   process: ChildProcess;
@@ -36,6 +36,7 @@ export async function npmStart(args: string[] = ['--in-memory']): Promise<NpmSta
     });
   });
   const [player, admin] = text.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm) ?? [];
+  if (!player || !admin) throw new Error(`npm start printed no tokens:\n${text}`);
   return {
     process: child,
     output: () => text,
