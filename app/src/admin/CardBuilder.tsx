@@ -1,8 +1,8 @@
 /** Admins, before the bell: add matches to the card, move them up or down, remove them. */
-import { useState } from 'react';
-import { client, errorText, mutations, type MatchInput } from '../api.ts';
+import { client, mutations, type MatchInput } from '../api.ts';
 import type { Card } from '../screens/EventScreen.tsx';
 import { matchTitle } from '../screens/MatchView.tsx';
+import { useAction } from './useAction.ts';
 
 /** "Sting & Darby Allin (c)": one team a line in the form, members split on "&", "(c)" for the champion. */
 export function parseTeams(text: string): MatchInput['teams'] {
@@ -19,21 +19,14 @@ export function parseTeams(text: string): MatchInput['teams'] {
 
 export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Promise<void> }) {
   const eventId = card.event.id;
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(what: string, call: () => Promise<unknown>) {
-    setBusy(true);
-    try {
+  const action = useAction();
+  const { busy, status } = action;
+  /** The action, then the card read again. */
+  const run = (done: string, call: () => Promise<unknown>) =>
+    action.run(done, async () => {
       await call();
       await onChange();
-      setStatus(what);
-    } catch (err) {
-      setStatus(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function move(index: number, by: -1 | 1) {
     const ids = card.matches.map((m) => m.id);
@@ -51,8 +44,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
       championships,
       teams: parseTeams(String(f.get('teams') ?? '')),
     };
-    await run('Match added.', () => client.graphql({ query: mutations.addMatch, variables: { eventId, input } }));
-    form.reset();
+    if (await run('Match added.', () => client.graphql({ query: mutations.addMatch, variables: { eventId, input } }))) form.reset();
   }
 
   return (

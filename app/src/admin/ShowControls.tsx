@@ -1,25 +1,9 @@
 /** Admins during the show: start the broadcast (locks picks), enter each result, score the event. */
 import { useState } from 'react';
-import { client, errorText, mutations, type MatchOutcome } from '../api.ts';
+import { client, mutations, type MatchOutcome } from '../api.ts';
 import type { Card, Match } from '../screens/EventScreen.tsx';
 import { teamLabel } from '../screens/MatchView.tsx';
-
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  async function run(done: string, call: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await call();
-      setStatus(done);
-    } catch (err) {
-      setStatus(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, status, run };
-}
+import { useAction } from './useAction.ts';
 
 export function ShowControls({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
   const { busy, status, run } = useAction();
