@@ -7,15 +7,23 @@
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../appsync/bundle.ts';
 import { localOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
 
-const compilers = {
-  'TypeScript 5': path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
-  'TypeScript 7': path.join(repoRoot, 'app/node_modules/typescript/bin/tsc'),
-};
+/** The `tsc` that `typescript` resolves to from a package folder, with its version. */
+function tscOf(packageDir: string): { version: string; tsc: string } {
+  const manifest = createRequire(path.join(packageDir, 'package.json')).resolve('typescript/package.json');
+  return { version: JSON.parse(readFileSync(manifest, 'utf8')).version, tsc: path.join(path.dirname(manifest), 'bin/tsc') };
+}
+const compilers = Object.fromEntries(
+  [tscOf(repoRoot), tscOf(path.join(repoRoot, 'app'))].map(({ version, tsc }) => [`TypeScript ${version}`, tsc]),
+);
+if (!Object.keys(compilers).some((v) => v.startsWith('TypeScript 5.')) || !Object.keys(compilers).some((v) => v.startsWith('TypeScript 7.'))) {
+  throw new Error(`expected TypeScript 5 (the repo's) and 7 (the app's); found ${Object.keys(compilers).join(', ')}`);
+}
 
 export function readmeSnippets(readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')): Map<string, string> {
   const snippets = new Map<string, string>();
