@@ -1,21 +1,20 @@
 /**
- * How a React app calls the API with the generated documents (copy client/graphql/ into the app).
- * Type-checked by test/amplify/client.test.ts; it needs a deployed backend to run.
+ * How an app calls the API with the generated documents (copy client/graphql/ into the app). The same
+ * calls run against the local stack (`npm start`) and a deployed backend: test/app/app.test.ts runs
+ * them on the local one; test/amplify/client.test.ts type-checks them. The web app in app/ does the same.
  */
-import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/api';
 import { signIn } from 'aws-amplify/auth';
 import { createEvent, savePrediction } from './graphql/mutations.ts';
 import { eventCard, events, standings } from './graphql/queries.ts';
 import type { EventCardQuery, PickInput } from './graphql/types.ts';
 
-/** In the app's entry point: `import outputs from '../amplify_outputs.json'; configure(outputs);` */
-export function configure(outputs: Parameters<typeof Amplify.configure>[0]): void {
-  Amplify.configure(outputs);
-}
+/** In the app's entry point: `import outputs from './amplify_outputs.json'; configureAmplify(outputs);` */
+export { configureAmplify } from './configure.ts';
 
+/** USER_PASSWORD_AUTH: the local user pool has no SRP; the cloud app client allows both. */
 export async function signInWithEmail(email: string, password: string): Promise<boolean> {
-  const { isSignedIn } = await signIn({ username: email, password });
+  const { isSignedIn } = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   return isSignedIn;
 }
 

@@ -1,7 +1,8 @@
 /**
  * `npm start`: DynamoDB Local, a local Cognito user pool and the local AppSync API on
  * http://127.0.0.1:$PORT/graphql, with the demo season loaded into an empty database, and resolver,
- * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app.
+ * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
+ * and serves the web app (app/, built when stale) on $PORT+2.
  * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
  * `--host <address>`, `--outputs <dir>`.
  */
@@ -21,6 +22,7 @@ import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
 import { writeSigningCredentials } from 'appsync-local/local/auth/group-principals.ts';
+import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
@@ -48,8 +50,9 @@ const watch = !(options['no-watch'] ?? false);
 const host = options.host ?? process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got "${process.env.PORT}"`);
-// The user pool listens on the next port (a free one when PORT=0).
+// The user pool listens on the next port, the web app on the one after (free ones when PORT=0).
 const poolPort = port === 0 ? 0 : port + 1;
+const appPort = port === 0 ? 0 : port + 2;
 
 const localDir = path.join(repoRoot, '.local');
 const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resolve(dir))];
@@ -99,13 +102,14 @@ if (!empty) {
 const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
 writeSigningCredentials(consoleAdminFile, app.groupPrincipals.find((p) => p.grant.name === consoleAdmin.name)!.principal);
 
-const written = writeOutputs(
-  localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
-  outputDirs,
-);
+const outputs = localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups });
+const written = writeOutputs(outputs, outputDirs);
+await ensureAppBuilt((line) => console.log(line));
+const webApp = await serveApp({ host, port: appPort, outputs });
 
 const everywhere = host !== '127.0.0.1' && host !== 'localhost' && host !== '::1';
 console.log(`
+App: ${webApp.url}
 Pick'Em API (local AppSync) ready at ${app.url}
   GraphQL explorer: ${app.explorerUrl}
   Subscriptions:    ${app.realtimeUrl} (TLS from the local CA ${path.relative(process.cwd(), app.caPath)}; for Node: NODE_EXTRA_CA_CERTS=${app.caPath})
@@ -131,6 +135,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping...`);
+  await webApp.close();
   await app!.close();
   await cognito.close();
   await dynamo.stop();

@@ -1,0 +1,65 @@
+import { useAuthenticator } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import { ADMIN_GROUP, myGroups } from './api.ts';
+import { href, useRoute, type Route } from './route.ts';
+import { SignIn } from './SignIn.tsx';
+import { AdminHome } from './admin/AdminHome.tsx';
+import { EventScreen } from './screens/EventScreen.tsx';
+import { Events } from './screens/Events.tsx';
+import { Profile } from './screens/Profile.tsx';
+import { Standings } from './screens/Standings.tsx';
+
+export function App() {
+  return (
+    <SignIn>
+      <Shell />
+    </SignIn>
+  );
+}
+
+function Shell() {
+  const { signOut, user } = useAuthenticator((ctx) => [ctx.user]);
+  const route = useRoute();
+  const [isAdmin, setAdmin] = useState(false);
+  useEffect(() => {
+    myGroups().then((groups) => setAdmin(groups.includes(ADMIN_GROUP)), () => setAdmin(false));
+  }, [user]);
+
+  const nav: [Route['screen'], string, string][] = [
+    ['events', 'Events', href.events()],
+    ['standings', 'Standings', href.standings()],
+    ['player', 'Me', href.player()],
+    ...(isAdmin ? ([['admin', 'Admin', href.admin()]] as [Route['screen'], string, string][]) : []),
+  ];
+  return (
+    <>
+      <header className="topbar">
+        <a className="brand" href={href.events()}>Pick'Em</a>
+        <nav aria-label="Main">
+          {nav.map(([screen, label, to]) => (
+            <a key={screen} href={to} aria-current={route.screen === screen ? 'page' : undefined}>{label}</a>
+          ))}
+        </nav>
+        <button type="button" className="link" onClick={signOut}>Sign out</button>
+      </header>
+      <main className="page">
+        <Screen route={route} isAdmin={isAdmin} />
+      </main>
+    </>
+  );
+}
+
+function Screen({ route, isAdmin }: { route: Route; isAdmin: boolean }) {
+  switch (route.screen) {
+    case 'event':
+      return <EventScreen key={route.eventId} eventId={route.eventId} isAdmin={isAdmin} />;
+    case 'standings':
+      return <Standings />;
+    case 'player':
+      return <Profile key={route.userId ?? 'me'} userId={route.userId} />;
+    case 'admin':
+      return isAdmin ? <AdminHome /> : <p role="alert">Admins only.</p>;
+    default:
+      return <Events />;
+  }
+}

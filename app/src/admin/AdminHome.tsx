@@ -1,0 +1,42 @@
+/** Admins: create an event, then build its card on the event's screen. */
+import { useState } from 'react';
+import { client, errorText, mutations } from '../api.ts';
+import { href } from '../route.ts';
+
+export function AdminHome() {
+  const [status, setStatus] = useState<{ text: string; id?: string } | null>(null);
+  async function create(form: HTMLFormElement) {
+    const f = new FormData(form);
+    const startsAt = new Date(String(f.get('startsAt'))).toISOString();
+    try {
+      const { data } = await client.graphql({
+        query: mutations.createEvent,
+        variables: { input: { name: String(f.get('name')).trim(), date: String(f.get('date')), startsAt } },
+      });
+      setStatus({ text: 'Event created.', id: data.createEvent.id });
+    } catch (err) {
+      setStatus({ text: errorText(err) });
+    }
+  }
+  return (
+    <section className="admin" aria-labelledby="admin-title">
+      <h1 id="admin-title">Admin</h1>
+      <h2>Create an event</h2>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create(e.currentTarget);
+        }}
+      >
+        <label>Name<input name="name" required maxLength={200} /></label>
+        <label>Date (the show's local date)<input name="date" type="date" required /></label>
+        <label>The bell (predictions lock)<input name="startsAt" type="datetime-local" required /></label>
+        <button type="submit" className="primary">Create event</button>
+      </form>
+      <p role="status">
+        {status?.text} {status?.id && <a href={href.event(status.id)}>Build its card</a>}
+      </p>
+    </section>
+  );
+}

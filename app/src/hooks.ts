@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every `ms` (for the countdown to the bell). */
+export function useNow(ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** "2d 03:04:05" until `target`; null once it has passed. */
+export function countdown(target: number, now: number): string | null {
+  const left = Math.floor((target - now) / 1000);
+  if (left <= 0) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const days = Math.floor(left / 86400);
+  const clock = `${two(Math.floor((left % 86400) / 3600))}:${two(Math.floor((left % 3600) / 60))}:${two(left % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+export const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,147 @@
+/**
+ * One event: its card in card order, the player's picks (saved until the bell), results and the
+ * leaderboard as they happen (live updates), and for admins the tools of each stage.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { client, errorText, mutations, queries, type EventCardQuery } from '../api.ts';
+import { countdown, formatTime, useNow } from '../hooks.ts';
+import { useEventUpdates, type EventUpdate } from '../live.ts';
+import { CardBuilder } from '../admin/CardBuilder.tsx';
+import { ResultControls, ShowControls } from '../admin/ShowControls.tsx';
+import { Leaderboard } from './Leaderboard.tsx';
+import { MatchView } from './MatchView.tsx';
+import { StateBadge } from './StateBadge.tsx';
+
+export type Card = NonNullable<EventCardQuery['eventCard']>;
+export type Match = Card['matches'][number];
+export type BoardRow = Pick<NonNullable<Card['leaderboard']>['items'][number], 'userId' | 'rank' | 'displayName' | 'points' | 'correct'>;
+
+export function EventScreen({ eventId, isAdmin }: { eventId: string; isAdmin: boolean }) {
+  const [card, setCard] = useState<Card | null | undefined>(undefined);
+  const [board, setBoard] = useState<{ rows: BoardRow[]; final: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const { data } = await client.graphql({ query: queries.eventCard, variables: { eventId, leaderboardLimit: 20 } });
+      setCard(data.eventCard);
+      const lb = data.eventCard?.leaderboard;
+      setBoard(lb ? { rows: lb.items, final: data.eventCard!.leaderboardFinal } : null);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [eventId]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const onUpdate = useCallback(
+    (update: EventUpdate) => {
+      setCard((old) => {
+        if (!old) return old;
+        const event = { ...old.event, ...update.event };
+        if (update.kind === 'RESULT' && update.match) {
+          const changed = update.match;
+          return { ...old, event, matches: old.matches.map((m) => (m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m)) };
+        }
+        return { ...old, event };
+      });
+      if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
+      if (update.kind === 'LEADERBOARD' && update.leaderboard) setBoard({ rows: update.leaderboard, final: update.event.state === 'SCORED' });
+    },
+    [reload],
+  );
+  const live = useEventUpdates(eventId, onUpdate);
+
+  if (card === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
+  if (card === null) return <p role="alert">No such event.</p>;
+  return <CardView card={card} board={board} live={live} isAdmin={isAdmin} reload={reload} setCard={setCard} />;
+}
+
+function CardView({ card, board, live, isAdmin, reload, setCard }: {
+  card: Card;
+  board: { rows: BoardRow[]; final: boolean } | null;
+  live: string;
+  isAdmin: boolean;
+  reload: () => Promise<void>;
+  setCard: (c: Card) => void;
+}) {
+  const { event, matches } = card;
+  const now = useNow();
+  const bell = Date.parse(event.startsAt);
+  const left = event.state === 'UPCOMING' ? countdown(bell, now) : null;
+  const locked = left === null;
+  const [picks, setPicks] = useState<Record<string, number>>(() => Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])));
+  const [saved, setSaved] = useState<string | null>(card.myPrediction?.updatedAt ?? null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    try {
+      const chosen = Object.entries(picks).map(([matchId, team]) => ({ matchId, team }));
+      const { data } = await client.graphql({ query: mutations.savePrediction, variables: { eventId: event.id, picks: chosen } });
+      setSaved(data.savePrediction.updatedAt);
+      setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
+    } catch (err) {
+      setStatus({ text: errorText(err), error: true });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <article aria-labelledby="event-title">
+      <header className="event-head">
+        <h1 id="event-title">{event.name}</h1>
+        <p className="muted">
+          {formatTime(event.startsAt)} <StateBadge state={event.state} />
+        </p>
+        {left !== null ? (
+          <p className="bell" role="timer" aria-live="off">Picks lock in <strong data-testid="countdown">{left}</strong></p>
+        ) : (
+          <p className="bell locked" data-testid="locked">Picks are locked{event.state === 'UPCOMING' ? ': the bell has rung' : ''}.</p>
+        )}
+        {event.state === 'BROADCAST' && <p className="muted" data-testid="live-status">Live updates: {live}</p>}
+      </header>
+
+      {isAdmin && event.state === 'UPCOMING' && <CardBuilder card={card} onChange={reload} />}
+
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        aria-label="Your picks"
+      >
+        <ol className="matches">
+          {matches.map((m) => (
+            <li key={m.id}>
+              <MatchView match={m} pick={picks[m.id]} locked={locked} onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}>
+                {isAdmin && event.state !== 'UPCOMING' && (
+                  <ResultControls eventId={event.id} match={m} onSet={(changed) => setCard({ ...card, matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) })} />
+                )}
+              </MatchView>
+            </li>
+          ))}
+        </ol>
+        {matches.length === 0 && <p>The card is not out yet.</p>}
+        {!locked && matches.length > 0 && (
+          <div className="actions">
+            <button type="submit" className="primary" disabled={saving}>Save picks</button>
+            {saved && <span className="muted">Last saved {formatTime(saved)}</span>}
+          </div>
+        )}
+        <p role="status" className={status?.error ? 'error' : undefined}>{status?.text}</p>
+      </form>
+
+      {isAdmin && <ShowControls event={event} onChange={reload} />}
+
+      {board && <Leaderboard rows={board.rows} final={board.final} />}
+      {card.myPrediction?.points != null && (
+        <p>Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+/** One match of the card: its teams as a radio group for the pick, its points, championships and result. */
+import type { ReactNode } from 'react';
+import type { Match } from './EventScreen.tsx';
+
+export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');
+
+export function matchTitle(match: Pick<Match, 'name' | 'position' | 'teams'>): string {
+  return match.name ?? match.teams.map(teamLabel).join(' vs ');
+}
+
+export function resultText(match: Pick<Match, 'result' | 'outcome' | 'teams'>): string | null {
+  if (match.outcome === 'DRAW') return 'Draw';
+  if (match.outcome === 'NO_CONTEST') return 'No contest';
+  if (match.result != null) return `Winner: ${teamLabel(match.teams[match.result])}`;
+  return null;
+}
+
+export function MatchView({ match, pick, locked, onPick, children }: {
+  match: Match;
+  pick: number | undefined;
+  locked: boolean;
+  onPick: (team: number) => void;
+  children?: ReactNode;
+}) {
+  const result = resultText(match);
+  const name = `pick-${match.id}`;
+  return (
+    <fieldset className="match" data-testid="match" data-match-id={match.id}>
+      <legend>
+        <span className="pos">{match.position}.</span> {matchTitle(match)}
+      </legend>
+      <p className="meta">
+        <span>{match.points} pts</span>
+        {match.preshow && <span className="tag">Preshow</span>}
+        {match.championships.map((c) => (
+          <span key={c} className="tag tag-title">{c}</span>
+        ))}
+      </p>
+      <div className="teams">
+        {match.teams.map((team, i) => (
+          <label key={i} className={`team${match.result === i ? ' winner' : ''}`}>
+            <input type="radio" name={name} value={i} checked={pick === i} disabled={locked} onChange={() => onPick(i)} />
+            <span>
+              <span className="team-name">{teamLabel(team)}{team.champion && <abbr title="champion"> (c)</abbr>}</span>
+              {team.name && <span className="members">{team.members.join(', ')}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="result" data-testid="result" aria-live="polite">{result}</p>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+/** A player's profile: display name (your own is editable), every season's standing, event history. */
+import { useCallback, useEffect, useState } from 'react';
+import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
+import { href } from '../route.ts';
+
+type Profile = NonNullable<UserProfileQuery['userProfile']>;
+type HistoryItem = Profile['history']['items'][number];
+
+export function Profile({ userId }: { userId?: string }) {
+  const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
+  const [history, setHistory] = useState<HistoryItem[]>([]);
+  const [nextToken, setNextToken] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    async (token: string | null) => {
+      try {
+        const { data } = await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 10, historyNextToken: token } });
+        setProfile(data.userProfile);
+        const page = data.userProfile?.history;
+        setHistory((old) => (token ? [...old, ...(page?.items ?? [])] : (page?.items ?? [])));
+        setNextToken(page?.nextToken ?? null);
+      } catch (err) {
+        setError(errorText(err));
+      }
+    },
+    [userId],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  if (error) return <p role="alert">{error}</p>;
+  if (profile === undefined) return <p aria-busy="true">Loading…</p>;
+  if (profile === null) return userId ? <p role="alert">No such player.</p> : <DisplayName current="" onSaved={() => load(null)} />;
+  return (
+    <section aria-labelledby="profile-title">
+      <h1 id="profile-title">{profile.user.displayName}</h1>
+      {!userId && <DisplayName current={profile.user.displayName} onSaved={() => load(null)} />}
+      <h2>Seasons</h2>
+      {profile.standings.length === 0 ? <p>No scored events yet.</p> : (
+        <table className="table">
+          <thead><tr><th scope="col">Season</th><th scope="col">Rank</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr></thead>
+          <tbody>
+            {profile.standings.map((s) => (
+              <tr key={s.season}><td>{s.season}</td><td>{s.rank}</td><td className="num">{s.points}</td><td className="num">{s.eventsPlayed}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>History</h2>
+      {history.length === 0 ? <p>No picks yet.</p> : (
+        <table className="table">
+          <thead><tr><th scope="col">Event</th><th scope="col" className="num">Points</th><th scope="col">Rank</th></tr></thead>
+          <tbody>
+            {history.map((h) => (
+              <tr key={h.eventId}>
+                <td><a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted">{h.eventDate}</span></td>
+                <td className="num">{h.points ?? '–'}</td>
+                <td>{h.rank ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {nextToken && <button type="button" onClick={() => void load(nextToken)}>More history</button>}
+    </section>
+  );
+}
+
+function DisplayName({ current, onSaved }: { current: string; onSaved: () => void }) {
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <form
+      className="stack"
+      aria-label="Display name"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const displayName = String(new FormData(e.currentTarget).get('displayName')).trim();
+        try {
+          await client.graphql({ query: mutations.updateMyProfile, variables: { displayName } });
+          setStatus('Saved.');
+          onSaved();
+        } catch (err) {
+          setStatus(errorText(err));
+        }
+      }}
+    >
+      {!current && <p>Choose the name other players see on leaderboards.</p>}
+      <label>Display name<input name="displayName" defaultValue={current} required maxLength={40} /></label>
+      <button type="submit">Save name</button>
+      <p role="status">{status}</p>
+    </form>
+  );
+}

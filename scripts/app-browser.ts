@@ -1,0 +1,41 @@
+/** Headless Chromium driving the web app, for its tests, screenshots and benchmark: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** Skip page tests only where Chromium is missing outside CI; in CI a missing Chromium fails them. */
+export const skipBrowserTests = !existsSync(CHROMIUM) && !process.env.CI;
+if (skipBrowserTests) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+// The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium with a fresh profile (removed on close); each call is a separate user. */
+export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
+  const profile = mkdtempSync(path.join(tmpdir(), 'pickem-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, viewport: options.viewport });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in on the app's <Authenticator> and waits for the app's navigation. */
+export async function signInToApp(page: Page, appUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(appUrl);
+  await page.fill('input[name=username]', email);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}

@@ -1,0 +1,89 @@
+/**
+ * Serves the built web app (app/dist) and the local amplify_outputs.json beside it, for `npm start`
+ * and the app's browser tests. Builds the app first when app/dist is missing or older than its sources.
+ */
+import { execFile } from 'node:child_process';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from 'appsync-local/bundle.ts';
+
+export const appDir = path.join(repoRoot, 'app');
+export const appDist = path.join(appDir, 'dist');
+/** What the build reads: a change to any of these makes app/dist stale. */
+const appSources = [path.join(appDir, 'src'), path.join(appDir, 'index.html'), path.join(appDir, 'vite.config.ts'), path.join(repoRoot, 'client/graphql')];
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+function newest(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(file).map((name) => newest(path.join(file, name))));
+}
+
+/** Builds app/dist with Vite unless it is newer than every source; returns whether it built. */
+export async function ensureAppBuilt(log: (line: string) => void = () => {}): Promise<boolean> {
+  const index = path.join(appDist, 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...appSources.map(newest))) return false;
+  log('building the web app (app/dist)...');
+  // The app's own Vite, wherever npm placed it for the workspace.
+  await promisify(execFile)('npm', ['run', '--silent', 'build', '--workspace', 'app'], { cwd: repoRoot });
+  return true;
+}
+
+export interface AppServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves app/dist on host:port (0: a free port), with `outputs` as /amplify_outputs.json. */
+export async function serveApp(options: { host: string; port: number; outputs: object }): Promise<AppServer> {
+  const outputs = JSON.stringify(options.outputs, null, 2);
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://app').pathname);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (pathname === '/amplify_outputs.json') {
+      res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(outputs);
+      return;
+    }
+    const file = path.join(appDist, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(appDist + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    // Vite names assets by content hash; only index.html must be fetched again.
+    const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`,
+    server,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run screenshots`: the web app's main screens at a phone's size (390 × 844), from headless
+ * Chromium on `npm start -- --in-memory` (the demo season), into docs/screenshots/*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { launchChromium, signInToApp } from './app-browser.ts';
+import { DEMO_PASSWORD, demoEmail } from './local-user-pool.ts';
+import { npmStart } from './start-child.ts';
+
+const out = path.join(repoRoot, 'docs/screenshots');
+mkdirSync(out, { recursive: true });
+const stack = await npmStart(['--in-memory']);
+const browser = await launchChromium({ viewport: { width: 390, height: 844 } });
+try {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const shot = async (p: Page, name: string) => {
+    await p.waitForLoadState('networkidle');
+    await p.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
+    console.log(`docs/screenshots/${name}.png`);
+  };
+  await page.goto(stack.appUrl);
+  await page.locator('input[name=username]').waitFor();
+  await shot(page, 'sign-in');
+
+  await signInToApp(page, stack.appUrl, demoEmail('player01'), DEMO_PASSWORD);
+  await page.getByRole('link', { name: /AEW/ }).first().waitFor();
+  await shot(page, 'events');
+  await page.getByRole('link', { name: /AEW Full Gear/ }).click();
+  await page.getByTestId('leaderboard').waitFor();
+  await shot(page, 'live-event');
+  await page.goto(`${stack.appUrl}#/standings`);
+  await page.locator('tbody tr').first().waitFor();
+  await shot(page, 'standings');
+  await page.goto(`${stack.appUrl}#/player`);
+  await page.getByRole('heading', { name: 'History' }).waitFor();
+  await shot(page, 'profile');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInToApp(page, stack.appUrl, demoEmail('admin'), DEMO_PASSWORD);
+  await page.getByRole('link', { name: /AEW Worlds End/ }).click();
+  await page.getByRole('heading', { name: 'Build the card' }).waitFor();
+  await shot(page, 'card-builder');
+} finally {
+  await browser.close();
+  await stack.stop();
+}
