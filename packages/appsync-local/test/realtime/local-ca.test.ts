@@ -25,7 +25,7 @@ describe('local CA', () => {
     expect(server.checkIssued(authority)).toBe(true);
     expect(server.verify(authority.publicKey)).toBe(true);
     expect(server.ca).toBe(false);
-    for (const name of ['DNS:localhost', 'DNS:devbox.lan', 'IP Address:127.0.0.1', 'IP Address:0:0:0:0:0:0:0:1', 'IP Address:10.1.2.3']) {
+    for (const name of ['DNS:localhost', 'DNS:devbox.lan', 'IP Address:127.0.0.1', 'IP Address:0:0:0:0:0:0:0:1', 'IP Address:10.0.2.2', 'IP Address:10.1.2.3']) {
       expect(server.subjectAltName).toContain(name);
     }
     expect(server.checkHost('localhost')).toBe('localhost');

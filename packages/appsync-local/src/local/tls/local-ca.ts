@@ -3,7 +3,8 @@
  * URL into a `wss://` real-time URL, so the local server must speak TLS that the client trusts. The CA
  * is made once (`<dir>/local-ca.pem`, its key `<dir>/local-ca-key.pem`, mode 0600) and trusted by
  * Node through `NODE_EXTRA_CA_CERTS=<dir>/local-ca.pem` (or imported into a browser); each start signs
- * a fresh server certificate for localhost, 127.0.0.1, ::1 and any other names given, kept in memory.
+ * a fresh server certificate for localhost, 127.0.0.1, ::1, 10.0.2.2 (an Android emulator's name for the host)
+ * and any other names given, kept in memory.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -66,9 +67,15 @@ export function machineAddresses(): string[] {
     .flatMap((i) => (i ? [i.address] : []));
 }
 
-/** A server certificate signed by the CA for localhost, 127.0.0.1, ::1 and `extraHosts` (names or IPs). */
+/**
+ * The host's loopback as an Android emulator reaches it (its fixed alias for the host's 127.0.0.1), so an
+ * app in the emulator can use `wss://10.0.2.2:<port>` against a server that listens on loopback only.
+ */
+const ANDROID_EMULATOR_HOST = '10.0.2.2';
+
+/** A server certificate signed by the CA for localhost, 127.0.0.1, ::1, 10.0.2.2 and `extraHosts` (names or IPs). */
 export async function serverCertificate(ca: LocalCa, extraHosts: string[] = []): Promise<ServerCertificate> {
-  const ips = new Set(['127.0.0.1', '::1']);
+  const ips = new Set(['127.0.0.1', '::1', ANDROID_EMULATOR_HOST]);
   const names = new Set(['localhost']);
   for (const host of extraHosts) (/^[\d.]+$|:/.test(host) ? ips : names).add(host);
   const now = Date.now();
