@@ -6,7 +6,7 @@
  * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
  * `--host <address>`, `--outputs <dir>`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,7 @@ try {
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
     iamGrants: [consoleAdmin],
+    explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
     log: (line) => console.log(line),
     watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
   });

@@ -49,6 +49,8 @@ export interface LocalAppSyncOptions {
   apiKeys?: string[];
   /** IAM principals besides the functions' (a console admin), each granted its Cognito group's fields; the explorer may sign as them. */
   iamGrants?: IamGroupGrant[];
+  /** The GraphQL document the explorer opens on when its browser has none saved (default GraphiQL's). */
+  explorerExample?: string;
   /** Called for every DynamoDB request, with the data source's name (for benchmarks). */
   observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
   /** Request log; default none. */
@@ -148,7 +150,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
   const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
   const signers = groupPrincipals.map(({ grant, principal }) => ({ name: grant.name, label: grant.label, region: LOCAL_REGION, credentials: signingCredentials(principal) }));
-  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls });
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls, explorerExample: opts.explorerExample });
   url = `${server.url}/graphql`;
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,

@@ -1,7 +1,8 @@
 /**
  * The explorer page at `/`: an HTML shell that loads the GraphiQL bundle from this same server under
  * /explorer/ (no CDN, so it works offline). `tokens`: the server has the /dev/token shortcut, so the
- * page shows its act-as bar; `signers`: local IAM principals it may also act as (AWS_IAM). The page opens subscriptions on the real-time path given here.
+ * page shows its act-as bar; `signers`: local IAM principals it may also act as (AWS_IAM); `example`: the
+ * document GraphiQL opens on when it has none saved. The page opens subscriptions on the real-time path given here.
  */
 import { REALTIME_PATHS } from '../realtime/wire.ts';
 import { explorerAssets, EXPLORER_FILES } from './explorer-bundle.ts';
@@ -9,7 +10,7 @@ import { signerInfo, type ExplorerSigner } from './dev-credentials.ts';
 
 export const EXPLORER_PATH = '/explorer/';
 
-export function explorerPage(opts: { tokens: boolean; signers?: readonly ExplorerSigner[] }): string {
+export function explorerPage(opts: { tokens: boolean; signers?: readonly ExplorerSigner[]; example?: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -19,7 +20,7 @@ export function explorerPage(opts: { tokens: boolean; signers?: readonly Explore
 <script type="module" src="${EXPLORER_PATH}explorer.js"></script>
 </head>
 <body>
-<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}></div>
+<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}${opts.example ? ` data-example="${escapeAttribute(opts.example)}"` : ''}></div>
 </body>
 </html>
 `;
@@ -28,8 +29,11 @@ export function explorerPage(opts: { tokens: boolean; signers?: readonly Explore
 /** ` data-signers="<JSON>"` (names, labels, regions: no secrets), or nothing when there is none. */
 function signersAttribute(signers: readonly ExplorerSigner[]): string {
   if (signers.length === 0) return '';
-  const json = JSON.stringify(signerInfo(signers)).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return ` data-signers="${json}"`;
+  return ` data-signers="${escapeAttribute(JSON.stringify(signerInfo(signers)))}"`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** A file of the page's bundle by name (built on first use if missing or stale), or null. */

@@ -29,6 +29,8 @@ export interface ServerOptions {
   tokenFor?: (username: string, groups: string[]) => string;
   /** Local IAM principals the explorer may sign as; enables GET /dev/credentials (dev-credentials.ts). */
   signers?: readonly ExplorerSigner[];
+  /** The GraphQL document the explorer opens on when it has none saved. */
+  explorerExample?: string;
   /** Also serve TLS on the same port with this certificate (see src/local/tls/). */
   tls?: ServerCertificate;
 }
@@ -187,7 +189,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         await handleGraphQL(opts.api, req, res);
       } else if (route === 'GET /' || route === 'GET /graphql') {
         res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
-        res.end(explorerPage({ tokens: opts.tokenFor !== undefined, signers: opts.signers ?? [] }));
+        res.end(explorerPage({ tokens: opts.tokenFor !== undefined, signers: opts.signers ?? [], example: opts.explorerExample }));
       } else if (req.method === 'GET' && url.pathname.startsWith(EXPLORER_PATH)) {
         const asset = await explorerAsset(url.pathname.slice(EXPLORER_PATH.length));
         if (!asset) return send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });

@@ -6,7 +6,7 @@
  */
 import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, parse, type DocumentNode } from 'graphql';
 import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ActAsBar, type Session } from './act-as-bar.tsx';
@@ -26,7 +26,10 @@ function fetcherFor(session: Session | null, realtimePath: string): Fetcher {
     const body = JSON.stringify(params);
     const auth = !session ? {} : 'token' in session ? { authorization: session.token } : await signedHeaders(session.signer, session.credentials, '/graphql', body);
     const headers: Record<string, string> = { ...auth, ...opts?.headers };
-    const operation = opts?.documentAST && getOperationAST(opts.documentAST, params.operationName);
+    // GraphiQL hands over its parse only once its editor has settled; parse here so that a subscription
+    // run right after typing or pasting never goes over HTTP.
+    const document = opts?.documentAST ?? parsedOrNull(params.query);
+    const operation = document && getOperationAST(document, params.operationName);
     if (operation?.operation === 'subscription') {
       if (session && 'signer' in session) return { errors: [{ message: 'The explorer opens subscriptions as a Cognito user only.' }] };
       // AppSync's documented handshake headers carry the API's host next to the authorization.
@@ -46,7 +49,15 @@ function fetcherFor(session: Session | null, realtimePath: string): Fetcher {
   };
 }
 
-function Explorer({ tokens, realtimePath, signers }: { tokens: boolean; realtimePath: string; signers: SignerInfo[] }) {
+function parsedOrNull(query: string): DocumentNode | null {
+  try {
+    return parse(query);
+  } catch {
+    return null;
+  }
+}
+
+function Explorer({ tokens, realtimePath, signers, example }: { tokens: boolean; realtimePath: string; signers: SignerInfo[]; example?: string }) {
   // undefined: still signing in again as the last user after a reload.
   const [session, setSession] = useState<Session | null | undefined>(tokens ? undefined : null);
   const [problem, setProblem] = useState('');
@@ -89,11 +100,12 @@ function Explorer({ tokens, realtimePath, signers }: { tokens: boolean; realtime
           }}
         />
       )}
-      <div className="explorer-graphiql">{session !== undefined && <GraphiQL fetcher={fetcher} />}</div>
+      {/* Signed out, the API answers introspection with UnauthorizedException: load no schema until someone is chosen. */}
+      <div className="explorer-graphiql">{session !== undefined && <GraphiQL fetcher={fetcher} defaultQuery={example} schema={tokens && session === null ? null : undefined} />}</div>
     </div>
   );
 }
 
 const root = document.getElementById('root')!;
 const signers = JSON.parse(root.dataset.signers ?? '[]') as SignerInfo[];
-createRoot(root).render(<Explorer tokens={root.dataset.tokens === 'true'} realtimePath={root.dataset.realtimePath!} signers={signers} />);
+createRoot(root).render(<Explorer tokens={root.dataset.tokens === 'true'} realtimePath={root.dataset.realtimePath!} signers={signers} example={root.dataset.example} />);
