@@ -16,6 +16,7 @@ import { localOutputs, writeOutputs } from '../appsync/local/cognito/amplify-out
 import { startCognitoLocal } from '../appsync/local/cognito/server.ts';
 import { ensureUserPool, userPoolConfigOf } from '../appsync/local/cognito/user-pool.ts';
 import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamodb-local.ts';
+import { localDynamoDbCredentials } from '../appsync/local/dynamodb-credentials.ts';
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
@@ -57,7 +58,13 @@ if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo
 const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
-const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host, signingKey: loadOrCreateSigningKey(localDir).privateKey });
+const cognito = await startCognitoLocal({
+  dataDir: poolDir,
+  port: poolPort,
+  host,
+  signingKey: loadOrCreateSigningKey(localDir).privateKey,
+  adminCredentials: localDynamoDbCredentials(),
+});
 const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;

@@ -71,15 +71,15 @@ function malformed(res: ServerResponse, status: number, message: string): void {
   send(res, status, { errors: [{ message, errorType: 'MalformedHttpRequestException' }] });
 }
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         reject(new TooLarge());
         req.removeAllListeners('data');
         req.resume();
@@ -92,7 +92,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function headersOf(req: IncomingMessage): Record<string, string> {
+export function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
