@@ -24,6 +24,7 @@ import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
 import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../dynamodb-credentials.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../http/deadlines.ts';
 import { adminGate } from './admin-gate.ts';
 import { needsSignature } from './public-actions.ts';
 import { signedHeaders } from './sign-request.ts';
@@ -39,6 +40,8 @@ export interface CognitoLocalOptions {
   signingKey: KeyObject;
   /** The credential that signs (and alone may sign) the actions Cognito authorizes by IAM: `Admin*`, `ListUsers`, ... (see `admin-gate.ts`). */
   adminCredentials: LocalCredentials;
+  /** How long a request's headers and body may take (default CONNECTION_DEADLINES, as the API's). */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface CognitoLocal {
@@ -82,7 +85,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     triggers,
   };
   const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
-  const http = createHttpServer(adminGate(application, opts.adminCredentials, LOCAL_REGION));
+  const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), adminGate(application, opts.adminCredentials, LOCAL_REGION));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());

@@ -16,6 +16,7 @@ import { acceptConnection } from '../realtime/connection.ts';
 import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from './deadlines.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -28,6 +29,8 @@ export interface ServerOptions {
   tokenFor?: (username: string, groups: string[]) => string;
   /** Also serve TLS on the same port with this certificate (see appsync/local/tls/). */
   tls?: ServerCertificate;
+  /** Default CONNECTION_DEADLINES (tests shorten them). */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface RunningServer {
@@ -161,7 +164,8 @@ function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: Inco
 
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const server = createServer((req, res) => {
+  const deadlines = opts.deadlines ?? CONNECTION_DEADLINES;
+  const server = createServer(httpTimeouts(deadlines), (req, res) => {
     const fail = (err: Error) => {
       if (!res.headersSent) send(res, 500, { errors: [{ errorType: 'InternalFailure', message: err.message }] });
       else res.end();
@@ -202,7 +206,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!REALTIME_PATHS.includes(path)) return void socket.destroy();
     sockets.handleUpgrade(req, socket, head, (ws) => acceptConnection(opts.api.realtime, ws, req));
   });
-  const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls) : server;
+  const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls, deadlines) : server;
   return new Promise((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(opts.port, host, () => {

@@ -86,8 +86,19 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   const send = (message: ServerMessage) => sendText(JSON.stringify(message));
   const subscriber: Subscriber = { send, sendText, ended: (id) => subscriptions.delete(id) };
 
+  const startKeepAlive = () => {
+    keepAlive ??= setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);
+  };
+  // The first message's deadline (see RealtimeLimits.connectionInitTimeoutMs).
+  const silent = setTimeout(() => {
+    if (closed) return;
+    ws.close(1000);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  }, limits.connectionInitTimeoutMs);
+
   const cleanUp = () => {
     closed = true;
+    clearTimeout(silent);
     clearInterval(keepAlive);
     for (const sub of subscriptions.values()) if (isLive(sub)) registry.remove(sub);
     subscriptions.clear();
@@ -152,10 +163,8 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     const m = parsed.message;
     if (m.type === 'connection_init') {
       send({ type: 'connection_ack', payload: { connectionTimeoutMs: limits.connectionTimeoutMs } });
-      if (!keepAlive) {
-        send({ type: 'ka' });
-        keepAlive = setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);
-      }
+      send({ type: 'ka' });
+      startKeepAlive();
     } else if (m.type === 'start') {
       start(m.id, m.payload.data, m.payload.extensions?.authorization).catch((err: Error) =>
         send({ type: 'error', id: m.id, payload: { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${err.message}` }] } }),
@@ -169,6 +178,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   // A refused handshake is answered at the client's first frame (its connection_init), as the Amplify
   // clients record it, and the connection is closed.
   ws.on('message', (raw: Buffer, isBinary: boolean) => {
+    clearTimeout(silent);
     void authenticated.then((result) => {
       if (closed) return;
       if (result.ok) handle(raw, isBinary);
@@ -176,6 +186,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     });
   });
   void authenticated.then((result) => {
+    if (result.ok && !closed) startKeepAlive();
     if (!result.ok) setTimeout(() => !closed && refuseConnection(result), REFUSED_IDLE_MS).unref();
   });
 }

@@ -10,6 +10,7 @@ import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '
 import { createNoneDataSource } from '../../../appsync/local/datasources/none.ts';
 import { startServer, type RunningServer } from '../../../appsync/local/http/server.ts';
 import { compileCode } from '../../../appsync/local/js/compile.ts';
+import type { ConnectionDeadlines } from '../../../appsync/local/http/deadlines.ts';
 import type { RealtimeLimits } from '../../../appsync/local/realtime/protocol.ts';
 import { handshakeProtocols, SUBPROTOCOL } from '../../../appsync/local/realtime/wire.ts';
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../../appsync/local/runtime.ts';
@@ -123,7 +124,7 @@ export interface ToyServer {
   close(): Promise<void>;
 }
 
-export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Promise<ToyServer> {
+export async function startToyServer(limits: Partial<RealtimeLimits> = {}, deadlines?: ConnectionDeadlines): Promise<ToyServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'realtime-toy-'));
   const key = loadOrCreateSigningKey(dir);
   const api = createLocalApi({
@@ -133,7 +134,7 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Prom
     realtimeLimits: limits,
   });
   const ca = await loadOrCreateLocalCa(dir);
-  const server = await startServer({ api, port: 0, tls: await serverCertificate(ca) });
+  const server = await startServer({ api, port: 0, tls: await serverCertificate(ca), deadlines });
   return {
     api,
     server,
