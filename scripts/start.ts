@@ -116,7 +116,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
 
 Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
-${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password, and the user pool's own API answers unsigned admin calls.\n` : ''}
+${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password (the user pool's admin actions still need a signature with .local/dynamodb-credentials.json).\n` : ''}
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}
 
