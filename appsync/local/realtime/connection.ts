@@ -13,6 +13,7 @@ import type { AuthenticationResult } from '../auth/authenticate.ts';
 import type { GraphQLRequest } from '../graphql/execute.ts';
 import type { RequestAuth } from '../types.ts';
 import { handshakeHeaders, lowerCaseStrings, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
+import type { Outbound, SendBudget } from './send-budget.ts';
 import type { StartResult, Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
 
 /** A refused connection that sends nothing is closed after this long *(guess)*. */
@@ -22,6 +23,8 @@ const REFUSED_IDLE_MS = 10_000;
 export interface RealtimeApi {
   registry: SubscriptionRegistry;
   limits: RealtimeLimits;
+  /** What all connections may have queued to send (limits.maxTotalBufferedBytes). */
+  sendBudget: SendBudget;
   authenticate(headers: Record<string, string>, sourceIp: string): Promise<AuthenticationResult>;
   start(request: GraphQLRequest, auth: RequestAuth, headers: Record<string, string>): Promise<StartResult>;
 }
@@ -82,6 +85,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
       });
     }
     ws.send(text);
+    api.sendBudget.sent();
   };
   const send = (message: ServerMessage) => sendText(JSON.stringify(message));
   const subscriber: Subscriber = { send, sendText, ended: (id) => subscriptions.delete(id) };
@@ -96,8 +100,12 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     setTimeout(() => ws.terminate(), 1000).unref();
   }, limits.connectionInitTimeoutMs);
 
+  const outbound: Outbound = { queued: () => ws.bufferedAmount, cutOff: () => ws.terminate() };
+  api.sendBudget.add(outbound);
+
   const cleanUp = () => {
     closed = true;
+    api.sendBudget.delete(outbound);
     clearTimeout(silent);
     clearInterval(keepAlive);
     for (const sub of subscriptions.values()) if (isLive(sub)) registry.remove(sub);

@@ -35,6 +35,11 @@ export interface RealtimeLimits {
   connectionInitTimeoutMs: number;
   /** A client whose unsent messages pass this many bytes is too slow and is disconnected. */
   maxBufferedBytes: number;
+  /**
+   * What all connections together may have queued to send; past it the slowest readers are cut off
+   * first (`send-budget.ts`). Not an AppSync figure (AppSync scales out): 64 MB, four slow readers' worth.
+   */
+  maxTotalBufferedBytes: number;
 }
 
 export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
@@ -44,6 +49,7 @@ export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
   keepAliveMs: 60_000,
   connectionInitTimeoutMs: 30_000,
   maxBufferedBytes: 16 * 1024 * 1024,
+  maxTotalBufferedBytes: 64 * 1024 * 1024,
 };
 
 export interface ProtocolError {
