@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from './lib/entities/event';
-import { TABLE } from './lib/entities/table';
+import { IF_NEW } from './lib/entities/table';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
@@ -33,7 +33,7 @@ export function request(ctx: CreateEventContext) {
   };
   ctx.stash.event = event;
   return transaction([
-    txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), { expression: `attribute_not_exists(${TABLE.pk})` }),
+    txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), IF_NEW),
   ]);
 }
 

@@ -1,8 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { STANDING, toStanding, type StandingItem } from './lib/entities/standing';
-import { TABLE } from './lib/entities/table';
 import { ERROR, raiseDataSourceError } from './lib/errors';
-import { descendingPage, type QueryPage } from './lib/page';
+import { listPage, type QueryPage } from './lib/query';
 import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
 
 type StandingsContext = Context<QueryStandingsArgs, Record<string, never>, undefined, undefined, QueryPage<StandingItem>>;
@@ -10,9 +9,9 @@ type StandingsContext = Context<QueryStandingsArgs, Record<string, never>, undef
 /** A season's standings, highest first: one Query on the season's GSI partition. */
 export function request(ctx: StandingsContext) {
   const { season } = ctx.args;
-  const partition = season < 1000 ? null : STANDING.gsiPk(season);
-  if (partition === null) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
-  return descendingPage(TABLE.index, { attribute: TABLE.gsiPk, value: partition }, null, ctx.args);
+  const pattern = season < 1000 ? null : STANDING.bySeason(season);
+  if (pattern === null) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
+  return listPage(pattern, ctx.args);
 }
 
 export function response(ctx: StandingsContext): QueryStandingsResult {

@@ -9,17 +9,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../appsync/bundle.ts';
-import { graphqlData } from '../appsync/local/client.ts';
-import { loadOrCreateSigningKey } from '../appsync/local/auth/jwt.ts';
-import { localOutputs, writeOutputs } from '../appsync/local/cognito/amplify-outputs.ts';
-import { startCognitoLocal } from '../appsync/local/cognito/server.ts';
-import { ensureUserPool, userPoolConfigOf } from '../appsync/local/cognito/user-pool.ts';
-import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamodb-local.ts';
-import { localDynamoDbCredentials } from '../appsync/local/dynamodb-credentials.ts';
-import { startLocalAppSync } from '../appsync/local/start-local.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
+import { localOutputs, writeOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
+import { startCognitoLocal } from 'appsync-local/local/cognito/server.ts';
+import { ensureUserPool, userPoolConfigOf } from 'appsync-local/local/cognito/user-pool.ts';
+import { startDynamoDbLocal, TableMismatchError } from 'appsync-local/local/dynamodb-local.ts';
+import { startLocalAppSync } from 'appsync-local/local/start-local.ts';
+import { localDynamoDbCredentials } from 'appsync-local/local/dynamodb-credentials.ts';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
+import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
+import { writeSigningCredentials } from 'appsync-local/local/auth/group-principals.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
@@ -77,6 +79,7 @@ try {
     host,
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
+    iamGrants: [consoleAdmin],
     log: (line) => console.log(line),
     watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
   });
@@ -100,6 +103,9 @@ if (!empty) {
   }
 }
 
+const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
+writeSigningCredentials(consoleAdminFile, app.groupPrincipals.find((p) => p.grant.name === consoleAdmin.name)!.principal);
+
 const written = writeOutputs(
   localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
   outputDirs,
@@ -114,6 +120,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
   Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}
   App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
+  Console admin:    AWS_IAM credentials in ${path.relative(process.cwd(), consoleAdminFile)} (new each start): npm run --silent iam-call -- '<graphql>', or the explorer's "AWS_IAM (${consoleAdmin.label})"
 
 Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
 ${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password (the user pool's admin actions still need a signature with .local/dynamodb-credentials.json).\n` : ''}

@@ -9,7 +9,7 @@ import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/
 import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { keyOf, TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { keyOf, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scorePicks, type Card } from './card.ts';
@@ -103,7 +103,7 @@ async function writeScores(store: Store, event: EventItem, card: Card, perTransa
   const season = event.season;
   if (STANDING.gsiPk(season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
 
-  const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
+  const predictions = await store.query(PREDICTION.all(eventId));
   const scores = scorePredictions(predictions, card);
 
   // Display names from the profiles (strongly consistent). The standings come from the season's

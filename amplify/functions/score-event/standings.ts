@@ -1,6 +1,5 @@
 /** Season standings: reading a season's scores, and giving every standing its competition rank. */
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import { competitionRanks } from './ranks.ts';
 import { forEachBounded } from './pool.ts';
 import { setUpdate } from './expressions.ts';
@@ -32,7 +31,7 @@ export async function seasonScores(store: Store, season: number, fresh: Iterable
 
 /** Every standing item of the season by user id, as its GSI partition has them (it may lag behind writes). */
 export async function seasonStandings(store: Store, season: number): Promise<Map<string, Item>> {
-  const items = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': seasonPartition(season) } });
+  const items = await store.query(seasonPattern(season));
   return new Map(items.map((item) => [item.userId as string, item]));
 }
 
@@ -43,10 +42,10 @@ export function standingKey(userId: string, season: number) {
   return key;
 }
 
-function seasonPartition(season: number): string {
-  const partition = STANDING.gsiPk(season);
-  if (partition === null) throw new Error(`Season ${season} does not fit a standing's key`);
-  return partition;
+function seasonPattern(season: number) {
+  const pattern = STANDING.bySeason(season);
+  if (pattern === null) throw new Error(`Season ${season} does not fit a standing's key`);
+  return pattern;
 }
 
 const MAX_RANK_PASSES = 8;

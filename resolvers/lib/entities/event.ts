@@ -3,6 +3,7 @@
  * The event's partition also holds its matches (match.ts).
  */
 import type { EventState } from '../schema-types';
+import { onTable, onIndex } from './access';
 import type { ItemKey } from './table';
 
 export interface EventItem {
@@ -43,8 +44,14 @@ export const EVENT = {
   key,
   /** Whether an item of an event's partition is the event itself (the others are matches). */
   is: (item: ItemKey) => item.SK === SK,
-  gsiPk: GSI_PK,
   gsiSk,
+  /** Access pattern: every event, newest date first (Query.events). */
+  list: () => onIndex(GSI_PK, null, false),
+  /**
+   * Access pattern: the event's partition, the event item and its matches, nothing else (predictions
+   * live in the players' partitions), so its cost does not grow with the number of players.
+   */
+  card: (eventId: string) => onTable(pk(eventId), null, true),
   /** The season an event of `date` (yyyy-mm-dd) counts for. */
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,

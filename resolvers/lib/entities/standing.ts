@@ -5,6 +5,7 @@
  */
 import type { Standing } from '../schema-types';
 import { userPk } from './profile';
+import { onIndex } from './access';
 import { padded, scoreSortKey, type ItemKey } from './table';
 
 /** A standing is stored with exactly the fields of the GraphQL Standing (plus its keys and type). */
@@ -45,6 +46,11 @@ export const STANDING = {
   key,
   gsiPk,
   gsiSk,
+  /** Access pattern: a season's standings, highest first; null when the season does not fit its key. */
+  bySeason: (season: number) => {
+    const partition = gsiPk(season);
+    return partition === null ? null : onIndex(partition, null, false);
+  },
   /**
    * Every attribute of a standing with these totals, its GSI key computed from them; null when the
    * season or the totals do not fit their widths.

@@ -13,6 +13,10 @@ export const TABLE = {
   index: 'GSI',
 } as const;
 
+/** Conditions of a write on whether its item is stored already (its partition key is present). */
+export const IF_STORED = { expression: `attribute_exists(${TABLE.pk})` };
+export const IF_NEW = { expression: `attribute_not_exists(${TABLE.pk})` };
+
 /** An item's primary key. */
 export type ItemKey = {
   PK: string;
