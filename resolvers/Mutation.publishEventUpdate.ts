@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { ERROR } from './lib/errors';
-import { eventUpdateProblem } from './lib/live';
+import { eventUpdateProblem, MAX_READ_AT_AHEAD_MS } from './lib/live';
 import type { EventUpdateInput, MutationPublishEventUpdateArgs, MutationPublishEventUpdateResult } from './lib/schema-types';
-import { requiredId } from './lib/validate';
+import { notAhead, requiredId } from './lib/validate';
 
 type PublishEventUpdateContext = Context<MutationPublishEventUpdateArgs, Record<string, never>, undefined, undefined, EventUpdateInput>;
 
@@ -14,8 +14,10 @@ type PublishEventUpdateContext = Context<MutationPublishEventUpdateArgs, Record<
 export function request(ctx: PublishEventUpdateContext) {
   const { input } = ctx.args;
   requiredId(input.eventId, 'eventId');
+  if (input.matchId !== null && input.matchId !== undefined) requiredId(input.matchId, 'matchId');
   const problem = eventUpdateProblem(input);
   if (problem !== null) util.error(`Not a valid event update: ${problem}`, ERROR.validation);
+  notAhead(input.readAt, 'readAt', MAX_READ_AT_AHEAD_MS);
   return { payload: input };
 }
 

@@ -1,12 +1,14 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
 import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from './lib/schema-types';
+import { requiredId } from './lib/validate';
 
 type RemoveMatchContext = Context<MutationRemoveMatchArgs, Record<string, never>, { result: MutationRemoveMatchResult }>;
 
 /** Pipeline: getEventCard → deleteMatch. */
 export function request(ctx: RemoveMatchContext) {
   beginCardMutation(ctx);
+  requiredId(ctx.args.matchId, 'matchId');
   return {};
 }
 

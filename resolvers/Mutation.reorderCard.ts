@@ -1,12 +1,14 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
 import type { MutationReorderCardArgs, MutationReorderCardResult } from './lib/schema-types';
+import { requiredIds } from './lib/validate';
 
 type ReorderCardContext = Context<MutationReorderCardArgs, Record<string, never>, { result: MutationReorderCardResult }>;
 
 /** Pipeline: getEventCard → writeCardOrder. */
 export function request(ctx: ReorderCardContext) {
   beginCardMutation(ctx);
+  requiredIds(ctx.args.matchIds, 'matchIds');
   return {};
 }
 

@@ -9,6 +9,7 @@ type SavePredictionContext = Context<MutationSavePredictionArgs, Record<string, 
 export function request(ctx: SavePredictionContext) {
   caller(ctx);
   requiredId(ctx.args.eventId, 'eventId');
+  ctx.args.picks.forEach((pick, i) => requiredId(pick.matchId, `picks[${i}].matchId`));
   return {};
 }
 

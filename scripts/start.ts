@@ -18,6 +18,7 @@ import { startCognitoLocal } from 'appsync-local/local/cognito/server.ts';
 import { ensureUserPool, userPoolConfigOf } from 'appsync-local/local/cognito/user-pool.ts';
 import { startDynamoDbLocal, TableMismatchError } from 'appsync-local/local/dynamodb-local.ts';
 import { startLocalAppSync } from 'appsync-local/local/start-local.ts';
+import { localDynamoDbCredentials } from 'appsync-local/local/dynamodb-credentials.ts';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
@@ -62,7 +63,13 @@ if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo
 const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
-const cognito = await startCognitoLocal({ dataDir: poolDir, port: poolPort, host, signingKey: loadOrCreateSigningKey(localDir).privateKey });
+const cognito = await startCognitoLocal({
+  dataDir: poolDir,
+  port: poolPort,
+  host,
+  signingKey: loadOrCreateSigningKey(localDir).privateKey,
+  adminCredentials: localDynamoDbCredentials(),
+});
 const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
 let app;
@@ -121,7 +128,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   Console admin:    AWS_IAM credentials in ${path.relative(process.cwd(), consoleAdminFile)} (new each start): npm run --silent iam-call -- '<graphql>', or the explorer's "AWS_IAM (${consoleAdmin.label})"
 
 Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
-${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password, and the user pool's own API answers unsigned admin calls.\n` : ''}
+${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password (the user pool's admin actions still need a signature with .local/dynamodb-credentials.json).\n` : ''}
 Authorization header for the demo player (${demoUsername(0)}):
 ${app.tokenFor(demoUsername(0))}
 

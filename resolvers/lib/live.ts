@@ -9,6 +9,13 @@ import type { EventUpdateInput } from './schema-types';
 export const LIVE_LEADERBOARD_SIZE = 20;
 
 /**
+ * How far an update's readAt may lie ahead of AppSync's clock: the scoring function stamps it from
+ * its own clock, which may differ a little (5 minutes, the clock skew AWS allows a signed request).
+ * Further ahead it would stay "newest" for a client that keeps the latest readAt.
+ */
+export const MAX_READ_AT_AHEAD_MS = 5 * 60 * 1000;
+
+/**
  * Why `update` is not a coherent EventUpdate, or null when it is: every part belongs to its event;
  * a RESULT names its match (the match itself may be left out: see announce.ts), a LEADERBOARD has
  * its rows, and no update carries the parts of another kind.

@@ -22,22 +22,74 @@ const FORBIDDEN: { from: string; to: string; what: string }[] = [
   { from: '\u2066', to: '\u2069', what: 'bidirectional control characters' },
 ];
 
-/** Characters that draw nothing: a text made of these (and spaces) alone is blank. */
+/**
+ * Characters that draw nothing: a text made only of these and white space (Zs, Zl, Zp, which `trim`
+ * removes) is blank. The BMP part of Unicode's Cf (format) and Co (private use) categories, plus
+ * characters of other categories that render as blanks: U+034F, U+115F/U+1160, U+17B4/U+17B5,
+ * U+180B-U+180F, U+2800 (braille blank), U+3164, U+FE00-U+FE0F (variation selectors), U+FFA0, U+FFFC.
+ * Explicit ranges: APPSYNC_JS has no regex literals, so no \p{...} classes.
+ */
 const INVISIBLE: { from: string; to: string }[] = [
   { from: '\u00ad', to: '\u00ad' },
   { from: '\u034f', to: '\u034f' },
+  { from: '\u0600', to: '\u0605' },
+  { from: '\u06dd', to: '\u06dd' },
+  { from: '\u070f', to: '\u070f' },
+  { from: '\u0890', to: '\u0891' },
+  { from: '\u08e2', to: '\u08e2' },
   { from: '\u115f', to: '\u1160' },
   { from: '\u17b4', to: '\u17b5' },
-  { from: '\u180b', to: '\u180e' },
+  { from: '\u180b', to: '\u180f' },
   { from: '\u200b', to: '\u200d' },
   { from: '\u2060', to: '\u2064' },
+  { from: '\u206a', to: '\u206f' },
+  { from: '\u2800', to: '\u2800' },
   { from: '\u3164', to: '\u3164' },
+  { from: '\ue000', to: '\uf8ff' },
   { from: '\ufe00', to: '\ufe0f' },
-  { from: '\uffa0', to: '\uffa0' },
   { from: '\ufeff', to: '\ufeff' },
+  { from: '\uffa0', to: '\uffa0' },
+  { from: '\ufff9', to: '\ufffc' },
+];
+
+/**
+ * The same outside the BMP, as surrogate pairs (a high-surrogate range, a low-surrogate range): Cf
+ * (U+110BD, U+110CD, U+13430-U+1343F, U+1BCA0-U+1BCA3, U+1D173-U+1D17A, the tag characters
+ * U+E0000-U+E007F), the variation selectors U+E0100-U+E01EF, and Co (planes 15 and 16).
+ */
+const INVISIBLE_PAIRS: { high: [string, string]; low: [string, string] }[] = [
+  { high: ['\ud804', '\ud804'], low: ['\udcbd', '\udcbd'] },
+  { high: ['\ud804', '\ud804'], low: ['\udccd', '\udccd'] },
+  { high: ['\ud80d', '\ud80d'], low: ['\udc30', '\udc3f'] },
+  { high: ['\ud82f', '\ud82f'], low: ['\udca0', '\udca3'] },
+  { high: ['\ud834', '\ud834'], low: ['\udd73', '\udd7a'] },
+  { high: ['\udb40', '\udb40'], low: ['\udc00', '\udc7f'] },
+  { high: ['\udb40', '\udb40'], low: ['\udd00', '\uddef'] },
+  { high: ['\udb80', '\udbff'], low: ['\udc00', '\udfff'] },
 ];
 
 const inRanges = (unit: string, ranges: { from: string; to: string }[]) => ranges.some((r) => unit >= r.from && unit <= r.to);
+
+/**
+ * True when `units` (no lone surrogates) hold a character that draws something: one that is neither
+ * white space nor invisible (above). Unassigned code points (Cn) count as visible: telling them apart
+ * needs Unicode's tables, and they would refuse characters newer than the tables.
+ */
+function hasVisibleCharacter(units: string[]): boolean {
+  let high = '';
+  for (const unit of units) {
+    if (high !== '') {
+      const h = high;
+      if (!INVISIBLE_PAIRS.some((r) => h >= r.high[0] && h <= r.high[1] && unit >= r.low[0] && unit <= r.low[1])) return true;
+      high = '';
+    } else if (unit >= '\ud800' && unit <= '\udbff') {
+      high = unit;
+    } else if (unit.trim() !== '' && !inRanges(unit, INVISIBLE)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /** True when a UTF-16 surrogate stands without its pair (text no Unicode form can hold). */
 function hasLoneSurrogate(units: string[]): boolean {
@@ -61,7 +113,7 @@ function cleanText(value: string, field: string, max: number): string {
   const units = text.split('');
   const forbidden = FORBIDDEN.find((r) => units.some((u) => u >= r.from && u <= r.to));
   if (forbidden) util.error(`${field} must not contain ${forbidden.what}`, ERROR.validation);
-  if (units.every((u) => inRanges(u, INVISIBLE) || u.trim() === '')) return '';
+  if (!hasVisibleCharacter(units)) return '';
   if (text.length > max) util.error(`${field} must be at most ${max} characters; got ${text.length}`, ERROR.validation);
   return text;
 }
@@ -84,6 +136,20 @@ export function optionalText(value: string | null | undefined, field: string, ma
 export function requiredId(value: string, field: string): string {
   if (value.length === 0) util.error(`${field} must not be empty`, ERROR.validation);
   if (value.length > MAX_ID_LENGTH) util.error(`${field} must be at most ${MAX_ID_LENGTH} characters`, ERROR.validation);
+  return value;
+}
+
+/** Each id of a list argument, as `requiredId` checks one (`field[i]`). */
+export function requiredIds(values: string[], field: string): string[] {
+  return values.map((value, i) => requiredId(value, `${field}[${i}]`));
+}
+
+/** An AWSDateTime at most `allowanceMs` after the server's clock (for an instant that cannot lie ahead). */
+export function notAhead(value: string, field: string, allowanceMs: number): string {
+  const ms = util.time.parseISO8601ToEpochMilliSeconds(value);
+  if (ms > util.time.nowEpochMilliSeconds() + allowanceMs) {
+    util.error(`${field} must not be more than ${allowanceMs / 60000} minutes ahead of the server's clock`, ERROR.validation);
+  }
   return value;
 }
 

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { AdminConfirmSignUpCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/api';
 import { fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-amplify/auth';
@@ -19,6 +20,7 @@ import { additionalAuthorizationTypes } from 'appsync-local/auth-modes.ts';
 import { repoRoot } from 'appsync-local/bundle.ts';
 import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
 import type { LocalOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local/local/dynamodb-credentials.ts';
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
@@ -70,14 +72,14 @@ const client = () => generateClient();
 const signInWithPassword = (username: string, password: string) =>
   signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
 
-/** AdminConfirmSignUp on the local pool: the emulator checks no signature, as a developer's CLI call would. */
+/** AdminConfirmSignUp on the local pool, as a developer sends it: the AWS SDK, signing with the local credential. */
 async function adminConfirmSignUp(username: string): Promise<void> {
-  const res = await fetch(`${outputs.custom.user_pool_endpoint}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminConfirmSignUp' },
-    body: JSON.stringify({ UserPoolId: outputs.auth!.user_pool_id, Username: username }),
-  });
-  expect(res.status, await res.text()).toBe(200);
+  const admin = new CognitoIdentityProviderClient({ endpoint: outputs.custom.user_pool_endpoint, region: LOCAL_REGION, credentials: localDynamoDbCredentials() });
+  try {
+    await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: outputs.auth!.user_pool_id, Username: username }));
+  } finally {
+    admin.destroy();
+  }
 }
 
 const email = `new-player-${Date.now()}@example.com`;

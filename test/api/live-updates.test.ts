@@ -55,7 +55,7 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
   const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
 
   it('publishEventUpdate returns its input through a NONE data source', () => {
-    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: '2031-01-02T01:30:00.000Z', event, leaderboard: [] };
+    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: new Date().toISOString(), event, leaderboard: [] };
     const ctx = contextWithDefaults({ arguments: { input }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } });
     const request = publish.run('request', ctx);
     expect(request).toMatchObject({ kind: 'value', value: { payload: input } });

@@ -13,6 +13,7 @@ import { installAppSyncScalars } from './graphql/scalars.ts';
 import type { RealtimeApi } from './realtime/connection.ts';
 import { APPSYNC_REALTIME_LIMITS, type RealtimeLimits } from './realtime/protocol.ts';
 import { publishMutation } from './realtime/publish.ts';
+import { createSendBudget } from './realtime/send-budget.ts';
 import { startSubscription, SubscriptionRegistry } from './realtime/subscriptions.ts';
 import type { CompiledCode, DataSourceInvoker } from './types.ts';
 
@@ -164,6 +165,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
     realtime: {
       registry,
       limits,
+      sendBudget: createSendBudget(limits.maxTotalBufferedBytes),
       authenticate: (headers, sourceIp) => authenticate(opts.auth, headers, sourceIp),
       start: (request, auth, headers) => startSubscription(current, request, auth, headers),
     },

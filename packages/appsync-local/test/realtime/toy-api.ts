@@ -15,6 +15,7 @@ import { handshakeProtocols, SUBPROTOCOL } from '../../src/local/realtime/wire.t
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../src/local/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../src/local/tls/local-ca.ts';
 import type { ApiWiring } from '../../src/wiring.ts';
+import type { ConnectionDeadlines } from '../../src/local/http/deadlines.ts';
 
 export const API_KEY = 'toy-api-key';
 
@@ -123,7 +124,7 @@ export interface ToyServer {
   close(): Promise<void>;
 }
 
-export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Promise<ToyServer> {
+export async function startToyServer(limits: Partial<RealtimeLimits> = {}, deadlines?: ConnectionDeadlines): Promise<ToyServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'realtime-toy-'));
   const key = loadOrCreateSigningKey(dir);
   const api = createLocalApi({
@@ -133,7 +134,7 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}): Prom
     realtimeLimits: limits,
   });
   const ca = await loadOrCreateLocalCa(dir);
-  const server = await startServer({ api, port: 0, tls: await serverCertificate(ca) });
+  const server = await startServer({ api, port: 0, tls: await serverCertificate(ca), deadlines });
   return {
     api,
     server,

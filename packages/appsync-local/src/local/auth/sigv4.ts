@@ -55,7 +55,7 @@ export interface VerifyOptions {
   /** Lower-case header names. */
   headers: Record<string, string>;
   request: SignedRequest;
-  principals: LocalPrincipals;
+  principals: Pick<LocalPrincipals, 'find'>;
   region: string;
   service: string;
   nowMs?: number;

@@ -9,7 +9,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'cognito-local';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
@@ -23,6 +23,11 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
 import pino from 'pino';
+import { LOCAL_REGION, type LocalCredentials } from '../dynamodb-credentials.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../http/deadlines.ts';
+import { adminGate } from './admin-gate.ts';
+import { needsSignature } from './public-actions.ts';
+import { signedHeaders } from './sign-request.ts';
 
 export interface CognitoLocalOptions {
   /** Folder of the emulator's files (its pools, clients and users); made mode 0700. */
@@ -33,12 +38,16 @@ export interface CognitoLocalOptions {
   host?: string;
   /** The RSA private key that signs the pool's tokens and is served in its JWKS (see `useSigningKey`). */
   signingKey: KeyObject;
+  /** The credential that signs (and alone may sign) the actions Cognito authorizes by IAM: `Admin*`, `ListUsers`, ... (see `admin-gate.ts`). */
+  adminCredentials: LocalCredentials;
+  /** How long a request's headers and body may take (default CONNECTION_DEADLINES, as the API's). */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface CognitoLocal {
   /** Cognito's user-pool API: what the client takes as `Auth.Cognito.userPoolEndpoint`. */
   endpoint: string;
-  /** One call of the user-pool API (no signature: the emulator checks none). */
+  /** One call of the user-pool API, signed with the admin credential when the action needs it. */
   call<T = Record<string, unknown>>(operation: string, input: Record<string, unknown>): Promise<T>;
   /** The `iss` of the tokens of a pool: `http://127.0.0.1:<port>/<poolId>`. */
   issuerOf(userPoolId: string): string;
@@ -75,7 +84,12 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const http = (await createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services).start()) as HttpServer;
+  const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
+  const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), adminGate(application, opts.adminCredentials, LOCAL_REGION));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, host, () => resolve());
+  });
   const { port } = http.address() as AddressInfo;
   // Tokens name the loopback address whatever interface is bound: the issuer is a name, not a route.
   const base = `http://127.0.0.1:${port}`;
@@ -85,11 +99,11 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     endpoint: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`,
     issuerOf: (userPoolId) => `${base}/${userPoolId}`,
     async call<T>(operation: string, input: Record<string, unknown>): Promise<T> {
-      const res = await fetch(`${base}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-        body: JSON.stringify(input),
-      });
+      const text = JSON.stringify(input);
+      const target = `AWSCognitoIdentityProviderService.${operation}`;
+      let headers: Record<string, string> = { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target };
+      if (needsSignature(target)) headers = await signedHeaders(new URL(`${base}/`), headers, text, opts.adminCredentials, LOCAL_REGION);
+      const res = await fetch(`${base}/`, { method: 'POST', headers, body: text });
       const body = (await res.json()) as Record<string, unknown>;
       if (!res.ok) throw new CognitoLocalError(String(body.code ?? body.__type ?? res.status), String(body.message ?? ''));
       return body as T;

@@ -17,6 +17,7 @@ import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from './deadlines.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -33,6 +34,8 @@ export interface ServerOptions {
   explorerExample?: string;
   /** Also serve TLS on the same port with this certificate (see src/local/tls/). */
   tls?: ServerCertificate;
+  /** Default CONNECTION_DEADLINES (tests shorten them). */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface RunningServer {
@@ -76,15 +79,15 @@ function malformed(res: ServerResponse, status: number, message: string): void {
   send(res, status, { errors: [{ message, errorType: 'MalformedHttpRequestException' }] });
 }
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         reject(new TooLarge());
         req.removeAllListeners('data');
         req.resume();
@@ -97,7 +100,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function headersOf(req: IncomingMessage): Record<string, string> {
+export function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -172,7 +175,8 @@ function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: Inco
 
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const server = createServer((req, res) => {
+  const deadlines = opts.deadlines ?? CONNECTION_DEADLINES;
+  const server = createServer(httpTimeouts(deadlines), (req, res) => {
     const fail = (err: Error) => {
       if (!res.headersSent) send(res, 500, { errors: [{ errorType: 'InternalFailure', message: err.message }] });
       else res.end();
@@ -217,7 +221,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!REALTIME_PATHS.includes(path)) return void socket.destroy();
     sockets.handleUpgrade(req, socket, head, (ws) => acceptConnection(opts.api.realtime, ws, req));
   });
-  const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls) : server;
+  const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls, deadlines) : server;
   return new Promise((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(opts.port, host, () => {

@@ -13,6 +13,7 @@ import type { AuthenticationResult } from '../auth/authenticate.ts';
 import type { GraphQLRequest } from '../graphql/execute.ts';
 import type { RequestAuth } from '../types.ts';
 import { handshakeHeaders, lowerCaseStrings, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
+import type { Outbound, SendBudget } from './send-budget.ts';
 import type { StartResult, Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
 
 /** A refused connection that sends nothing is closed after this long *(guess)*. */
@@ -22,6 +23,8 @@ const REFUSED_IDLE_MS = 10_000;
 export interface RealtimeApi {
   registry: SubscriptionRegistry;
   limits: RealtimeLimits;
+  /** What all connections may have queued to send (limits.maxTotalBufferedBytes). */
+  sendBudget: SendBudget;
   authenticate(headers: Record<string, string>, sourceIp: string): Promise<AuthenticationResult>;
   start(request: GraphQLRequest, auth: RequestAuth, headers: Record<string, string>): Promise<StartResult>;
 }
@@ -82,12 +85,28 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
       });
     }
     ws.send(text);
+    api.sendBudget.sent();
   };
   const send = (message: ServerMessage) => sendText(JSON.stringify(message));
   const subscriber: Subscriber = { send, sendText, ended: (id) => subscriptions.delete(id) };
 
+  const startKeepAlive = () => {
+    keepAlive ??= setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);
+  };
+  // The first message's deadline (see RealtimeLimits.connectionInitTimeoutMs).
+  const silent = setTimeout(() => {
+    if (closed) return;
+    ws.close(1000);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  }, limits.connectionInitTimeoutMs);
+
+  const outbound: Outbound = { queued: () => ws.bufferedAmount, cutOff: () => ws.terminate() };
+  api.sendBudget.add(outbound);
+
   const cleanUp = () => {
     closed = true;
+    api.sendBudget.delete(outbound);
+    clearTimeout(silent);
     clearInterval(keepAlive);
     for (const sub of subscriptions.values()) if (isLive(sub)) registry.remove(sub);
     subscriptions.clear();
@@ -152,10 +171,8 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     const m = parsed.message;
     if (m.type === 'connection_init') {
       send({ type: 'connection_ack', payload: { connectionTimeoutMs: limits.connectionTimeoutMs } });
-      if (!keepAlive) {
-        send({ type: 'ka' });
-        keepAlive = setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);
-      }
+      send({ type: 'ka' });
+      startKeepAlive();
     } else if (m.type === 'start') {
       start(m.id, m.payload.data, m.payload.extensions?.authorization).catch((err: Error) =>
         send({ type: 'error', id: m.id, payload: { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${err.message}` }] } }),
@@ -169,6 +186,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   // A refused handshake is answered at the client's first frame (its connection_init), as the Amplify
   // clients record it, and the connection is closed.
   ws.on('message', (raw: Buffer, isBinary: boolean) => {
+    clearTimeout(silent);
     void authenticated.then((result) => {
       if (closed) return;
       if (result.ok) handle(raw, isBinary);
@@ -176,6 +194,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
     });
   });
   void authenticated.then((result) => {
+    if (result.ok && !closed) startKeepAlive();
     if (!result.ok) setTimeout(() => !closed && refuseConnection(result), REFUSED_IDLE_MS).unref();
   });
 }

@@ -22,10 +22,24 @@ export interface RealtimeLimits {
   maxSubscriptionsPerConnection: number;
   /** Sent in connection_ack: AppSync's value, 300000 (the default Amplify assumes too, DEFAULT_KEEP_ALIVE_TIMEOUT). */
   connectionTimeoutMs: number;
-  /** How often `ka` is sent: AppSync does not document it; once a minute *(guess)*. */
+  /**
+   * How often `ka` is sent: AppSync does not document it; once a minute *(guess)*. AWS's client guide
+   * makes `connection_init` optional and has AppSync send `ka` periodically, so `ka` starts when the
+   * handshake is accepted, not at `connection_init` *(guess)*.
+   */
   keepAliveMs: number;
+  /**
+   * A connection that has sent no message (no `connection_init`, no `start`) this long after its
+   * handshake is closed: AppSync documents no such deadline; 30 s *(guess)*, half the `ka` period.
+   */
+  connectionInitTimeoutMs: number;
   /** A client whose unsent messages pass this many bytes is too slow and is disconnected. */
   maxBufferedBytes: number;
+  /**
+   * What all connections together may have queued to send; past it the slowest readers are cut off
+   * first (`send-budget.ts`). Not an AppSync figure (AppSync scales out): 64 MB, four slow readers' worth.
+   */
+  maxTotalBufferedBytes: number;
 }
 
 export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
@@ -33,7 +47,9 @@ export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
   maxSubscriptionsPerConnection: 100,
   connectionTimeoutMs: 300_000,
   keepAliveMs: 60_000,
+  connectionInitTimeoutMs: 30_000,
   maxBufferedBytes: 16 * 1024 * 1024,
+  maxTotalBufferedBytes: 64 * 1024 * 1024,
 };
 
 export interface ProtocolError {

@@ -12,7 +12,9 @@
  * String!)` whose resolver builds the filter from the argument *(guess: the doc does not say so
  * outright)*. Then it is shaped by its own selection set, each field authorized for the subscriber as
  * a query's would be. Delivery
- * runs after the mutation has answered (setImmediate), in publish order.
+ * runs after the mutation has answered, in publish order, in chunks (DELIVERY_UNITS_PER_TURN: a
+ * subscription visited is a unit, and so is each KB sent) with the event loop given back between them (`work-queue.ts`): one update to 20,000 subscriptions does
+ * not stall the requests and connections waiting meanwhile.
  */
 import {
   execute,
@@ -28,6 +30,12 @@ import { formatExecutionError } from '../graphql/errors.ts';
 import { matches } from './filters.ts';
 import type { RealtimeLimits } from './protocol.ts';
 import type { Subscription, SubscriptionRegistry } from './subscriptions.ts';
+import { createWorkQueue, type WorkQueue } from './work-queue.ts';
+
+/** Work per turn of the event loop while delivering: 500 subscriptions visited, or about 500 KB sent. */
+const DELIVERY_UNITS_PER_TURN = 500;
+/** One delivery queue per registry (per API), so that its deliveries keep their order. */
+const queues = new WeakMap<SubscriptionRegistry, WorkQueue>();
 
 /** Mutation field → the subscription fields whose @aws_subscribe lists it; once per schema. */
 const triggersBySchema = new WeakMap<GraphQLSchema, Map<string, string[]>>();
@@ -119,10 +127,13 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
   return JSON.stringify(payload);
 }
 
-function deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): void {
+/** Delivers `message` to the matching subscriptions, yielding after each one visited (1 unit) and each one sent to (1 unit a KB). */
+function* deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): Generator<void> {
   // One shaping per operation and engine: subscriptions from before and after a hot reload shape by their own schema.
   const payloads = new Map<Engine, Map<string, string>>();
-  for (const sub of subscriptions) {
+  // The subscriptions as they are when this delivery begins (one closed meanwhile is skipped by its connection).
+  for (const sub of [...subscriptions]) {
+    yield;
     if (sub.filter ? !matches(sub.filter, message) : !sub.args.every(([name, v]) => argumentMatches(v, (message as Record<string, unknown>)[name]))) continue;
     let ofEngine = payloads.get(sub.engine);
     if (!ofEngine) payloads.set(sub.engine, (ofEngine = new Map()));
@@ -134,6 +145,7 @@ function deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, lim
       continue;
     }
     sub.subscriber.sendText(`{"type":"data","id":${JSON.stringify(sub.id)},"payload":${payload}}`);
+    yield payload.length >> 10;
   }
 }
 
@@ -165,8 +177,12 @@ export function publishMutation(registry: SubscriptionRegistry, engine: Engine, 
   }
   const invalidations = effects.extensions.filter((e) => e.method === 'invalidateSubscriptions').map((e) => ('payload' in e ? e.payload : null));
   if (messages.length === 0 && invalidations.length === 0) return;
-  setImmediate(() => {
-    for (const [field, message] of messages) deliver(registry.ofField(field), message, limits);
-    for (const call of invalidations) invalidate(registry, call);
-  });
+  let queue = queues.get(registry);
+  if (!queue) queues.set(registry, (queue = createWorkQueue(DELIVERY_UNITS_PER_TURN)));
+  queue.push(
+    (function* () {
+      for (const [field, message] of messages) yield* deliver(registry.ofField(field), message, limits);
+      for (const call of invalidations) invalidate(registry, call);
+    })(),
+  );
 }

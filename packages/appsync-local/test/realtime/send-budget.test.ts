@@ -1,0 +1,72 @@
+/**
+ * Finding 3 of issue 23: one memory budget for what the server has queued across all real-time
+ * connections, the slowest readers cut off first; and deliveries in chunks that give the event loop
+ * back, in publish order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkQueue } from '../../src/local/realtime/work-queue.ts';
+import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from './toy-api.ts';
+
+const MB = 1024 * 1024;
+
+describe('the send budget', () => {
+  let toy: ToyServer;
+  beforeAll(async () => {
+    // Each connection alone may hold 256 MB: only the total budget (8 MB) can cut one off.
+    toy = await startToyServer({ maxBufferedBytes: 256 * MB, maxTotalBufferedBytes: 8 * MB });
+  });
+  afterAll(async () => {
+    await toy?.close();
+  });
+
+  const header = () => ({ host: new URL(toy.server.url).host, 'x-api-key': API_KEY });
+  async function subscribed(subscriptions: number): Promise<RealtimeClient> {
+    const client = await RealtimeClient.open(toy, header());
+    await client.init();
+    for (let i = 0; i < subscriptions; i += 1) {
+      expect(await client.start(`s${i}`, 'subscription { onThing(id: "big") { id name } }', {}, header())).toMatchObject({ type: 'start_ack' });
+    }
+    return client;
+  }
+
+  it('cuts off the readers that stopped reading once all of them hold more than the budget, and keeps the one that reads', async () => {
+    const slow = [await subscribed(10), await subscribed(10)];
+    const reader = await subscribed(10);
+    for (const s of slow) s.ws.pause();
+    const name = 'n'.repeat(200 * 1024);
+    // 20 updates of 200 KB to 10 subscriptions: 40 MB for each connection, far past the 8 MB budget.
+    for (let i = 0; i < 20; i += 1) {
+      await toy.mutate('mutation($n: String) { putThing(id: "big", name: $n) { id name } }', { n: name });
+      await new Promise((r) => setImmediate(r));
+    }
+    const deadline = Date.now() + 20_000;
+    while (reader.unread('data').length < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(reader.unread('data')).toHaveLength(200);
+    // Reading again, a slow client gets what the kernel still held, then the end of a connection cut off.
+    for (const s of slow) s.ws.resume();
+    while (slow.some((s) => !s.closed) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(slow.map((s) => s.closed?.code)).toEqual([1006, 1006]);
+    expect(slow.map((s) => s.unread('data').length < 200)).toEqual([true, true]);
+    expect(reader.closed).toBeNull();
+    reader.close();
+  }, 60_000);
+});
+
+describe('the delivery queue', () => {
+  it('runs a long job in chunks, letting other work in between, and jobs in the order queued', async () => {
+    const queue = createWorkQueue(100);
+    const log: string[] = [];
+    const job = (name: string, steps: number) =>
+      (function* () {
+        for (let i = 0; i < steps; i += 1) yield;
+        log.push(`${name} done`);
+      })();
+    queue.push(job('a', 350));
+    queue.push(job('b', 10));
+    // Other work queued after the jobs: it runs before 'a' is done.
+    setImmediate(() => log.push('other'));
+    const deadline = Date.now() + 5000;
+    while (log.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(log).toEqual(['other', 'a done', 'b done']);
+  });
+});
