@@ -128,7 +128,7 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
 }
 
 /** Delivers `message` to the matching subscriptions, yielding after each one visited (1 unit) and each one sent to (1 unit a KB). */
-function* deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): Generator<void> {
+function* deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): Generator<number | undefined> {
   // One shaping per operation and engine: subscriptions from before and after a hot reload shape by their own schema.
   const payloads = new Map<Engine, Map<string, string>>();
   // The subscriptions as they are when this delivery begins (one closed meanwhile is skipped by its connection).
