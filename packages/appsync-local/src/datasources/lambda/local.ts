@@ -23,6 +23,7 @@ export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
     return createLambdaDataSource({
       handlerPath: path.join(repoRoot, source.handler),
       environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
+      asyncInvocations: ctx.asyncInvocations,
     });
   },
 };
