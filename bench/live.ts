@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { graphqlData } from 'appsync-local/local/client.ts';
-import { startDynamoDbLocal } from 'appsync-local/local/dynamodb-local.ts';
+import { startDynamoDbLocal } from 'appsync-local/local/process/dynamodb-local.ts';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';

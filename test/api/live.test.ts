@@ -9,7 +9,7 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';

@@ -18,8 +18,8 @@ import { issueGroupPrincipals, signingCredentials, type GroupPrincipal } from '.
 import type { IamGroupGrant } from '../group-grants.ts';
 import { parseAppSyncSchema } from '../wiring.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
-import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
-import { createDynamoDbClient } from './dynamodb-local.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './process/dynamodb-credentials.ts';
+import { createDynamoDbClient } from './process/dynamodb-local.ts';
 import { createAsyncInvocations } from './datasources/lambda.ts';
 import { createDynamoDbWire } from './datasources/dynamodb-wire.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
