@@ -1,5 +1,5 @@
 /**
- * Issue 12's end-to-end proof: players' real aws-amplify clients (child processes, live-subscriber.ts)
+ * Live updates end to end: players' real aws-amplify clients (child processes, live-subscriber.ts)
  * subscribe to onEventUpdate on the local Pick'Em API, with the amplify_outputs.json `npm start`
  * writes, while an admin runs a broadcast over HTTP. Each subscriber receives exactly its event's
  * updates, in order; each LEADERBOARD matches a computation from the picks and results alone (not from

@@ -3,7 +3,7 @@
  * contests, other players' picks after the bell (never before), the provisional leaderboard after
  * each result (the asynchronous scoring pass awaited through the local Lambda data source, never
  * slept for), the final leaderboard, and visibility following the event's state after a scoring run
- * dies part-way (issue 9, item 6).
+ * dies part-way.
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,7 +204,7 @@ describe('a live broadcast', () => {
   });
 });
 
-describe('visibility follows the event, never a prediction (issue 9, item 6)', () => {
+describe('visibility follows the event, never a prediction', () => {
   it('after a scoring run dies part-way, history shows exactly what the card shows, and a re-run makes it final', async () => {
     const ev = await createEvent('Cut Short', '2032-01-01', inOneHour());
     await savePicks(ev.id, ev.matches);
