@@ -18,8 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { graphqlData } from 'appsync-local/local/client.ts';
-import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
-import { startDynamoDbLocal } from 'appsync-local/local/dynamodb-local.ts';
+import { startDynamoDbLocal } from 'appsync-local/local/process/dynamodb-local.ts';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
@@ -129,7 +128,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
     await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions);
     await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: card.eventId, state: 'BROADCAST' } });
     // The STATE update of that change is published before anyone subscribes.
-    await asyncInvocationsSettled();
+    await target.app.settled();
 
     const load = await openSubscriptions({
       realtimeUrl: target.app.realtimeUrl,
@@ -152,7 +151,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         responses.push(answered - started);
         topPoints += 5 + m; // createCard's points of match m
         await load.waitForData(2 * load.ids.length, RESULT_TIMEOUT_MS);
-        await asyncInvocationsSettled();
+        await target.app.settled();
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         const { arrivals, unexpected } = await load.take();
         const checked = checkResult(arrivals, unexpected, load.ids, {

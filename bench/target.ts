@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
-import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { startLocalAppSync, type LocalAppSync } from 'appsync-local/local/start-local.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 

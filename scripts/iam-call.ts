@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from 'appsync-local/bundle.ts';
 import { API_URL_VARIABLE } from 'appsync-local/calls-api.ts';
 import type { SigningCredentials } from 'appsync-local/local/auth/group-principals.ts';
-import { LOCAL_REGION } from 'appsync-local/local/dynamodb-credentials.ts';
+import { LOCAL_REGION } from 'appsync-local/local/process/dynamodb-credentials.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../amplify/data/console-admin.ts';
 
 const USAGE = "usage: npm run --silent iam-call -- '<graphql>' [--variables '<json>'] [--credentials <file>] [--url <graphql url>]";

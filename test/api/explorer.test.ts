@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { consoleAdmin } from '../../amplify/data/console-admin.ts';
@@ -216,7 +215,7 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     const card = await createCard(api, 1);
     await setState(api, card.id, 'BROADCAST');
     // Its STATE update goes out before anyone subscribes.
-    await asyncInvocationsSettled();
+    await api.app.settled();
     await actAs('player01');
     const sockets = watchSockets();
     const shownResults = await watchResults();
@@ -240,7 +239,7 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     expect(await runButtonLabel()).toMatch(/^Stop/);
 
     await api.data(ADMIN, OP.setMatchResult, { e: card.id, m: card.matches[0], w: 1 }, ADMIN_GROUPS);
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const updates = () => socket.received.filter((m) => m.type === 'data').map((m) => m.payload);
     await expect.poll(() => updates().map((u) => u.data.onEventUpdate.kind)).toEqual(['RESULT', 'LEADERBOARD']);
     expect(updates()[0]).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The smaller gaps of the hardening issue, end to end: names stored in NFC, an event's new name
+ * Input hardening end to end: names stored in NFC, an event's new name
  * reaching its predictions, id arguments bounded, and a nextToken replayed on another query.
  */
 import { getIntrospectionQuery } from 'graphql';

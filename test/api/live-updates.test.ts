@@ -9,7 +9,6 @@ import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, ty
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleResolver } from 'appsync-local/bundle.ts';
-import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
 import { compileCode } from 'appsync-local/local/js/compile.ts';
 import { contextWithDefaults } from 'appsync-local/local/js/evaluate.ts';
 import { appsyncPrelude } from 'appsync-local/prelude.ts';
@@ -96,7 +95,7 @@ describe('live updates through the local API', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await asyncInvocationsSettled();
+    await api.app.settled();
     await api?.close();
   });
 
@@ -126,7 +125,7 @@ describe('live updates through the local API', () => {
   it('sends publishEventUpdate selecting every field of EventUpdate, with variables the schema accepts, and the server takes it', async () => {
     const card = await createCard(api, 1);
     await updateEvent({ id: card.id, state: 'BROADCAST' });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     expect(calls.sent).toHaveLength(1);
     const { query, variables, answer } = calls.sent[0];
     // The signed request passed the local server's SigV4 and IAM checks, and the mutation returned its input.
@@ -157,11 +156,11 @@ describe('live updates through the local API', () => {
     const [p1, p2] = [await sub('p1'), await sub('p2')];
 
     await updateEvent({ id: card.id, name: 'Renamed Night' });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     expect(calls.sent, 'a rename announces nothing').toEqual([]);
 
     expect((await updateEvent({ id: card.id, state: 'BROADCAST' })).errors).toBeUndefined();
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const live = await eventNow(card.id);
     expect(live).toMatchObject({ state: 'BROADCAST', name: 'Renamed Night' });
     expect(published()).toEqual([{ eventId: card.id, kind: 'STATE', readAt: expect.stringMatching(ISO_MS), event: live }]);
@@ -169,7 +168,7 @@ describe('live updates through the local API', () => {
 
     calls.sent.length = 0;
     expect((await setResult(card.id, m1, 0)).errors).toBeUndefined();
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const [result, board] = published();
     expect(published()).toHaveLength(2);
     expect(result).toMatchObject({ eventId: card.id, kind: 'RESULT', event: live, matchId: m1, match: { id: m1, eventId: card.id, position: 1, result: 0, outcome: 'WIN' } });
@@ -180,7 +179,7 @@ describe('live updates through the local API', () => {
 
     calls.sent.length = 0;
     await setResult(card.id, m2, null, 'DRAW');
-    await asyncInvocationsSettled();
+    await api.app.settled();
     expect(published().map((u) => u.kind)).toEqual(['RESULT', 'LEADERBOARD']);
     expect(published()[0].match).toMatchObject({ id: m2, position: 2, result: null, outcome: 'DRAW' });
     shown.push(...published());
@@ -196,7 +195,7 @@ describe('live updates through the local API', () => {
     // A correction after scoring is announced at once; its scoring waits for the admin's scoreEvent.
     calls.sent.length = 0;
     await setResult(card.id, m1, 1);
-    await asyncInvocationsSettled();
+    await api.app.settled();
     expect(published()).toEqual([expect.objectContaining({ kind: 'RESULT', matchId: m1, match: expect.objectContaining({ result: 1 }) })]);
     // The steps ran one after another, so each update was read no earlier than the one before it.
     expectReadAtInOrder([...shown, ...published()]);
@@ -206,7 +205,7 @@ describe('live updates through the local API', () => {
     const card = await createCard(api, 1);
     await updateEvent({ id: card.id, state: 'BROADCAST' });
     await setResult(card.id, card.matches[0], 1);
-    await asyncInvocationsSettled();
+    await api.app.settled();
     calls.sent.length = 0;
     calls.failNext = 1;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -220,13 +219,13 @@ describe('live updates through the local API', () => {
   it('retries an asynchronous invocation whose publish failed, after its scoring pass', async () => {
     const card = await createCard(api, 1);
     await updateEvent({ id: card.id, state: 'BROADCAST' });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     calls.sent.length = 0;
     calls.failNext = 1;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await setResult(card.id, card.matches[0], 0);
-      await asyncInvocationsSettled();
+      await api.app.settled();
     } finally {
       errors.mockRestore();
     }

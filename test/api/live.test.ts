@@ -3,14 +3,13 @@
  * contests, other players' picks after the bell (never before), the provisional leaderboard after
  * each result (the asynchronous scoring pass awaited through the local Lambda data source, never
  * slept for), the final leaderboard, and visibility following the event's state after a scoring run
- * dies part-way (issue 9, item 6).
+ * dies part-way.
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
-import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
@@ -102,7 +101,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await asyncInvocationsSettled();
+  await api.app.settled();
   await api?.close();
 });
 
@@ -138,14 +137,14 @@ describe('a live broadcast', () => {
 
   it('refuses a result whose winner and outcome disagree, writing nothing', async () => {
     await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: live.id, state: 'BROADCAST' } });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const before = await tableSnapshot(api);
     const bad: [number | null, string][] = [[null, 'WIN'], [0, 'DRAW'], [1, 'NO_CONTEST'], [3, 'WIN'], [-1, 'WIN']];
     for (const [w, o] of bad) {
       const res = await asAdmin(SET_RESULT, { e: live.id, m: live.matches[0], w, o });
       expect(res.errors?.[0]?.errorType, `winner ${w}, outcome ${o}`).toBe('ValidationError');
     }
-    await asyncInvocationsSettled();
+    await api.app.settled();
     expect(await tableSnapshot(api)).toBe(before);
   });
 
@@ -169,7 +168,7 @@ describe('a live broadcast', () => {
       expect((await card('p3', live.id)).matches.map((m: Result & { result: number | null }) => [m.result, m.outcome])).toEqual(
         results.map((x) => [x.winner, x.outcome]),
       );
-      await asyncInvocationsSettled();
+      await api.app.settled();
       const view = await card('p3', live.id);
       expect(view.event.state).toBe('BROADCAST');
       expect(view.leaderboardFinal).toBe(false);
@@ -187,11 +186,11 @@ describe('a live broadcast', () => {
 
   it('makes scoreEvent the final step: every match needs a result, then the board is final and equals a from-scratch computation', async () => {
     await asAdmin(SET_RESULT, { e: live.id, m: live.matches[1], w: null, o: null });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const missing = await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: live.id });
     expect(missing.errors?.[0]?.errorType).toBe('ResultsMissing');
     await asAdmin(SET_RESULT, { e: live.id, m: live.matches[1], w: null, o: 'DRAW' });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     const scored = await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e: live.id });
     expect(scored.data.scoreEvent).toEqual({ event: { state: 'SCORED' }, predictionsScored: PLAYERS.length });
     const results: Result[] = [{ winner: 1, outcome: 'WIN' }, { winner: null, outcome: 'DRAW' }, { winner: 1, outcome: 'WIN' }];
@@ -205,13 +204,13 @@ describe('a live broadcast', () => {
   });
 });
 
-describe('visibility follows the event, never a prediction (issue 9, item 6)', () => {
+describe('visibility follows the event, never a prediction', () => {
   it('after a scoring run dies part-way, history shows exactly what the card shows, and a re-run makes it final', async () => {
     const ev = await createEvent('Cut Short', '2032-01-01', inOneHour());
     await savePicks(ev.id, ev.matches);
     await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: ev.id, state: 'BROADCAST' } });
     for (const m of ev.matches) await asAdmin(SET_RESULT, { e: ev.id, m, w: 0, o: 'WIN' });
-    await asyncInvocationsSettled();
+    await api.app.settled();
     // A correction made behind the API's back (no live pass), then a final run killed after 2 writes.
     const client = createDynamoDbClient(dynamoEndpoint());
     const key = toAttributes(MATCH.key(ev.id, ev.matches[0]));

@@ -1,6 +1,6 @@
 /** Operations and helpers shared by the mutation tests (test/api/mutations.*.test.ts). */
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import type { TestApi } from '../support/local-api.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';

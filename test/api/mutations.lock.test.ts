@@ -4,7 +4,7 @@
  */
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { subFor } from 'appsync-local/local/auth/jwt.ts';
 import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDynamoDbEnvironment } from 'appsync-local/local/dynamodb-credentials.ts';
+import { localDynamoDbEnvironment } from 'appsync-local/local/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient, ensureTable } from '../src/local/dynamodb-local.ts';
+import { createDynamoDbClient } from '../src/local/process/dynamodb-local.ts';
+import { ensureTable } from '../src/local/tables.ts';
 import type { TableDefinition } from '../src/wiring.ts';
 
 export function dynamoEndpoint(): string {

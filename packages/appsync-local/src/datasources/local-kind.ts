@@ -3,6 +3,7 @@
  * of its own so that a kind never imports the registry.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AsyncInvocations } from '../local/datasources/lambda.ts';
 import type { DynamoDbWire } from '../local/datasources/dynamodb-wire.ts';
 import type { LocalPrincipals } from '../local/auth/principals.ts';
 import type { DynamoDbRequestEvent } from '../local/datasources/dynamodb.ts';
@@ -27,6 +28,8 @@ export interface LocalContext {
   principals: LocalPrincipals;
   /** The local GraphQL endpoint; throws until the server listens (its port may be chosen then). */
   apiUrl(): string;
+  /** The runtime's asynchronous Lambda invocations, awaited by its `settled()`. */
+  asyncInvocations: AsyncInvocations;
 }
 
 /** One kind's entry; `S` is the kind's DataSource shape. */

@@ -8,6 +8,7 @@ import type { SignedRequest } from './auth/sigv4.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';
 import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
 import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
+import { asGraphQLRequest, lowerCaseHeaders } from './graphql/request.ts';
 import type { ResolverPlan } from './graphql/pipeline.ts';
 import { installAppSyncScalars } from './graphql/scalars.ts';
 import type { RealtimeApi } from './realtime/connection.ts';
@@ -120,21 +121,6 @@ function buildPlans(wiring: ApiWiring, compiled: Map<string, CompiledCode>, data
     }
   }
   return plans;
-}
-
-function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v;
-  return out;
-}
-
-function asGraphQLRequest(body: unknown): GraphQLRequest | null {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  const { query, variables, operationName } = body as Record<string, unknown>;
-  if (typeof query !== 'string' || query.trim() === '') return null;
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
-  return { query, variables: (variables as Record<string, unknown> | null | undefined) ?? null, operationName: operationName ?? null };
 }
 
 function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {

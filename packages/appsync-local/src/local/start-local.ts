@@ -18,8 +18,9 @@ import { issueGroupPrincipals, signingCredentials, type GroupPrincipal } from '.
 import type { IamGroupGrant } from '../group-grants.ts';
 import { parseAppSyncSchema } from '../wiring.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
-import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
-import { createDynamoDbClient } from './dynamodb-local.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './process/dynamodb-credentials.ts';
+import { createDynamoDbClient } from './process/dynamodb-local.ts';
+import { createAsyncInvocations } from './datasources/lambda.ts';
 import { createDynamoDbWire } from './datasources/dynamodb-wire.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
@@ -80,6 +81,11 @@ export interface LocalAppSync {
   tokenFor(username: string, groups?: string[]): string;
   /** The principal of each of `iamGrants`, with its credentials (new at each start). */
   groupPrincipals: GroupPrincipal[];
+  /**
+   * Resolves once every asynchronous (`invocationType: 'Event'`) Lambda invocation of this runtime has
+   * finished, retries included, and any started meanwhile: tests wait on it instead of sleeping.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +101,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const client = createDynamoDbClient(opts.dynamoEndpoint);
   const wire = createDynamoDbWire(opts.dynamoEndpoint);
   const principals = createLocalPrincipals(localDynamoDbCredentials());
+  const asyncInvocations = createAsyncInvocations();
   let url: string | undefined;
 
   const ctx: LocalContext = {
@@ -110,6 +117,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
       if (url === undefined) throw new Error('the local API has no URL until its server listens');
       return url;
     },
+    asyncInvocations,
   };
   try {
     for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
@@ -174,6 +182,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     tableNames,
     tokenFor,
     groupPrincipals,
+    settled: asyncInvocations.settled,
     async close() {
       reload?.close();
       await server.close();

@@ -24,7 +24,7 @@ import { startCognitoLocal, type CognitoLocal } from '../../src/local/cognito/se
 import { PUBLIC_ACTIONS } from '../../src/local/cognito/public-actions.ts';
 import { signedHeaders } from '../../src/local/cognito/sign-request.ts';
 import { ensureUserPool, type LocalUserPool } from '../../src/local/cognito/user-pool.ts';
-import { LOCAL_REGION } from '../../src/local/dynamodb-credentials.ts';
+import { LOCAL_REGION } from '../../src/local/process/dynamodb-credentials.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CREDENTIALS_FILE, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/local/dynamodb-credentials.ts';
+import { CREDENTIALS_FILE, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/local/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 
 const strangers: DynamoDBClient[] = [];

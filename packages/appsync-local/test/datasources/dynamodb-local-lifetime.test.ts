@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../../src/local/dynamodb-local.ts';
+import { createDynamoDbClient, startDynamoDbLocal } from '../../src/local/process/dynamodb-local.ts';
+import { ensureTable } from '../../src/local/tables.ts';
 import { defaultTableDefinition } from '../../testing/dynamodb.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

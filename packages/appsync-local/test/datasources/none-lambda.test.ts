@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ASYNC_RETRY_DELAYS_MS, asyncInvocationsSettled, createLambdaDataSource } from '../../src/local/datasources/lambda.ts';
+import { ASYNC_RETRY_DELAYS_MS, createAsyncInvocations, createLambdaDataSource } from '../../src/local/datasources/lambda.ts';
 import { createNoneDataSource } from '../../src/local/datasources/none.ts';
 import { testContext } from '../../testing/context.ts';
 
@@ -21,7 +21,7 @@ describe('NONE data source', () => {
 });
 
 describe('Lambda data source', () => {
-  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'pickem-local' } });
+  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'pickem-local' }, asyncInvocations: createAsyncInvocations() });
   const invoke = (request: unknown) => ds.invoke(request, testContext());
 
   it('calls the handler with the payload and returns its JSON result', async () => {
@@ -55,20 +55,21 @@ describe('Lambda data source', () => {
   });
 
   describe('asynchronous (Event) invocations', () => {
-    const flaky = createLambdaDataSource({ handlerPath: fixture('flaky-handler.ts'), environment: {} });
+    const asyncInvocations = createAsyncInvocations();
+    const flaky = createLambdaDataSource({ handlerPath: fixture('flaky-handler.ts'), environment: {}, asyncInvocations });
     const calls = () => (globalThis as { flakyCalls?: Record<string, number[]> }).flakyCalls ?? {};
     const start = (key: string, failures: number) =>
       flaky.invoke({ operation: 'Invoke', invocationType: 'Event', payload: { key, failures } }, testContext());
 
     it('answers null before the function has run, and runs it once when it succeeds', async () => {
       expect(await start('ok', 0)).toEqual({ result: null, error: null });
-      await asyncInvocationsSettled();
+      await asyncInvocations.settled();
       expect(calls().ok).toHaveLength(1);
     });
 
     it('retries a failed invocation after a delay, like Lambda', async () => {
       await start('once', 1);
-      await asyncInvocationsSettled();
+      await asyncInvocations.settled();
       const times = calls().once;
       expect(times).toHaveLength(2);
       expect(times[1] - times[0]).toBeGreaterThanOrEqual(ASYNC_RETRY_DELAYS_MS[0] - 5);
@@ -76,7 +77,7 @@ describe('Lambda data source', () => {
 
     it('gives up after two retries', async () => {
       await start('always', 10);
-      await asyncInvocationsSettled();
+      await asyncInvocations.settled();
       expect(calls().always).toHaveLength(1 + ASYNC_RETRY_DELAYS_MS.length);
       expect(ASYNC_RETRY_DELAYS_MS).toHaveLength(2);
     });
@@ -88,7 +89,7 @@ describe('Lambda data source', () => {
   });
 
   it('supports callback-style handlers', async () => {
-    const cb = createLambdaDataSource({ handlerPath: fixture('callback-handler.ts'), environment: {} });
+    const cb = createLambdaDataSource({ handlerPath: fixture('callback-handler.ts'), environment: {}, asyncInvocations: createAsyncInvocations() });
     expect(await cb.invoke({ operation: 'Invoke', payload: { value: 4 } }, testContext())).toEqual({ result: { doubled: 8 }, error: null });
     expect((await cb.invoke({ operation: 'Invoke', payload: { value: -1 } }, testContext())).error).toEqual({
       type: 'Lambda:Unhandled',
@@ -97,7 +98,7 @@ describe('Lambda data source', () => {
   });
 
   it('reports a module without a handler as an error', async () => {
-    const bad = createLambdaDataSource({ handlerPath: fixture('../none-lambda.test.ts.missing'), environment: {} });
+    const bad = createLambdaDataSource({ handlerPath: fixture('../none-lambda.test.ts.missing'), environment: {}, asyncInvocations: createAsyncInvocations() });
     const outcome = await bad.invoke({ operation: 'Invoke', payload: {} }, testContext());
     expect(outcome.result).toBeNull();
     expect(outcome.error?.type).toBe('Lambda:Unhandled');

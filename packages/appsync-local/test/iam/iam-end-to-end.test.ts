@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlRequest } from '../../src/local/client.ts';
-import { localDynamoDbCredentials } from '../../src/local/dynamodb-credentials.ts';
+import { localDynamoDbCredentials } from '../../src/local/process/dynamodb-credentials.ts';
 import { startLocalAppSync, type LocalAppSync } from '../../src/local/start-local.ts';
 import { dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { signedPost as signedPostTo, type Credentials } from '../../testing/sigv4-post.ts';

@@ -1,5 +1,5 @@
 import { createDynamoDbDataSource } from '../../local/datasources/dynamodb.ts';
-import { ensureTable } from '../../local/dynamodb-local.ts';
+import { ensureTable } from '../../local/tables.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import type { LocalKind } from '../local-kind.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { repoRoot } from '../../bundle.ts';
 import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
-import { localDynamoDbEnvironment } from '../../local/dynamodb-credentials.ts';
+import { localDynamoDbEnvironment } from '../../local/process/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import { resolveTableNames, type LocalKind } from '../local-kind.ts';
 
@@ -23,6 +23,7 @@ export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
     return createLambdaDataSource({
       handlerPath: path.join(repoRoot, source.handler),
       environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
+      asyncInvocations: ctx.asyncInvocations,
     });
   },
 };

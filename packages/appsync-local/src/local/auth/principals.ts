@@ -7,7 +7,7 @@
  * its session token: random, made at start-up, known only to the runtime and that function.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { LocalCredentials } from '../dynamodb-credentials.ts';
+import type { LocalCredentials } from '../process/dynamodb-credentials.ts';
 import type { IamIdentity } from '../types.ts';
 
 /** The account of every local ARN (the in-process Lambda's `invokedFunctionArn` too). */

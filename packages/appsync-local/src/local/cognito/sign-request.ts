@@ -4,7 +4,7 @@
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { LocalCredentials } from '../dynamodb-credentials.ts';
+import type { LocalCredentials } from '../process/dynamodb-credentials.ts';
 import { COGNITO_SERVICE } from './public-actions.ts';
 
 /** `headers` plus the signature's (`authorization`, `x-amz-date`, `x-amz-content-sha256`), for a POST of `body` to `url`. */

@@ -9,7 +9,8 @@
  * runs in the background; if it throws it is run again twice, as Lambda retries a failed
  * asynchronous invocation twice by default, but after short delays (ASYNC_RETRY_DELAYS_MS) instead
  * of Lambda's minutes. A third failure is logged and dropped (Lambda's default without a
- * dead-letter queue or failure destination). `asyncInvocationsSettled()` waits for every one of them.
+ * dead-letter queue or failure destination). The `AsyncInvocations` given in the options tracks them, so
+ * that their runtime's `settled()` can wait for every one of them.
  */
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
@@ -25,6 +26,8 @@ export interface LambdaDataSourceOptions {
   environment: Record<string, string> | (() => Record<string, string>);
   /** Simulated function timeout (default 30 s), for `getRemainingTimeInMillis()`. */
   timeoutMs?: number;
+  /** Where the asynchronous (Event) invocations are tracked: one per runtime. */
+  asyncInvocations: AsyncInvocations;
 }
 
 type Handler = (event: unknown, context: LambdaContext, callback?: (err: unknown, result?: unknown) => void) => unknown;
@@ -46,14 +49,27 @@ const OPERATIONS = ['Invoke', 'BatchInvoke'];
 /** Delays before the two retries of a failed asynchronous invocation. */
 export const ASYNC_RETRY_DELAYS_MS = [50, 100];
 
-const pendingAsync = new Set<Promise<void>>();
+/** The asynchronous invocations in flight of one runtime's Lambda data sources. */
+export interface AsyncInvocations {
+  track(run: Promise<void>): void;
+  /**
+   * Resolves once every tracked invocation (retries included) has finished, including any started
+   * meanwhile: tests wait on it instead of sleeping.
+   */
+  settled(): Promise<void>;
+}
 
-/**
- * Resolves once every asynchronous invocation of this process (retries included) has finished,
- * including any started meanwhile: tests wait on it instead of sleeping.
- */
-export async function asyncInvocationsSettled(): Promise<void> {
-  while (pendingAsync.size > 0) await Promise.allSettled([...pendingAsync]);
+export function createAsyncInvocations(): AsyncInvocations {
+  const pending = new Set<Promise<void>>();
+  return {
+    track(run) {
+      pending.add(run);
+      void run.finally(() => pending.delete(run));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
 }
 
 /** Runs `call` with Lambda's asynchronous retries. */
@@ -129,9 +145,7 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
       // No batching across fields here: a BatchInvoke is a batch of one, whose answer is the list's first entry.
       const event = operation === 'BatchInvoke' ? [payload ?? null] : (payload ?? null);
       if (invocationType === 'Event') {
-        const run = invokeAsync(functionName, () => call(event));
-        pendingAsync.add(run);
-        void run.finally(() => pendingAsync.delete(run));
+        opts.asyncInvocations.track(invokeAsync(functionName, () => call(event)));
         return { result: null, error: null };
       }
       try {

@@ -11,8 +11,9 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { AuthenticationResult } from '../auth/authenticate.ts';
 import type { GraphQLRequest } from '../graphql/execute.ts';
+import { graphQLRequestFromJson, lowerCaseHeaders } from '../graphql/request.ts';
 import type { RequestAuth } from '../types.ts';
-import { handshakeHeaders, lowerCaseStrings, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
+import { handshakeHeaders, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
 import type { Outbound, SendBudget } from './send-budget.ts';
 import type { StartResult, Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
 
@@ -31,21 +32,6 @@ export interface RealtimeApi {
 
 function unauthorized(result: AuthenticationResult): { errorType: string; message: string } {
   return result.ok ? { errorType: 'UnauthorizedException', message: '' } : result.body.errors[0];
-}
-
-/** `payload.data` of a start: the operation as JSON text. */
-function operationOf(data: string): GraphQLRequest | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const { query, variables, operationName } = (value ?? {}) as Record<string, unknown>;
-  if (typeof query !== 'string' || query.trim() === '') return null;
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
-  return { query, variables: (variables as Record<string, unknown> | null) ?? null, operationName: operationName ?? null };
 }
 
 export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage): void {
@@ -132,11 +118,11 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
         payload: { errors: [{ errorType: 'MaxSubscriptionsReachedError', message: `A connection has at most ${limits.maxSubscriptionsPerConnection} subscriptions.` }] },
       });
     }
-    const request = operationOf(data);
+    const request = graphQLRequestFromJson(data);
     if (!request) return send({ type: 'error', id, payload: { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }] } });
     const pending = Symbol(id);
     subscriptions.set(id, pending);
-    const headers = lowerCaseStrings(authorization ?? {});
+    const headers = lowerCaseHeaders(authorization ?? {});
     const authn = await api.authenticate(headers, sourceIp);
     // Stopped (and perhaps started again), or the connection closed, while it authenticated.
     if (closed || subscriptions.get(id) !== pending) return;

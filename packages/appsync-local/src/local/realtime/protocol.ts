@@ -10,6 +10,7 @@
  */
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
 import { HEADER_PROTOCOL_PREFIX } from './wire.ts';
+import { lowerCaseHeaders } from '../graphql/request.ts';
 
 export interface RealtimeLimits {
   /**
@@ -129,11 +130,6 @@ export function handshakeHeaders(url: URL, protocols: string[]): Record<string, 
   const fromProtocol = protocols.find((p) => p.startsWith(HEADER_PROTOCOL_PREFIX));
   const fromQuery = url.searchParams.get('header');
   const decoded = fromProtocol ? decodeBase64Json(fromProtocol.slice(HEADER_PROTOCOL_PREFIX.length)) : fromQuery ? decodeBase64Json(fromQuery) : null;
-  return decoded ? lowerCaseStrings(decoded) : null;
+  return decoded ? lowerCaseHeaders(decoded) : null;
 }
 
-export function lowerCaseStrings(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (typeof v === 'string') out[k.toLowerCase()] = v;
-  return out;
-}

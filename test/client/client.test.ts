@@ -37,7 +37,7 @@ describe('generated client documents', () => {
 
   it('type-check a React-style client (client/example.ts), including the mistakes they must reject', async () => {
     const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');
-    const result = await promisify(execFile)(tsc, ['-p', 'test/amplify/tsconfig.client.json'], { cwd: repoRoot }).catch(
+    const result = await promisify(execFile)(tsc, ['-p', 'test/client/tsconfig.client.json'], { cwd: repoRoot }).catch(
       (e: { stdout: string }) => ({ stdout: e.stdout }),
     );
     expect(result.stdout).toBe('');

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../bundle.ts';
+import { repoRoot } from '../../bundle.ts';
 
 export const LOCAL_REGION = 'us-east-1';
 export const CREDENTIALS_FILE = path.join(repoRoot, '.local', 'dynamodb-credentials.json');

@@ -20,7 +20,7 @@ import { additionalAuthorizationTypes } from 'appsync-local/auth-modes.ts';
 import { repoRoot } from 'appsync-local/bundle.ts';
 import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
 import type { LocalOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
-import { LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local/local/dynamodb-credentials.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local/local/process/dynamodb-credentials.ts';
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 12's end-to-end proof: players' real aws-amplify clients (child processes, live-subscriber.ts)
+ * Live updates end to end: players' real aws-amplify clients (child processes, live-subscriber.ts)
  * subscribe to onEventUpdate on the local Pick'Em API, with the amplify_outputs.json `npm start`
  * writes, while an admin runs a broadcast over HTTP. Each subscriber receives exactly its event's
  * updates, in order; each LEADERBOARD matches a computation from the picks and results alone (not from
@@ -13,7 +13,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signToken } from 'appsync-local/local/auth/jwt.ts';
-import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
 import { localOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
 import { groups, usernameAttribute } from '../../amplify/auth/sign-in.ts';
 import type { EventUpdate } from '../../resolvers/lib/schema-types.ts';
@@ -145,7 +144,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(children.map((c) => c.stop()));
-  await asyncInvocationsSettled();
+  await api.app.settled();
   await api?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -252,7 +251,7 @@ it('delivers each event its own updates in order, with leaderboards computed rig
   await setResult(other.id, other.matches[0], 2, 'WIN');
   expectedP3.push(['RESULT', other.id, 'BROADCAST', other.matches[0], 2, 'WIN'], ['LEADERBOARD', other.id, 'BROADCAST']);
   await Promise.all([p1.waitForUpdates(expectedP1.length), p3.waitForUpdates(expectedP3.length)]);
-  await asyncInvocationsSettled();
+  await api.app.settled();
   expect(p1.updates.map(summary)).toEqual(expectedP1);
   expect(p2.updates.map(summary)).toEqual(expectedP1.slice(0, 7));
   expect(p3.updates.map(summary)).toEqual(expectedP3);
