@@ -119,7 +119,7 @@ async function timeReads(client: DynamoDBClient, tableName: string): Promise<num
   const store = createStore({ client, tableName, concurrency: 4 });
   const started = performance.now();
   const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(EVENT_ID) } });
-  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, SEASON)));
+  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, String(SEASON))));
   return (performance.now() - started) / 1000;
 }
 

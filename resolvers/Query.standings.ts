@@ -1,18 +1,29 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { STANDING, toStanding, type StandingItem } from './lib/entities/standing';
-import { TABLE } from './lib/entities/table';
 import { ERROR, raiseDataSourceError } from './lib/errors';
-import { descendingPage, type QueryPage } from './lib/page';
+import { pageSize, type QueryPage } from './lib/page';
+import { keyQuery } from './lib/reads';
 import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
+import { requiredId } from './lib/validate';
 
 type StandingsContext = Context<QueryStandingsArgs, Record<string, never>, undefined, undefined, QueryPage<StandingItem>>;
 
+/** The season asked for: exactly one of `season` (a calendar year) or `seasonId`. */
+function seasonIdOf(args: QueryStandingsArgs): string {
+  const { season, seasonId } = args;
+  const hasYear = season !== null && season !== undefined;
+  const hasId = seasonId !== null && seasonId !== undefined;
+  if (hasYear === hasId) util.error('Give exactly one of season (a calendar year) or seasonId', ERROR.validation);
+  if (hasId) return requiredId(seasonId as string, 'seasonId');
+  const year = season as number;
+  const id = year < 1000 ? null : STANDING.seasonIdOf(year);
+  if (id === null) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
+  return id;
+}
+
 /** A season's standings, highest first: one Query on the season's GSI partition. */
 export function request(ctx: StandingsContext) {
-  const { season } = ctx.args;
-  const partition = season < 1000 ? null : STANDING.gsiPk(season);
-  if (partition === null) util.error(`season must be a four-digit year; got ${season}`, ERROR.validation);
-  return descendingPage(TABLE.index, { attribute: TABLE.gsiPk, value: partition }, null, ctx.args);
+  return keyQuery(STANDING.access.season(seasonIdOf(ctx.args)), { limit: pageSize(ctx.args.limit), nextToken: ctx.args.nextToken });
 }
 
 export function response(ctx: StandingsContext): QueryStandingsResult {

@@ -3,7 +3,7 @@ import { EVENT } from './entities/event';
 import { MAX_MATCHES_PER_CARD } from './entities/match';
 import { PROFILE, userPk } from './entities/profile';
 import { PREDICTION } from './entities/prediction';
-import { TABLE, type ItemKey } from './entities/table';
+import { TABLE, type ItemKey, type KeyQuery } from './entities/table';
 
 /** The read requests of the resolvers (list screens: page.ts). */
 
@@ -61,4 +61,32 @@ export function newestPredictionKeys(userId: string, limit: number): DynamoDBQue
     limit,
     consistentRead: true,
   };
+}
+
+/** An access pattern (an entity's `access`) as a Query request. */
+export function keyQuery(q: KeyQuery, options: { limit: number; consistentRead?: boolean; nextToken?: string | null }): DynamoDBQueryRequest {
+  const names: Record<string, string> = { '#pk': q.partition.attribute };
+  const values: Record<string, string> = { ':pk': q.partition.value };
+  let expression = '#pk = :pk';
+  if (q.prefix) {
+    names['#sk'] = q.prefix.attribute;
+    values[':prefix'] = q.prefix.value;
+    expression = `${expression} AND begins_with(#sk, :prefix)`;
+  }
+  if (q.between) {
+    names['#sk'] = q.between.attribute;
+    values[':from'] = q.between.from;
+    values[':to'] = q.between.to;
+    expression = `${expression} AND #sk BETWEEN :from AND :to`;
+  }
+  const request: DynamoDBQueryRequest = {
+    operation: 'Query',
+    query: { expression, expressionNames: names, expressionValues: util.dynamodb.toMapValues(values) },
+    scanIndexForward: !q.descending,
+    limit: options.limit,
+  };
+  if (q.index !== null) request.index = q.index;
+  if (options.consistentRead !== undefined) request.consistentRead = options.consistentRead;
+  if (options.nextToken !== null && options.nextToken !== undefined) request.nextToken = options.nextToken;
+  return request;
 }

@@ -16,7 +16,7 @@ import {
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
-import { keyId, TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { keyId, TABLE, type ItemKey, type KeyQuery } from '../../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 
@@ -95,6 +95,23 @@ export function createStore(opts: StoreOptions) {
         start = out.LastEvaluatedKey;
       } while (start);
       return items;
+    },
+
+    /** Every page of an entity's access pattern (strongly consistent on the table). */
+    async queryAccess(q: KeyQuery): Promise<Item[]> {
+      const conditions = [`${q.partition.attribute} = :pk`];
+      const values: Item = { ':pk': q.partition.value };
+      if (q.prefix) {
+        conditions.push(`begins_with(${q.prefix.attribute}, :prefix)`);
+        values[':prefix'] = q.prefix.value;
+      }
+      if (q.between) {
+        conditions.push(`${q.between.attribute} BETWEEN :from AND :to`);
+        values[':from'] = q.between.from;
+        values[':to'] = q.between.to;
+      }
+      if (q.index !== null && q.index !== TABLE.index) throw new Error(`Unknown index ${q.index}`);
+      return this.queryAll({ index: q.index !== null, keyCondition: conditions.join(' AND '), values, forward: !q.descending });
     },
 
     /** Strongly consistent reads of any number of keys; items found, by `PK|SK`. */

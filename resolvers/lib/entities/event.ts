@@ -3,7 +3,7 @@
  * The event's partition also holds its matches (match.ts).
  */
 import type { EventState } from '../schema-types';
-import type { ItemKey } from './table';
+import { TABLE, type ItemKey, type KeyQuery } from './table';
 
 export interface EventItem {
   id: string;
@@ -50,6 +50,15 @@ export const EVENT = {
   attributes,
   /** The whole stored item (tests, benchmarks, the scoring function's fixtures). */
   item: (event: EventItem) => ({ ...key(event.id), ...attributes(event) }),
+  access: {
+    /** The events dated `from` to `to` (yyyy-mm-dd, both included), oldest first ('$' sorts after '#'). */
+    between: (from: string, to: string): KeyQuery => ({
+      index: TABLE.index,
+      partition: { attribute: TABLE.gsiPk, value: GSI_PK },
+      between: { attribute: TABLE.gsiSk, from, to: `${to}$` },
+      descending: false,
+    }),
+  },
 };
 
 /** An event item to the GraphQL Event. */
