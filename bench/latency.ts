@@ -8,9 +8,9 @@
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { graphqlData } from '../appsync/local/client.ts';
-import { createDynamoDbWire } from '../appsync/local/datasources/dynamodb-wire.ts';
+import { createDynamoDbWire, type WireInput } from '../appsync/local/datasources/dynamodb-wire.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
-import { TABLE } from '../resolvers/lib/entities/table.ts';
+import { queryInput } from '../amplify/functions/score-event/query.ts';
 import type { BenchTarget } from './target.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
@@ -73,18 +73,11 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
   }
   const player = target.tokenFor('latency-player');
   const viaApi = poster(target.url, player, `query { events(limit: ${EVENTS}) { items { id name date startsAt state season matchCount } nextToken } }`);
-  const input = {
-    TableName: target.tableName,
-    IndexName: TABLE.index,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE.gsiPk },
-    ExpressionAttributeValues: { ':pk': { S: EVENT.gsiPk } },
-    ScanIndexForward: false,
-    Limit: EVENTS,
-  };
+  const input = queryInput(target.tableName, EVENT.list(), { limit: EVENTS });
   const direct = () => target.client.send(new QueryCommand(input));
   const wire = createDynamoDbWire(target.dynamoEndpoint);
-  const viaWire = () => wire.call('Query', input);
+  // The pattern's values are strings, which have one form in the SDK's types and on the wire.
+  const viaWire = () => wire.call('Query', input as WireInput<'Query'>);
   try {
     for (let i = 0; i < 50; i += 1) {
       await viaApi();

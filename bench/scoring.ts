@@ -24,7 +24,6 @@ import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { createStore } from '../amplify/functions/score-event/store.ts';
 import { standingKey } from '../amplify/functions/score-event/standings.ts';
-import { TABLE } from '../resolvers/lib/entities/table.ts';
 
 export interface ScoringBenchRow {
   predictions: number;
@@ -118,7 +117,7 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
 async function timeReads(client: DynamoDBClient, tableName: string): Promise<number> {
   const store = createStore({ client, tableName, concurrency: 4 });
   const started = performance.now();
-  const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(EVENT_ID) } });
+  const predictions = await store.query(PREDICTION.all(EVENT_ID));
   await store.batchGet(predictions.map((p) => standingKey(p.userId as string, String(SEASON))));
   return (performance.now() - started) / 1000;
 }

@@ -3,13 +3,14 @@
  * event, its matches and every player's prediction, filtered down to "no belongsto, or mine".
  * The filter runs after the read, so every player's prediction is read (and paid for).
  */
-import { QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../appsync/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
+import { onIndex } from '../resolvers/lib/entities/access.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';
+import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
 import type { ScreenCost } from './screens.ts';
 import { CARD_SIZE } from './fixture.ts';
 
@@ -18,9 +19,9 @@ const EVENT = 'EVENT#2024-03-03-aew-revolution';
 async function load(client: DynamoDBClient, tableName: string, players: number) {
   const matchIds = Array.from({ length: CARD_SIZE }, () => randomUUID());
   const items: Record<string, unknown>[] = [
-    { PK: 'EVENT', SK: 'EVENT#2024-03-03#aew-revolution', type: 'event', GSI_PK: EVENT, GSI_SK: 'EVENT', date: '2024/03/03', name: 'AEW Revolution', state: 'scored' },
+    { [TABLE.pk]: 'EVENT', [TABLE.sk]: 'EVENT#2024-03-03#aew-revolution', type: 'event', [TABLE.gsiPk]: EVENT, [TABLE.gsiSk]: 'EVENT', date: '2024/03/03', name: 'AEW Revolution', state: 'scored' },
     ...matchIds.map((id, m) => ({
-      PK: EVENT, SK: `MATCH#${id}`, type: 'match', GSI_PK: `${EVENT}`, GSI_SK: `MATCH#${String(m + 1).padStart(2, '0')}`, id,
+      [TABLE.pk]: EVENT, [TABLE.sk]: `MATCH#${id}`, type: 'match', [TABLE.gsiPk]: `${EVENT}`, [TABLE.gsiSk]: `MATCH#${String(m + 1).padStart(2, '0')}`, id,
       championships: ['AEW World Tag Team Championship'], name: 'Tornado Tag Team', points: 25, preshow: false, result: 0,
       teams: [{ champion: true, members: ['Sting', 'Darby Allin'] }, { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] }],
     })),
@@ -28,7 +29,7 @@ async function load(client: DynamoDBClient, tableName: string, players: number) 
   for (let i = 0; i < players; i += 1) {
     const user = `player${i}`;
     items.push({
-      PK: `USER#${user}`, SK: EVENT, type: 'prediction', GSI_PK: EVENT, GSI_SK: `SCORE#${(i * 7) % 200}#${user}`,
+      [TABLE.pk]: `USER#${user}`, [TABLE.sk]: EVENT, type: 'prediction', [TABLE.gsiPk]: EVENT, [TABLE.gsiSk]: `SCORE#${(i * 7) % 200}#${user}`,
       belongsto: `USER#${user}`, mcorrect: 5, points: (i * 7) % 200,
       predictions: Object.fromEntries(matchIds.map((id, m) => [id, (i >> m) & 1])),
     });
@@ -48,22 +49,22 @@ export async function benchSeedEventCard(client: DynamoDBClient, players: number
   await ensureTable(client, { ...pickemTable, name: tableName });
   await load(client, tableName, players);
   const cost: ScreenCost = { screen: 'seedEventCard', players, requests: 0, rcu: 0, itemsRead: 0, itemsReturned: 0 };
-  let startKey: Record<string, any> | undefined;
-  do {
-    const out = await client.send(new QueryCommand({
-      TableName: tableName,
-      IndexName: TABLE.index,
-      KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
+  // The seed's own access pattern: the event's whole GSI partition, filtered after the read.
+  const input = queryInput(tableName, onIndex(EVENT, null, true));
+  await queryAll(
+    client,
+    {
+      ...input,
       FilterExpression: 'attribute_not_exists(belongsto) OR belongsto = :me',
-      ExpressionAttributeValues: { ':pk': { S: EVENT }, ':me': { S: 'USER#player0' } },
-      ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':me': { S: 'USER#player0' } },
       ReturnConsumedCapacity: 'TOTAL',
-    }));
-    cost.requests += 1;
-    cost.rcu += out.ConsumedCapacity?.CapacityUnits ?? 0;
-    cost.itemsRead += out.ScannedCount ?? 0;
-    cost.itemsReturned += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+    },
+    (out) => {
+      cost.requests += 1;
+      cost.rcu += out.ConsumedCapacity?.CapacityUnits ?? 0;
+      cost.itemsRead += out.ScannedCount ?? 0;
+      cost.itemsReturned += out.Count ?? 0;
+    },
+  );
   return cost;
 }

@@ -1,9 +1,8 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
 import { PREDICTION, type PredictionItem } from './lib/entities/prediction';
-import { TABLE } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { descendingPage, pageSize, type QueryPage } from './lib/page';
+import { listPage, pageSize, type QueryPage } from './lib/query';
 import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult, QueryEventCardResult } from './lib/schema-types';
 import { scoresVisible, visiblePrediction, type EventView } from './lib/visibility';
 
@@ -21,12 +20,7 @@ export function request(ctx: LeaderboardContext) {
     pageSize(ctx.args.limit);
     return runtime.earlyReturn(null);
   }
-  return descendingPage(
-    TABLE.index,
-    { attribute: TABLE.gsiPk, value: PREDICTION.gsiPk(event.id) },
-    { attribute: TABLE.gsiSk, value: PREDICTION.scoredGsiSkPrefix },
-    ctx.args,
-  );
+  return listPage(PREDICTION.leaderboard(event.id), ctx.args);
 }
 
 export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from './lib/entities/event';
 import { SEASON } from './lib/entities/season';
-import { TABLE } from './lib/entities/table';
+import { IF_NEW } from './lib/entities/table';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
@@ -36,7 +36,7 @@ export function request(ctx: CreateEventContext) {
   // The event's calendar-year season is written (again: the same item) so that the seasons list shows it.
   const year = SEASON.calendar(event.season);
   return transaction([
-    txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), { expression: `attribute_not_exists(${TABLE.pk})` }),
+    txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), IF_NEW),
     txPut(tableOf(ctx), SEASON.key(year.id), SEASON.attributes(year)),
   ]);
 }

@@ -1,15 +1,14 @@
 import type { Context } from '@aws-appsync/utils';
 import { EVENT, toEvent, type EventItem } from './lib/entities/event';
-import { TABLE } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { descendingPage, type QueryPage } from './lib/page';
+import { listPage, type QueryPage } from './lib/query';
 import type { QueryEventsArgs, QueryEventsResult } from './lib/schema-types';
 
 type EventsContext = Context<QueryEventsArgs, Record<string, never>, undefined, undefined, QueryPage<EventItem>>;
 
 /** Events, newest date first: one Query on the GSI partition of all events. */
 export function request(ctx: EventsContext) {
-  return descendingPage(TABLE.index, { attribute: TABLE.gsiPk, value: EVENT.gsiPk }, null, ctx.args);
+  return listPage(EVENT.list(), ctx.args);
 }
 
 export function response(ctx: EventsContext): QueryEventsResult {

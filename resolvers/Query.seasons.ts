@@ -1,15 +1,14 @@
 import type { Context } from '@aws-appsync/utils';
 import { SEASON, SEASON_LIMIT, toSeason, type SeasonItem } from './lib/entities/season';
 import { raiseDataSourceError } from './lib/errors';
-import type { QueryPage } from './lib/page';
-import { keyQuery } from './lib/reads';
+import { query, type QueryPage } from './lib/query';
 import type { QuerySeasonsResult } from './lib/schema-types';
 
 type SeasonsContext = Context<Record<string, never>, Record<string, never>, undefined, undefined, QueryPage<SeasonItem>>;
 
 /** Every season, newest start first: one Query of the seasons partition. */
 export function request() {
-  return keyQuery(SEASON.access.all(), { limit: SEASON_LIMIT.listed });
+  return query(SEASON.all(), { limit: SEASON_LIMIT.listed });
 }
 
 export function response(ctx: SeasonsContext): QuerySeasonsResult {

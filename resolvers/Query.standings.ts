@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { STANDING, toStanding, type StandingItem } from './lib/entities/standing';
 import { ERROR, raiseDataSourceError } from './lib/errors';
-import { pageSize, type QueryPage } from './lib/page';
-import { keyQuery } from './lib/reads';
+import type { AccessPattern } from './lib/entities/access';
+import { listPage, type QueryPage } from './lib/query';
 import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
@@ -23,7 +23,7 @@ function seasonIdOf(args: QueryStandingsArgs): string {
 
 /** A season's standings, highest first: one Query on the season's GSI partition. */
 export function request(ctx: StandingsContext) {
-  return keyQuery(STANDING.access.season(seasonIdOf(ctx.args)), { limit: pageSize(ctx.args.limit), nextToken: ctx.args.nextToken });
+  return listPage(STANDING.bySeason(seasonIdOf(ctx.args)) as AccessPattern, ctx.args);
 }
 
 export function response(ctx: StandingsContext): QueryStandingsResult {

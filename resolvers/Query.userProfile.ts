@@ -4,8 +4,7 @@ import { PROFILE, type ProfileItem } from './lib/entities/profile';
 import { MAX_SEASONS, toStanding, type StandingItem } from './lib/entities/standing';
 import type { ItemKey } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import type { QueryPage } from './lib/page';
-import { profileAndStandings } from './lib/reads';
+import { query, type QueryPage } from './lib/query';
 import type { QueryUserProfileArgs, QueryUserProfileResult } from './lib/schema-types';
 import { requiredId } from './lib/validate';
 
@@ -16,7 +15,7 @@ type UserProfileContext = Context<QueryUserProfileArgs, { userId: string }, unde
 export function request(ctx: UserProfileContext) {
   const userId = ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
   ctx.stash.userId = userId;
-  return profileAndStandings(userId, MAX_SEASONS + 1, false);
+  return query(PROFILE.withStandings(userId), { limit: MAX_SEASONS + 1, consistentRead: false });
 }
 
 export function response(ctx: UserProfileContext): QueryUserProfileResult {

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent } from '../lib/card';
 import { EVENT, type EventItem } from '../lib/entities/event';
 import { MATCH, MAX_MATCHES_PER_CARD, toMatch, type MatchItem } from '../lib/entities/match';
-import { TABLE } from '../lib/entities/table';
+import { IF_NEW } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationAddMatchArgs, MutationAddMatchResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -40,7 +40,7 @@ export function request(ctx: AppendMatchContext) {
         values: { ':upcoming': 'UPCOMING', ':max': MAX_MATCHES_PER_CARD },
       },
     ),
-    txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), { expression: `attribute_not_exists(${TABLE.pk})` }),
+    txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), IF_NEW),
   ]);
 }
 

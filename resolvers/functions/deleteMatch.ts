@@ -2,7 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { cardChangedMeanwhile, eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
 import { EVENT } from '../lib/entities/event';
 import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
-import { TABLE } from '../lib/entities/table';
+import { IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -34,7 +34,7 @@ export function request(ctx: DeleteMatchContext) {
         values: { ':upcoming': 'UPCOMING', ':id': match.id },
       },
     ),
-    txDelete(table, MATCH.key(event.id, match.id), { expression: `attribute_exists(${TABLE.pk})` }),
+    txDelete(table, MATCH.key(event.id, match.id), IF_STORED),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { INVITE_CODE } from '../lib/entities/league';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';
 
 type GetCodeLeagueContext = Context<unknown, LeagueStash, undefined, undefined, { leagueId: string } | null>;

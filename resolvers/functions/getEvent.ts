@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { EVENT, type EventItem } from '../lib/entities/event';
 import { raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { MutationUpdateEventArgs } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
 

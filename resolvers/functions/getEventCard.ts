@@ -1,10 +1,9 @@
 import type { Context } from '@aws-appsync/utils';
 import { EVENT, type EventItem } from '../lib/entities/event';
-import type { MatchItem } from '../lib/entities/match';
+import { MAX_MATCHES_PER_CARD, type MatchItem } from '../lib/entities/match';
 import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import type { QueryPage } from '../lib/page';
-import { eventPartition } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 import type { CardStash } from '../lib/stash';
 
 type PartitionItem = ItemKey & (EventItem | MatchItem);
@@ -19,7 +18,7 @@ const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(
  * the latest card.
  */
 export function request(ctx: GetEventCardContext) {
-  return eventPartition(ctx.args.eventId, ctx.info.parentTypeName === 'Mutation');
+  return query(EVENT.card(ctx.args.eventId), { limit: MAX_MATCHES_PER_CARD + 1, consistentRead: ctx.info.parentTypeName === 'Mutation' });
 }
 
 export function response(ctx: GetEventCardContext) {

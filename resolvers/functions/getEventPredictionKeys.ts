@@ -1,9 +1,9 @@
-import { runtime, util, type Context } from '@aws-appsync/utils';
+import { runtime, type Context } from '@aws-appsync/utils';
 import { PREDICTION } from '../lib/entities/prediction';
-import { TABLE, type ItemKey } from '../lib/entities/table';
+import { keyOf, type ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { MAX_TRANSACT_ITEMS } from '../lib/limits';
-import type { QueryPage } from '../lib/page';
+import { query, type QueryPage } from '../lib/query';
 import type { MutationUpdateEventArgs } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
 
@@ -20,22 +20,12 @@ export function request(ctx: GetEventPredictionKeysContext) {
     ctx.stash.predictions = [];
     return runtime.earlyReturn([]);
   }
-  return {
-    operation: 'Query',
-    index: TABLE.index,
-    query: {
-      expression: '#pk = :pk',
-      expressionNames: { '#pk': TABLE.gsiPk },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': PREDICTION.gsiPk(event.id) }),
-    },
-    projection: { expression: '#keyPk, #keySk', expressionNames: { '#keyPk': TABLE.pk, '#keySk': TABLE.sk } },
-    limit: MAX_TRANSACT_ITEMS - 1,
-  };
+  return query(PREDICTION.all(event.id), { limit: MAX_TRANSACT_ITEMS - 1, keysOnly: true });
 }
 
 export function response(ctx: GetEventPredictionKeysContext) {
   raiseDataSourceError(ctx.error);
-  const keys = ctx.result.items.map((item) => ({ PK: item.PK, SK: item.SK }));
+  const keys = ctx.result.items.map(keyOf);
   ctx.stash.predictions = keys;
   return keys;
 }

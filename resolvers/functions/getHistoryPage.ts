@@ -1,9 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
-import { userPk } from '../lib/entities/profile';
 import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
-import { TABLE } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { descendingPage, type QueryPage } from '../lib/page';
+import { listPage, type QueryPage } from '../lib/query';
 import type { QueryUserProfileResult, UserProfileHistoryArgs } from '../lib/schema-types';
 import type { HistoryStash } from '../lib/stash';
 
@@ -11,12 +9,7 @@ type GetHistoryPageContext = Context<UserProfileHistoryArgs, HistoryStash, undef
 
 /** A page of a player's predictions, newest event first (PREDICTION#<date>#<eventId>, read descending). */
 export function request(ctx: GetHistoryPageContext) {
-  return descendingPage(
-    null,
-    { attribute: TABLE.pk, value: userPk(ctx.source!.user.id) },
-    { attribute: TABLE.sk, value: PREDICTION.skPrefix },
-    ctx.args,
-  );
+  return listPage(PREDICTION.history(ctx.source!.user.id), ctx.args);
 }
 
 export function response(ctx: GetHistoryPageContext) {

@@ -2,8 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { LEAGUE, LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '../lib/entities/league';
 import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import type { QueryPage } from '../lib/page';
-import { keyQuery } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';
 
 type PartitionItem = ItemKey & (LeagueItem | MemberItem);
@@ -15,7 +14,7 @@ type GetLeagueContext = Context<unknown, LeagueStash, undefined, undefined, Quer
  * is none) and `members`.
  */
 export function request(ctx: GetLeagueContext) {
-  return keyQuery(LEAGUE.access.withMembers(ctx.stash.leagueId), {
+  return query(LEAGUE.withMembers(ctx.stash.leagueId), {
     limit: LEAGUE_LIMIT.membersPerLeague + 1,
     consistentRead: ctx.info.parentTypeName === 'Mutation',
   });

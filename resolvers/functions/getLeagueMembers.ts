@@ -3,8 +3,7 @@ import { LEAGUE, LEAGUE_LIMIT, type MemberItem } from '../lib/entities/league';
 import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import type { LeagueSource } from '../lib/league';
-import type { QueryPage } from '../lib/page';
-import { keyQuery } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 import type { LeagueTableStash } from '../lib/stash';
 
 type GetLeagueMembersContext = Context<unknown, LeagueTableStash, undefined, LeagueSource, QueryPage<ItemKey & MemberItem>>;
@@ -19,7 +18,7 @@ export function request(ctx: GetLeagueMembersContext) {
     ctx.stash.members = known;
     return runtime.earlyReturn(known);
   }
-  return keyQuery(LEAGUE.access.withMembers((ctx.source as LeagueSource).id), { limit: LEAGUE_LIMIT.membersPerLeague + 1 });
+  return query(LEAGUE.withMembers((ctx.source as LeagueSource).id), { limit: LEAGUE_LIMIT.membersPerLeague + 1 });
 }
 
 export function response(ctx: GetLeagueMembersContext) {

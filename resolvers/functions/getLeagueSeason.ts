@@ -1,7 +1,7 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { SEASON, type SeasonItem } from '../lib/entities/season';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';
 
 type GetLeagueSeasonContext = Context<unknown, LeagueStash, undefined, undefined, SeasonItem | null>;

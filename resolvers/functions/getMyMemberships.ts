@@ -2,14 +2,13 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '../lib/entities/league';
 import { raiseDataSourceError } from '../lib/errors';
-import type { QueryPage } from '../lib/page';
-import { keyQuery } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 
 type GetMyMembershipsContext = Context<unknown, { memberships: MembershipItem[] }, undefined, undefined, QueryPage<MembershipItem>>;
 
 /** myLeagues: the caller's memberships, one Query of their partition (at most leaguesPerPlayer items). */
 export function request(ctx: GetMyMembershipsContext) {
-  return keyQuery(MEMBERSHIP.access.ofUser(caller(ctx).sub), { limit: LEAGUE_LIMIT.leaguesPerPlayer });
+  return query(MEMBERSHIP.ofUser(caller(ctx).sub), { limit: LEAGUE_LIMIT.leaguesPerPlayer });
 }
 
 export function response(ctx: GetMyMembershipsContext) {

@@ -2,7 +2,7 @@ import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
 import { raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { CardStash } from '../lib/stash';
 
 type GetMyPredictionContext = Context<{ eventId: string }, CardStash, undefined, undefined, PredictionItem | null>;

@@ -2,7 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { PROFILE, type ProfileItem } from '../lib/entities/profile';
 import { raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { CardStash } from '../lib/stash';
 
 type GetMyProfileContext = Context<unknown, CardStash, undefined, undefined, ProfileItem | null>;

@@ -1,11 +1,11 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { PROFILE } from '../lib/entities/profile';
 import { STANDING } from '../lib/entities/standing';
 import { keyOf, type ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { MAX_TRANSACT_ITEMS } from '../lib/limits';
-import type { QueryPage } from '../lib/page';
-import { profileAndStandings } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 import type { RenameStash } from '../lib/stash';
 
 type GetMyProfileItemsContext = Context<unknown, RenameStash, undefined, undefined, QueryPage<ItemKey & { type: string }>>;
@@ -15,7 +15,7 @@ type GetMyProfileItemsContext = Context<unknown, RenameStash, undefined, undefin
  * all of them fit in one transaction. Stashes the keys of the `standings`.
  */
 export function request(ctx: GetMyProfileItemsContext) {
-  return profileAndStandings(caller(ctx).sub, MAX_TRANSACT_ITEMS - 1, true);
+  return query(PROFILE.withStandings(caller(ctx).sub), { limit: MAX_TRANSACT_ITEMS - 1, consistentRead: true });
 }
 
 export function response(ctx: GetMyProfileItemsContext) {

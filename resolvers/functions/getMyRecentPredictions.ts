@@ -1,10 +1,10 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { PREDICTION } from '../lib/entities/prediction';
 import type { ItemKey } from '../lib/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { MAX_TRANSACT_ITEMS } from '../lib/limits';
-import type { QueryPage } from '../lib/page';
-import { newestPredictionKeys } from '../lib/reads';
+import { query, type QueryPage } from '../lib/query';
 import type { RenameStash } from '../lib/stash';
 
 type GetMyRecentPredictionsContext = Context<unknown, RenameStash, undefined, undefined, QueryPage<ItemKey>>;
@@ -19,7 +19,7 @@ export function request(ctx: GetMyRecentPredictionsContext) {
     ctx.stash.predictions = [];
     return runtime.earlyReturn([]);
   }
-  return newestPredictionKeys(caller(ctx).sub, room);
+  return query(PREDICTION.history(caller(ctx).sub), { limit: room, consistentRead: true, keysOnly: true });
 }
 
 export function response(ctx: GetMyRecentPredictionsContext) {

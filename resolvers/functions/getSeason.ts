@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { SEASON, type SeasonItem } from '../lib/entities/season';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
-import { getItem } from '../lib/reads';
+import { getItem } from '../lib/query';
 import type { MutationUpdateSeasonArgs } from '../lib/schema-types';
 import { validSeasonName, validWindow } from '../lib/season';
 import type { SeasonStash } from '../lib/stash';

@@ -2,7 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
 import { EVENT } from '../lib/entities/event';
 import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
-import { TABLE } from '../lib/entities/table';
+import { IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -28,7 +28,7 @@ export function request(ctx: ReplaceMatchContext) {
       names: { '#state': 'state', '#order': 'matchOrder' },
       values: { ':upcoming': 'UPCOMING', ':id': match.id },
     }),
-    txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), { expression: `attribute_exists(${TABLE.pk})` }),
+    txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), IF_STORED),
   ]);
 }
 

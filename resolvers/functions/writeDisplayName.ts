@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { PROFILE } from '../lib/entities/profile';
-import { keyOf, TABLE } from '../lib/entities/table';
+import { IF_STORED, keyOf } from '../lib/entities/table';
 import type { MutationUpdateMyProfileResult } from '../lib/schema-types';
 import type { RenameStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
@@ -19,10 +19,9 @@ export function request(ctx: WriteDisplayNameContext) {
   const { displayName, standings, predictions } = ctx.stash;
   const table = tableOf(ctx);
   const rename = { expression: 'SET #displayName = :name', names: { '#displayName': 'displayName' }, values: { ':name': displayName } };
-  const exists = { expression: `attribute_exists(${TABLE.pk})` };
   return transaction([
     txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, displayName, false)),
-    ...[...standings, ...predictions].map((key) => txUpdate(table, keyOf(key), rename, exists)),
+    ...[...standings, ...predictions].map((key) => txUpdate(table, keyOf(key), rename, IF_STORED)),
   ]);
 }
 

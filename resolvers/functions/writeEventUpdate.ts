@@ -1,6 +1,6 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { EVENT, toEvent, type EventItem } from '../lib/entities/event';
-import { TABLE } from '../lib/entities/table';
+import { IF_STORED, keyOf } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
@@ -51,8 +51,7 @@ export function request(ctx: WriteEventUpdateContext) {
     { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
   );
   const rename = { expression: 'SET #eventName = :name', names: { '#eventName': 'eventName' }, values: { ':name': updated.name } };
-  const exists = { expression: `attribute_exists(${TABLE.pk})` };
-  return transaction([eventUpdate, ...predictions.map((key) => txUpdate(table, { PK: key.PK, SK: key.SK }, rename, exists))]);
+  return transaction([eventUpdate, ...predictions.map((key) => txUpdate(table, keyOf(key), rename, IF_STORED))]);
 }
 
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { EVENT } from '../lib/entities/event';
 import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '../lib/entities/match';
-import { TABLE } from '../lib/entities/table';
+import { IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -55,7 +55,7 @@ export function request(ctx: WriteMatchResultContext) {
       names: { '#state': 'state' },
       values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
     }),
-    txUpdate(table, MATCH.key(event.id, match.id), update, { expression: `attribute_exists(${TABLE.pk})` }),
+    txUpdate(table, MATCH.key(event.id, match.id), update, IF_STORED),
   ]);
 }
 

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from '../lib/caller';
 import { LEAGUE, type LeagueItem, type MemberItem } from '../lib/entities/league';
 import { SEASON } from '../lib/entities/season';
-import { TABLE } from '../lib/entities/table';
+import { IF_NEW, IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import { newInviteCode } from '../lib/invite-code';
 import { REFUSAL, answer, codeItem, joinItems } from '../lib/league';
@@ -35,11 +35,11 @@ export function request(ctx: WriteNewLeagueContext) {
   ctx.stash.member = member;
   const table = tableOf(ctx);
   const items = [
-    txPut(table, LEAGUE.key(league.id), LEAGUE.attributes(league), { expression: 'attribute_not_exists(#key)', names: { '#key': TABLE.pk } }),
+    txPut(table, LEAGUE.key(league.id), LEAGUE.attributes(league), IF_NEW),
     codeItem(table, league.inviteCode, league.id),
     ...joinItems(table, member, league.seasonId),
   ];
-  if (!SEASON.isCalendar(season.id)) items.push(txCheck(table, SEASON.key(season.id), { expression: 'attribute_exists(#key)', names: { '#key': TABLE.pk } }));
+  if (!SEASON.isCalendar(season.id)) items.push(txCheck(table, SEASON.key(season.id), IF_STORED));
   return transaction(items);
 }
 

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { EVENT } from '../lib/entities/event';
 import { SEASON, toSeason } from '../lib/entities/season';
-import { TABLE } from '../lib/entities/table';
+import { IF_NEW } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import { seasonLocked } from '../lib/season';
 import type { SeasonStash } from '../lib/stash';
@@ -26,7 +26,7 @@ export function request(ctx: WriteSeasonContext) {
   }
   const table = tableOf(ctx);
   const write = before === null
-    ? txPut(table, SEASON.key(season.id), SEASON.attributes(season), { expression: `attribute_not_exists(${TABLE.pk})` })
+    ? txPut(table, SEASON.key(season.id), SEASON.attributes(season), IF_NEW)
     : txPut(table, SEASON.key(season.id), SEASON.attributes(season), {
         expression: '#start = :start AND #end = :end',
         names: { '#start': 'startDate', '#end': 'endDate' },

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { MEMBER, type LeagueItem } from '../lib/entities/league';
-import { TABLE } from '../lib/entities/table';
+import { IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import { REFUSAL, answer, commissionerIs, leagueUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
 import type { MutationTransferLeagueArgs } from '../lib/schema-types';
@@ -21,7 +21,7 @@ export function request(ctx: WriteTransferContext) {
   const table = tableOf(ctx);
   return transaction([
     leagueUpdate(table, league.id, { commissionerId: userId }, commissionerIs(caller(ctx).sub)),
-    txCheck(table, MEMBER.key(league.id, userId), { expression: 'attribute_exists(#key)', names: { '#key': TABLE.pk } }),
+    txCheck(table, MEMBER.key(league.id, userId), IF_STORED),
   ]);
 }
 

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from './caller';
 import { INVITE_CODE, LEAGUE, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from './entities/league';
 import { toSeason, type SeasonItem } from './entities/season';
-import { TABLE } from './entities/table';
+import { IF_NEW, IF_STORED } from './entities/table';
 import { ERROR } from './errors';
 import { shownInviteCode } from './invite-code';
 import type { LeagueStash } from './stash';
@@ -78,10 +78,9 @@ export function commissionerIs(userId: string) {
 
 /** A membership written both ways, and the player's league count raised (at most leaguesPerPlayer). */
 export function joinItems(table: string, member: MemberItem, seasonId: string): TransactItem[] {
-  const notThere = { expression: 'attribute_not_exists(#key)', names: { '#key': TABLE.pk } };
   return [
-    txPut(table, MEMBER.key(member.leagueId, member.userId), MEMBER.attributes(member), notThere),
-    txPut(table, MEMBERSHIP.key(member.userId, member.leagueId), MEMBERSHIP.attributes({ leagueId: member.leagueId, userId: member.userId, seasonId, joinedAt: member.joinedAt }), notThere),
+    txPut(table, MEMBER.key(member.leagueId, member.userId), MEMBER.attributes(member), IF_NEW),
+    txPut(table, MEMBERSHIP.key(member.userId, member.leagueId), MEMBERSHIP.attributes({ leagueId: member.leagueId, userId: member.userId, seasonId, joinedAt: member.joinedAt }), IF_NEW),
     txUpdate(
       table,
       MEMBERSHIP.counterKey(member.userId),
@@ -93,9 +92,8 @@ export function joinItems(table: string, member: MemberItem, seasonId: string): 
 
 /** A membership removed both ways, and the player's league count lowered. */
 export function leaveItems(table: string, leagueId: string, userId: string): TransactItem[] {
-  const there = { expression: 'attribute_exists(#key)', names: { '#key': TABLE.pk } };
   return [
-    txDelete(table, MEMBER.key(leagueId, userId), there),
+    txDelete(table, MEMBER.key(leagueId, userId), IF_STORED),
     txDelete(table, MEMBERSHIP.key(userId, leagueId)),
     txUpdate(table, MEMBERSHIP.counterKey(userId), { expression: 'SET #count = #count - :one', names: { '#count': 'count' }, values: { ':one': 1 } }),
   ];
@@ -119,7 +117,7 @@ export function memberCountUpdate(table: string, leagueId: string, delta: number
 }
 
 export function codeItem(table: string, code: string, leagueId: string): TransactItem {
-  return txPut(table, INVITE_CODE.key(code), INVITE_CODE.attributes(code, leagueId), { expression: 'attribute_not_exists(#key)', names: { '#key': TABLE.pk } });
+  return txPut(table, INVITE_CODE.key(code), INVITE_CODE.attributes(code, leagueId), IF_NEW);
 }
 
 /** What a League field resolver receives as its source. */

@@ -4,6 +4,7 @@ import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
 import type { TestApi } from '../support/local-api.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
 export const ADMIN = 'admin-1';
 export const ADMIN_GROUPS = [ADMIN_GROUP];
@@ -71,7 +72,7 @@ export async function tableSnapshot(api: TestApi): Promise<string> {
     start = page.LastEvaluatedKey;
   } while (start);
   client.destroy();
-  const key = (i: Record<string, AttributeValue>) => `${i.PK.S}\u0000${i.SK.S}`;
+  const key = (i: Record<string, AttributeValue>) => `${i[TABLE.pk].S}\u0000${i[TABLE.sk].S}`;
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return JSON.stringify(items);
 }

@@ -3,9 +3,8 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, matchInput, OP, setState } from './mutations-fixtures.ts';
 
@@ -124,13 +123,7 @@ describe('card edits', () => {
     expect(now.event.matchCount).toBe(added.length);
     expect(new Set(now.matches.map((m: { id: string }) => m.id))).toEqual(new Set(added));
     const client = createDynamoDbClient(dynamoEndpoint());
-    const stored = await client.send(
-      new QueryCommand({
-        TableName: api.tableName,
-        KeyConditionExpression: `${TABLE.pk} = :pk AND begins_with(${TABLE.sk}, :m)`,
-        ExpressionAttributeValues: { ':pk': { S: EVENT.pk(event.id) }, ':m': { S: MATCH.skPrefix } },
-      }),
-    );
+    const stored = await client.send(new QueryCommand(queryInput(api.tableName, MATCH.card(event.id))));
     client.destroy();
     expect(stored.Items).toHaveLength(added.length);
   });

@@ -9,6 +9,7 @@ import { subFor } from '../../appsync/local/auth/jwt.ts';
 import { dynamoEndpoint } from '../support/dynamodb.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
 
@@ -41,14 +42,7 @@ async function attempt(player: string, eventId: string, matchId: string, team: n
 /** The items stored for one event's predictions, straight from the table's GSI. */
 async function storedPredictions(eventId: string) {
   const client = createDynamoDbClient(dynamoEndpoint());
-  const out = await client.send(
-    new QueryCommand({
-      TableName: api.tableName,
-      IndexName: TABLE.index,
-      KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
-      ExpressionAttributeValues: { ':pk': { S: PREDICTION.gsiPk(eventId) } },
-    }),
-  );
+  const out = await client.send(new QueryCommand(queryInput(api.tableName, PREDICTION.all(eventId))));
   client.destroy();
   return out.Items ?? [];
 }
@@ -148,7 +142,7 @@ describe('concurrent saves', () => {
     const stored = await storedPredictions(event.id);
     expect(stored).toHaveLength(50);
     expect(new Set(stored.map((item) => item.userId.S))).toEqual(new Set(players.map(subFor)));
-    expect(stored.every((item) => item.GSI_SK.S?.startsWith('UNSCORED#'))).toBe(true);
+    expect(stored.every((item) => item[TABLE.gsiSk].S?.startsWith('UNSCORED#'))).toBe(true);
 
     const { userProfile } = await api.data('crowd-7', OP.userProfile);
     expect(userProfile.user).toEqual({ id: subFor('crowd-7'), displayName: results[7].data?.savePrediction.displayName });

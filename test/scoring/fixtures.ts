@@ -2,14 +2,16 @@
  * Pick'Em items written straight into a test table with the entities' own builders, plus a reference
  * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
  */
-import { BatchWriteItemCommand, GetItemCommand, QueryCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AccessPattern } from '../../resolvers/lib/entities/access.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { TABLE, type ItemKey } from '../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
+import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
 
 export interface MatchSpec {
   id: string;
@@ -77,54 +79,38 @@ export class Fixture {
     await this.put(PROFILE.item(userId, displayName));
   }
 
-  async get(PK: string, SK: string): Promise<Item | undefined> {
-    const out = await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: toAttributes({ PK, SK }), ConsistentRead: true }));
+  async get(key: ItemKey): Promise<Item | undefined> {
+    const out = await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: toAttributes({ ...key }), ConsistentRead: true }));
     return out.Item ? fromAttributes(out.Item) : undefined;
   }
 
-  /** A GSI partition read descending, every page. */
-  async gsi(gsiPk: string): Promise<Item[]> {
-    const items: Item[] = [];
-    let start: Record<string, never> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: TABLE.index,
-          KeyConditionExpression: `${TABLE.gsiPk} = :pk`,
-          ExpressionAttributeValues: toAttributes({ ':pk': gsiPk }),
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(fromAttributes));
-      start = out.LastEvaluatedKey as typeof start;
-    } while (start);
-    return items;
+  /** Every page of an access pattern. */
+  query(pattern: AccessPattern): Promise<Item[]> {
+    return queryAll(this.client, queryInput(this.tableName, pattern));
   }
 
   /** The season's standings, as the standings GSI returns them (best first). */
   async standings(season: number | string) {
-    return (await this.gsi(STANDING.gsiPk(season)!)).map((s) => ({
+    return (await this.query(STANDING.bySeason(season)!)).map((s) => ({
       userId: s.userId,
       displayName: s.displayName,
       points: s.points,
       correct: s.correct,
       eventsPlayed: s.eventsPlayed,
       rank: s.rank,
-      GSI_SK: s.GSI_SK,
+      [TABLE.gsiSk]: s[TABLE.gsiSk],
     }));
   }
 
-  /** The event's leaderboard (scored predictions, best first) and the unscored ones. */
+  /** The event's predictions read descending: the unscored ones, then the leaderboard (scored, best first). */
   async leaderboard(eventId: string) {
-    return (await this.gsi(PREDICTION.gsiPk(eventId))).map((p) => ({
+    return (await this.query({ ...PREDICTION.all(eventId), forward: false })).map((p) => ({
       userId: p.userId,
       displayName: p.displayName,
       points: p.points ?? null,
       correct: p.correct ?? null,
       rank: p.rank ?? null,
-      GSI_SK: p.GSI_SK,
+      [TABLE.gsiSk]: p[TABLE.gsiSk],
     }));
   }
 }

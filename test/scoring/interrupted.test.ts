@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/dynamodb.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 const earlier: EventSpec = { id: 'e0', date: '2025-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };
@@ -39,7 +40,7 @@ async function setup() {
 }
 
 async function snapshot(fx: Fixture) {
-  return { standings: await fx.standings(2025), leaderboard: await fx.leaderboard('e1'), event: await fx.get('EVENT#e1', 'EVENT') };
+  return { standings: await fx.standings(2025), leaderboard: await fx.leaderboard('e1'), event: await fx.get(EVENT.key('e1')) };
 }
 
 /**

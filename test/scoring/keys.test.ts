@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
 /** Padded key parts refuse a value too wide for their width (null), never produce `...#null`. */
 describe('entity keys', () => {
   it('give a season standing its key, partition and sort key', () => {
-    expect(STANDING.key('alice', 2025)).toEqual({ PK: 'USER#alice', SK: 'STANDING#2025' });
+    expect(STANDING.key('alice', 2025)).toEqual({ [TABLE.pk]: 'USER#alice', [TABLE.sk]: 'STANDING#2025' });
     expect(STANDING.gsiPk(2025)).toBe('STANDINGS#2025');
     expect(STANDING.gsiSk(18, 3, 'alice')).toBe('SCORE#00000018#000003#alice');
   });
@@ -25,7 +26,7 @@ describe('entity keys', () => {
       points: 18,
       correct: 3,
       rank: 1,
-      GSI_SK: 'SCORE#00018#003#alice',
+      [TABLE.gsiSk]: 'SCORE#00018#003#alice',
     });
     expect(PREDICTION.scored('alice', { points: 100_000, correct: 3, rank: 1 })).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/dynamodb.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
@@ -97,7 +98,7 @@ describe('scoreEvent run again', () => {
       matchOrder: ['a', 'b'],
     };
     await fx.setResult('wm', corrected.matches[1]);
-    await fx.put({ ...(await fx.get('EVENT#wm', 'EVENT'))!, matchOrder: ['a', 'b'] });
+    await fx.put({ ...(await fx.get(EVENT.key('wm')))!, matchOrder: ['a', 'b'] });
     const out = await scorer.scoreEvent('wm');
 
     const events = [

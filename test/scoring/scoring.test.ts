@@ -5,6 +5,7 @@ import { ERROR } from '../../resolvers/lib/errors.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { Fixture, eventItem, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
@@ -61,7 +62,7 @@ describe('scoreEvent', () => {
     ]);
     const expected = expectedLeaderboard(event, picks);
     for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected.get(row.userId as string));
-    expect(board[0].GSI_SK).toBe(PREDICTION.leaderboardGsiSk(18, 3, 'alice'));
+    expect(board[0][TABLE.gsiSk]).toBe(PREDICTION.leaderboardGsiSk(18, 3, 'alice'));
     expect(board[0].displayName).toBe('Alice Renamed');
     expect(board[1].displayName).toBe('name-carol');
 
@@ -73,16 +74,16 @@ describe('scoreEvent', () => {
       ['dave', 8, 2, 1, 4],
       ['erin', 0, 0, 1, 5],
     ]);
-    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed', GSI_SK: STANDING.gsiSk(18, 3, 'alice') });
+    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed', [TABLE.gsiSk]: STANDING.gsiSk(18, 3, 'alice') });
     const standingKey = STANDING.key('alice', 2025)!;
-    expect(await fx.get(standingKey.PK, standingKey.SK)).toMatchObject({ type: 'Standing', season: 2025, GSI_PK: 'STANDINGS#2025' });
+    expect(await fx.get(standingKey)).toMatchObject({ type: 'Standing', season: 2025, [TABLE.gsiPk]: 'STANDINGS#2025' });
   });
 
   it('scores a prediction stored with null points, correct and rank', async () => {
     await fx.event(event);
     await fx.predictions(event, { alice: { m1: 0 } });
     const predictionKey = PREDICTION.key('alice', event.date, event.id);
-    const stored = (await fx.get(predictionKey.PK, predictionKey.SK))!;
+    const stored = (await fx.get(predictionKey))!;
     await fx.put({ ...stored, points: null, correct: null, rank: null });
     await scorer.scoreEvent('e1');
     expect((await fx.leaderboard('e1')).map((r) => [r.points, r.correct, r.rank])).toEqual([[10, 1, 1]]);
@@ -125,7 +126,7 @@ describe('scoreEvent', () => {
     expect(out.error.message).toContain('m2 (Ladder match)');
     expect(out.error.message).toContain('m3');
     expect(out.error.message).not.toContain('gone');
-    expect(await fx.get(EVENT.key('e1').PK, EVENT.key('e1').SK)).toMatchObject({ state: 'BROADCAST' });
+    expect(await fx.get(EVENT.key('e1'))).toMatchObject({ state: 'BROADCAST' });
     expect(await fx.standings(2025)).toEqual([]);
   });
 

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/dynamodb.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { SEASON } from '../../resolvers/lib/entities/season.ts';
+import { STANDING } from '../../resolvers/lib/entities/standing.ts';
+import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { Fixture, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 // Winter spans two calendar years; the road season lies inside 2025.
@@ -68,8 +70,8 @@ describe('an event in several seasons', () => {
     const first = await createScorer({ client, tableName }).scoreEvent('mar');
     if (!('stats' in first)) throw new Error(JSON.stringify(first));
     expect(await seasons(fx)).toEqual(expectedBySeason(march));
-    const standing = await fx.get('USER#u01', `STANDING#${ROAD.id}`);
-    expect(standing).toMatchObject({ seasonId: ROAD.id, season: 2025, GSI_PK: `STANDINGS#${ROAD.id}` });
+    const standing = await fx.get(STANDING.key('u01', ROAD.id)!);
+    expect(standing).toMatchObject({ seasonId: ROAD.id, season: 2025, [TABLE.gsiPk]: STANDING.gsiPk(ROAD.id) });
 
     const again = await createScorer({ client, tableName }).scoreEvent('mar');
     if (!('stats' in again)) throw new Error(JSON.stringify(again));

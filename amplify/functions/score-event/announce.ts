@@ -11,13 +11,14 @@ import { publishEventUpdate } from '../../../client/graphql/mutations.ts';
 import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
 import { MATCH, toMatch, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
 import { PREDICTION, type PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
-import { TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import type { ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../../appsync/limits.ts';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../../resolvers/lib/live.ts';
 import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
 import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibility.ts';
 import { callApi } from '../shared/call-api.ts';
 import { fromAttributes, toAttributes } from './attributes.ts';
+import { queryInput } from './query.ts';
 
 /**
  * Builds each kind of update from what the table holds now; null when the event (or the match) is
@@ -36,17 +37,7 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
 
   /** The top of the leaderboard, as EventCard.leaderboard reads it: the GSI's SCORE# range, highest first. */
   const topOfLeaderboard = async (eventId: string): Promise<PredictionItem[]> => {
-    const out = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: TABLE.index,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE.gsiPk, '#sk': TABLE.gsiSk },
-        ExpressionAttributeValues: toAttributes({ ':pk': PREDICTION.gsiPk(eventId), ':prefix': PREDICTION.scoredGsiSkPrefix }),
-        ScanIndexForward: false,
-        Limit: LIVE_LEADERBOARD_SIZE,
-      }),
-    );
+    const out = await client.send(new QueryCommand(queryInput(tableName, PREDICTION.leaderboard(eventId), { limit: LIVE_LEADERBOARD_SIZE })));
     return (out.Items ?? []).map((item) => fromAttributes(item) as unknown as PredictionItem);
   };
 

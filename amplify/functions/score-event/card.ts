@@ -4,7 +4,6 @@ import { EVENT, type EventItem } from '../../../resolvers/lib/entities/event.ts'
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
 import type { PickItem } from '../../../resolvers/lib/entities/prediction.ts';
 import { scorePicks } from '../../../resolvers/lib/points.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Store } from './store.ts';
 
 /** The matches on the card by id (matchOrder; an item it does not list is off the card). */
@@ -30,10 +29,7 @@ export async function readCard(store: Store, eventId: string, need: { states: st
       message: `Event ${eventId} is ${event.state}; only a ${need.states.join(' or ')} event can be scored${need.states.length === 1 ? ' live' : ''}`,
     };
   }
-  const matches = (await store.queryAll({
-    keyCondition: `${TABLE.pk} = :pk AND begins_with(${TABLE.sk}, :prefix)`,
-    values: { ':pk': EVENT.pk(eventId), ':prefix': MATCH.skPrefix },
-  })) as unknown as MatchItem[];
+  const matches = (await store.query(MATCH.card(eventId))) as unknown as MatchItem[];
   const byId = new Map(matches.map((m) => [m.id, m]));
   // The card is matchOrder; a match item it does not list is not on the card.
   const card: Card = new Map();

@@ -9,7 +9,7 @@ import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/
 import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { keyOf, TABLE, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { keyOf, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
@@ -107,7 +107,7 @@ const MAX_PASSES = 5;
  */
 async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number) {
   const eventId = event.id;
-  const predictions = await store.queryAll({ index: true, keyCondition: `${TABLE.gsiPk} = :pk`, values: { ':pk': PREDICTION.gsiPk(eventId) } });
+  const predictions = await store.query(PREDICTION.all(eventId));
   const scores = scorePredictions(predictions, card);
 
   // Display names from the profiles (strongly consistent). Each season's standings come from its

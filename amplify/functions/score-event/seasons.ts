@@ -12,7 +12,7 @@ import type { Store } from './store.ts';
 export async function eventSeasons(store: Store, event: EventItem): Promise<string[]> {
   const calendar = STANDING.seasonIdOf(event.season);
   if (calendar === null) throw new Error(`Event ${event.id} has an invalid season: ${event.season}`);
-  const named = ((await store.queryAccess(SEASON.access.all())) as unknown as SeasonItem[])
+  const named = ((await store.query(SEASON.all())) as unknown as SeasonItem[])
     .filter((s) => s.id !== calendar && SEASON.contains(s, event.date))
     .map((s) => s.id)
     .sort();

@@ -31,7 +31,7 @@ export async function seasonScores(store: Store, seasonId: string, fresh: Iterab
 
 /** Every standing item of the season by user id, as its GSI partition has them (it may lag behind writes). */
 export async function seasonStandings(store: Store, seasonId: string): Promise<Map<string, Item>> {
-  const items = await store.queryAccess(STANDING.access.season(seasonId));
+  const items = await store.query(seasonPattern(seasonId));
   return new Map(items.map((item) => [item.userId as string, item]));
 }
 
@@ -40,6 +40,12 @@ export function standingKey(userId: string, seasonId: string) {
   const key = STANDING.key(userId, seasonId);
   if (key === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
   return key;
+}
+
+function seasonPattern(seasonId: string) {
+  const pattern = STANDING.bySeason(seasonId);
+  if (pattern === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
+  return pattern;
 }
 
 const MAX_RANK_PASSES = 8;

@@ -6,7 +6,6 @@
 import {
   BatchGetItemCommand,
   GetItemCommand,
-  QueryCommand,
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
@@ -16,9 +15,11 @@ import {
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
-import { keyId, TABLE, type ItemKey, type KeyQuery } from '../../../resolvers/lib/entities/table.ts';
+import type { AccessPattern } from '../../../resolvers/lib/entities/access.ts';
+import { keyId, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
+import { queryAll, queryInput } from './query.ts';
 
 const BATCH_GET_ATTEMPTS = 8;
 
@@ -68,50 +69,10 @@ export function createStore(opts: StoreOptions) {
       return out.Item ? fromAttributes(out.Item) : undefined;
     },
 
-    /** Every page of a query on the table or its GSI. */
-    async queryAll(input: {
-      index?: boolean;
-      keyCondition: string;
-      values: Item;
-      forward?: boolean;
-    }): Promise<Item[]> {
-      const items: Item[] = [];
-      let start: Record<string, AttributeValue> | undefined;
-      do {
-        const out = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: input.index ? TABLE.index : undefined,
-            ConsistentRead: input.index ? undefined : true,
-            KeyConditionExpression: input.keyCondition,
-            ExpressionAttributeValues: toAttributes(input.values),
-            ScanIndexForward: input.forward ?? true,
-            ExclusiveStartKey: start,
-            ReturnConsumedCapacity: 'TOTAL',
-          }),
-        );
-        add('rcu', out.ConsumedCapacity);
-        for (const item of out.Items ?? []) items.push(fromAttributes(item));
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return items;
-    },
-
-    /** Every page of an entity's access pattern (strongly consistent on the table). */
-    async queryAccess(q: KeyQuery): Promise<Item[]> {
-      const conditions = [`${q.partition.attribute} = :pk`];
-      const values: Item = { ':pk': q.partition.value };
-      if (q.prefix) {
-        conditions.push(`begins_with(${q.prefix.attribute}, :prefix)`);
-        values[':prefix'] = q.prefix.value;
-      }
-      if (q.between) {
-        conditions.push(`${q.between.attribute} BETWEEN :from AND :to`);
-        values[':from'] = q.between.from;
-        values[':to'] = q.between.to;
-      }
-      if (q.index !== null && q.index !== TABLE.index) throw new Error(`Unknown index ${q.index}`);
-      return this.queryAll({ index: q.index !== null, keyCondition: conditions.join(' AND '), values, forward: !q.descending });
+    /** Every page of an access pattern: strongly consistent on the table (an index has no such reads). */
+    query(pattern: AccessPattern): Promise<Item[]> {
+      const input = queryInput(tableName, pattern, { consistentRead: pattern.index === null ? true : undefined });
+      return queryAll(client, { ...input, ReturnConsumedCapacity: 'TOTAL' }, (out) => add('rcu', out.ConsumedCapacity));
     },
 
     /** Strongly consistent reads of any number of keys; items found, by `PK|SK`. */

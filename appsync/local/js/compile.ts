@@ -37,12 +37,27 @@ function messageOf(e: unknown): string {
 const DEFINE_PREFIX = '__appsync.define(';
 
 /**
+ * V8's own text of a sandbox error's stack. A host formatter (a test runner's source-map support, set as
+ * `Error.prepareStackTrace`) would run on the sandbox's call sites, whose realm has no
+ * `Function.prototype.call` (prelude.ts deletes it), and throw; Node 22 hands it those call sites.
+ */
+function stackOf(e: object): string {
+  const hostFormatter = Error.prepareStackTrace;
+  Error.prepareStackTrace = undefined;
+  try {
+    return String((e as { stack?: unknown }).stack ?? '');
+  } finally {
+    Error.prepareStackTrace = hostFormatter;
+  }
+}
+
+/**
  * An uncaught exception as AppSync words it: `code.js:<line>:<column>: <ErrorName>: <message>`
  * (aws/aws-appsync-community#328), the position being the innermost frame in the resolver's code.
  */
 function runtimeErrorMessage(e: unknown, fileName: string, toOriginal: ScriptModule['originalPosition']): string {
   const name = e && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string' ? (e as { name: string }).name : 'Error';
-  const stack = e && typeof e === 'object' ? String((e as { stack?: unknown }).stack ?? '') : '';
+  const stack = e && typeof e === 'object' ? stackOf(e) : '';
   const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
   const text = `${name}: ${messageOf(e)}`;

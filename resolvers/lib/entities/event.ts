@@ -3,7 +3,8 @@
  * The event's partition also holds its matches (match.ts).
  */
 import type { EventState } from '../schema-types';
-import { TABLE, type ItemKey, type KeyQuery } from './table';
+import { atLeast, onTable, onIndex } from './access';
+import type { ItemKey } from './table';
 
 export interface EventItem {
   id: string;
@@ -43,22 +44,21 @@ export const EVENT = {
   key,
   /** Whether an item of an event's partition is the event itself (the others are matches). */
   is: (item: ItemKey) => item.SK === SK,
-  gsiPk: GSI_PK,
   gsiSk,
-  /** The season an event of `date` (yyyy-mm-dd) counts for. */
+  /** Access pattern: every event, newest date first (Query.events). */
+  list: () => onIndex(GSI_PK, null, false),
+  /**
+   * Access pattern: the event's partition, the event item and its matches, nothing else (predictions
+   * live in the players' partitions), so its cost does not grow with the number of players.
+   */
+  card: (eventId: string) => onTable(pk(eventId), null, true),
+  /** Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first. */
+  from: (date: string) => onIndex(GSI_PK, atLeast(date, ':from'), true),
+  /** The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named seasons too). */
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,
   /** The whole stored item (tests, benchmarks, the scoring function's fixtures). */
   item: (event: EventItem) => ({ ...key(event.id), ...attributes(event) }),
-  access: {
-    /** The events dated `from` to `to` (yyyy-mm-dd, both included), oldest first ('$' sorts after '#'). */
-    between: (from: string, to: string): KeyQuery => ({
-      index: TABLE.index,
-      partition: { attribute: TABLE.gsiPk, value: GSI_PK },
-      between: { attribute: TABLE.gsiSk, from, to: `${to}$` },
-      descending: false,
-    }),
-  },
 };
 
 /** An event item to the GraphQL Event. */

@@ -8,7 +8,8 @@
  * predictions, so scoring writes nothing per league.
  */
 import { userPk } from './profile';
-import { TABLE, type ItemKey, type KeyQuery } from './table';
+import { beginsWith, onTable } from './access';
+import type { ItemKey } from './table';
 
 export interface LeagueItem {
   id: string;
@@ -70,10 +71,8 @@ export const LEAGUE = {
   is: (item: ItemKey) => item.SK === LEAGUE_SK,
   attributes: (league: LeagueItem) => ({ type: LEAGUE_TYPE, ...league }),
   item: (league: LeagueItem) => ({ PK: leaguePk(league.id), SK: LEAGUE_SK, type: LEAGUE_TYPE, ...league }),
-  access: {
-    /** The league item and every member item: at most membersPerLeague + 1 items. */
-    withMembers: (leagueId: string): KeyQuery => ({ index: null, partition: { attribute: TABLE.pk, value: leaguePk(leagueId) }, descending: false }),
-  },
+  /** Access pattern: the league item and every member item, at most membersPerLeague + 1 items. */
+  withMembers: (leagueId: string) => onTable(leaguePk(leagueId), null, true),
 };
 
 export const MEMBER = {
@@ -91,15 +90,8 @@ export const MEMBERSHIP = {
   /** The counter of a player's leagues (`count`), kept in the same transactions as their memberships. */
   counterKey: (userId: string): ItemKey => ({ PK: userPk(userId), SK: COUNTER_SK }),
   counterType: COUNTER_TYPE,
-  access: {
-    /** A player's memberships: at most leaguesPerPlayer items. */
-    ofUser: (userId: string): KeyQuery => ({
-      index: null,
-      partition: { attribute: TABLE.pk, value: userPk(userId) },
-      prefix: { attribute: TABLE.sk, value: MEMBERSHIP_PREFIX },
-      descending: false,
-    }),
-  },
+  /** Access pattern: a player's memberships, at most leaguesPerPlayer items. */
+  ofUser: (userId: string) => onTable(userPk(userId), beginsWith(MEMBERSHIP_PREFIX), true),
 };
 
 export const INVITE_CODE = {

@@ -1,6 +1,7 @@
 /** Match items: in their event's partition, `EVENT#<eventId>` / `MATCH#<matchId>`; no GSI key. */
 import type { MatchOutcome } from '../schema-types';
 import { EVENT, type EventItem } from './event';
+import { beginsWith, onTable } from './access';
 import type { ItemKey } from './table';
 
 export interface TeamItem {
@@ -63,8 +64,9 @@ const attributes = (match: MatchItem) => ({ type: TYPE, ...match });
 
 export const MATCH = {
   type: TYPE,
-  skPrefix: SK_PREFIX,
   key,
+  /** Access pattern: the matches of an event's partition, without the event item (the scoring function). */
+  card: (eventId: string) => onTable(EVENT.pk(eventId), beginsWith(SK_PREFIX), true),
   /** A new or edited match: it has no result. */
   record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({ id: matchId, eventId, ...fields, result: null, outcome: null }),
   attributes,

@@ -5,6 +5,7 @@
  */
 import type { EventItem } from './event';
 import { userPk } from './profile';
+import { beginsWith, onIndex, onTable } from './access';
 import { SCORE_PREFIX, scoreSortKey, type ItemKey } from './table';
 
 export interface PickItem {
@@ -62,13 +63,15 @@ function attributes(prediction: PredictionItem) {
 
 export const PREDICTION = {
   type: TYPE,
-  skPrefix: SK_PREFIX,
   key,
-  gsiPk,
   unscoredGsiSk,
-  /** The sparse leaderboard range of the event's GSI partition. */
-  scoredGsiSkPrefix: SCORE_PREFIX,
   leaderboardGsiSk,
+  /** Access pattern: the event's leaderboard, the sparse SCORE# range of its GSI partition, highest first. */
+  leaderboard: (eventId: string) => onIndex(gsiPk(eventId), beginsWith(SCORE_PREFIX), false),
+  /** Access pattern: every prediction of the event, scored (SCORE#) and unscored (UNSCORED#). */
+  all: (eventId: string) => onIndex(gsiPk(eventId), null, true),
+  /** Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read descending). */
+  history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
   /** A new, unscored prediction. */
   record: (userId: string, displayName: string, event: Pick<EventItem, 'id' | 'name' | 'date'>, picks: PickItem[], updatedAt: string): PredictionItem => ({
     userId,

@@ -4,6 +4,7 @@
  * sorting after it).
  */
 import type { Expression } from '../transact';
+import { atLeast, onTable } from './access';
 import type { ItemKey } from './table';
 
 export interface ProfileItem {
@@ -25,8 +26,12 @@ const key = (userId: string): ItemKey => ({ PK: userPk(userId), SK: SK });
 
 export const PROFILE = {
   type: TYPE,
-  sk: SK,
   key,
+  /**
+   * Access pattern: a player's profile item and season standings, their partition from PROFILE on
+   * (STANDING#yyyy sorts after PROFILE, PREDICTION#... before it), newest season first.
+   */
+  withStandings: (userId: string) => onTable(userPk(userId), atLeast(SK, ':profile'), false),
   /** Whether an item of a player's partition is the profile. */
   is: (item: ItemKey) => item.SK === SK,
   /** Creates or updates a player's profile item; with `keepName`, a name already set stays. */

@@ -5,7 +5,8 @@
  * season has the id `<startDate>-<slug of its name>`. Ids sort by start date, so the partition read
  * descending is newest first. Free of `@aws-appsync/utils`: the scoring function reads it too.
  */
-import { TABLE, type ItemKey, type KeyQuery } from './table';
+import { beginsWith, onTable } from './access';
+import type { ItemKey } from './table';
 
 export interface SeasonItem {
   id: string;
@@ -55,10 +56,8 @@ export const SEASON = {
   contains: (season: SeasonItem, date: string) => season.startDate <= date && date <= season.endDate,
   attributes: (season: SeasonItem) => ({ type: TYPE, ...season }),
   item: (season: SeasonItem) => ({ ...key(season.id), type: TYPE, ...season }),
-  access: {
-    /** Every season, newest start first (strongly consistent where the caller asks for it). */
-    all: (): KeyQuery => ({ index: null, partition: { attribute: TABLE.pk, value: PK }, prefix: { attribute: TABLE.sk, value: SK_PREFIX }, descending: true }),
-  },
+  /** Access pattern: every season, newest start first. */
+  all: () => onTable(PK, beginsWith(SK_PREFIX), false),
 };
 
 /** A season item to the GraphQL Season. */

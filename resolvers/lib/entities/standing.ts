@@ -8,7 +8,8 @@
 import type { Standing } from '../schema-types';
 import { SEASON } from './season';
 import { userPk } from './profile';
-import { padded, scoreSortKey, TABLE, type ItemKey, type KeyQuery } from './table';
+import { onIndex } from './access';
+import { padded, scoreSortKey, type ItemKey } from './table';
 
 /** A standing is stored with exactly the fields of the GraphQL Standing (plus its keys and type). */
 export type StandingItem = Omit<Standing, 'seasonId'> & { seasonId?: string };
@@ -54,6 +55,11 @@ export const STANDING = {
   key,
   gsiPk,
   gsiSk,
+  /** Access pattern: a season's standings, highest first; null when the season does not fit its key. */
+  bySeason: (season: number | string) => {
+    const partition = gsiPk(season);
+    return partition === null ? null : onIndex(partition, null, false);
+  },
   /**
    * Every attribute of a standing with these totals, its GSI key computed from them; null when the
    * season or the totals do not fit their widths.
@@ -72,13 +78,9 @@ export const STANDING = {
       correct: totals.correct,
       eventsPlayed: totals.eventsPlayed,
       rank,
-      GSI_PK: `STANDINGS#${seasonId}`,
+      GSI_PK: gsiPk(seasonId) as string,
       GSI_SK: sortKey,
     };
-  },
-  access: {
-    /** A season's standings, highest first. */
-    season: (seasonId: string): KeyQuery => ({ index: TABLE.index, partition: { attribute: TABLE.gsiPk, value: `STANDINGS#${seasonId}` }, descending: true }),
   },
 };
 

@@ -13,18 +13,9 @@ export const TABLE = {
   index: 'GSI',
 } as const;
 
-/**
- * An access pattern as plain data: a partition of the table or of the index, optionally the sort
- * keys that begin with a prefix or lie between two bounds, in one order. The resolvers
- * (resolvers/lib/reads.ts) and the scoring function (store.ts) turn it into their own requests.
- */
-export interface KeyQuery {
-  index: string | null;
-  partition: { attribute: string; value: string };
-  prefix?: { attribute: string; value: string };
-  between?: { attribute: string; from: string; to: string };
-  descending: boolean;
-}
+/** Conditions of a write on whether its item is stored already (its partition key is present). */
+export const IF_STORED = { expression: `attribute_exists(${TABLE.pk})` };
+export const IF_NEW = { expression: `attribute_not_exists(${TABLE.pk})` };
 
 /** An item's primary key. */
 export type ItemKey = {

@@ -46,8 +46,8 @@ describe('util.dynamodb (dynamodb-helpers-in-util-dynamodb-js.html)', () => {
       nul: { NULL: null },
       list: { L: [{ S: 'foo' }, { N: 123 }, { M: { bar: { S: 'baz' } } }] },
       map: { M: m },
-      s3: { S: '{ "s3" : { "key" : "foo", "bucket" : "bar", "region" : "baz" } }' },
-      s3v: { S: '{ "s3" : { "key" : "foo", "bucket" : "bar", "region" : "baz", "version" : "beep" } }' },
+      s3: { S: '{"s3":{"key":"foo","bucket":"bar","region":"baz"}}' },
+      s3v: { S: '{"s3":{"key":"foo","bucket":"bar","region":"baz","version":"beep"}}' },
       fromS3: { key: 'foo', bucket: 'bar', region: 'baz' },
     });
   });

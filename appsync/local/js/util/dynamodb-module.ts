@@ -9,25 +9,35 @@ import { buildFilterExpression, type DynamoExpression } from './transform.ts';
 
 type Obj = Record<string, unknown>;
 
+/**
+ * The objects `operations.*` return, in the shape AWS's EvaluateCode prints (the runtime reference's
+ * "Recorded outputs"): `add`/`replace` carry `value`, `append`/`prepend` carry `items`,
+ * `increment`/`decrement` carry `by`. `remove` and `updateListItem` follow the same naming *(guess)*.
+ */
 interface Operation {
-  _type: string;
+  type: string;
   value?: unknown;
+  items?: unknown;
   by?: number;
   index?: number;
 }
 
+const OPERATION_TYPES = new Set(['OPERATION_ADD', 'OPERATION_REMOVE', 'OPERATION_REPLACE', 'OPERATION_INCREMENT', 'OPERATION_DECREMENT', 'OPERATION_APPEND', 'OPERATION_PREPEND', 'OPERATION_UPDATE_LIST_ITEM']);
+
 const isOperation = (v: unknown): v is Operation =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as Operation)._type === 'string';
+  v !== null && typeof v === 'object' && !Array.isArray(v) && OPERATION_TYPES.has((v as Operation).type);
+
+const stepBy = (by: unknown): number => (by === undefined || by === null ? 1 : Number(by));
 
 export const operations = {
-  add: (value: unknown): Operation => ({ _type: 'add', value }),
-  remove: (): Operation => ({ _type: 'remove' }),
-  replace: (value: unknown): Operation => ({ _type: 'replace', value }),
-  increment: (by?: unknown): Operation => ({ _type: 'increment', by: by === undefined || by === null ? 1 : Number(by) }),
-  decrement: (by?: unknown): Operation => ({ _type: 'decrement', by: by === undefined || by === null ? 1 : Number(by) }),
-  append: (value: unknown): Operation => ({ _type: 'append', value }),
-  prepend: (value: unknown): Operation => ({ _type: 'prepend', value }),
-  updateListItem: (value: unknown, index: unknown): Operation => ({ _type: 'updateListItem', value, index: Number(index) }),
+  add: (value: unknown): Operation => ({ type: 'OPERATION_ADD', value }),
+  remove: (): Operation => ({ type: 'OPERATION_REMOVE' }),
+  replace: (value: unknown): Operation => ({ type: 'OPERATION_REPLACE', value }),
+  increment: (by?: unknown): Operation => ({ by: stepBy(by), type: 'OPERATION_INCREMENT' }),
+  decrement: (by?: unknown): Operation => ({ by: stepBy(by), type: 'OPERATION_DECREMENT' }),
+  append: (items: unknown): Operation => ({ items, type: 'OPERATION_APPEND' }),
+  prepend: (items: unknown): Operation => ({ items, type: 'OPERATION_PREPEND' }),
+  updateListItem: (value: unknown, index: unknown): Operation => ({ type: 'OPERATION_UPDATE_LIST_ITEM', value, index: Number(index) }),
 };
 
 class UpdateBuilder {
@@ -72,7 +82,7 @@ class UpdateBuilder {
   /** `attr: [operations.updateListItem(v, i), ...]` (AWS's documented way to set items of a list). */
   listItems(p: string, ops: unknown[]): void {
     for (const op of ops) {
-      if (!isOperation(op) || op._type !== 'updateListItem') {
+      if (!isOperation(op) || op.type !== 'OPERATION_UPDATE_LIST_ITEM') {
         throw new Error('update: a list that holds an operation may only hold operations.updateListItem(...)');
       }
       this.operation(p, op);
@@ -80,31 +90,31 @@ class UpdateBuilder {
   }
 
   operation(p: string, op: Operation): void {
-    switch (op._type) {
-      case 'add':
-      case 'replace':
+    switch (op.type) {
+      case 'OPERATION_ADD':
+      case 'OPERATION_REPLACE':
         this.set.push(`${p} = ${this.value(op.value)}`);
         break;
-      case 'remove':
+      case 'OPERATION_REMOVE':
         this.remove.push(p);
         break;
-      case 'increment':
+      case 'OPERATION_INCREMENT':
         this.set.push(`${p} = ${p} + ${this.value(op.by)}`);
         break;
-      case 'decrement':
+      case 'OPERATION_DECREMENT':
         this.set.push(`${p} = ${p} - ${this.value(op.by)}`);
         break;
-      case 'append':
-        this.set.push(`${p} = list_append(${p}, ${this.value(op.value)})`);
+      case 'OPERATION_APPEND':
+        this.set.push(`${p} = list_append(${p}, ${this.value(op.items)})`);
         break;
-      case 'prepend':
-        this.set.push(`${p} = list_append(${this.value(op.value)}, ${p})`);
+      case 'OPERATION_PREPEND':
+        this.set.push(`${p} = list_append(${this.value(op.items)}, ${p})`);
         break;
-      case 'updateListItem':
+      case 'OPERATION_UPDATE_LIST_ITEM':
         this.set.push(`${p}[${op.index}] = ${this.value(op.value)}`);
         break;
       default:
-        throw new Error(`Unknown update operation '${op._type}'`);
+        throw new Error(`Unknown update operation '${op.type}'`);
     }
   }
 

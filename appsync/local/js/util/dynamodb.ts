@@ -26,12 +26,11 @@ export function toMapValues(value: unknown): Record<string, Typed> {
 
 const orNull = <T>(v: unknown, f: (v: any) => T): T | null => (v === null || v === undefined ? null : f(v));
 
-/** The S3 object JSON, spaced exactly as AWS's docs print it: `{ "s3" : { "key" : "foo", ... } }`. */
+/** Compact JSON, `{"s3":{"key":"foo","bucket":"bar","region":"baz"}}`: AWS's EvaluateCode output (the runtime reference's "Recorded outputs"). */
 export function toS3Object(key: unknown, bucket: unknown, region: unknown, version?: unknown): Typed {
-  const fields: [string, unknown][] = [['key', key], ['bucket', bucket], ['region', region]];
-  if (version !== undefined && version !== null) fields.push(['version', version]);
-  const inner = fields.map(([k, v]) => `"${k}" : ${JSON.stringify(String(v))}`).join(', ');
-  return { S: `{ "s3" : { ${inner} } }` };
+  const s3: Record<string, string> = { key: String(key), bucket: String(bucket), region: String(region) };
+  if (version !== undefined && version !== null) s3.version = String(version);
+  return { S: JSON.stringify({ s3 }) };
 }
 
 export function fromS3ObjectJson(value: unknown): unknown {
