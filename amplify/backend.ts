@@ -1,10 +1,12 @@
 import { defineBackend } from '@aws-amplify/backend';
 import { applySignInFlows, applySignUpPolicy, auth } from './auth/resource.ts';
-import { createPickEmApi } from './data/resource.ts';
+import { consoleAdmin } from './data/console-admin.ts';
+import { createPickEmApi, schemaFile } from './data/resource.ts';
 import { scoringSource } from './data/wiring.ts';
 import { adminMfa } from './functions/admin-mfa/resource.ts';
 import { scoreEvent } from './functions/score-event/resource.ts';
 import { secureBackend } from './security/posture.ts';
+import { groupGrantPolicy } from '../appsync/cdk/group-grant-policy.ts';
 
 const backend = defineBackend({ auth, scoreEvent, adminMfa });
 
@@ -19,8 +21,11 @@ const api = createPickEmApi(backend.scoreEvent.stack, {
   lambdas: { [scoringSource.handler]: backend.scoreEvent },
 });
 
-// amplify_outputs.json: lets generateClient() from aws-amplify reach the API.
-backend.addOutput({ data: api.clientConfig });
+// Console admins: an account admin attaches this policy to the people or roles who run shows (docs/deploy.md).
+const consoleAdminPolicy = groupGrantPolicy(api, api.api, schemaFile, consoleAdmin);
+
+// amplify_outputs.json: lets generateClient() from aws-amplify reach the API; names the console-admin policy.
+backend.addOutput({ data: api.clientConfig, custom: { console_admin_policy_arn: consoleAdminPolicy.managedPolicyArn } });
 
 // Security posture (amplify/security/posture.ts); AWS's rule packs then check the whole backend at synthesis.
 secureBackend({

@@ -19,6 +19,8 @@ import { startDynamoDbLocal, TableMismatchError } from '../appsync/local/dynamod
 import { startLocalAppSync } from '../appsync/local/start-local.ts';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
+import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
+import { writeSigningCredentials } from '../appsync/local/auth/group-principals.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
@@ -70,6 +72,7 @@ try {
     host,
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
+    iamGrants: [consoleAdmin],
     log: (line) => console.log(line),
     watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
   });
@@ -93,6 +96,9 @@ if (!empty) {
   }
 }
 
+const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
+writeSigningCredentials(consoleAdminFile, app.groupPrincipals.find((p) => p.grant.name === consoleAdmin.name)!.principal);
+
 const written = writeOutputs(
   localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups }),
   outputDirs,
@@ -107,6 +113,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
   Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}
   App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
+  Console admin:    AWS_IAM credentials in ${path.relative(process.cwd(), consoleAdminFile)} (new each start): npm run --silent iam-call -- '<graphql>', or the explorer's "AWS_IAM (${consoleAdmin.label})"
 
 Sign in (USER_PASSWORD_AUTH) as ${demoEmail(DEMO_ADMIN)} (group admin) or ${demoEmail(demoUsername(0))} ... ${demoEmail(demoUsername(localUserPool.users.length - 2))}, password ${DEMO_PASSWORD}
 ${everywhere ? `\nWARNING: listening on ${host}: the API and the user pool are reachable from other machines. Any demo user can sign in with the documented password, and the user pool's own API answers unsigned admin calls.\n` : ''}

@@ -13,6 +13,9 @@ import type { ApiWiring, TableDefinition } from '../wiring.ts';
 import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
 import { createLocalPrincipals } from './auth/principals.ts';
+import { issueGroupPrincipals, signingCredentials, type GroupPrincipal } from './auth/group-principals.ts';
+import type { IamGroupGrant } from '../group-grants.ts';
+import { parseAppSyncSchema } from '../wiring.ts';
 import type { DynamoDbRequestEvent } from './datasources/dynamodb.ts';
 import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 import { createDynamoDbClient } from './dynamodb-local.ts';
@@ -43,6 +46,8 @@ export interface LocalAppSyncOptions {
   userPools?: UserPoolConfig[];
   /** Additional authorization modes besides Cognito user pools (default none). */
   apiKeys?: string[];
+  /** IAM principals besides the functions' (a console admin), each granted its Cognito group's fields; the explorer may sign as them. */
+  iamGrants?: IamGroupGrant[];
   /** Called for every DynamoDB request, with the data source's name (for benchmarks). */
   observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
   /** Request log; default none. */
@@ -70,6 +75,8 @@ export interface LocalAppSync {
   /** Physical table name of each DynamoDB data source. */
   tableNames: Record<string, string>;
   tokenFor(username: string, groups?: string[]): string;
+  /** The principal of each of `iamGrants`, with its credentials (new at each start). */
+  groupPrincipals: GroupPrincipal[];
   close(): Promise<void>;
 }
 
@@ -123,6 +130,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     apiKeys: opts.apiKeys,
     iam: { principals, region: LOCAL_REGION },
   };
+  const groupPrincipals = issueGroupPrincipals(principals, parseAppSyncSchema(schemaSDL), opts.iamGrants ?? []);
   const log = opts.log;
   const cache = createCodeCache();
   const api = createLocalApi({
@@ -138,7 +146,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const ca = await loadOrCreateLocalCa(opts.keyDir);
   const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
   const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
-  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, tls });
+  const signers = groupPrincipals.map(({ grant, principal }) => ({ name: grant.name, label: grant.label, region: LOCAL_REGION, credentials: signingCredentials(principal) }));
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls });
   url = `${server.url}/graphql`;
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,
@@ -161,6 +170,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     key,
     tableNames,
     tokenFor,
+    groupPrincipals,
     async close() {
       reload?.close();
       await server.close();

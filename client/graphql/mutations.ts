@@ -179,7 +179,6 @@ mutation ScoreEvent($eventId: ID!) {
 }
 ` as GeneratedMutation<T.ScoreEventMutationVariables, T.ScoreEventMutation>;
 
-/** A named season (id "<startDate>-<slug of name>"); refused while an event in its window has gone live. */
 export const createSeason = /* GraphQL */ `
 mutation CreateSeason($input: CreateSeasonInput!) {
   createSeason(input: $input) {

@@ -9,19 +9,37 @@ interface CognitoCaller {
   claims: Record<string, unknown>;
 }
 
-/** The signed-in caller. Identity comes only from the verified token, never from arguments. */
+/**
+ * The signed-in Cognito user; anyone else (an IAM caller) is refused. Identity comes only from the
+ * verified token, never from arguments. Everything a player does (predictions, profiles) reads it.
+ */
 export function caller(ctx: Context): CognitoCaller {
   const identity = ctx.identity as CognitoCaller | null;
   if (!identity || !identity.sub) util.unauthorized();
   return identity as CognitoCaller;
 }
 
+/**
+ * An AWS_IAM caller signing with its own AWS identity: AppSync's IAM identity has `accountId`,
+ * `userArn`, `username` and the `cognitoIdentity*` fields, and no `sub` or `groups` (AppSync
+ * Developer Guide, "Resolver context object reference" (JavaScript), Identity). One that comes through
+ * a Cognito identity pool is an app user, never an admin. Which IAM principals get this far is IAM
+ * policy's choice: appsync:GraphQL on the field (the console-admin policy grants exactly the admin fields).
+ */
+export function isIamPrincipal(ctx: Context): boolean {
+  const identity = ctx.identity as { sub?: string; userArn?: string; cognitoIdentityPoolId?: string | null } | null;
+  if (!identity || identity.sub) return false;
+  return typeof identity.userArn === 'string' && identity.userArn !== '' && !identity.cognitoIdentityPoolId;
+}
+
+/** A member of the Cognito `admin` group, or an IAM principal allowed the field (the schema's @aws_iam and its policy). */
 export function isAdmin(ctx: Context): boolean {
+  if (isIamPrincipal(ctx)) return true;
   const groups = caller(ctx).groups ?? [];
   return groups.indexOf(ADMIN_GROUP) >= 0;
 }
 
-/** Defence in depth behind the schema's group directive. */
+/** Defence in depth behind the schema's admin directives. */
 export function requireAdmin(ctx: Context): void {
   if (!isAdmin(ctx)) util.unauthorized();
 }

@@ -10,7 +10,7 @@ import type { AuthMode, RequestAuth } from '../types.ts';
 /** Allowed modes, each with its allowed Cognito groups (null: any signed-in user). */
 export type FieldAuthRule = Map<string, string[] | null>;
 
-function groupsOf(directive: ConstDirectiveNode): string[] | null {
+export function groupsOf(directive: ConstDirectiveNode): string[] | null {
   const arg = directive.arguments?.find((a) => a.name.value === 'cognito_groups');
   if (!arg) return null;
   const values = arg.value.kind === Kind.LIST ? arg.value.values : [arg.value];

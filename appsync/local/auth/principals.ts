@@ -24,8 +24,8 @@ export interface LocalPrincipal {
 }
 
 export interface LocalPrincipals {
-  /** New credentials for a function that may call `grantedFields`. */
-  issue(name: string, grantedFields: readonly string[]): LocalPrincipal;
+  /** New credentials for a function that may call `grantedFields` (the DynamoDB Local key's, unless `credentials` are given). */
+  issue(name: string, grantedFields: readonly string[], credentials?: LocalCredentials): LocalPrincipal;
   /** The principal of an access key and session token, or undefined. */
   find(accessKeyId: string, sessionToken: string | undefined): LocalPrincipal | undefined;
 }
@@ -33,9 +33,9 @@ export interface LocalPrincipals {
 export function createLocalPrincipals(key: LocalCredentials): LocalPrincipals {
   const byToken = new Map<string, LocalPrincipal>();
   return {
-    issue(name, grantedFields) {
+    issue(name, grantedFields, credentials = key) {
       const principal: LocalPrincipal = {
-        ...key,
+        ...credentials,
         sessionToken: randomBytes(32).toString('base64'),
         name,
         grantedFields: new Set(grantedFields),

@@ -1,14 +1,15 @@
 /**
  * The explorer page at `/`: an HTML shell that loads the GraphiQL bundle from this same server under
  * /explorer/ (no CDN, so it works offline). `tokens`: the server has the /dev/token shortcut, so the
- * page shows its act-as bar. The page opens subscriptions on the real-time path given here.
+ * page shows its act-as bar; `signers`: local IAM principals it may also act as (AWS_IAM). The page opens subscriptions on the real-time path given here.
  */
 import { REALTIME_PATHS } from '../realtime/wire.ts';
 import { explorerAssets, EXPLORER_FILES } from './explorer-bundle.ts';
+import { signerInfo, type ExplorerSigner } from './dev-credentials.ts';
 
 export const EXPLORER_PATH = '/explorer/';
 
-export function explorerPage(opts: { tokens: boolean }): string {
+export function explorerPage(opts: { tokens: boolean; signers?: readonly ExplorerSigner[] }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -18,10 +19,17 @@ export function explorerPage(opts: { tokens: boolean }): string {
 <script type="module" src="${EXPLORER_PATH}explorer.js"></script>
 </head>
 <body>
-<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"></div>
+<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}></div>
 </body>
 </html>
 `;
+}
+
+/** ` data-signers="<JSON>"` (names, labels, regions: no secrets), or nothing when there is none. */
+function signersAttribute(signers: readonly ExplorerSigner[]): string {
+  if (signers.length === 0) return '';
+  const json = JSON.stringify(signerInfo(signers)).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return ` data-signers="${json}"`;
 }
 
 /** A file of the page's bundle by name (built on first use if missing or stale), or null. */

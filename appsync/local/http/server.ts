@@ -1,7 +1,7 @@
 /**
  * The local AppSync endpoint over node:http: `POST /graphql` (AppSync's request and response format),
  * `GET /` (an offline query page) and, when a token issuer is given, the dev-only `GET /dev/token`
- * (loopback callers, and pages of this server only). Only /graphql answers other origins (CORS), as
+ * (loopback callers, and pages of this server only; `GET /dev/credentials` likewise, for local IAM signers). Only /graphql answers other origins (CORS), as
  * AppSync does: it authenticates every request by its token. A WebSocket upgrade on
  * `/graphql/realtime` (or `/graphql`) speaks AppSync's real-time protocol; with a certificate, the same
  * port also takes TLS (`https:`/`wss:`), which Amplify's client needs for its real-time URL.
@@ -16,6 +16,7 @@ import { acceptConnection } from '../realtime/connection.ts';
 import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
+import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -26,6 +27,8 @@ export interface ServerOptions {
   host?: string;
   /** Issues a bearer token for a dev user; enables GET /dev/token. */
   tokenFor?: (username: string, groups: string[]) => string;
+  /** Local IAM principals the explorer may sign as; enables GET /dev/credentials (dev-credentials.ts). */
+  signers?: readonly ExplorerSigner[];
   /** Also serve TLS on the same port with this certificate (see appsync/local/tls/). */
   tls?: ServerCertificate;
 }
@@ -147,11 +150,17 @@ export function foreignOrigin(headers: Record<string, string>, port: number): st
   return null;
 }
 
+/** Why a /dev/ route refuses this request (loopback callers and this server's own pages only), or null. */
+function devRefusal(req: IncomingMessage, route: string): string | null {
+  if (!isLoopback(req.socket.remoteAddress)) return `${route} answers loopback callers only.`;
+  const foreign = foreignOrigin(headersOf(req), req.socket.localPort ?? 0);
+  return foreign && `${route} answers this server's own pages only. ${foreign}`;
+}
+
 function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: IncomingMessage, res: ServerResponse, url: URL): void {
   const refuse = (status: number, error: string) => sendOwnOrigin(res, status, { error }, { 'cache-control': 'no-store' });
-  if (!isLoopback(req.socket.remoteAddress)) return refuse(403, '/dev/token answers loopback callers only.');
-  const foreign = foreignOrigin(headersOf(req), req.socket.localPort ?? 0);
-  if (foreign) return refuse(403, `/dev/token answers this server's own pages only. ${foreign}`);
+  const refusal = devRefusal(req, '/dev/token');
+  if (refusal) return refuse(403, refusal);
   const username = url.searchParams.get('username') ?? '';
   if (!LOCAL_NAME.test(username)) return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
   const groups = url.searchParams.getAll('group').filter((g) => g !== '');
@@ -178,7 +187,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         await handleGraphQL(opts.api, req, res);
       } else if (route === 'GET /' || route === 'GET /graphql') {
         res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
-        res.end(explorerPage({ tokens: opts.tokenFor !== undefined }));
+        res.end(explorerPage({ tokens: opts.tokenFor !== undefined, signers: opts.signers ?? [] }));
       } else if (req.method === 'GET' && url.pathname.startsWith(EXPLORER_PATH)) {
         const asset = await explorerAsset(url.pathname.slice(EXPLORER_PATH.length));
         if (!asset) return send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
@@ -186,6 +195,10 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         res.end(asset.body);
       } else if (route === 'GET /dev/token' && opts.tokenFor) {
         handleToken(opts.tokenFor, req, res, url);
+      } else if (route === 'GET /dev/credentials' && opts.signers?.length) {
+        const refusal = devRefusal(req, '/dev/credentials');
+        const answer = refusal ? { status: 403, body: { error: refusal } } : credentialsOf(opts.signers, url.searchParams.get('name'));
+        sendOwnOrigin(res, answer.status, answer.body, { 'cache-control': 'no-store' });
       } else {
         send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
       }

@@ -42,12 +42,13 @@ const DEFINE_PREFIX = '__appsync.define(';
  * `Function.prototype.call` (prelude.ts deletes it), and throw; Node 22 hands it those call sites.
  */
 function stackOf(e: object): string {
-  const hostFormatter = Error.prepareStackTrace;
-  Error.prepareStackTrace = undefined;
+  const host = Error as { prepareStackTrace?: unknown };
+  const hostFormatter = host.prepareStackTrace;
+  host.prepareStackTrace = undefined;
   try {
     return String((e as { stack?: unknown }).stack ?? '');
   } finally {
-    Error.prepareStackTrace = hostFormatter;
+    host.prepareStackTrace = hostFormatter;
   }
 }
 

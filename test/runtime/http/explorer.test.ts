@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asyncInvocationsSettled } from '../../../appsync/local/datasources/lambda.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from '../../api/mutations-fixtures.ts';
 import { startTestApi, type TestApi } from '../../support/local-api.ts';
+import { consoleAdmin } from '../../../amplify/data/console-admin.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);
@@ -132,7 +133,7 @@ function jwtClaims(token: string): Record<string, unknown> {
 describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () => {
   beforeAll(async () => {
     if (missing) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
-    api = await startTestApi();
+    api = await startTestApi({ iamGrants: [consoleAdmin] });
     profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
     browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
     page = browser.pages()[0] ?? (await browser.newPage());
@@ -269,6 +270,28 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     expect(sockets[0].received.map((m) => m.type)).toEqual(['connection_ack', 'ka', 'error']);
     await expect.poll(() => sockets[0]?.closed).toBe(true);
     expect(await runButtonLabel()).toMatch(/^Execute/);
+  });
+
+  it('runs an admin mutation as AWS_IAM (console admin), signed in the page, and keeps acting so after a reload', async () => {
+    await page.selectOption('select[name=mode]', { label: 'AWS_IAM (console admin)' });
+    await page.click('button:has-text("Sign in")');
+    await expect.poll(() => page.textContent('[data-testid=who]')).toMatch(/^Acting as AWS_IAM \(console admin\)/);
+    await page.reload();
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror');
+    await expect.poll(() => page.textContent('[data-testid=who]')).toMatch(/^Acting as AWS_IAM \(console admin\)/);
+
+    const name = `Explorer Console Show ${Date.now()}`;
+    await setQuery(`mutation Create { createEvent(input: { name: "${name}", date: "2033-04-04", startsAt: "2033-04-04T20:00:00Z" }) { name state } }`);
+    const request = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes(name));
+    const { response } = await run();
+    expect(response).toEqual({ data: { createEvent: { name, state: 'UPCOMING' } } });
+    const headers = (await request).headers();
+    expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIA[0-9A-F]+\/\d{8}\/us-east-1\/appsync\/aws4_request, SignedHeaders=.*host/);
+    expect(headers['x-amz-security-token']).toBe(api.app.groupPrincipals[0].principal.sessionToken);
+
+    // A player mutation is refused to the console admin.
+    await setQuery('mutation Name { updateMyProfile(displayName: "Console") { id } }');
+    expect((await run()).response.errors).toEqual([{ errorType: 'UnauthorizedException', message: 'Permission denied' }]);
   });
 
   it('signs out to no Authorization header, for queries and subscriptions', async () => {

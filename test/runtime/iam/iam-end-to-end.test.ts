@@ -7,13 +7,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlRequest } from '../../../appsync/local/client.ts';
-import { localDynamoDbCredentials, LOCAL_REGION } from '../../../appsync/local/dynamodb-credentials.ts';
+import { localDynamoDbCredentials } from '../../../appsync/local/dynamodb-credentials.ts';
 import { startLocalAppSync, type LocalAppSync } from '../../../appsync/local/start-local.ts';
 import { dynamoEndpoint } from '../../support/dynamodb.ts';
+import { signedPost as signedPostTo, type Credentials } from '../../support/sigv4-post.ts';
 import { iamWiring } from './fixtures/wiring.ts';
 
 let app: LocalAppSync;
@@ -37,20 +36,8 @@ afterAll(async () => {
 const RELAY = 'mutation Relay($text: String!) { relay(text: $text) { note { id text by } storedText wipeRefusal urlVariable } }';
 
 /** A signed POST to the local API, as a process holding only the DynamoDB Local key could make it. */
-async function signedPost(body: string, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) {
-  const url = new URL(app.url);
-  const signer = new SignatureV4({ service: 'appsync', region: LOCAL_REGION, credentials, sha256: Sha256 });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: url.protocol,
-    hostname: url.hostname,
-    port: Number(url.port),
-    path: url.pathname,
-    headers: { 'content-type': 'application/json', host: url.host },
-    body,
-  });
-  const { host: _host, ...headers } = signed.headers;
-  const res = await fetch(url, { method: 'POST', headers, body });
+async function signedPost(body: string, credentials: Credentials) {
+  const res = await signedPostTo(app.url, body, credentials);
   return { status: res.status, errorTypeHeader: res.headers.get('x-amzn-errortype'), body: await res.json() };
 }
 

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ActAsBar, type Session } from './act-as-bar.tsx';
 import { fetchToken, lastIdentity } from './identity.ts';
+import { fetchCredentials, rememberedSigner, signedHeaders, type SignerInfo } from './iam-signer.ts';
 import { realtimeUrl, subscribeOverRealtime } from './realtime-subscription.ts';
 import './explorer.css';
 
@@ -20,18 +21,21 @@ type Fetcher = ComponentProps<typeof GraphiQL>['fetcher'];
  * Queries and mutations are POSTed to /graphql; a subscription opens the real-time endpoint at
  * `realtimePath`. The headers typed in GraphiQL's Headers pane come last and win.
  */
-function fetcherFor(token: string | null, realtimePath: string): Fetcher {
+function fetcherFor(session: Session | null, realtimePath: string): Fetcher {
   return async (params, opts) => {
-    const headers: Record<string, string> = { ...(token ? { authorization: token } : {}), ...opts?.headers };
+    const body = JSON.stringify(params);
+    const auth = !session ? {} : 'token' in session ? { authorization: session.token } : await signedHeaders(session.signer, session.credentials, '/graphql', body);
+    const headers: Record<string, string> = { ...auth, ...opts?.headers };
     const operation = opts?.documentAST && getOperationAST(opts.documentAST, params.operationName);
     if (operation?.operation === 'subscription') {
+      if (session && 'signer' in session) return { errors: [{ message: 'The explorer opens subscriptions as a Cognito user only.' }] };
       // AppSync's documented handshake headers carry the API's host next to the authorization.
       return subscribeOverRealtime(realtimeUrl(location, realtimePath), params, { host: location.host, ...headers });
     }
     const res = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(params),
+      body,
     });
     const text = await res.text();
     try {
@@ -42,13 +46,24 @@ function fetcherFor(token: string | null, realtimePath: string): Fetcher {
   };
 }
 
-function Explorer({ tokens, realtimePath }: { tokens: boolean; realtimePath: string }) {
+function Explorer({ tokens, realtimePath, signers }: { tokens: boolean; realtimePath: string; signers: SignerInfo[] }) {
   // undefined: still signing in again as the last user after a reload.
   const [session, setSession] = useState<Session | null | undefined>(tokens ? undefined : null);
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
     if (!tokens) return;
+    const signer = rememberedSigner(localStorage, signers);
+    if (signer) {
+      fetchCredentials(signer).then(
+        (credentials) => setSession({ signer, credentials }),
+        (err: Error) => {
+          setProblem(`could not sign in again as AWS_IAM (${signer.label}): ${err.message}`);
+          setSession(null);
+        },
+      );
+      return;
+    }
     const identity = lastIdentity(localStorage);
     if (identity === null) return setSession(null);
     fetchToken(identity).then(
@@ -58,15 +73,16 @@ function Explorer({ tokens, realtimePath }: { tokens: boolean; realtimePath: str
         setSession(null);
       },
     );
-  }, [tokens]);
+  }, [tokens, signers]);
 
-  const fetcher = useMemo(() => fetcherFor(session?.token ?? null, realtimePath), [session, realtimePath]);
+  const fetcher = useMemo(() => fetcherFor(session ?? null, realtimePath), [session, realtimePath]);
   return (
     <div className="explorer">
       {tokens && (
         <ActAsBar
           session={session}
           problem={problem}
+          signers={signers}
           onSession={(next, why = '') => {
             setSession(next);
             setProblem(why);
@@ -79,4 +95,5 @@ function Explorer({ tokens, realtimePath }: { tokens: boolean; realtimePath: str
 }
 
 const root = document.getElementById('root')!;
-createRoot(root).render(<Explorer tokens={root.dataset.tokens === 'true'} realtimePath={root.dataset.realtimePath!} />);
+const signers = JSON.parse(root.dataset.signers ?? '[]') as SignerInfo[];
+createRoot(root).render(<Explorer tokens={root.dataset.tokens === 'true'} realtimePath={root.dataset.realtimePath!} signers={signers} />);
