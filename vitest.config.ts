@@ -2,11 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // The JSON report gives CI its one-line summary.
     reporters: ['default', ['json', { outputFile: 'build/test-report.json' }]],
     // One in-memory DynamoDB Local for the whole run; tests reach it through inject('dynamoEndpoint').
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['packages/appsync-local/testing/global-setup.ts'],
     // Generous: DynamoDB Local on a busy two-core machine answers slowly.
     testTimeout: 30_000,
     hookTimeout: 60_000,

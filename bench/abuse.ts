@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { repoRoot } from '../appsync/bundle.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
 const RSS_BOUND_MB = 600;

@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { graphqlData } from '../appsync/local/client.ts';
-import { createDynamoDbWire, type WireInput } from '../appsync/local/datasources/dynamodb-wire.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { createDynamoDbWire, type WireInput } from 'appsync-local/local/datasources/dynamodb-wire.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { queryInput } from '../amplify/functions/score-event/query.ts';
 import type { BenchTarget } from './target.ts';

@@ -17,9 +17,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { graphqlData } from '../appsync/local/client.ts';
-import { asyncInvocationsSettled } from '../appsync/local/datasources/lambda.ts';
-import { startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
+import { startDynamoDbLocal } from 'appsync-local/local/dynamodb-local.ts';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';

@@ -1,6 +1,6 @@
 /**
  * Load for the live benchmark: many subscriptions held by a few WebSocket connections speaking AppSync's
- * real-time protocol (appsync/local/realtime/protocol.ts) over TLS from the local CA, in a CHILD process,
+ * real-time protocol (packages/appsync-local/src/local/realtime/protocol.ts) over TLS from the local CA, in a CHILD process,
  * so that the subscribers' reading competes with the server (and its in-process Lambda) only for the
  * cores, not for one event loop, as subscribers elsewhere would. Each `data` frame is stamped as it
  * arrives with `performance.timeOrigin + performance.now()` (one clock for both processes) and kept as
@@ -9,7 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { handshakeProtocols } from '../appsync/local/realtime/wire.ts';
+import { handshakeProtocols } from 'appsync-local/local/realtime/wire.ts';
 
 /** Now, on a clock every process of this machine shares (milliseconds). */
 export const wallNow = () => performance.timeOrigin + performance.now();

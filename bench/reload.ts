@@ -10,10 +10,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { repoRoot } from '../appsync/bundle.ts';
-import { graphqlData } from '../appsync/local/client.ts';
-import { startLocalAppSync } from '../appsync/local/start-local.ts';
-import type { ApiWiring } from '../appsync/wiring.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { startLocalAppSync } from 'appsync-local/local/start-local.ts';
+import type { ApiWiring } from 'appsync-local/wiring.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 

@@ -10,7 +10,7 @@
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
  * `--live-predictions 1000` narrows the live section.
  */
-import { startDynamoDbLocal, createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
+import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
 import { benchReload } from './reload.ts';
 import { benchScreens, type ScreenCost } from './screens.ts';

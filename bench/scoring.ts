@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { BatchWriteItemCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../appsync/local/dynamodb-local.ts';
+import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from 'appsync-local/local/dynamodb-local.ts';
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';

@@ -2,8 +2,8 @@
  * What each screen costs at a given league size: DynamoDB requests, consumed RCU, and items read vs
  * returned, as seen by the local runtime's DynamoDB data source (ReturnConsumedCapacity).
  */
-import { graphqlData } from '../appsync/local/client.ts';
-import type { DynamoDbRequestEvent } from '../appsync/local/datasources/dynamodb.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
 import { benchPlayer, buildLeague } from './fixture.ts';
 import type { BenchTarget } from './target.ts';
 

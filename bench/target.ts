@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDbRequestEvent } from '../appsync/local/datasources/dynamodb.ts';
-import { createDynamoDbClient } from '../appsync/local/dynamodb-local.ts';
-import { startLocalAppSync, type LocalAppSync } from '../appsync/local/start-local.ts';
+import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { startLocalAppSync, type LocalAppSync } from 'appsync-local/local/start-local.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 
 export interface BenchTarget {

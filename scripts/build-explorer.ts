@@ -1,7 +1,7 @@
 /** `npm run build`, second step: bundles the local explorer page (GraphiQL) into build/explorer/. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { buildExplorer, EXPLORER_DIR, EXPLORER_FILES } from '../appsync/local/http/explorer-bundle.ts';
+import { buildExplorer, EXPLORER_DIR, EXPLORER_FILES } from 'appsync-local/local/http/explorer-bundle.ts';
 
 const started = performance.now();
 await buildExplorer();

@@ -30,8 +30,8 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
-import { appsyncScalars } from '../appsync/prelude.ts';
-import { parseAppSyncSchema } from '../appsync/wiring.ts';
+import { appsyncScalars } from 'appsync-local/prelude.ts';
+import { parseAppSyncSchema } from 'appsync-local/wiring.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 export const schemaPath = path.join(repoRoot, 'schema.graphql');

@@ -4,8 +4,8 @@
  *   npm run --silent token -- <username> [--group <name>]... [--id]
  */
 import path from 'node:path';
-import { repoRoot } from '../appsync/bundle.ts';
-import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../appsync/local/auth/jwt.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from 'appsync-local/local/auth/jwt.ts';
 
 const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]... [--id]';
 

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { repoRoot } from '../../appsync/bundle.ts';
-import type { ApiWiring } from '../../appsync/wiring.ts';
-import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from '../../appsync/cdk/wired-api.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import type { ApiWiring } from 'appsync-local/wiring.ts';
+import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from 'appsync-local/cdk/wired-api.ts';
 import { wiring as pickemWiring } from './wiring.ts';
 
 export const schemaFile = path.join(repoRoot, 'schema.graphql');

@@ -15,10 +15,10 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-a
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalAuthorizationTypes } from '../../appsync/auth-modes.ts';
-import { repoRoot } from '../../appsync/bundle.ts';
-import { loadOrCreateSigningKey } from '../../appsync/local/auth/jwt.ts';
-import type { LocalOutputs } from '../../appsync/local/cognito/amplify-outputs.ts';
+import { additionalAuthorizationTypes } from 'appsync-local/auth-modes.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
+import type { LocalOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';

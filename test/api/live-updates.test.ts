@@ -8,12 +8,12 @@
 import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundleResolver } from '../../appsync/bundle.ts';
-import { asyncInvocationsSettled } from '../../appsync/local/datasources/lambda.ts';
-import { compileCode } from '../../appsync/local/js/compile.ts';
-import { contextWithDefaults } from '../../appsync/local/js/evaluate.ts';
-import { appsyncPrelude } from '../../appsync/prelude.ts';
-import type { ApiResponse } from '../../amplify/functions/shared/call-api.ts';
+import { bundleResolver } from 'appsync-local/bundle.ts';
+import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
+import { compileCode } from 'appsync-local/local/js/compile.ts';
+import { contextWithDefaults } from 'appsync-local/local/js/evaluate.ts';
+import { appsyncPrelude } from 'appsync-local/prelude.ts';
+import type { ApiResponse } from 'appsync-local/call-api.ts';
 import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
@@ -23,8 +23,8 @@ const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record
 // The real callApi, with a record of what it sent and answered. The one thing put in its way is a
 // failure on demand (`failNext`): a refused or lost request (AppSync answering 5xx, a network error)
 // cannot be produced on demand by the local server, which otherwise accepts every signed publish.
-vi.mock('../../amplify/functions/shared/call-api.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../amplify/functions/shared/call-api.ts')>();
+vi.mock('appsync-local/call-api.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('appsync-local/call-api.ts')>();
   return {
     callApi: async (query: string, variables: Record<string, unknown> = {}) => {
       const call: (typeof calls.sent)[number] = { query, variables };

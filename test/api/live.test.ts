@@ -9,11 +9,11 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { asyncInvocationsSettled } from '../../appsync/local/datasources/lambda.ts';
-import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
+import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
+import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, tableSnapshot } from './mutations-fixtures.ts';
 

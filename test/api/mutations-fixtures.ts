@@ -1,7 +1,7 @@
 /** Operations and helpers shared by the mutation tests (test/api/mutations.*.test.ts). */
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
-import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import type { TestApi } from '../support/local-api.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';

@@ -1,8 +1,8 @@
 /** The admin write path and profile renames, when the input is good: what is stored and returned. */
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
-import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';

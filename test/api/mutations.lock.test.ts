@@ -4,9 +4,9 @@
  */
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from '../../appsync/local/dynamodb-local.ts';
-import { subFor } from '../../appsync/local/auth/jwt.ts';
-import { dynamoEndpoint } from '../support/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local/local/dynamodb-local.ts';
+import { subFor } from 'appsync-local/local/auth/jwt.ts';
+import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';

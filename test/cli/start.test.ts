@@ -6,8 +6,8 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../appsync/bundle.ts';
-import { graphqlData } from '../../appsync/local/client.ts';
+import { repoRoot } from 'appsync-local/bundle.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
 
 let child: ChildProcess;
 let output = '';

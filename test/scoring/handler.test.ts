@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDynamoDbEnvironment } from '../../appsync/local/dynamodb-credentials.ts';
-import { createTestTable, dynamoEndpoint } from '../support/dynamodb.ts';
+import { localDynamoDbEnvironment } from 'appsync-local/local/dynamodb-credentials.ts';
+import { createTestTable, dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { graphqlData, graphqlRequest } from '../../appsync/local/client.ts';
-import { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from '../../appsync/local/start-local.ts';
+import { graphqlData, graphqlRequest } from 'appsync-local/local/client.ts';
+import { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from 'appsync-local/local/start-local.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
-import { dynamoEndpoint } from './dynamodb.ts';
+import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 
 export interface TestApi {
   app: LocalAppSync;

@@ -1,6 +1,0 @@
-import type { DataSourceOf } from '../../wiring.ts';
-import type { CloudKind } from '../cloud.ts';
-
-export const noneCloud: CloudKind<DataSourceOf<'NONE'>> = {
-  add: (source, ctx) => ctx.api.addNoneDataSource(source.name, { name: source.name }),
-};

@@ -1,7 +1,0 @@
-import { createNoneDataSource } from '../../local/datasources/none.ts';
-import type { DataSourceOf } from '../../wiring.ts';
-import type { LocalKind } from '../local.ts';
-
-export const noneLocal: LocalKind<DataSourceOf<'NONE'>> = {
-  invoker: () => createNoneDataSource(),
-};

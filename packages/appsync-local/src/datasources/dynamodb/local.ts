@@ -1,0 +1,22 @@
+import { createDynamoDbDataSource } from '../../local/datasources/dynamodb.ts';
+import { ensureTable } from '../../local/dynamodb-local.ts';
+import type { DataSourceOf } from '../../wiring.ts';
+import type { LocalKind } from '../local-kind.ts';
+
+/** A table in DynamoDB Local, created (or checked against its definition) at start. */
+export const dynamoDbLocal: LocalKind<DataSourceOf<'DYNAMODB'>> = {
+  async setUp(source, ctx) {
+    const name = ctx.physicalName(source.table);
+    ctx.tableNames[source.name] = name;
+    await ensureTable(ctx.client, { ...source.table, name });
+  },
+  invoker(source, ctx) {
+    const observer = ctx.observer;
+    return createDynamoDbDataSource({
+      wire: ctx.wire,
+      tableName: ctx.tableNames[source.name],
+      tokenKey: ctx.tokenKey,
+      observer: observer ? (event) => observer(source.name, event) : undefined,
+    });
+  },
+};

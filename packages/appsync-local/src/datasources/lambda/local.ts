@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { repoRoot } from '../../bundle.ts';
+import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
+import { localDynamoDbEnvironment } from '../../local/dynamodb-credentials.ts';
+import type { DataSourceOf } from '../../wiring.ts';
+import { resolveTableNames, type LocalKind } from '../local-kind.ts';
+
+/**
+ * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,
+ * region, access key and secret (the one local credential, so that it sees the tables); its own session
+ * token, which makes those credentials its role's (see src/local/auth/principals.ts); and with
+ * `callsApi`, the local GraphQL URL under `urlVariable`.
+ */
+export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
+  invoker(source, ctx) {
+    const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
+    const environment = {
+      ...resolveTableNames(source.environment, ctx.tableNames),
+      ...localDynamoDbEnvironment(ctx.dynamoEndpoint),
+      AWS_SESSION_TOKEN: principal.sessionToken,
+    };
+    const callsApi = source.callsApi;
+    return createLambdaDataSource({
+      handlerPath: path.join(repoRoot, source.handler),
+      environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
+    });
+  },
+};

@@ -1,0 +1,42 @@
+/**
+ * What a data-source kind's local side is (the registry, local.ts, maps each kind to one), in a module
+ * of its own so that a kind never imports the registry.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbWire } from '../local/datasources/dynamodb-wire.ts';
+import type { LocalPrincipals } from '../local/auth/principals.ts';
+import type { DynamoDbRequestEvent } from '../local/datasources/dynamodb.ts';
+import type { DataSourceInvoker } from '../local/types.ts';
+import type { DataSource, TableDefinition, TableNameRef } from '../wiring.ts';
+
+export interface LocalContext {
+  /** For set-up (creating tables). */
+  client: DynamoDBClient;
+  /** The data sources' calls to the same DynamoDB Local. */
+  wire: DynamoDbWire;
+  /** Endpoint of the DynamoDB Local that `client` and `wire` talk to. */
+  dynamoEndpoint: string;
+  /** Encrypts pagination tokens. */
+  tokenKey: Buffer;
+  /** Physical name of a declared table. */
+  physicalName(table: TableDefinition): string;
+  observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
+  /** Physical table of each DynamoDB data source, by name: filled by the set-up phase. */
+  tableNames: Record<string, string>;
+  /** Issues each in-process function its own IAM credentials (the stand-in for its role). */
+  principals: LocalPrincipals;
+  /** The local GraphQL endpoint; throws until the server listens (its port may be chosen then). */
+  apiUrl(): string;
+}
+
+/** One kind's entry; `S` is the kind's DataSource shape. */
+export interface LocalKind<S extends DataSource> {
+  /** Runs for every data source before any invoker is made (e.g. creates its table). */
+  setUp?(source: S, ctx: LocalContext): Promise<void>;
+  invoker(source: S, ctx: LocalContext): DataSourceInvoker;
+}
+
+/** Environment variables naming tables, resolved to their physical names. */
+export function resolveTableNames(refs: Record<string, TableNameRef>, tableNames: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(refs).map(([name, ref]) => [name, tableNames[ref.tableNameOf]]));
+}

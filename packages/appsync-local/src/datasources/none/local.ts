@@ -1,0 +1,7 @@
+import { createNoneDataSource } from '../../local/datasources/none.ts';
+import type { DataSourceOf } from '../../wiring.ts';
+import type { LocalKind } from '../local-kind.ts';
+
+export const noneLocal: LocalKind<DataSourceOf<'NONE'>> = {
+  invoker: () => createNoneDataSource(),
+};

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDynamoDbClient, ensureTable, startDynamoDbLocal } from '../../src/local/dynamodb-local.ts';
+import type { TableDefinition } from '../../src/wiring.ts';
+import { createTestTable, defaultTableDefinition } from '../../testing/dynamodb.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function occupyFreePort(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      if (typeof address !== 'object' || address === null) return reject(new Error('no address'));
+      resolve({ server, port: address.port });
+    });
+  });
+}
+
+describe('startDynamoDbLocal', () => {
+  it('moves to another port when the requested one is taken', async () => {
+    const { server, port } = await occupyFreePort();
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+    const dynamo = await startDynamoDbLocal({ inMemory: true, port });
+    cleanups.push(() => dynamo.stop());
+    expect(dynamo.port).not.toBe(port);
+    expect(dynamo.endpoint).toBe(`http://127.0.0.1:${dynamo.port}`);
+    const client = createDynamoDbClient(dynamo.endpoint);
+    await ensureTable(client, { ...defaultTableDefinition, name: 'port-check' });
+    // Creating it again leaves it alone.
+    await ensureTable(client, { ...defaultTableDefinition, name: 'port-check' });
+    client.destroy();
+    await dynamo.stop();
+    await dynamo.stop();
+  }, 200_000);
+
+  it('keeps data across a restart with a dataDir', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ddb-local-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const table = { ...defaultTableDefinition, name: 'persisted' };
+    const key = { PK: { S: 'K' }, SK: { S: 'S' } };
+
+    const first = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_500 });
+    cleanups.push(() => first.stop());
+    const c1 = createDynamoDbClient(first.endpoint);
+    await ensureTable(c1, table);
+    await c1.send(new PutItemCommand({ TableName: table.name, Item: { ...key, v: { S: 'kept' } } }));
+    c1.destroy();
+    await first.stop();
+
+    const second = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_500 });
+    cleanups.push(() => second.stop());
+    const c2 = createDynamoDbClient(second.endpoint);
+    await ensureTable(c2, table);
+    const out = await c2.send(new GetItemCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
+    expect(out.Item?.v).toEqual({ S: 'kept' });
+    c2.destroy();
+    await second.stop();
+  }, 300_000);
+
+  it('says so when java is missing', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(startDynamoDbLocal({ inMemory: true, port: 18_600 })).rejects.toThrow(/java not found: install a Java 17 runtime/);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('requires a dataDir unless in memory', async () => {
+    await expect(startDynamoDbLocal({ inMemory: false })).rejects.toThrow(/dataDir/);
+  });
+});
+
+describe('ensureTable on an existing table', () => {
+  // Each case: a table made from the default definition, then started with a changed one.
+  it.each<[string, (name: string) => TableDefinition, RegExp]>([
+    [
+      'a changed index key',
+      (name) => ({ ...defaultTableDefinition, name, indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SORT' }] }),
+      /index GSI: sort key is GSI_SK, the definition says GSI_SORT/,
+    ],
+    [
+      'a new index',
+      (name) => ({ ...defaultTableDefinition, name, indexes: [...defaultTableDefinition.indexes, { name: 'ByOwner', partitionKey: 'OWNER', sortKey: 'SK' }] }),
+      /index ByOwner: missing/,
+    ],
+    ['a dropped index', (name) => ({ ...defaultTableDefinition, name, indexes: [] }), /index GSI: not in the definition/],
+    ['a changed table key', (name) => ({ ...defaultTableDefinition, name, partitionKey: 'ID' }), /table: partition key is PK, the definition says ID/],
+  ])('refuses %s at start, naming the table, the difference and the fix', async (_, changed, difference) => {
+    const { client, tableName } = await createTestTable();
+    const attempt = ensureTable(client, changed(tableName));
+    await expect(attempt).rejects.toThrow(difference);
+    await expect(attempt).rejects.toThrow(new RegExp(`Table "${tableName}" in DynamoDB Local does not match its definition`));
+    await expect(attempt).rejects.toThrow(/delete the table, or DynamoDB Local's data directory, to recreate it/);
+    client.destroy();
+  });
+
+  it('accepts a table that matches its definition', async () => {
+    const { client, tableName } = await createTestTable();
+    await expect(ensureTable(client, { ...defaultTableDefinition, name: tableName })).resolves.toBeUndefined();
+    client.destroy();
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The data source's own DynamoDB calls (dynamodb-wire.ts): signed requests in DynamoDB's JSON protocol,
+ * DynamoDB's refusals as SDK-shaped errors, and one retry when a kept-alive connection was closed
+ * before the request reached the server (and only then). A loopback server stands in for DynamoDB.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDynamoDbWire, DynamoDbServiceError, type DynamoDbWire } from '../../src/local/datasources/dynamodb-wire.ts';
+import { localDynamoDbCredentials } from '../../src/local/dynamodb-credentials.ts';
+import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+function wireTo(endpoint: string): DynamoDbWire {
+  const wire = createDynamoDbWire(endpoint);
+  closers.push(() => wire.close());
+  return wire;
+}
+
+async function fakeDynamoDb(answer: (req: IncomingMessage, n: number, socket: Socket) => { status: number; body: string } | 'drop') {
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const a = answer(req, ++n, req.socket);
+      if (a === 'drop') return void req.socket.destroy();
+      res.writeHead(a.status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-RequestId': `REQ${n}` });
+      res.end(a.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => n };
+}
+
+describe('DynamoDB wire calls', () => {
+  it('round-trips typed values, binary included, with DynamoDB Local', async () => {
+    const { tableName } = await createTestTable();
+    const wire = wireTo(dynamoEndpoint());
+    const Item = { PK: { S: 'W#1' }, SK: { S: 'META' }, n: { N: '1.5' }, b: { B: Buffer.from([0, 255, 7]).toString('base64') }, ss: { SS: ['a', 'b'] } };
+    await wire.call('PutItem', { TableName: tableName, Item });
+    const out = await wire.call('GetItem', { TableName: tableName, Key: { PK: Item.PK, SK: Item.SK }, ConsistentRead: true });
+    expect(out.Item).toEqual(Item);
+  });
+
+  it('signs each request with the local credential and names the operation', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const fake = await fakeDynamoDb((req) => {
+      seen.push(req.headers);
+      return { status: 200, body: '{"Count":0,"Items":[],"ScannedCount":0}' };
+    });
+    const out = await wireTo(fake.endpoint).call('Query', { TableName: 't', KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': { S: 'x' } } });
+    expect(out.Count).toBe(0);
+    expect(seen[0]['x-amz-target']).toBe('DynamoDB_20120810.Query');
+    expect(seen[0]['content-type']).toBe('application/x-amz-json-1.0');
+    expect(seen[0].authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${localDynamoDbCredentials().accessKeyId}/\\d{8}/us-east-1/dynamodb/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`));
+  });
+
+  it("gives DynamoDB's refusal as a named error with its status, request id and details", async () => {
+    const reasons = [{ Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }, { Code: 'None' }];
+    const fake = await fakeDynamoDb(() => ({
+      status: 400,
+      body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException', Message: 'Transaction cancelled', CancellationReasons: reasons }),
+    }));
+    const failure = await wireTo(fake.endpoint).call('TransactWriteItems', { TransactItems: [] }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DynamoDbServiceError);
+    expect(failure).toMatchObject({ name: 'TransactionCanceledException', message: 'Transaction cancelled', $metadata: { httpStatusCode: 400, requestId: 'REQ1' }, CancellationReasons: reasons });
+  });
+
+  it('sends again once when a kept-alive connection is reset before the request reaches the server', async () => {
+    let firstSocket: Socket | undefined;
+    const fake = await fakeDynamoDb((_req, n, socket) => {
+      firstSocket ??= socket;
+      // The second request arrives on the kept-alive connection of the first: drop it unanswered.
+      if (n === 2 && socket === firstSocket) return 'drop';
+      return { status: 200, body: `{"Count":${n}}` };
+    });
+    const wire = wireTo(fake.endpoint);
+    expect((await wire.call('Query', { TableName: 't' })).Count).toBe(1);
+    expect((await wire.call('Query', { TableName: 't' })).Count).toBe(3);
+    expect(fake.requests()).toBe(3);
+  });
+
+  it('does not send again when a fresh connection fails: the request may have been served', async () => {
+    const fake = await fakeDynamoDb(() => 'drop');
+    await expect(wireTo(fake.endpoint).call('PutItem', { TableName: 't', Item: {} })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(fake.requests()).toBe(1);
+  });
+});

@@ -1,0 +1,28 @@
+/** Helpers for tests that talk to the run's DynamoDB Local (started by test/global-setup.ts). */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient, ensureTable } from '../src/local/dynamodb-local.ts';
+import type { TableDefinition } from '../src/wiring.ts';
+
+export function dynamoEndpoint(): string {
+  return inject('dynamoEndpoint');
+}
+
+/** PK/SK with one GSI GSI_PK/GSI_SK: the single-table layout. */
+export const defaultTableDefinition: TableDefinition = {
+  name: 'test',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SK' }],
+};
+
+/** Creates a table with a unique name (the definition's name is a prefix) so test files never share data. */
+export async function createTestTable(
+  definition: TableDefinition = defaultTableDefinition,
+): Promise<{ client: DynamoDBClient; tableName: string }> {
+  const client = createDynamoDbClient(dynamoEndpoint());
+  const tableName = `${definition.name}-${randomBytes(6).toString('hex')}`;
+  await ensureTable(client, { ...definition, name: tableName });
+  return { client, tableName };
+}

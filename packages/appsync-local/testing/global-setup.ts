@@ -1,0 +1,19 @@
+/** Starts one in-memory DynamoDB Local for the whole test run and hands its endpoint to the tests. */
+import type { TestProject } from 'vitest/node';
+import { startDynamoDbLocal } from '../src/local/dynamodb-local.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamoEndpoint: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // A port of its own (not 8000) so that a developer's running local API does not get in the way.
+  const dynamo = await startDynamoDbLocal({ inMemory: true, port: 18_000 + (process.pid % 1000) });
+  project.provide('dynamoEndpoint', dynamo.endpoint);
+  return async () => {
+    await dynamo.stop();
+  };
+}

@@ -1,7 +1,0 @@
-/** A minimal resolver context for calling data sources directly in tests. */
-import { contextWithDefaults } from '../../appsync/local/js/evaluate.ts';
-import type { ResolverContext } from '../../appsync/local/types.ts';
-
-export function testContext(args: Record<string, unknown> = {}): ResolverContext {
-  return contextWithDefaults({ arguments: args, info: { fieldName: 'test', parentTypeName: 'Query' } });
-}
