@@ -6,7 +6,7 @@
  * is checked to write nothing (the whole table before and after).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asyncInvocationsSettled } from '../../appsync/local/datasources/lambda.ts';
+import { asyncInvocationsSettled } from 'appsync-local/local/datasources/lambda.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { LEAGUE_OP as OPS, expectedBoard, refusal, subsOf } from './leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, setState, tableSnapshot } from './mutations-fixtures.ts';
