@@ -119,7 +119,7 @@ async function timeReads(client: DynamoDBClient, tableName: string): Promise<num
   const store = createStore({ client, tableName, concurrency: 4 });
   const started = performance.now();
   const predictions = await store.query(PREDICTION.all(EVENT_ID));
-  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, SEASON)));
+  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, String(SEASON))));
   return (performance.now() - started) / 1000;
 }
 

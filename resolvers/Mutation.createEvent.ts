@@ -1,6 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
 import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from './lib/entities/event';
+import { SEASON } from './lib/entities/season';
 import { IF_NEW } from './lib/entities/table';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
@@ -10,7 +11,7 @@ import { requiredText, slug, validEventDate, validStart } from './lib/validate';
 type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }>;
 
 /**
- * Creates an UPCOMING event with the id `<date>-<slug of name>`. A one-entry transaction rather than
+ * Creates an UPCOMING event with the id `<date>-<slug of name>`, and its calendar-year season's item. A one-entry transaction rather than
  * a PutItem: AppSync reports a PutItem whose condition fails as a success when the stored item equals
  * the new one, and creating the same event twice must be a ConflictError.
  */
@@ -32,8 +33,11 @@ export function request(ctx: CreateEventContext) {
     matchOrder: [],
   };
   ctx.stash.event = event;
+  // The event's calendar-year season is written (again: the same item) so that the seasons list shows it.
+  const year = SEASON.calendar(event.season);
   return transaction([
     txPut(tableOf(ctx), EVENT.key(event.id), EVENT.attributes(event), IF_NEW),
+    txPut(tableOf(ctx), SEASON.key(year.id), SEASON.attributes(year)),
   ]);
 }
 

@@ -44,12 +44,27 @@ const pipeline = (typeName: string, fieldName: string, functions: PipelineFuncti
 
 // Used by several pipelines.
 const getEventCard = fn('getEventCard');
+const getWindowEvents = fn('getWindowEvents');
+const writeSeason = fn('writeSeason');
+const getLeague = fn('getLeague');
+const getLeagueSeason = fn('getLeagueSeason');
+const getMyProfile = fn('getMyProfile');
+const getLeagueMembers = fn('getLeagueMembers');
+const getMemberStandings = fn('getMemberStandings');
+/** A commissioner's or member's change to a league: read it with its members and season, then write. */
+const leagueChange = (fieldName: string, write: string) => pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
 
 export const wiring: ApiWiring = wireApi({
   dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
   resolvers: [
     unit('Query', 'events'),
     unit('Query', 'standings'),
+    unit('Query', 'seasons'),
+    pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),
+    pipeline('Query', 'league', [getLeague, getLeagueSeason]),
+    pipeline('League', 'standings', [getLeagueMembers, getMemberStandings]),
+    pipeline('League', 'myRank', [getLeagueMembers, getMemberStandings]),
+    pipeline('League', 'eventLeaderboard', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
     unit('Query', 'userProfile'),
     unit('EventCard', 'leaderboard'),
@@ -62,8 +77,18 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
     pipeline('Mutation', 'setMatchResult', [getEventCard, fn('writeMatchResult'), fn('startLiveScoring', scoringSource.name)]),
     unit('Mutation', 'scoreEvent', scoringSource.name),
-    pipeline('Mutation', 'savePrediction', [getEventCard, fn('getMyProfile'), fn('putPrediction')]),
+    pipeline('Mutation', 'createSeason', [getWindowEvents, writeSeason]),
+    pipeline('Mutation', 'updateSeason', [fn('getSeason'), getWindowEvents, writeSeason]),
+    pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),
     pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
+    pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
+    pipeline('Mutation', 'joinLeague', [fn('getCodeLeague'), getLeague, getLeagueSeason, getMyProfile, fn('writeJoin')]),
+    leagueChange('leaveLeague', 'writeLeave'),
+    leagueChange('updateLeague', 'writeLeagueUpdate'),
+    leagueChange('rotateLeagueCode', 'writeCodeRotation'),
+    leagueChange('removeLeagueMember', 'writeMemberRemoval'),
+    leagueChange('transferLeague', 'writeTransfer'),
+    leagueChange('deleteLeague', 'writeLeagueDeletion'),
     unit('Mutation', 'publishEventUpdate', NONE),
     unit('Subscription', 'onEventUpdate', NONE),
   ],

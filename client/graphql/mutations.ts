@@ -179,6 +179,30 @@ mutation ScoreEvent($eventId: ID!) {
 }
 ` as GeneratedMutation<T.ScoreEventMutationVariables, T.ScoreEventMutation>;
 
+export const createSeason = /* GraphQL */ `
+mutation CreateSeason($input: CreateSeasonInput!) {
+  createSeason(input: $input) {
+    __typename
+    id
+    name
+    startDate
+    endDate
+  }
+}
+` as GeneratedMutation<T.CreateSeasonMutationVariables, T.CreateSeasonMutation>;
+
+export const updateSeason = /* GraphQL */ `
+mutation UpdateSeason($input: UpdateSeasonInput!) {
+  updateSeason(input: $input) {
+    __typename
+    id
+    name
+    startDate
+    endDate
+  }
+}
+` as GeneratedMutation<T.UpdateSeasonMutationVariables, T.UpdateSeasonMutation>;
+
 /** Replaces the caller's picks for an event while it is open. */
 export const savePrediction = /* GraphQL */ `
 mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!) {
@@ -211,6 +235,278 @@ mutation UpdateMyProfile($displayName: String!) {
   }
 }
 ` as GeneratedMutation<T.UpdateMyProfileMutationVariables, T.UpdateMyProfileMutation>;
+
+/** A league of the season, with the caller as its commissioner and only member. */
+export const createLeague = /* GraphQL */ `
+mutation CreateLeague($input: CreateLeagueInput!) {
+  createLeague(input: $input) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.CreateLeagueMutationVariables, T.CreateLeagueMutation>;
+
+/** Joins the league of an invite code (case, spaces and dashes do not matter). */
+export const joinLeague = /* GraphQL */ `
+mutation JoinLeague($code: String!) {
+  joinLeague(code: $code) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.JoinLeagueMutationVariables, T.JoinLeagueMutation>;
+
+/** Leaves a league (a commissioner hands it over first, or deletes it). Returns the league as others now see it, without its code. */
+export const leaveLeague = /* GraphQL */ `
+mutation LeaveLeague($leagueId: ID!) {
+  leaveLeague(leagueId: $leagueId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.LeaveLeagueMutationVariables, T.LeaveLeagueMutation>;
+
+/** Commissioner: rename, open or close joins. */
+export const updateLeague = /* GraphQL */ `
+mutation UpdateLeague($input: UpdateLeagueInput!) {
+  updateLeague(input: $input) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.UpdateLeagueMutationVariables, T.UpdateLeagueMutation>;
+
+/** Commissioner: a new invite code; the old one stops working. */
+export const rotateLeagueCode = /* GraphQL */ `
+mutation RotateLeagueCode($leagueId: ID!) {
+  rotateLeagueCode(leagueId: $leagueId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.RotateLeagueCodeMutationVariables, T.RotateLeagueCodeMutation>;
+
+/** Commissioner: removes another member. */
+export const removeLeagueMember = /* GraphQL */ `
+mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!) {
+  removeLeagueMember(leagueId: $leagueId, userId: $userId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.RemoveLeagueMemberMutationVariables, T.RemoveLeagueMemberMutation>;
+
+/** Commissioner: hands the league to another member. */
+export const transferLeague = /* GraphQL */ `
+mutation TransferLeague($leagueId: ID!, $userId: ID!) {
+  transferLeague(leagueId: $leagueId, userId: $userId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.TransferLeagueMutationVariables, T.TransferLeagueMutation>;
+
+/** Commissioner or admin: deletes the league and every membership. Returns it as it was. */
+export const deleteLeague = /* GraphQL */ `
+mutation DeleteLeague($leagueId: ID!) {
+  deleteLeague(leagueId: $leagueId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.DeleteLeagueMutationVariables, T.DeleteLeagueMutation>;
 
 /** Internal: the backend (the scoring function's IAM role) publishes a live update to onEventUpdate's subscribers. Returns its input. */
 export const publishEventUpdate = /* GraphQL */ `

@@ -26,13 +26,19 @@ query Events($limit: Int, $nextToken: String) {
 }
 ` as GeneratedQuery<T.EventsQueryVariables, T.EventsQuery>;
 
-/** A season's standings, highest first. */
+/** A season's standings, highest first: exactly one of season (a calendar year) or seasonId. */
 export const standings = /* GraphQL */ `
-query Standings($season: Int!, $limit: Int, $nextToken: String) {
-  standings(season: $season, limit: $limit, nextToken: $nextToken) {
+query Standings($season: Int, $seasonId: ID, $limit: Int, $nextToken: String) {
+  standings(
+    season: $season
+    seasonId: $seasonId
+    limit: $limit
+    nextToken: $nextToken
+  ) {
     __typename
     items {
       __typename
+      seasonId
       season
       rank
       userId
@@ -45,6 +51,87 @@ query Standings($season: Int!, $limit: Int, $nextToken: String) {
   }
 }
 ` as GeneratedQuery<T.StandingsQueryVariables, T.StandingsQuery>;
+
+/** Every season, newest start first (calendar years included), at most 100. */
+export const seasons = /* GraphQL */ `
+query Seasons {
+  seasons {
+    __typename
+    id
+    name
+    startDate
+    endDate
+  }
+}
+` as GeneratedQuery<T.SeasonsQueryVariables, T.SeasonsQuery>;
+
+/** The caller's leagues (at most 10). */
+export const myLeagues = /* GraphQL */ `
+query MyLeagues {
+  myLeagues {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedQuery<T.MyLeaguesQueryVariables, T.MyLeaguesQuery>;
+
+/** A league, for its members and admins (NotMember otherwise). Null if there is no such league. */
+export const league = /* GraphQL */ `
+query League($leagueId: ID!) {
+  league(leagueId: $leagueId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;
 
 /** An event's card with the caller's prediction. Null if there is no such event. */
 export const eventCard = /* GraphQL */ `
@@ -134,6 +221,7 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
     }
     standings {
       __typename
+      seasonId
       season
       rank
       userId

@@ -36,6 +36,31 @@ export type UpdateEventInput = {
   state?: EventState | null;
 };
 
+export type CreateSeasonInput = {
+  name: string;
+  startDate: string;
+  endDate: string;
+};
+
+/** A window may change only while no event whose date enters or leaves it has gone live (SeasonLocked). */
+export type UpdateSeasonInput = {
+  id: string;
+  name?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+};
+
+export type CreateLeagueInput = {
+  name: string;
+  seasonId: string;
+};
+
+export type UpdateLeagueInput = {
+  id: string;
+  name?: string | null;
+  joinsOpen?: boolean | null;
+};
+
 export type PickInput = {
   matchId: string;
   team: number;
@@ -121,7 +146,8 @@ export type EventsQuery = {
 };
 
 export type StandingsQueryVariables = {
-  season: number;
+  season?: number | null;
+  seasonId?: string | null;
   limit?: number | null;
   nextToken?: string | null;
 };
@@ -131,6 +157,7 @@ export type StandingsQuery = {
     __typename: 'StandingConnection';
     items: Array<{
       __typename: 'Standing';
+      seasonId: string;
       season: number;
       rank: number;
       userId: string;
@@ -141,6 +168,88 @@ export type StandingsQuery = {
     }>;
     nextToken: string | null;
   };
+};
+
+export type SeasonsQueryVariables = {
+};
+
+export type SeasonsQuery = {
+  seasons: Array<{
+    __typename: 'Season';
+    id: string;
+    name: string;
+    startDate: string;
+    endDate: string;
+  }>;
+};
+
+export type MyLeaguesQueryVariables = {
+};
+
+export type MyLeaguesQuery = {
+  myLeagues: Array<{
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  }>;
+};
+
+export type LeagueQueryVariables = {
+  leagueId: string;
+};
+
+export type LeagueQuery = {
+  league: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  } | null;
 };
 
 export type EventCardQueryVariables = {
@@ -238,6 +347,7 @@ export type UserProfileQuery = {
     };
     standings: Array<{
       __typename: 'Standing';
+      seasonId: string;
       season: number;
       rank: number;
       userId: string;
@@ -459,6 +569,34 @@ export type ScoreEventMutation = {
   };
 };
 
+export type CreateSeasonMutationVariables = {
+  input: CreateSeasonInput;
+};
+
+export type CreateSeasonMutation = {
+  createSeason: {
+    __typename: 'Season';
+    id: string;
+    name: string;
+    startDate: string;
+    endDate: string;
+  };
+};
+
+export type UpdateSeasonMutationVariables = {
+  input: UpdateSeasonInput;
+};
+
+export type UpdateSeasonMutation = {
+  updateSeason: {
+    __typename: 'Season';
+    id: string;
+    name: string;
+    startDate: string;
+    endDate: string;
+  };
+};
+
 export type SavePredictionMutationVariables = {
   eventId: string;
   picks: Array<PickInput>;
@@ -494,6 +632,288 @@ export type UpdateMyProfileMutation = {
     id: string;
     displayName: string;
   };
+};
+
+export type CreateLeagueMutationVariables = {
+  input: CreateLeagueInput;
+};
+
+export type CreateLeagueMutation = {
+  createLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type JoinLeagueMutationVariables = {
+  code: string;
+};
+
+export type JoinLeagueMutation = {
+  joinLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type LeaveLeagueMutationVariables = {
+  leagueId: string;
+};
+
+export type LeaveLeagueMutation = {
+  leaveLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  } | null;
+};
+
+export type UpdateLeagueMutationVariables = {
+  input: UpdateLeagueInput;
+};
+
+export type UpdateLeagueMutation = {
+  updateLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type RotateLeagueCodeMutationVariables = {
+  leagueId: string;
+};
+
+export type RotateLeagueCodeMutation = {
+  rotateLeagueCode: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type RemoveLeagueMemberMutationVariables = {
+  leagueId: string;
+  userId: string;
+};
+
+export type RemoveLeagueMemberMutation = {
+  removeLeagueMember: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type TransferLeagueMutationVariables = {
+  leagueId: string;
+  userId: string;
+};
+
+export type TransferLeagueMutation = {
+  transferLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
+export type DeleteLeagueMutationVariables = {
+  leagueId: string;
+};
+
+export type DeleteLeagueMutation = {
+  deleteLeague: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  } | null;
 };
 
 export type PublishEventUpdateMutationVariables = {

@@ -14,6 +14,17 @@ export const ERROR = {
   cardFull: 'CardFull',
   /** An optimistic write lost a race (the item changed since it was read); retrying may succeed. */
   concurrentModification: 'ConcurrentModification',
+  /** A season's window change (or a new season) over an event that has gone live: standings stay exact. */
+  seasonLocked: 'SeasonLocked',
+  /** League refusals: each its own errorType, and nothing is written. */
+  leagueFull: 'LeagueFull',
+  joinsClosed: 'JoinsClosed',
+  invalidCode: 'InvalidCode',
+  leagueLimitReached: 'LeagueLimitReached',
+  alreadyMember: 'AlreadyMember',
+  notCommissioner: 'NotCommissioner',
+  notMember: 'NotMember',
+  commissionerMustTransfer: 'CommissionerMustTransfer',
   /** The scoring function answered with neither a report nor an error. */
   scoringFailed: 'ScoringFailed',
   /** A live update (publishEventUpdate) could not be published; what it announces is written. */

@@ -59,7 +59,18 @@ export type Prediction = {
   updatedAt: string;
 };
 
+/** A season: a calendar year (id "<yyyy>", January 1 to December 31) or a named season with a date window. An event counts in every season whose window contains its date. */
+export type Season = {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+};
+
 export type Standing = {
+  /** The season's id: "<yyyy>" for a calendar year. */
+  seasonId: string;
+  /** The year the season starts in (a calendar season's own year). */
   season: number;
   rank: number;
   userId: string;
@@ -67,6 +78,24 @@ export type Standing = {
   points: number;
   correct: number;
   eventsPlayed: number;
+};
+
+/** A private league of a season. Visible to its members and to admins only. */
+export type League = {
+  id: string;
+  name: string;
+  season: Season;
+  memberCount: number;
+  joinsOpen: boolean;
+  commissionerId: string;
+  /** Shared by members to invite others (members and admins; null otherwise). */
+  inviteCode: string | null;
+  /** Every member's season standing, ranked within the league (competition ranks: points, then correct picks). */
+  standings: Array<Standing>;
+  /** The caller's rank in standings (null when the caller is not a member: an admin). */
+  myRank: number | null;
+  /** The members' predictions for the event, ranked by the points of the results entered so far (provisional while BROADCAST, final once SCORED). Null while the picks are hidden (before the lock). */
+  eventLeaderboard?: Array<Prediction> | null;
 };
 
 export type EventConnection = {
@@ -161,6 +190,31 @@ export type UpdateEventInput = {
   state?: EventState | null;
 };
 
+export type CreateSeasonInput = {
+  name: string;
+  startDate: string;
+  endDate: string;
+};
+
+/** A window may change only while no event whose date enters or leaves it has gone live (SeasonLocked). */
+export type UpdateSeasonInput = {
+  id: string;
+  name?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+};
+
+export type CreateLeagueInput = {
+  name: string;
+  seasonId: string;
+};
+
+export type UpdateLeagueInput = {
+  id: string;
+  name?: string | null;
+  joinsOpen?: boolean | null;
+};
+
 export type PickInput = {
   matchId: string;
   team: number;
@@ -223,6 +277,12 @@ export type PredictionSnapshotInput = {
   updatedAt: string;
 };
 
+export type LeagueEventLeaderboardArgs = {
+  eventId: string;
+};
+
+export type LeagueEventLeaderboardResult = Array<Prediction> | null;
+
 export type EventCardLeaderboardArgs = {
   limit?: number | null;
   nextToken?: string | null;
@@ -245,12 +305,29 @@ export type QueryEventsArgs = {
 export type QueryEventsResult = EventConnection;
 
 export type QueryStandingsArgs = {
-  season: number;
+  season?: number | null;
+  seasonId?: string | null;
   limit?: number | null;
   nextToken?: string | null;
 };
 
 export type QueryStandingsResult = StandingConnection;
+
+export type QuerySeasonsArgs = {
+};
+
+export type QuerySeasonsResult = Array<Season>;
+
+export type QueryMyLeaguesArgs = {
+};
+
+export type QueryMyLeaguesResult = Array<League>;
+
+export type QueryLeagueArgs = {
+  leagueId: string;
+};
+
+export type QueryLeagueResult = League | null;
 
 export type QueryEventCardArgs = {
   eventId: string;
@@ -320,6 +397,18 @@ export type MutationScoreEventArgs = {
 
 export type MutationScoreEventResult = ScoringReport;
 
+export type MutationCreateSeasonArgs = {
+  input: CreateSeasonInput;
+};
+
+export type MutationCreateSeasonResult = Season;
+
+export type MutationUpdateSeasonArgs = {
+  input: UpdateSeasonInput;
+};
+
+export type MutationUpdateSeasonResult = Season;
+
 export type MutationSavePredictionArgs = {
   eventId: string;
   picks: Array<PickInput>;
@@ -332,6 +421,56 @@ export type MutationUpdateMyProfileArgs = {
 };
 
 export type MutationUpdateMyProfileResult = User;
+
+export type MutationCreateLeagueArgs = {
+  input: CreateLeagueInput;
+};
+
+export type MutationCreateLeagueResult = League;
+
+export type MutationJoinLeagueArgs = {
+  code: string;
+};
+
+export type MutationJoinLeagueResult = League;
+
+export type MutationLeaveLeagueArgs = {
+  leagueId: string;
+};
+
+export type MutationLeaveLeagueResult = League | null;
+
+export type MutationUpdateLeagueArgs = {
+  input: UpdateLeagueInput;
+};
+
+export type MutationUpdateLeagueResult = League;
+
+export type MutationRotateLeagueCodeArgs = {
+  leagueId: string;
+};
+
+export type MutationRotateLeagueCodeResult = League;
+
+export type MutationRemoveLeagueMemberArgs = {
+  leagueId: string;
+  userId: string;
+};
+
+export type MutationRemoveLeagueMemberResult = League;
+
+export type MutationTransferLeagueArgs = {
+  leagueId: string;
+  userId: string;
+};
+
+export type MutationTransferLeagueResult = League;
+
+export type MutationDeleteLeagueArgs = {
+  leagueId: string;
+};
+
+export type MutationDeleteLeagueResult = League | null;
 
 export type MutationPublishEventUpdateArgs = {
   input: EventUpdateInput;

@@ -1,4 +1,6 @@
 import type { EventItem } from './entities/event';
+import type { SeasonItem } from './entities/season';
+import type { LeagueItem, MemberItem } from './entities/league';
 import type { MatchFields, MatchItem } from './entities/match';
 import type { ProfileItem } from './entities/profile';
 import type { PredictionItem } from './entities/prediction';
@@ -52,4 +54,47 @@ export interface HistoryStash {
   page: { items: PredictionItem[]; nextToken: string | null };
   /** getHistoryEvents: what the visibility rule reads of each event of the page, by event id. */
   events: Record<string, EventView>;
+}
+
+/** createSeason, updateSeason: (getSeason →) getWindowEvents → writeSeason. */
+export interface SeasonStash {
+  /** updateSeason: getSeason: the season as stored (null for createSeason). */
+  before: SeasonItem | null;
+  /** createSeason (request), updateSeason (getSeason): the season as it is to be written. */
+  season: SeasonItem;
+  /** getWindowEvents: the events whose dates enter or leave the window. */
+  events: EventItem[];
+}
+
+/**
+ * The league pipelines: (getCodeLeague →) getLeague → getLeagueSeason (→ getMyProfile) → a write;
+ * createLeague: getLeagueSeason → getMyProfile → writeNewLeague.
+ */
+export interface LeagueStash {
+  /** The resolver's request (joinLeague: getCodeLeague): the league's id. */
+  leagueId: string;
+  /** getLeague: the league, null when there is none. */
+  league: LeagueItem | null;
+  /** getLeague: its members. */
+  members: MemberItem[];
+  /** createLeague (request): the season asked for; else getLeagueSeason from the league. */
+  seasonId: string;
+  /** getLeagueSeason: the league's season. */
+  season: SeasonItem;
+  /** joinLeague (request): the typed code in its stored form. */
+  code: string;
+  /** createLeague (request): the validated name. */
+  name: string;
+  /** getMyProfile: the caller's profile, null if none yet. */
+  profile: ProfileItem | null;
+}
+
+/** League.standings, League.myRank, League.eventLeaderboard: getLeagueMembers → (getEventCard →) a BatchGetItem. */
+export interface LeagueTableStash extends CardStash {
+  /** getLeagueMembers: the league's members. */
+  members: MemberItem[];
+  /** getMemberStandings, getMemberPredictions: the items read, by user id. */
+  standings: Record<string, Record<string, unknown>>;
+  predictions: Record<string, PredictionItem>;
+  profiles: Record<string, ProfileItem>;
 }

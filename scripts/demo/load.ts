@@ -4,11 +4,14 @@
  */
 import { GraphQLRequestError, graphqlData } from 'appsync-local/local/client.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
+import { demoLeagues, demoSeasons } from './leagues.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 
 export interface DemoTarget {
   url: string;
   tokenFor(username: string, groups?: string[]): string;
+  /** Resolves once the runtime's asynchronous Lambda invocations (the live passes) have finished. */
+  settled(): Promise<void>;
 }
 
 export const DEMO_ADMIN = 'admin';
@@ -46,6 +49,9 @@ const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: In
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
 const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
+const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
+const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
+const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
 
 /**
  * The final scoreEvent, run again (it is safe to) when it failed because the live passes of the
@@ -72,6 +78,15 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
     graphqlData<T>(target.url, token, query, variables);
 
   for (const player of players) await as(player.token, PROFILE, { displayName: player.name });
+
+  const seasonIds: string[] = [];
+  for (const input of demoSeasons()) seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
+  for (const league of demoLeagues) {
+    const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
+    const [commissioner, ...others] = league.members.map((i) => players[i]);
+    const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, { input: { name: league.name, seasonId } });
+    for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
+  }
 
   let predictions = 0;
   for (const [eventIndex, event] of demoEvents.entries()) {
@@ -119,7 +134,12 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
       const set = typeof result === 'number' ? { winner: result, outcome: 'WIN' } : { winner: null, outcome: result };
       await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
-    if (event.state === 'SCORED') await scoreFinal(() => as(admin, SCORE, { eventId }));
+    if (event.state === 'SCORED') {
+      // The live passes of the results just entered run in this process (the local runtime's Lambda):
+      // let them finish first, so that the final pass does not contend with them for the same standings.
+      await target.settled();
+      await scoreFinal(() => as(admin, SCORE, { eventId }));
+    }
   }
   return { events: demoEvents.length, players: players.length, predictions };
 }

@@ -90,7 +90,7 @@ export class Fixture {
   }
 
   /** The season's standings, as the standings GSI returns them (best first). */
-  async standings(season: number) {
+  async standings(season: number | string) {
     return (await this.query(STANDING.bySeason(season)!)).map((s) => ({
       userId: s.userId,
       displayName: s.displayName,

@@ -19,7 +19,7 @@ import { schemaFile } from '../../amplify/data/resource.ts';
 import { synthesize, type CfnTemplate, type Synthesized } from './synthesize.ts';
 
 // The admin mutations of schema.graphql, written out here so that a change to them shows in this test.
-const ADMIN_FIELDS = ['createEvent', 'updateEvent', 'addMatch', 'updateMatch', 'removeMatch', 'reorderCard', 'setMatchResult', 'scoreEvent'].map((f) => `Mutation.${f}`).sort();
+const ADMIN_FIELDS = ['createEvent', 'updateEvent', 'addMatch', 'updateMatch', 'removeMatch', 'reorderCard', 'setMatchResult', 'scoreEvent', 'createSeason', 'updateSeason'].map((f) => `Mutation.${f}`).sort();
 
 type Statement = { Action: unknown; Resource: unknown };
 

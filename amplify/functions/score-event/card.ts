@@ -3,6 +3,7 @@ import { ERROR } from '../../../resolvers/lib/error-types.ts';
 import { EVENT, type EventItem } from '../../../resolvers/lib/entities/event.ts';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
 import type { PickItem } from '../../../resolvers/lib/entities/prediction.ts';
+import { scorePicks } from '../../../resolvers/lib/points.ts';
 import type { Store } from './store.ts';
 
 /** The matches on the card by id (matchOrder; an item it does not list is off the card). */
@@ -53,23 +54,7 @@ export function cardFingerprint(card: Card): string {
   return JSON.stringify([...card.values()].map((m) => [m.id, m.points, winnerOf(m)]));
 }
 
-/**
- * Points and number of correct picks. A pick is correct when it names the match's winner: a match
- * without a result, a draw or a no contest counts for no one; picks of matches no longer on the card
- * count for nothing.
- */
-export function scorePicks(picks: PickItem[] | undefined, card: Card): { points: number; correct: number } {
-  let points = 0;
-  let correct = 0;
-  const seen = new Set<string>();
-  for (const pick of picks ?? []) {
-    if (seen.has(pick.matchId)) continue;
-    seen.add(pick.matchId);
-    const match = card.get(pick.matchId);
-    if (match && winnerOf(match) === pick.team) {
-      points += match.points;
-      correct++;
-    }
-  }
-  return { points, correct };
+/** Points and number of correct picks on the card (resolvers/lib/points.ts, the one rule). */
+export function scoreOnCard(picks: PickItem[] | undefined, card: Card): { points: number; correct: number } {
+  return scorePicks(picks, Object.fromEntries(card));
 }

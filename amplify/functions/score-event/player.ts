@@ -1,7 +1,7 @@
 /**
- * One player's part of a scoring run: their prediction's score and their season standing, written
- * together in one transaction so that a standing's totals are always the sum of the player's scored
- * predictions of that season, whatever point a run stops at.
+ * One player's part of a scoring run: their prediction's score and their standing in every season
+ * that contains the event, written together in one transaction so that each standing's totals are
+ * always the sum of the player's scored predictions of that season, whatever point a run stops at.
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
@@ -26,31 +26,31 @@ export interface PredictionScore {
 
 export interface PlayerState {
   prediction: Item | undefined;
-  standing: Item | undefined;
+  /** The player's standing in each season of the event, by season id (undefined: none yet). */
+  standings: Map<string, Item | undefined>;
 }
 
 export interface PlayerContext {
-  season: number;
   displayName: string;
-  /** The season rank the standing should get (checked again after all players are written). */
-  seasonRank: number;
+  /** The event's seasons, each with the rank the standing should get (checked again after all players are written). */
+  seasons: { id: string; rank: number }[];
 }
 
 
 const scored = (p: Item) => typeof p.points === 'number';
 
 /** Whether the standing holds at least the prediction's stored score (as it must, when both are current). */
-export function coversPrediction(state: PlayerState): boolean {
-  const p = state.prediction ?? {};
+export function coversPrediction(prediction: Item | undefined, standing: Item | undefined): boolean {
+  const p = prediction ?? {};
   if (!scored(p)) return true;
-  const s = state.standing;
+  const s = standing;
   return ((s?.points as number) ?? 0) >= (p.points as number) && ((s?.correct as number) ?? 0) >= (p.correct as number) && ((s?.eventsPlayed as number) ?? 0) >= 1;
 }
 
-/** The standing's totals once this prediction's old score is replaced by its new one. */
-export function projectedTotals(state: PlayerState, score: { points: number; correct: number }) {
-  const p = state.prediction ?? {};
-  const s = state.standing;
+/** A standing's totals once this prediction's old score is replaced by its new one. */
+export function projectedTotals(prediction: Item | undefined, standing: Item | undefined, score: { points: number; correct: number }) {
+  const p = prediction ?? {};
+  const s = standing;
   const points = ((s?.points as number) ?? 0) - (scored(p) ? (p.points as number) : 0) + score.points;
   const correct = ((s?.correct as number) ?? 0) - (scored(p) ? (p.correct as number) : 0) + score.correct;
   const eventsPlayed = ((s?.eventsPlayed as number) ?? 0) + (scored(p) ? 0 : 1);
@@ -68,25 +68,16 @@ export interface Plan {
 }
 
 /**
- * When the prediction's points or correct change, its standing's totals change with it: both items
- * are written together. Otherwise the totals stay and only what differs is written (a rank, a display
+ * When the prediction's points or correct change, its standings' totals change with it: every item
+ * is written together. Otherwise the totals stay and only what differs is written (a rank, a display
  * name), each item on its own condition: most of a live pass after one more result.
  */
 export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | null {
   const prediction = state.prediction!;
-  const standing = state.standing;
-  const totals = projectedTotals(state, score);
-  const standingSet = STANDING.attributes(ctx.season, score.userId, ctx.displayName, totals, ctx.seasonRank);
-  if (standingSet === null) {
-    throw new Error(`Season standing of ${score.userId} (${totals.points} points, ${totals.correct} correct) does not fit its sort key`);
-  }
-
   const predictionSet = { ...score.set, displayName: ctx.displayName };
   const same = (item: Item | undefined, wanted: Item) => item !== undefined && Object.entries(wanted).every(([k, v]) => item[k] === v);
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
   const writePrediction = !(scored(prediction) && same(prediction, predictionSet));
-  const writeStanding = !scoreKept || !same(standing, standingSet);
-  if (!writePrediction && !writeStanding) return null;
 
   const items: TransactWriteItem[] = [];
   let wcuEstimate = 0;
@@ -100,9 +91,18 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
     });
     wcuEstimate += transactionalWriteUnits(prediction, predictionSet);
   }
-  if (writeStanding) {
+  let writesStanding = false;
+  for (const season of ctx.seasons) {
+    const standing = state.standings.get(season.id);
+    const totals = projectedTotals(prediction, standing, score);
+    const standingSet = STANDING.attributes(season.id, score.userId, ctx.displayName, totals, season.rank);
+    if (standingSet === null) {
+      throw new Error(`Season ${season.id} standing of ${score.userId} (${totals.points} points, ${totals.correct} correct) does not fit its sort key`);
+    }
+    if (scoreKept && same(standing, standingSet)) continue;
+    writesStanding = true;
     items.push({
-      Update: setUpdate(tableName, standingKey(score.userId, ctx.season), standingSet, (e) =>
+      Update: setUpdate(tableName, standingKey(score.userId, season.id), standingSet, (e) =>
         standing
           ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
           : `attribute_not_exists(${e.name(TABLE.pk)})`,
@@ -110,7 +110,8 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
     });
     wcuEstimate += transactionalWriteUnits(standing, standingSet);
   }
-  return { items, wcuEstimate, writesStanding: writeStanding };
+  if (items.length === 0) return null;
+  return { items, wcuEstimate, writesStanding };
 }
 
 /**
@@ -126,7 +127,7 @@ export async function scorePlayer(
 ): Promise<{ written: boolean } | null> {
   let state = initial;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.season);
+    if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.seasons.map((s) => s.id));
     if (!state.prediction) return null;
     const plan = planPlayer(store.tableName, score, state, ctx);
     if (!plan) return { written: false };
@@ -147,7 +148,7 @@ export interface PlayerJob {
 }
 
 /**
- * Several players in one transaction (each player's pair of items stays atomic, and so does the
+ * Several players in one transaction (each player's items stay atomic, and so does the
  * lot): far fewer requests than one transaction per player. If any condition fails, the players
  * are settled one by one from fresh reads.
  */
@@ -167,10 +168,10 @@ export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ 
   return jobs.map((j, i) => (j.state.prediction ? { written: plans[i]?.writesStanding ?? false } : null));
 }
 
-async function readPlayer(store: Store, score: PredictionScore, season: number): Promise<PlayerState> {
-  const [prediction, standing] = await Promise.all([
+async function readPlayer(store: Store, score: PredictionScore, seasonIds: string[]): Promise<PlayerState> {
+  const [prediction, ...standings] = await Promise.all([
     store.get(score.key),
-    store.get(standingKey(score.userId, season)),
+    ...seasonIds.map((id) => store.get(standingKey(score.userId, id))),
   ]);
-  return { prediction, standing };
+  return { prediction, standings: new Map(seasonIds.map((id, i) => [id, standings[i]])) };
 }

@@ -12,11 +12,12 @@ import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
 import { keyOf, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
-import { SCORABLE_STATES, cardFingerprint, readCard, scorePicks, type Card } from './card.ts';
+import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
 import { coversPrediction, scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
 import { rankSeason, seasonStandings, standingKey, type SeasonScore } from './standings.ts';
+import { eventSeasons } from './seasons.ts';
 import { setUpdate } from './expressions.ts';
 import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
 import type { Item } from './attributes.ts';
@@ -31,11 +32,11 @@ export interface ScorerOptions {
    * transactions fastest with few in flight (docs/benchmarks.md).
    */
   concurrency?: number;
-  /** Players written by one TransactWriteItems (up to 2 items each, at most 50); default 50. */
+  /** Players written by one TransactWriteItems (a prediction and a standing per season each, at most 100 items); default and most 50, fewer when the event is in several seasons. */
   playersPerTransaction?: number;
 }
 
-/** Two items a player: the prediction and the season standing. */
+/** At least two items a player: the prediction and a standing per season of the event (one or more). */
 const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
 
 export function createScorer(opts: ScorerOptions) {
@@ -59,17 +60,23 @@ export function createScorer(opts: ScorerOptions) {
       // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
       let checked = await readCard(store, eventId, { states: provisional ? ['BROADCAST'] : SCORABLE_STATES, allResults: !provisional });
       if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
+      const seasons = await eventSeasons(store, checked.event);
+      const rankSeasons = async (participants: Set<string>) => {
+        const written = new Set<string>();
+        for (const seasonId of seasons) for (const u of await rankSeason(store, seasonId, participants)) written.add(u);
+        return written;
+      };
       const scored = new Set<string>();
       const standingsWritten = new Set<string>();
       store.startWrites();
       for (let pass = 0; ; pass++) {
         if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
-        const done = await writeScores(store, checked.event, checked.card, perTransaction);
+        const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction);
         for (const u of done.scored) scored.add(u);
         for (const u of done.standingsWritten) standingsWritten.add(u);
         const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: !provisional });
         if (!again.ok) {
-          await rankSeason(store, checked.event.season, scored);
+          await rankSeasons(scored);
           return { error: { type: again.type, message: again.message } };
         }
         const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
@@ -78,7 +85,7 @@ export function createScorer(opts: ScorerOptions) {
       }
       // Ranked once, on the totals of the card that held: a pass over a card that changed meanwhile
       // is superseded by the next one, so ranking its totals would be work thrown away.
-      for (const u of await rankSeason(store, checked.event.season, scored)) standingsWritten.add(u);
+      for (const u of await rankSeasons(scored)) standingsWritten.add(u);
       const finalEvent = provisional ? checked.event : await markScored(store, checked.event);
       if (!finalEvent) {
         return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
@@ -94,51 +101,56 @@ export function createScorer(opts: ScorerOptions) {
 const MAX_PASSES = 5;
 
 /**
- * Every prediction of the event scored on `card`, each player's prediction and standing written
- * together (the season is re-ranked by the caller). Returns the players scored and those whose
- * standing was written.
+ * Every prediction of the event scored on `card`, each player's prediction and standings (one per
+ * season of the event) written together (the seasons are re-ranked by the caller). Returns the
+ * players scored and those with a standing written.
  */
-async function writeScores(store: Store, event: EventItem, card: Card, perTransaction: number) {
+async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number) {
   const eventId = event.id;
-  const season = event.season;
-  if (STANDING.gsiPk(season) === null) throw new Error(`Event ${eventId} has an invalid season: ${season}`);
-
   const predictions = await store.query(PREDICTION.all(eventId));
   const scores = scorePredictions(predictions, card);
 
-  // Display names from the profiles (strongly consistent). The standings come from the season's
+  // Display names from the profiles (strongly consistent). Each season's standings come from its
   // index partition, read once for the season ranks too: the index may lag behind the table, but a
   // standing read stale fails its write's condition and the player is settled from fresh reads.
   const userIds = scores.map((s) => s.userId);
   const profiles = await store.batchGet(userIds.map((u) => PROFILE.key(u)));
-  const standings = await seasonStandings(store, season);
   const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
-  const stateOf = (u: string) => ({ prediction: byUser.get(u), standing: standings.get(u) });
-  // A standing that holds less than its own prediction's score was read stale: read it again.
-  const stale = userIds.filter((u) => !coversPrediction(stateOf(u)));
-  for (const item of (await store.batchGet(stale.map((u) => standingKey(u, season)))).values()) standings.set(item.userId as string, item);
+  const bySeason = new Map<string, Map<string, Item>>();
+  const seasonRanks = new Map<string, Map<string, number>>();
+  for (const seasonId of seasons) {
+    const standings = await seasonStandings(store, seasonId);
+    // A standing that holds less than its own prediction's score was read stale: read it again.
+    const stale = userIds.filter((u) => !coversPrediction(byUser.get(u), standings.get(u)));
+    for (const item of (await store.batchGet(stale.map((u) => standingKey(u, seasonId)))).values()) standings.set(item.userId as string, item);
+    bySeason.set(seasonId, standings);
 
-  // Season ranks as they will be once every player is written; checked again at the end.
-  const listed = new Map<string, SeasonScore>();
-  for (const [userId, item] of standings) listed.set(userId, { userId, points: item.points as number, correct: item.correct as number });
-  for (const s of scores) {
-    const totals = projectedTotals(stateOf(s.userId), s);
-    // Refused before any write; planPlayer checks again against what it reads then.
-    if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
-      throw new Error(`Season standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
+    // Season ranks as they will be once every player is written; checked again at the end.
+    const listed = new Map<string, SeasonScore>();
+    for (const [userId, item] of standings) listed.set(userId, { userId, points: item.points as number, correct: item.correct as number });
+    for (const s of scores) {
+      const totals = projectedTotals(byUser.get(s.userId), standings.get(s.userId), s);
+      // Refused before any write; planPlayer checks again against what it reads then.
+      if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
+        throw new Error(`Season ${seasonId} standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
+      }
+      listed.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
     }
-    listed.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
+    seasonRanks.set(seasonId, competitionRanks([...listed.values()]));
   }
-  const seasonRanks = competitionRanks([...listed.values()]);
+  const stateOf = (u: string) => ({ prediction: byUser.get(u), standings: new Map(seasons.map((id) => [id, bySeason.get(id)!.get(u)])) });
 
   const scored = new Set<string>();
   const standingsWritten = new Set<string>();
   const jobs: PlayerJob[] = scores.map((score) => {
     const profile = profiles.get(keyId(PROFILE.key(score.userId)));
     const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
-    return { score, state: stateOf(score.userId), ctx: { season, displayName, seasonRank: seasonRanks.get(score.userId)! } };
+    const ranked = seasons.map((id) => ({ id, rank: seasonRanks.get(id)!.get(score.userId)! }));
+    return { score, state: stateOf(score.userId), ctx: { displayName, seasons: ranked } };
   });
-  await forEachBounded(chunk(jobs, perTransaction), store.concurrency, async (batch) => {
+  // Each player's items share one transaction of at most MAX_TRANSACT_ITEMS.
+  const players = Math.min(perTransaction, Math.floor(MAX_TRANSACT_ITEMS / (1 + seasons.length)));
+  await forEachBounded(chunk(jobs, players), store.concurrency, async (batch) => {
     const done = await scorePlayers(store, batch);
     batch.forEach((job, i) => {
       if (!done[i]) return;
@@ -151,11 +163,11 @@ async function writeScores(store: Store, event: EventItem, card: Card, perTransa
 }
 
 /** Each prediction's score and its competition rank within the event. */
-function scorePredictions(predictions: Item[], card: Parameters<typeof scorePicks>[1]): PredictionScore[] {
+function scorePredictions(predictions: Item[], card: Card): PredictionScore[] {
   const raw = predictions.map((p) => ({
     userId: p.userId as string,
     key: keyOf(p as unknown as ItemKey),
-    ...scorePicks(p.picks as never, card),
+    ...scoreOnCard(p.picks as never, card),
   }));
   const ranks = competitionRanks(raw);
   return raw.map((r) => {

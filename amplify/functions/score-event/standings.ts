@@ -18,9 +18,9 @@ export interface SeasonScore {
  * Every standing of the season, from its GSI partition, with the standings of `fresh` users replaced
  * by strongly consistent reads (the index may lag behind writes this run has just made).
  */
-export async function seasonScores(store: Store, season: number, fresh: Iterable<string>): Promise<Map<string, SeasonScore>> {
-  const items = await seasonStandings(store, season);
-  const read = await store.batchGet([...fresh].map((userId) => standingKey(userId, season)));
+export async function seasonScores(store: Store, seasonId: string, fresh: Iterable<string>): Promise<Map<string, SeasonScore>> {
+  const items = await seasonStandings(store, seasonId);
+  const read = await store.batchGet([...fresh].map((userId) => standingKey(userId, seasonId)));
   const scores = new Map<string, SeasonScore>();
   for (const item of [...items.values(), ...read.values()]) {
     const userId = item.userId as string;
@@ -30,21 +30,21 @@ export async function seasonScores(store: Store, season: number, fresh: Iterable
 }
 
 /** Every standing item of the season by user id, as its GSI partition has them (it may lag behind writes). */
-export async function seasonStandings(store: Store, season: number): Promise<Map<string, Item>> {
-  const items = await store.query(seasonPattern(season));
+export async function seasonStandings(store: Store, seasonId: string): Promise<Map<string, Item>> {
+  const items = await store.query(seasonPattern(seasonId));
   return new Map(items.map((item) => [item.userId as string, item]));
 }
 
 /** The key of a season standing; a season that does not fit its key is refused. */
-export function standingKey(userId: string, season: number) {
-  const key = STANDING.key(userId, season);
-  if (key === null) throw new Error(`Season ${season} does not fit a standing's key`);
+export function standingKey(userId: string, seasonId: string) {
+  const key = STANDING.key(userId, seasonId);
+  if (key === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
   return key;
 }
 
-function seasonPattern(season: number) {
-  const pattern = STANDING.bySeason(season);
-  if (pattern === null) throw new Error(`Season ${season} does not fit a standing's key`);
+function seasonPattern(seasonId: string) {
+  const pattern = STANDING.bySeason(seasonId);
+  if (pattern === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
   return pattern;
 }
 
@@ -60,18 +60,18 @@ const MAX_RANK_PASSES = 8;
  * result's pass is still running). If the totals still change, the run fails, to be run again.
  * Returns the user ids whose standing was written.
  */
-export async function rankSeason(store: Store, season: number, participants: Iterable<string>): Promise<Set<string>> {
+export async function rankSeason(store: Store, seasonId: string, participants: Iterable<string>): Promise<Set<string>> {
   const written = new Set<string>();
   for (let pass = 0; pass < MAX_RANK_PASSES; pass++) {
     if (pass > 1) await sleep(backoff(pass - 1));
-    const scores = await seasonScores(store, season, participants);
+    const scores = await seasonScores(store, seasonId, participants);
     const ranks = competitionRanks([...scores.values()]);
     const stale = [...scores.values()].filter((s) => s.rank !== ranks.get(s.userId));
     if (stale.length === 0) return written;
     await forEachBounded(stale, store.concurrency, async (s) => {
       const update = setUpdate(
         store.tableName,
-        standingKey(s.userId, season),
+        standingKey(s.userId, seasonId),
         { rank: ranks.get(s.userId) },
         (e) => e.equalAll({ points: s.points, correct: s.correct }),
       );
@@ -83,5 +83,5 @@ export async function rankSeason(store: Store, season: number, participants: Ite
       }
     });
   }
-  throw new Error(`Season ${season} ranks still changing after ${MAX_RANK_PASSES} passes: other runs keep writing`);
+  throw new Error(`Season ${seasonId} ranks still changing after ${MAX_RANK_PASSES} passes: other runs keep writing`);
 }

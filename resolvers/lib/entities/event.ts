@@ -3,7 +3,7 @@
  * The event's partition also holds its matches (match.ts).
  */
 import type { EventState } from '../schema-types';
-import { onTable, onIndex } from './access';
+import { atLeast, onTable, onIndex } from './access';
 import type { ItemKey } from './table';
 
 export interface EventItem {
@@ -52,7 +52,9 @@ export const EVENT = {
    * live in the players' partitions), so its cost does not grow with the number of players.
    */
   card: (eventId: string) => onTable(pk(eventId), null, true),
-  /** The season an event of `date` (yyyy-mm-dd) counts for. */
+  /** Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first. */
+  from: (date: string) => onIndex(GSI_PK, atLeast(date, ':from'), true),
+  /** The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named seasons too). */
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,
   /** The whole stored item (tests, benchmarks, the scoring function's fixtures). */

@@ -1,19 +1,22 @@
 /**
- * Season standing items: `USER#<userId>` / `STANDING#<yyyy>`; in the GSI partition
- * `STANDINGS#<yyyy>` under `SCORE#<points>#<correct>#<userId>` (read descending). Written only by the
- * scoring function. A season that does not fit 4 digits has no key: every builder returns null.
+ * Season standing items: `USER#<userId>` / `STANDING#<seasonId>`; in the GSI partition
+ * `STANDINGS#<seasonId>` under `SCORE#<points>#<correct>#<userId>` (read descending). Written only by the
+ * scoring function, one per season that contains the player's scored events (season.ts). A season is
+ * given by its id, or by a calendar year as a number (four digits; a year that does not fit has no
+ * key: every builder returns null).
  */
 import type { Standing } from '../schema-types';
+import { SEASON } from './season';
 import { userPk } from './profile';
 import { onIndex } from './access';
 import { padded, scoreSortKey, type ItemKey } from './table';
 
 /** A standing is stored with exactly the fields of the GraphQL Standing (plus its keys and type). */
-export type StandingItem = Standing;
+export type StandingItem = Omit<Standing, 'seasonId'> & { seasonId?: string };
 
 /**
- * Padded widths, with headroom over what the API allows: season 4 digits (a year), points 8 digits
- * (1,000 events of 50,000 points), correct 6 digits.
+ * Padded widths, with headroom over what the API allows: a calendar season 4 digits (a year), points
+ * 8 digits (1,000 events of 50,000 points), correct 6 digits.
  */
 export const STANDING_WIDTH = { season: 4, points: 8, correct: 6 } as const;
 
@@ -21,16 +24,21 @@ export const STANDING_WIDTH = { season: 4, points: 8, correct: 6 } as const;
 export const MAX_SEASONS = 100;
 
 const TYPE = 'Standing';
+const SK_PREFIX = 'STANDING#';
 
-const season4 = (season: number) => padded(season, STANDING_WIDTH.season);
+/** A season's id: a calendar year as its four digits (null when it does not fit), an id as it is. */
+function seasonIdOf(season: number | string): string | null {
+  if (typeof season === 'string') return season.length === 0 ? null : season;
+  return padded(season, STANDING_WIDTH.season);
+}
 
-const key = (userId: string, season: number): ItemKey | null => {
-  const yyyy = season4(season);
-  return yyyy === null ? null : { PK: userPk(userId), SK: `STANDING#${yyyy}` };
+const key = (userId: string, season: number | string): ItemKey | null => {
+  const id = seasonIdOf(season);
+  return id === null ? null : { PK: userPk(userId), SK: `${SK_PREFIX}${id}` };
 };
-const gsiPk = (season: number): string | null => {
-  const yyyy = season4(season);
-  return yyyy === null ? null : `STANDINGS#${yyyy}`;
+const gsiPk = (season: number | string): string | null => {
+  const id = seasonIdOf(season);
+  return id === null ? null : `STANDINGS#${id}`;
 };
 const gsiSk = (points: number, correct: number, userId: string) =>
   scoreSortKey(points, STANDING_WIDTH.points, correct, STANDING_WIDTH.correct, userId);
@@ -43,11 +51,12 @@ export interface StandingTotals {
 
 export const STANDING = {
   type: TYPE,
+  seasonIdOf,
   key,
   gsiPk,
   gsiSk,
   /** Access pattern: a season's standings, highest first; null when the season does not fit its key. */
-  bySeason: (season: number) => {
+  bySeason: (season: number | string) => {
     const partition = gsiPk(season);
     return partition === null ? null : onIndex(partition, null, false);
   },
@@ -55,28 +64,30 @@ export const STANDING = {
    * Every attribute of a standing with these totals, its GSI key computed from them; null when the
    * season or the totals do not fit their widths.
    */
-  attributes: (season: number, userId: string, displayName: string, totals: StandingTotals, rank: number) => {
-    const partition = gsiPk(season);
+  attributes: (season: number | string, userId: string, displayName: string, totals: StandingTotals, rank: number) => {
+    const seasonId = seasonIdOf(season);
     const sortKey = gsiSk(totals.points, totals.correct, userId);
-    if (partition === null || sortKey === null) return null;
+    if (seasonId === null || sortKey === null) return null;
     return {
       type: TYPE,
-      season,
+      seasonId,
+      season: SEASON.year(seasonId),
       userId,
       displayName,
       points: totals.points,
       correct: totals.correct,
       eventsPlayed: totals.eventsPlayed,
       rank,
-      GSI_PK: partition,
+      GSI_PK: gsiPk(seasonId) as string,
       GSI_SK: sortKey,
     };
   },
 };
 
-/** A standing item to the GraphQL Standing. */
+/** A standing item to the GraphQL Standing (items written before named seasons have no seasonId). */
 export function toStanding(item: StandingItem) {
   return {
+    seasonId: item.seasonId ?? seasonIdOf(item.season) ?? `${item.season}`,
     season: item.season,
     rank: item.rank,
     userId: item.userId,

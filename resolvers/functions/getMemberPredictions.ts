@@ -1,0 +1,31 @@
+import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
+import { PREDICTION } from '../lib/entities/prediction';
+import { PROFILE } from '../lib/entities/profile';
+import type { ItemKey } from '../lib/entities/table';
+import { raiseDataSourceError } from '../lib/errors';
+import type { LeagueSource } from '../lib/league';
+import { memberItemsRead, type MemberRead } from '../lib/league-tables';
+import type { LeagueTableStash } from '../lib/stash';
+import { tableOf } from '../lib/transact';
+
+type GetMemberPredictionsContext = Context<{ eventId: string }, LeagueTableStash, undefined, LeagueSource, { data: Record<string, MemberRead[]> }>;
+
+/** Every member's prediction for the event and their profile: one BatchGetItem, 2 keys a member. Skipped without the event. */
+export function request(ctx: GetMemberPredictionsContext): DynamoDBBatchGetItemRequest {
+  const event = ctx.stash.event;
+  ctx.stash.predictions = {};
+  ctx.stash.profiles = {};
+  if (!event || ctx.stash.members.length === 0) return runtime.earlyReturn(null);
+  const keys: ItemKey[] = [];
+  for (const m of ctx.stash.members) {
+    keys.push(PREDICTION.key(m.userId, event.date, event.id));
+    keys.push(PROFILE.key(m.userId));
+  }
+  return { operation: 'BatchGetItem', tables: { [tableOf(ctx)]: { keys: keys.map((k) => util.dynamodb.toMapValues(k)) } } };
+}
+
+export function response(ctx: GetMemberPredictionsContext) {
+  raiseDataSourceError(ctx.error);
+  memberItemsRead(ctx, ctx.result.data[tableOf(ctx)] ?? []);
+  return null;
+}

@@ -1,0 +1,33 @@
+import type { Context } from '@aws-appsync/utils';
+import { caller } from '../lib/caller';
+import { INVITE_CODE, type LeagueItem } from '../lib/entities/league';
+import { newInviteCode } from '../lib/invite-code';
+import { REFUSAL, answer, codeItem, leagueUpdate, requireCommissioner, stashedLeague } from '../lib/league';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact';
+
+type WriteCodeRotationContext = Context<unknown, LeagueStash & { updated: LeagueItem }>;
+
+/** Commissioner: a new code item and the league's code, the old code item deleted, in one transaction. */
+export function request(ctx: WriteCodeRotationContext) {
+  const league = stashedLeague(ctx);
+  requireCommissioner(ctx, league);
+  const code = newInviteCode();
+  ctx.stash.updated = { ...league, inviteCode: code };
+  const table = tableOf(ctx);
+  return transaction([
+    leagueUpdate(table, league.id, { inviteCode: code }, {
+      expression: '#commissioner = :commissioner AND #code = :old',
+      names: { '#commissioner': 'commissionerId', '#code': 'inviteCode' },
+      values: { ':commissioner': caller(ctx).sub, ':old': league.inviteCode },
+    }),
+    txDelete(table, INVITE_CODE.key(league.inviteCode)),
+    codeItem(table, code, league.id),
+  ]);
+}
+
+export function response(ctx: WriteCodeRotationContext) {
+  const league = stashedLeague(ctx);
+  raiseWriteError(ctx, [REFUSAL.changed(league), null, REFUSAL.changed(league)]);
+  return answer(ctx, ctx.stash.updated, ctx.stash.members);
+}

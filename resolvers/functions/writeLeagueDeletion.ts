@@ -1,0 +1,38 @@
+import type { Context } from '@aws-appsync/utils';
+import { caller, isAdmin } from '../lib/caller';
+import { INVITE_CODE, LEAGUE } from '../lib/entities/league';
+import { REFUSAL, leaveItems, raise, stashedLeague, toLeague } from '../lib/league';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact';
+
+type WriteLeagueDeletionContext = Context<unknown, LeagueStash>;
+
+/**
+ * Commissioner or admin: the league, its code and every membership (both ways, with each member's
+ * league count) in one transaction: 2 + 3 items a member, within 100 at the member cap. The league's
+ * condition (its members as read, its commissioner) makes a concurrent join or transfer retry.
+ */
+export function request(ctx: WriteLeagueDeletionContext) {
+  const league = stashedLeague(ctx);
+  const me = caller(ctx).sub;
+  const admin = isAdmin(ctx);
+  if (!admin && league.commissionerId !== me) raise(REFUSAL.notCommissioner(league));
+  const table = tableOf(ctx);
+  const items = [
+    txDelete(table, LEAGUE.key(league.id), {
+      expression: '#n = :n AND #commissioner = :commissioner',
+      names: { '#n': 'memberCount', '#commissioner': 'commissionerId' },
+      values: { ':n': ctx.stash.members.length, ':commissioner': league.commissionerId },
+    }),
+    txDelete(table, INVITE_CODE.key(league.inviteCode)),
+  ];
+  for (const member of ctx.stash.members) for (const item of leaveItems(table, league.id, member.userId)) items.push(item);
+  return transaction(items);
+}
+
+/** The league as it was, with no members and no code (it no longer exists). */
+export function response(ctx: WriteLeagueDeletionContext) {
+  const league = stashedLeague(ctx);
+  raiseWriteError(ctx, [REFUSAL.changed(league)]);
+  return toLeague({ ...league, memberCount: 0 }, ctx.stash.season, [], 'none');
+}

@@ -1,0 +1,38 @@
+import type { Context } from '@aws-appsync/utils';
+import { caller } from '../lib/caller';
+import type { LeagueItem } from '../lib/entities/league';
+import { ERROR } from '../lib/errors';
+import { REFUSAL, leaveItems, memberCountUpdate, raise, stashedLeague, toLeague } from '../lib/league';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction } from '../lib/transact';
+
+type WriteLeaveContext = Context<unknown, LeagueStash>;
+
+const mustTransfer = (league: LeagueItem) => ({
+  message: league.memberCount > 1
+    ? `The commissioner cannot leave league ${league.id}: hand it to another member first (transferLeague)`
+    : `The commissioner cannot leave league ${league.id}: it has no other member; delete it instead (deleteLeague)`,
+  type: ERROR.commissionerMustTransfer,
+});
+
+/** The caller's membership removed both ways and the counts lowered, unless they are the commissioner. */
+export function request(ctx: WriteLeaveContext) {
+  const league = stashedLeague(ctx);
+  const me = caller(ctx).sub;
+  if (!ctx.stash.members.some((m) => m.userId === me)) raise(REFUSAL.notMember(league, me));
+  if (league.commissionerId === me) raise(mustTransfer(league));
+  const table = tableOf(ctx);
+  return transaction([
+    ...leaveItems(table, league.id, me),
+    memberCountUpdate(table, league.id, -1, { expression: '#commissioner <> :me', names: { '#commissioner': 'commissionerId' }, values: { ':me': me } }),
+  ]);
+}
+
+/** The league as the others now see it: without the caller, and without its code. */
+export function response(ctx: WriteLeaveContext) {
+  const league = stashedLeague(ctx);
+  const me = caller(ctx).sub;
+  raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, mustTransfer(league)]);
+  const left = { ...league, memberCount: league.memberCount - 1 };
+  return toLeague(left, ctx.stash.season, ctx.stash.members.filter((m) => m.userId !== me), 'none');
+}

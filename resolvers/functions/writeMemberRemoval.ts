@@ -1,0 +1,27 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { caller } from '../lib/caller';
+import { ERROR } from '../lib/errors';
+import { REFUSAL, answer, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
+import type { MutationRemoveLeagueMemberArgs } from '../lib/schema-types';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction } from '../lib/transact';
+
+type WriteMemberRemovalContext = Context<MutationRemoveLeagueMemberArgs, LeagueStash>;
+
+/** Commissioner: another member's membership removed both ways, the counts lowered. */
+export function request(ctx: WriteMemberRemovalContext) {
+  const league = stashedLeague(ctx);
+  requireCommissioner(ctx, league);
+  const { userId } = ctx.args;
+  if (userId === caller(ctx).sub) util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
+  if (!ctx.stash.members.some((m) => m.userId === userId)) raise(REFUSAL.notMember(league, userId));
+  const table = tableOf(ctx);
+  return transaction([...leaveItems(table, league.id, userId), memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub))]);
+}
+
+export function response(ctx: WriteMemberRemovalContext) {
+  const league = stashedLeague(ctx);
+  raiseWriteError(ctx, [REFUSAL.notMember(league, ctx.args.userId), null, null, REFUSAL.notCommissioner(league)]);
+  const members = ctx.stash.members.filter((m) => m.userId !== ctx.args.userId);
+  return answer(ctx, { ...league, memberCount: league.memberCount - 1 }, members);
+}

@@ -1,0 +1,50 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { caller, defaultDisplayName } from '../lib/caller';
+import { LEAGUE, type LeagueItem, type MemberItem } from '../lib/entities/league';
+import { SEASON } from '../lib/entities/season';
+import { IF_NEW, IF_STORED } from '../lib/entities/table';
+import { ERROR } from '../lib/errors';
+import { newInviteCode } from '../lib/invite-code';
+import { REFUSAL, answer, codeItem, joinItems } from '../lib/league';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
+
+type WriteNewLeagueContext = Context<unknown, LeagueStash & { created: LeagueItem; member: MemberItem }>;
+
+/**
+ * One transaction: the league, its code, the caller's membership both ways and their league count
+ * (at most leaguesPerPlayer), and for a named season a check that it still exists.
+ */
+export function request(ctx: WriteNewLeagueContext) {
+  const me = caller(ctx).sub;
+  const now = util.time.nowISO8601();
+  const season = ctx.stash.season;
+  const league: LeagueItem = {
+    id: util.autoUlid(),
+    name: ctx.stash.name,
+    seasonId: season.id,
+    commissionerId: me,
+    memberCount: 1,
+    joinsOpen: true,
+    inviteCode: newInviteCode(),
+    createdAt: now,
+  };
+  const profile = ctx.stash.profile;
+  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : defaultDisplayName(ctx), joinedAt: now };
+  ctx.stash.created = league;
+  ctx.stash.member = member;
+  const table = tableOf(ctx);
+  const items = [
+    txPut(table, LEAGUE.key(league.id), LEAGUE.attributes(league), IF_NEW),
+    codeItem(table, league.inviteCode, league.id),
+    ...joinItems(table, member, league.seasonId),
+  ];
+  if (!SEASON.isCalendar(season.id)) items.push(txCheck(table, SEASON.key(season.id), IF_STORED));
+  return transaction(items);
+}
+
+export function response(ctx: WriteNewLeagueContext) {
+  const clash = { message: 'A new league clashed with an existing one; try again', type: ERROR.concurrentModification };
+  raiseWriteError(ctx, [clash, clash, clash, clash, REFUSAL.leagueLimit(), { message: `There is no season ${ctx.stash.season.id}`, type: ERROR.notFound }]);
+  return answer(ctx, ctx.stash.created, [ctx.stash.member]);
+}

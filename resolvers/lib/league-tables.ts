@@ -1,0 +1,70 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { caller } from './caller';
+import type { MatchItem } from './entities/match';
+import { PREDICTION, type PredictionItem } from './entities/prediction';
+import { PROFILE, type ProfileItem } from './entities/profile';
+import { STANDING, toStanding, type StandingItem } from './entities/standing';
+import type { LeagueSource } from './league';
+import { scorePicks } from './points';
+import { ranked } from './ranking';
+import type { LeagueTableStash } from './stash';
+import { predictionsLocked, visiblePrediction } from './visibility';
+
+/**
+ * League tables, computed at read time from the members' own items (scoring writes nothing per
+ * league): the season standings, and the members' predictions for an event with their points on the
+ * results entered so far.
+ */
+
+export type MemberRead = ((StandingItem | PredictionItem | ProfileItem) & { type: string }) | null;
+
+/** Sorts a BatchGetItem's items into the stash by type and user id (a key not found is absent). */
+export function memberItemsRead(ctx: Context<unknown, LeagueTableStash>, items: MemberRead[]): void {
+  for (const item of items) {
+    if (item && item.type === STANDING.type) ctx.stash.standings[(item as StandingItem).userId] = item as StandingItem;
+    if (item && item.type === PREDICTION.type) ctx.stash.predictions[(item as PredictionItem).userId] = item as PredictionItem;
+    if (item && item.type === PROFILE.type) ctx.stash.profiles[(item as ProfileItem).id] = item as ProfileItem;
+  }
+}
+
+/** A member's current name: their profile's, else the one they joined with. */
+function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string): string {
+  const profile = stash.profiles[userId];
+  return profile ? profile.displayName : joinedAs;
+}
+
+/** Every member's season standing (zeros for one who has not played yet), ranked within the league. */
+export function leagueStandings(ctx: Context<unknown, LeagueTableStash, undefined, LeagueSource>) {
+  const seasonId = (ctx.source as LeagueSource).seasonId;
+  const rows = ctx.stash.members.map((m) => {
+    const item = ctx.stash.standings[m.userId] as StandingItem | undefined;
+    const standing = item
+      ? toStanding(item)
+      : { seasonId, season: Number(seasonId.slice(0, 4)), rank: 0, userId: m.userId, displayName: m.displayName, points: 0, correct: 0, eventsPlayed: 0 };
+    return { ...standing, seasonId, displayName: nameOf(ctx.stash, m.userId, m.displayName) };
+  });
+  return ranked(rows);
+}
+
+/**
+ * The members' predictions for the event, ranked by their points on the card's results so far
+ * (exact for every result entered: computed from the picks and the card at read time, so never
+ * behind the global leaderboard). The visibility rule applies: null while the picks are hidden
+ * (before the lock); after the bell but before BROADCAST, picks without points.
+ */
+export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueTableStash, undefined, LeagueSource>) {
+  const event = ctx.stash.event;
+  const now = util.time.nowEpochMilliSeconds();
+  if (!event || !predictionsLocked(event, now)) return null;
+  const onCard: Record<string, MatchItem> = {};
+  for (const match of ctx.stash.matches) if (event.matchOrder.indexOf(match.id) >= 0) onCard[match.id] = match;
+  const me = caller(ctx).sub;
+  const rows = ctx.stash.members
+    .filter((m) => ctx.stash.predictions[m.userId] !== undefined)
+    .map((m) => {
+      const prediction = ctx.stash.predictions[m.userId];
+      const score = scorePicks(prediction.picks, onCard);
+      return { ...prediction, displayName: nameOf(ctx.stash, m.userId, prediction.displayName), points: score.points, correct: score.correct };
+    });
+  return ranked(rows).map((row) => visiblePrediction(row, event, row.userId === me, now));
+}

@@ -1,0 +1,136 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { caller, isAdmin } from './caller';
+import { INVITE_CODE, LEAGUE, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from './entities/league';
+import { toSeason, type SeasonItem } from './entities/season';
+import { IF_NEW, IF_STORED } from './entities/table';
+import { ERROR } from './errors';
+import { shownInviteCode } from './invite-code';
+import type { LeagueStash } from './stash';
+import { txDelete, txPut, txUpdate, type Expression, type TransactItem } from './transact';
+import { requiredId, requiredText } from './validate';
+
+/** Helpers of the league resolvers: who the caller is to a league, the League they see, shared writes. */
+
+/** What the caller is to a league: a member, an admin who is not one (moderation), or neither. */
+export type LeagueViewer = 'member' | 'admin' | 'none';
+
+export function viewerOf(ctx: Context, members: MemberItem[]): LeagueViewer {
+  const me = caller(ctx).sub;
+  if (members.some((m) => m.userId === me)) return 'member';
+  return isAdmin(ctx) ? 'admin' : 'none';
+}
+
+/**
+ * A league as the GraphQL League (its field resolvers read `viewer`, and `memberItems` when the
+ * members were already read with it). The invite code shows to members and admins only.
+ */
+export function toLeague(league: LeagueItem, season: SeasonItem, members: MemberItem[] | null, viewer: LeagueViewer) {
+  return {
+    id: league.id,
+    name: league.name,
+    season: toSeason(season),
+    memberCount: league.memberCount,
+    joinsOpen: league.joinsOpen,
+    commissionerId: league.commissionerId,
+    inviteCode: viewer === 'none' ? null : shownInviteCode(league.inviteCode),
+    seasonId: league.seasonId,
+    viewer,
+    memberItems: members,
+  };
+}
+
+/** The League a mutation answers with, from the league as written and its members as they now are. */
+export function answer(ctx: Context<unknown, LeagueStash>, league: LeagueItem, members: MemberItem[]) {
+  return toLeague(league, ctx.stash.season, members, viewerOf(ctx, members));
+}
+
+export function validLeagueName(name: string): string {
+  return requiredText(name, 'name', LEAGUE_LIMIT.name);
+}
+
+/** The league getLeague found, or NotFound. */
+export function stashedLeague(ctx: Context<unknown, LeagueStash>): LeagueItem {
+  const league = ctx.stash.league;
+  if (!league) util.error(`There is no league ${ctx.stash.leagueId}`, ERROR.notFound);
+  return league;
+}
+
+export function raise(error: { message: string; type: string }): void {
+  util.error(error.message, error.type);
+}
+
+export const REFUSAL = {
+  notCommissioner: (league: LeagueItem) => ({ message: `Only the commissioner of league ${league.id} may do this`, type: ERROR.notCommissioner }),
+  notMember: (league: LeagueItem, userId: string) => ({ message: `${userId} is not a member of league ${league.id}`, type: ERROR.notMember }),
+  changed: (league: LeagueItem) => ({ message: `League ${league.id} changed meanwhile; try again`, type: ERROR.concurrentModification }),
+  leagueLimit: () => ({ message: `A player may be in at most ${LEAGUE_LIMIT.leaguesPerPlayer} leagues`, type: ERROR.leagueLimitReached }),
+};
+
+/** The commissioner's own request, else NotCommissioner. */
+export function requireCommissioner(ctx: Context, league: LeagueItem): void {
+  if (league.commissionerId !== caller(ctx).sub) raise(REFUSAL.notCommissioner(league));
+}
+
+/** The condition that the league's commissioner is still `userId` (placeholder names of its own). */
+export function commissionerIs(userId: string) {
+  return { expression: '#commissioner = :commissioner', names: { '#commissioner': 'commissionerId' }, values: { ':commissioner': userId } };
+}
+
+/** A membership written both ways, and the player's league count raised (at most leaguesPerPlayer). */
+export function joinItems(table: string, member: MemberItem, seasonId: string): TransactItem[] {
+  return [
+    txPut(table, MEMBER.key(member.leagueId, member.userId), MEMBER.attributes(member), IF_NEW),
+    txPut(table, MEMBERSHIP.key(member.userId, member.leagueId), MEMBERSHIP.attributes({ leagueId: member.leagueId, userId: member.userId, seasonId, joinedAt: member.joinedAt }), IF_NEW),
+    txUpdate(
+      table,
+      MEMBERSHIP.counterKey(member.userId),
+      { expression: 'SET #count = if_not_exists(#count, :zero) + :one, #type = :type', names: { '#count': 'count', '#type': 'type' }, values: { ':zero': 0, ':one': 1, ':type': MEMBERSHIP.counterType } },
+      { expression: 'attribute_not_exists(#c) OR #c < :cap', names: { '#c': 'count' }, values: { ':cap': LEAGUE_LIMIT.leaguesPerPlayer } },
+    ),
+  ];
+}
+
+/** A membership removed both ways, and the player's league count lowered. */
+export function leaveItems(table: string, leagueId: string, userId: string): TransactItem[] {
+  return [
+    txDelete(table, MEMBER.key(leagueId, userId), IF_STORED),
+    txDelete(table, MEMBERSHIP.key(userId, leagueId)),
+    txUpdate(table, MEMBERSHIP.counterKey(userId), { expression: 'SET #count = #count - :one', names: { '#count': 'count' }, values: { ':one': 1 } }),
+  ];
+}
+
+/** An update of the league item on `condition` (placeholder names of its own). */
+export function leagueUpdate(table: string, leagueId: string, set: Record<string, unknown>, condition: Expression): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = Object.keys(set).map((attribute) => {
+    names[`#set_${attribute}`] = attribute;
+    values[`:set_${attribute}`] = set[attribute];
+    return `#set_${attribute} = :set_${attribute}`;
+  });
+  return txUpdate(table, LEAGUE.key(leagueId), { expression: `SET ${parts.join(', ')}`, names, values }, condition);
+}
+
+/** memberCount moved by `delta` (+1 or -1) on `condition`. */
+export function memberCountUpdate(table: string, leagueId: string, delta: number, condition: Expression): TransactItem {
+  return txUpdate(table, LEAGUE.key(leagueId), { expression: 'SET #count = #count + :delta', names: { '#count': 'memberCount' }, values: { ':delta': delta } }, condition);
+}
+
+export function codeItem(table: string, code: string, leagueId: string): TransactItem {
+  return txPut(table, INVITE_CODE.key(code), INVITE_CODE.attributes(code, leagueId), IF_NEW);
+}
+
+/** What a League field resolver receives as its source. */
+export type LeagueSource = ReturnType<typeof toLeague>;
+
+/** A league's tables are for its members and admins: a source returned to anyone else refuses them. */
+export function requireViewer(source: LeagueSource | undefined): void {
+  if (!source || source.viewer === 'none') util.error('Only members of a league (and admins) see its tables', ERROR.notMember);
+}
+
+/** The request step of the league operations that name a league: a signed-in caller and a usable id. */
+export function beginLeagueRequest(ctx: Context<unknown, LeagueStash>, leagueId: string): Record<string, never> {
+  caller(ctx);
+  ctx.stash.leagueId = requiredId(leagueId, 'leagueId');
+  return {};
+}
