@@ -72,6 +72,9 @@ export async function loadPlayers(target: Target, admin: string, eventId: string
 export async function buildLeague(target: Target, players: number) {
   const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
   const future = new Date(Date.now() + 3600_000).toISOString();
+  // A named season around the scored event, so that it counts in two seasons as a league's would.
+  const { createSeason } = await graphqlData<{ createSeason: { id: string } }>(target.url, admin,
+    'mutation($i: CreateSeasonInput!) { createSeason(input: $i) { id } }', { i: { name: 'Bench Summer', startDate: '2025-05-01', endDate: '2025-08-31' } });
   const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
   const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);
 
@@ -93,5 +96,5 @@ export async function buildLeague(target: Target, players: number) {
     }));
   }
   await graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId });
-  return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season };
+  return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season, namedSeasonId: createSeason.id };
 }

@@ -13,7 +13,8 @@
 import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
 import { benchLatency } from './latency.ts';
 import { benchReload } from './reload.ts';
-import { benchScreens, type ScreenCost } from './screens.ts';
+import { benchScreens } from './screens.ts';
+import type { ScreenCost } from './measure-screen.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
 import { LIVE_DEFAULTS, benchLive, describeLive } from './live.ts';
@@ -54,10 +55,10 @@ try {
       for (const row of rows.filter((r) => r.players === n)) print({ ...row });
     }
     client.destroy();
-    say('screen cost per request of the screen (eventually consistent reads):');
-    say(`  ${'screen'.padEnd(16)}${'players'.padStart(8)}${'requests'.padStart(10)}${'RCU'.padStart(9)}${'read'.padStart(8)}${'returned'.padStart(10)}`);
+    say('screen cost per request of the screen (eventually consistent reads; the league screens on a league of min(players, 30) members, the caller in 10 leagues):');
+    say(`  ${'screen'.padEnd(22)}${'players'.padStart(8)}${'requests'.padStart(10)}${'RCU'.padStart(9)}${'read'.padStart(8)}${'returned'.padStart(10)}`);
     for (const r of rows) {
-      say(`  ${r.screen.padEnd(16)}${String(r.players).padStart(8)}${String(r.requests).padStart(10)}${r.rcu.toFixed(1).padStart(9)}${String(r.itemsRead).padStart(8)}${String(r.itemsReturned).padStart(10)}`);
+      say(`  ${r.screen.padEnd(22)}${String(r.players).padStart(8)}${String(r.requests).padStart(10)}${r.rcu.toFixed(1).padStart(9)}${String(r.itemsRead).padStart(8)}${String(r.itemsReturned).padStart(10)}`);
     }
     say('');
   }

@@ -2,19 +2,10 @@
  * What each screen costs at a given league size: DynamoDB requests, consumed RCU, and items read vs
  * returned, as seen by the local runtime's DynamoDB data source (ReturnConsumedCapacity).
  */
-import { graphqlData } from 'appsync-local/local/client.ts';
-import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
 import { benchPlayer, buildLeague } from './fixture.ts';
+import { benchLeagueScreens } from './league-screens.ts';
+import { measureScreen, type ScreenCost } from './measure-screen.ts';
 import type { BenchTarget } from './target.ts';
-
-export interface ScreenCost {
-  screen: string;
-  players: number;
-  requests: number;
-  rcu: number;
-  itemsRead: number;
-  itemsReturned: number;
-}
 
 const SCREENS: { screen: string; query: string; vars: (ids: Ids) => Record<string, unknown> }[] = [
   { screen: 'events', query: 'query { events { items { id name date state } nextToken } }', vars: () => ({}) },
@@ -52,18 +43,8 @@ export async function benchScreens(target: BenchTarget, players: number): Promis
   const player = target.tokenFor(benchPlayer(0));
   const results: ScreenCost[] = [];
   for (const { screen, query, vars } of SCREENS) {
-    const seen: DynamoDbRequestEvent[] = [];
-    target.observe((event) => seen.push(event));
-    await graphqlData(target.url, player, query, vars(ids));
-    target.observe(null);
-    results.push({
-      screen,
-      players,
-      requests: seen.length,
-      rcu: seen.reduce((sum, e) => sum + e.consumedRcu, 0),
-      itemsRead: seen.reduce((sum, e) => sum + e.itemsRead, 0),
-      itemsReturned: seen.reduce((sum, e) => sum + e.itemsReturned, 0),
-    });
+    results.push(await measureScreen(target, player, screen, players, query, vars(ids)));
   }
+  results.push(...(await benchLeagueScreens(target, ids, players)));
   return results;
 }

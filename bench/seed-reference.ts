@@ -11,7 +11,7 @@ import { pickemTable } from '../amplify/data/table.ts';
 import { onIndex } from '../resolvers/lib/entities/access.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';
 import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
-import type { ScreenCost } from './screens.ts';
+import type { ScreenCost } from './measure-screen.ts';
 import { CARD_SIZE } from './fixture.ts';
 
 const EVENT = 'EVENT#2024-03-03-aew-revolution';

@@ -1,0 +1,54 @@
+/**
+ * What each league screen costs, measured as bench/screens.ts measures the others: player 0 is in
+ * as many leagues as a player may be (each of them its commissioner), and the first of them is full
+ * (or holds every player when there are fewer). Requests and RCU must not grow with the event's players.
+ */
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { LEAGUE_LIMIT } from '../resolvers/lib/entities/league.ts';
+import { benchPlayer } from './fixture.ts';
+import { measureScreen, type ScreenCost } from './measure-screen.ts';
+import type { BenchTarget } from './target.ts';
+
+export interface LeagueScreenCost extends ScreenCost {
+  leagueMembers: number;
+}
+
+const CREATE = 'mutation($i: CreateLeagueInput!) { createLeague(input: $i) { id inviteCode } }';
+const JOIN = 'mutation($c: String!) { joinLeague(code: $c) { memberCount } }';
+
+const SCREENS: { screen: string; query: string }[] = [
+  { screen: 'myLeagues', query: 'query { myLeagues { id name season { id name } memberCount } }' },
+  {
+    screen: 'leagueStandings',
+    query: 'query($l: ID!) { league(leagueId: $l) { name season { id name } standings { rank displayName points correct eventsPlayed } } }',
+  },
+  {
+    screen: 'leagueEventLeaderboard',
+    query: 'query($l: ID!, $e: ID!) { league(leagueId: $l) { name eventLeaderboard(eventId: $e) { rank displayName points correct picks { matchId team } } } }',
+  },
+];
+
+export async function benchLeagueScreens(
+  target: BenchTarget,
+  ids: { scoredEventId: string; namedSeasonId: string },
+  players: number,
+): Promise<LeagueScreenCost[]> {
+  const owner = target.tokenFor(benchPlayer(0));
+  const leagues: { id: string; inviteCode: string }[] = [];
+  for (let l = 0; l < LEAGUE_LIMIT.leaguesPerPlayer; l += 1) {
+    const { createLeague } = await graphqlData<{ createLeague: { id: string; inviteCode: string } }>(target.url, owner, CREATE, {
+      i: { name: `Bench League ${l}`, seasonId: ids.namedSeasonId },
+    });
+    leagues.push(createLeague);
+  }
+  const members = Math.min(players, LEAGUE_LIMIT.membersPerLeague);
+  for (let i = 1; i < members; i += 1) {
+    await graphqlData(target.url, target.tokenFor(benchPlayer(i)), JOIN, { c: leagues[0].inviteCode });
+  }
+  const vars = { l: leagues[0].id, e: ids.scoredEventId };
+  const results: LeagueScreenCost[] = [];
+  for (const { screen, query } of SCREENS) {
+    results.push({ ...(await measureScreen(target, owner, screen, players, query, vars)), leagueMembers: members });
+  }
+  return results;
+}
