@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { buildDir, repoRoot, stateDir } from './project.ts';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,8 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'build/test-report.json' }]],
     // One in-memory DynamoDB Local for the whole run; tests reach it through inject('dynamoEndpoint').
     globalSetup: ['packages/appsync-local/testing/global-setup.ts'],
+    // The project's folders, for the package's own tests (inject('stateDir') and so on).
+    provide: { root: repoRoot, buildDir, stateDir },
     // Generous: DynamoDB Local on a busy two-core machine answers slowly.
     testTimeout: 30_000,
     hookTimeout: 60_000,

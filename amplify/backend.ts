@@ -6,7 +6,7 @@ import { scoringSource } from './data/wiring.ts';
 import { adminMfa } from './functions/admin-mfa/resource.ts';
 import { scoreEvent } from './functions/score-event/resource.ts';
 import { secureBackend } from './security/posture.ts';
-import { groupGrantPolicy } from 'appsync-local/cdk/group-grant-policy.ts';
+import { groupGrantPolicy } from 'appsync-local/cdk';
 
 const backend = defineBackend({ auth, scoreEvent, adminMfa });
 

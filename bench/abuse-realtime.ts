@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events';
 import WebSocket from 'ws';
-import { handshakeProtocols } from 'appsync-local/local/realtime/wire.ts';
+import { handshakeProtocols } from 'appsync-local';
 
 export interface Bystanding {
   <T>(hostile: () => Promise<T>): Promise<{ result: T; slowest: number; answered: number; failed: number; peakRss: number }>;

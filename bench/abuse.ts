@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../project.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bundleResolver, repoRoot } from 'appsync-local/bundle.ts';
+import { bundleResolver, repoRoot } from '../project.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 
 const RUNS = 7;

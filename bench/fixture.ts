@@ -5,8 +5,7 @@
  */
 import { BatchWriteItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { graphqlData } from 'appsync-local/local/client.ts';
-import { subFor } from 'appsync-local/local/auth/jwt.ts';
+import { graphqlData, subFor } from 'appsync-local';
 import type { Event } from '../resolvers/lib/schema-types.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';

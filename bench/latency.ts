@@ -7,12 +7,12 @@
  */
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { graphqlData } from 'appsync-local/local/client.ts';
-import { createDynamoDbWire, type WireInput } from 'appsync-local/local/datasources/dynamodb-wire.ts';
+import { graphqlData, createDynamoDbWire, type WireInput } from 'appsync-local';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { queryInput } from '../amplify/functions/score-event/query.ts';
 import type { BenchTarget } from './target.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { stateDir } from '../project.ts';
 
 export interface LatencyResult {
   benchmark: 'latency';
@@ -75,7 +75,7 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
   const viaApi = poster(target.url, player, `query { events(limit: ${EVENTS}) { items { id name date startsAt state season matchCount } nextToken } }`);
   const input = queryInput(target.tableName, EVENT.list(), { limit: EVENTS });
   const direct = () => target.client.send(new QueryCommand(input));
-  const wire = createDynamoDbWire(target.dynamoEndpoint);
+  const wire = createDynamoDbWire(target.dynamoEndpoint, stateDir);
   // The pattern's values are strings, which have one form in the SDK's types and on the wire.
   const viaWire = () => wire.call('Query', input as WireInput<'Query'>);
   try {

@@ -3,7 +3,7 @@
  * as many leagues as a player may be (each of them its commissioner), and the first of them is full
  * (or holds every player when there are fewer). Requests and RCU must not grow with the event's players.
  */
-import { graphqlData } from 'appsync-local/local/client.ts';
+import { graphqlData } from 'appsync-local';
 import { LEAGUE_LIMIT } from '../resolvers/lib/entities/league.ts';
 import { benchPlayer } from './fixture.ts';
 import { measureScreen, type ScreenCost } from './measure-screen.ts';

@@ -17,14 +17,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { graphqlData } from 'appsync-local/local/client.ts';
-import { startDynamoDbLocal } from 'appsync-local/local/process/dynamodb-local.ts';
+import { graphqlData, startDynamoDbLocal } from 'appsync-local';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
+import { stateDir } from '../project.ts';
 
 export interface LiveBenchOptions {
   predictions: number;
@@ -206,7 +206,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const results = Number(option('--results') ?? LIVE_DEFAULTS.results);
   const connections = Number(option('--connections') ?? LIVE_DEFAULTS.connections);
   const subscriptionsPerConnection = Number(option('--per-connection') ?? LIVE_DEFAULTS.subscriptionsPerConnection);
-  const dynamo = await startDynamoDbLocal({ inMemory: true, port: 8610 });
+  const dynamo = await startDynamoDbLocal({ stateDir: stateDir, inMemory: true, port: 8610 });
   try {
     for (const predictions of sizes) {
       const row = await benchLive(dynamo.endpoint, { predictions, results, connections, subscriptionsPerConnection });

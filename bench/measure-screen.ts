@@ -1,6 +1,5 @@
 /** One screen's DynamoDB cost as the local runtime's data source sees it (ReturnConsumedCapacity). */
-import { graphqlData } from 'appsync-local/local/client.ts';
-import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
+import { graphqlData, type DynamoDbRequestEvent } from 'appsync-local';
 import type { BenchTarget } from './target.ts';
 
 export interface ScreenCost {

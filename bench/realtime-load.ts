@@ -9,7 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { handshakeProtocols } from 'appsync-local/local/realtime/wire.ts';
+import { handshakeProtocols } from 'appsync-local';
 
 /** Now, on a clock every process of this machine shares (milliseconds). */
 export const wallNow = () => performance.timeOrigin + performance.now();

@@ -10,10 +10,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { graphqlData } from 'appsync-local/local/client.ts';
-import { startLocalAppSync } from 'appsync-local/local/start-local.ts';
-import type { ApiWiring } from 'appsync-local/wiring.ts';
+import { repoRoot, buildDir, stateDir } from '../project.ts';
+import { graphqlData, startLocalAppSync } from 'appsync-local';
+import type { ApiWiring } from 'appsync-local/api';
 import { wiring } from '../amplify/data/wiring.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
@@ -57,6 +56,9 @@ export async function benchReload(dynamoEndpoint: string, runs = 10, edit: Reloa
   if (!original.includes(anchor)) throw new Error(`${file} no longer contains "${anchor}"; update bench/reload.ts`);
   const suffix = randomBytes(4).toString('hex');
   const app = await startLocalAppSync({
+    root: repoRoot,
+    buildDir,
+    stateDir,
     schemaPath: 'schema.graphql',
     wiring: copied,
     dynamoEndpoint,

@@ -10,7 +10,7 @@
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
  * `--live-predictions 1000` narrows the live section.
  */
-import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
+import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local';
 import { benchLatency } from './latency.ts';
 import { benchReload } from './reload.ts';
 import { benchScreens } from './screens.ts';
@@ -19,6 +19,7 @@ import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
 import { LIVE_DEFAULTS, benchLive, describeLive } from './live.ts';
 import { startBenchTarget } from './target.ts';
+import { stateDir } from '../project.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -32,7 +33,7 @@ const skip = new Set(only ? sections.filter((s) => !only.includes(s)) : (option(
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
 const say = (text: string) => !json && console.log(text);
 
-const dynamo = await startDynamoDbLocal({ inMemory: true, port: 8600 });
+const dynamo = await startDynamoDbLocal({ stateDir: stateDir, inMemory: true, port: 8600 });
 try {
   if (!skip.has('latency')) {
     const target = await startBenchTarget(dynamo.endpoint);
@@ -46,7 +47,7 @@ try {
 
   if (!skip.has('screens')) {
     const rows: ScreenCost[] = [];
-    const client = createDynamoDbClient(dynamo.endpoint);
+    const client = createDynamoDbClient(dynamo.endpoint, stateDir);
     for (const n of players) {
       const target = await startBenchTarget(dynamo.endpoint);
       rows.push(...(await benchScreens(target, n)));

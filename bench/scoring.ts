@@ -12,8 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { BatchWriteItemCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient, startDynamoDbLocal } from 'appsync-local/local/process/dynamodb-local.ts';
-import { ensureTable } from 'appsync-local/local/tables.ts';
+import { createDynamoDbClient, startDynamoDbLocal, ensureTable } from 'appsync-local';
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
@@ -25,6 +24,7 @@ import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { createStore } from '../amplify/functions/score-event/store.ts';
 import { standingKey } from '../amplify/functions/score-event/standings.ts';
+import { stateDir } from '../project.ts';
 
 export interface ScoringBenchRow {
   predictions: number;
@@ -62,7 +62,7 @@ const DATE = '2025-04-19';
  * requests to a fresh DynamoDB Local JVM are several times slower than the rest.
  */
 export async function benchScoring(opts: { endpoint: string; predictions: number[]; warmup?: number }): Promise<ScoringBenchRow[]> {
-  const client = createDynamoDbClient(opts.endpoint);
+  const client = createDynamoDbClient(opts.endpoint, stateDir);
   try {
     const warmup = opts.warmup ?? 500;
     if (warmup > 0) await scoreFresh(client, warmup);
@@ -215,7 +215,7 @@ async function batchWrite(client: DynamoDBClient, tableName: string, items: Item
 
 async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number);
-  const dynamo = await startDynamoDbLocal({ inMemory: true, port: 18_500 });
+  const dynamo = await startDynamoDbLocal({ stateDir: stateDir, inMemory: true, port: 18_500 });
   try {
     const rows = await benchScoring({ endpoint: dynamo.endpoint, predictions: sizes.length > 0 ? sizes : [1000, 10000] });
     console.table(

@@ -6,7 +6,7 @@
 import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { ensureTable } from 'appsync-local/local/tables.ts';
+import { ensureTable } from 'appsync-local';
 import { pickemTable } from '../amplify/data/table.ts';
 import { onIndex } from '../resolvers/lib/entities/access.ts';
 import { TABLE } from '../resolvers/lib/entities/table.ts';

@@ -6,7 +6,7 @@
  * fill it if needed, then timed). `--runs N` (default 3), `--cases demo,empty,warm` (default all).
  */
 import { spawn } from 'node:child_process';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../project.ts';
 
 const READY = 'Ctrl-C stops.';
 

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDbRequestEvent } from 'appsync-local/local/datasources/dynamodb.ts';
-import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
-import { startLocalAppSync, type LocalAppSync } from 'appsync-local/local/start-local.ts';
+import { type DynamoDbRequestEvent, createDynamoDbClient, startLocalAppSync, type LocalAppSync } from 'appsync-local';
 import { wiring } from '../amplify/data/wiring.ts';
+import { stateDir, repoRoot, buildDir } from '../project.ts';
 
 export interface BenchTarget {
   url: string;
@@ -24,6 +23,9 @@ export async function startBenchTarget(dynamoEndpoint: string): Promise<BenchTar
   let observer: ((e: DynamoDbRequestEvent) => void) | null = null;
   const suffix = randomBytes(4).toString('hex');
   const app = await startLocalAppSync({
+    root: repoRoot,
+    buildDir,
+    stateDir,
     schemaPath: 'schema.graphql',
     wiring,
     dynamoEndpoint,
@@ -34,7 +36,7 @@ export async function startBenchTarget(dynamoEndpoint: string): Promise<BenchTar
     // The request log is on, as `npm start` has it; its lines are formatted, then dropped.
     log: () => {},
   });
-  const client = createDynamoDbClient(dynamoEndpoint);
+  const client = createDynamoDbClient(dynamoEndpoint, stateDir);
   return {
     url: app.url,
     app,

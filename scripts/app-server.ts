@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../project.ts';
 
 export const appDir = path.join(repoRoot, 'app');
 export const appDist = path.join(appDir, 'dist');

@@ -30,8 +30,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
-import { appsyncScalars } from 'appsync-local/prelude.ts';
-import { parseAppSyncSchema } from 'appsync-local/wiring.ts';
+import { appsyncScalars, parseAppSyncSchema } from 'appsync-local/api';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 export const schemaPath = path.join(repoRoot, 'schema.graphql');

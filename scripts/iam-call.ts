@@ -7,10 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { API_URL_VARIABLE } from 'appsync-local/calls-api.ts';
-import type { SigningCredentials } from 'appsync-local/local/auth/group-principals.ts';
-import { LOCAL_REGION } from 'appsync-local/local/process/dynamodb-credentials.ts';
+import { repoRoot } from '../project.ts';
+import { API_URL_VARIABLE } from 'appsync-local/lambda';
+import { type SigningCredentials, LOCAL_REGION } from 'appsync-local';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../amplify/data/console-admin.ts';
 
 const USAGE = "usage: npm run --silent iam-call -- '<graphql>' [--variables '<json>'] [--credentials <file>] [--url <graphql url>]";
@@ -59,7 +58,7 @@ Object.assign(process.env, {
 if (credentials.sessionToken) process.env.AWS_SESSION_TOKEN = credentials.sessionToken;
 else delete process.env.AWS_SESSION_TOKEN;
 
-const { callApi } = await import('appsync-local/call-api.ts');
+const { callApi } = await import('appsync-local/lambda');
 try {
   const answer = await callApi(query, variables);
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);

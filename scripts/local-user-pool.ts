@@ -4,8 +4,7 @@
  * `npm run token` gives their username, so signing in as player01@example.com and
  * `npm run token -- player01` act as the same player (the demo season's data is keyed by sub).
  */
-import { subFor } from 'appsync-local/local/auth/jwt.ts';
-import type { UserPoolDeclaration } from 'appsync-local/local/cognito/user-pool.ts';
+import { subFor, type UserPoolDeclaration } from 'appsync-local';
 import { adminGroup, groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { demoPlayers } from './demo/cards.ts';
 import { DEMO_ADMIN, demoUsername } from './demo/load.ts';

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../project.ts';
 import { launchChromium, signInToApp } from './app-browser.ts';
 import { DEMO_PASSWORD, demoEmail } from './local-user-pool.ts';
 import { npmStart } from './start-child.ts';

@@ -1,6 +1,6 @@
 /** Runs `npm start` (scripts/start.ts) as a child process on free ports until it prints its ready text: for the app's tests, screenshots and benchmark. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../project.ts';
 
 export interface NpmStart {
   process: ChildProcess;

@@ -10,20 +10,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { graphqlData } from 'appsync-local/local/client.ts';
-import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
-import { localOutputs, writeOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
-import { startCognitoLocal } from 'appsync-local/local/cognito/server.ts';
-import { ensureUserPool, userPoolConfigOf } from 'appsync-local/local/cognito/user-pool.ts';
-import { startDynamoDbLocal } from 'appsync-local/local/process/dynamodb-local.ts';
-import { TableMismatchError } from 'appsync-local/local/tables.ts';
-import { startLocalAppSync } from 'appsync-local/local/start-local.ts';
-import { localDynamoDbCredentials } from 'appsync-local/local/process/dynamodb-credentials.ts';
+import { repoRoot, stateDir, buildDir } from '../project.ts';
+import {
+  graphqlData,
+  loadOrCreateSigningKey,
+  localOutputs,
+  writeOutputs,
+  startCognitoLocal,
+  ensureUserPool,
+  userPoolConfigOf,
+  startDynamoDbLocal,
+  TableMismatchError,
+  startLocalAppSync,
+  localDynamoDbCredentials,
+  writeSigningCredentials,
+} from 'appsync-local';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
 import { wiring } from '../amplify/data/wiring.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
-import { writeSigningCredentials } from 'appsync-local/local/auth/group-principals.ts';
 import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
@@ -69,13 +73,16 @@ const cognito = await startCognitoLocal({
   port: poolPort,
   host,
   signingKey: loadOrCreateSigningKey(localDir).privateKey,
-  adminCredentials: localDynamoDbCredentials(),
+  adminCredentials: localDynamoDbCredentials(stateDir),
 });
 const pool = await ensureUserPool(cognito, localUserPool);
-const dynamo = await startDynamoDbLocal({ inMemory, dataDir });
+const dynamo = await startDynamoDbLocal({ stateDir, inMemory, dataDir });
 let app;
 try {
   app = await startLocalAppSync({
+    root: repoRoot,
+    buildDir,
+    stateDir,
     schemaPath: 'schema.graphql',
     wiring,
     dynamoEndpoint: dynamo.endpoint,

@@ -10,8 +10,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { localOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
+import { repoRoot } from '../project.ts';
+import { localOutputs } from 'appsync-local';
 
 /** The `tsc` that `typescript` resolves to from a package folder, with its version. */
 function tscOf(packageDir: string): { version: string; tsc: string } {

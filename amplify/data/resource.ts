@@ -2,9 +2,9 @@
 import path from 'node:path';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import type { ApiWiring } from 'appsync-local/wiring.ts';
-import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from 'appsync-local/cdk/wired-api.ts';
+import { repoRoot } from '../../project.ts';
+import type { ApiWiring } from 'appsync-local/api';
+import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from 'appsync-local/cdk';
 import { wiring as pickemWiring } from './wiring.ts';
 
 export const schemaFile = path.join(repoRoot, 'schema.graphql');
@@ -41,6 +41,7 @@ export function createPickEmApi(scope: Construct, { userPool, lambdas, wiring = 
   const sandbox = isSandbox(scope);
   return new WiredGraphqlApi(scope, 'PickEmApi', {
     name: 'PickEm',
+    root: repoRoot,
     schemaFile,
     wiring,
     userPool,

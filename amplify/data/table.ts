@@ -1,4 +1,4 @@
-import type { TableDefinition } from 'appsync-local/wiring.ts';
+import type { TableDefinition } from 'appsync-local/api';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
 /** The single Pick'Em table: PK/SK plus one GSI. Read by the cloud stack and the local runtime. */

@@ -1,4 +1,4 @@
-import { wireApi, type ApiWiring, type DataSource, type PipelineFunction, type ResolverDeclaration } from 'appsync-local/wiring.ts';
+import { wireApi, type ApiWiring, type DataSource, type PipelineFunction, type ResolverDeclaration } from 'appsync-local/api';
 import { pickemTable } from './table.ts';
 
 /**

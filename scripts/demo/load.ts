@@ -2,7 +2,7 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
-import { GraphQLRequestError, graphqlData } from 'appsync-local/local/client.ts';
+import { GraphQLRequestError, graphqlData } from 'appsync-local';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { demoLeagues, demoSeasons } from './leagues.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';

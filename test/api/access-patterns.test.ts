@@ -3,9 +3,8 @@
  * request each read resolver and pipeline function sends, run bundled in the APPSYNC_JS sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { bundleResolver } from 'appsync-local/bundle.ts';
-import { compileCode } from 'appsync-local/local/js/compile.ts';
-import { contextWithDefaults } from 'appsync-local/local/js/evaluate.ts';
+import { bundleResolver } from '../../project.ts';
+import { compileCode, contextWithDefaults } from 'appsync-local';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };

@@ -3,9 +3,8 @@
  * echo it, publishEventUpdate's readAt near the server's clock, and names that must draw something.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleResolver } from 'appsync-local/bundle.ts';
-import { compileCode } from 'appsync-local/local/js/compile.ts';
-import { contextWithDefaults } from 'appsync-local/local/js/evaluate.ts';
+import { bundleResolver } from '../../project.ts';
+import { compileCode, contextWithDefaults } from 'appsync-local';
 import { MAX_ID_LENGTH } from '../../resolvers/lib/limits.ts';
 import { MAX_READ_AT_AHEAD_MS } from '../../resolvers/lib/live.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';

@@ -6,11 +6,11 @@
  * The resolvers themselves tell the callers apart too (evaluated on their bundled code).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleResolver } from 'appsync-local/bundle.ts';
-import { evaluateCode } from 'appsync-local/local/js/evaluate.ts';
+import { bundleResolver } from '../../project.ts';
+import { evaluateCode } from 'appsync-local';
+import { signedGraphql, type Credentials } from 'appsync-local/testing';
 import { consoleAdmin } from '../../amplify/data/console-admin.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { signedGraphql, type Credentials } from 'appsync-local/testing/sigv4-post.ts';
 import { createCard, inOneHour, matchInput, OP, tableSnapshot } from './mutations-fixtures.ts';
 
 let api: TestApi;

@@ -8,11 +8,10 @@
 import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundleResolver } from 'appsync-local/bundle.ts';
-import { compileCode } from 'appsync-local/local/js/compile.ts';
-import { contextWithDefaults } from 'appsync-local/local/js/evaluate.ts';
-import { appsyncPrelude } from 'appsync-local/prelude.ts';
-import type { ApiResponse } from 'appsync-local/call-api.ts';
+import { bundleResolver } from '../../project.ts';
+import { compileCode, contextWithDefaults } from 'appsync-local';
+import { appsyncPrelude } from 'appsync-local/api';
+import type { ApiResponse } from 'appsync-local/lambda';
 import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
@@ -22,9 +21,10 @@ const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record
 // The real callApi, with a record of what it sent and answered. The one thing put in its way is a
 // failure on demand (`failNext`): a refused or lost request (AppSync answering 5xx, a network error)
 // cannot be produced on demand by the local server, which otherwise accepts every signed publish.
-vi.mock('appsync-local/call-api.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('appsync-local/call-api.ts')>();
+vi.mock('appsync-local/lambda', async (importOriginal) => {
+  const real = await importOriginal<typeof import('appsync-local/lambda')>();
   return {
+    ...real,
     callApi: async (query: string, variables: Record<string, unknown> = {}) => {
       const call: (typeof calls.sent)[number] = { query, variables };
       calls.sent.push(call);

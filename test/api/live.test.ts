@@ -9,12 +9,13 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
+import { createDynamoDbClient } from 'appsync-local';
+import { dynamoEndpoint } from 'appsync-local/testing';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, tableSnapshot } from './mutations-fixtures.ts';
+import { stateDir } from '../../project.ts';
 
 let api: TestApi;
 const asAdmin = (q: string, v: Record<string, unknown> = {}) => api.request(ADMIN, q, v, ADMIN_GROUPS);
@@ -212,7 +213,7 @@ describe('visibility follows the event, never a prediction', () => {
     for (const m of ev.matches) await asAdmin(SET_RESULT, { e: ev.id, m, w: 0, o: 'WIN' });
     await api.app.settled();
     // A correction made behind the API's back (no live pass), then a final run killed after 2 writes.
-    const client = createDynamoDbClient(dynamoEndpoint());
+    const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = toAttributes(MATCH.key(ev.id, ev.matches[0]));
     const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, result: 2 }) }));
@@ -244,7 +245,7 @@ describe('visibility follows the event, never a prediction', () => {
     const ev = await createEvent('Not Yet', '2033-01-01', inOneHour());
     await savePicks(ev.id, ev.matches, ['p2']);
     // A prediction carrying a score while its event is UPCOMING (as a stray write could leave it).
-    const client = createDynamoDbClient(dynamoEndpoint());
+    const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = toAttributes(PREDICTION.key(sub.p2, '2033-01-01', ev.id));
     const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, points: 30, correct: 2, rank: 1 }) }));

@@ -1,10 +1,11 @@
 /** Operations and helpers shared by the mutation tests (test/api/mutations.*.test.ts). */
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
-import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local';
+import { dynamoEndpoint } from 'appsync-local/testing';
 import type { TestApi } from '../support/local-api.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { stateDir } from '../../project.ts';
 
 export const ADMIN = 'admin-1';
 export const ADMIN_GROUPS = [ADMIN_GROUP];
@@ -63,7 +64,7 @@ export async function setState(api: TestApi, eventId: string, state: string) {
 
 /** Every item of the table, in key order, as JSON: equal snapshots mean nothing was written. */
 export async function tableSnapshot(api: TestApi): Promise<string> {
-  const client = createDynamoDbClient(dynamoEndpoint());
+  const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
   const items: Record<string, AttributeValue>[] = [];
   let start: Record<string, AttributeValue> | undefined;
   do {

@@ -1,12 +1,13 @@
 /** The admin write path and profile renames, when the input is good: what is stored and returned. */
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
-import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
+import { createDynamoDbClient } from 'appsync-local';
+import { dynamoEndpoint } from 'appsync-local/testing';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, matchInput, OP, setState } from './mutations-fixtures.ts';
+import { stateDir } from '../../project.ts';
 
 let api: TestApi;
 const asAdmin = (op: keyof typeof OP, vars: Record<string, unknown>) => api.data(ADMIN, OP[op], vars, ADMIN_GROUPS);
@@ -122,7 +123,7 @@ describe('card edits', () => {
     const now = await card(event.id);
     expect(now.event.matchCount).toBe(added.length);
     expect(new Set(now.matches.map((m: { id: string }) => m.id))).toEqual(new Set(added));
-    const client = createDynamoDbClient(dynamoEndpoint());
+    const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const stored = await client.send(new QueryCommand(queryInput(api.tableName, MATCH.card(event.id))));
     client.destroy();
     expect(stored.Items).toHaveLength(added.length);

@@ -4,14 +4,14 @@
  */
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from 'appsync-local/local/process/dynamodb-local.ts';
-import { subFor } from 'appsync-local/local/auth/jwt.ts';
-import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
+import { createDynamoDbClient, subFor } from 'appsync-local';
+import { dynamoEndpoint } from 'appsync-local/testing';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
+import { stateDir } from '../../project.ts';
 
 let api: TestApi;
 
@@ -41,7 +41,7 @@ async function attempt(player: string, eventId: string, matchId: string, team: n
 
 /** The items stored for one event's predictions, straight from the table's GSI. */
 async function storedPredictions(eventId: string) {
-  const client = createDynamoDbClient(dynamoEndpoint());
+  const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
   const out = await client.send(new QueryCommand(queryInput(api.tableName, PREDICTION.all(eventId))));
   client.destroy();
   return out.Items ?? [];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../../project.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../../amplify/data/console-admin.ts';
 
 let child: ChildProcess;

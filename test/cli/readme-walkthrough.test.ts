@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../../project.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from '../../scripts/demo/load.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';

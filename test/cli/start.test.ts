@@ -6,8 +6,8 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { graphqlData } from 'appsync-local/local/client.ts';
+import { repoRoot } from '../../project.ts';
+import { graphqlData } from 'appsync-local';
 
 let child: ChildProcess;
 let output = '';
@@ -83,7 +83,7 @@ describe('npm start -- --in-memory', () => {
   it('accepts tokens from npm run token, with a stable sub', async () => {
     // Asynchronous: a blocked event loop would keep the client from retiring idle keep-alive sockets.
     const token = async () =>
-      (await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/token.ts', 'cli-tester'], { cwd: repoRoot })).stdout.trim();
+      (await promisify(execFile)('npm', ['run', '--silent', 'token', '--', 'cli-tester'], { cwd: repoRoot })).stdout.trim();
     const query = '{ userProfile { user { id displayName } } }';
     const first = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);
     const second = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);

@@ -16,11 +16,9 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-a
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalAuthorizationTypes } from 'appsync-local/auth-modes.ts';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { loadOrCreateSigningKey } from 'appsync-local/local/auth/jwt.ts';
-import type { LocalOutputs } from 'appsync-local/local/cognito/amplify-outputs.ts';
-import { LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local/local/process/dynamodb-credentials.ts';
+import { additionalAuthorizationTypes } from 'appsync-local/api';
+import { repoRoot, stateDir } from '../../project.ts';
+import { loadOrCreateSigningKey, type LocalOutputs, LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local';
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
@@ -74,7 +72,7 @@ const signInWithPassword = (username: string, password: string) =>
 
 /** AdminConfirmSignUp on the local pool, as a developer sends it: the AWS SDK, signing with the local credential. */
 async function adminConfirmSignUp(username: string): Promise<void> {
-  const admin = new CognitoIdentityProviderClient({ endpoint: outputs.custom.user_pool_endpoint, region: LOCAL_REGION, credentials: localDynamoDbCredentials() });
+  const admin = new CognitoIdentityProviderClient({ endpoint: outputs.custom.user_pool_endpoint, region: LOCAL_REGION, credentials: localDynamoDbCredentials(stateDir) });
   try {
     await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: outputs.auth!.user_pool_id, Username: username }));
   } finally {

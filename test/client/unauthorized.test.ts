@@ -5,7 +5,7 @@
 import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from 'appsync-local/local/auth/jwt.ts';
+import { signToken } from 'appsync-local';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 let api: TestApi;

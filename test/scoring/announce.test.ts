@@ -8,10 +8,10 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '../../resolvers/lib/entities/match.ts';
 import { PROFILE_LIMIT } from '../../resolvers/lib/entities/profile.ts';
 import { EVENT_LIMIT } from '../../resolvers/lib/entities/event.ts';
-import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/limits.ts';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/api';
+import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../resolvers/lib/live.ts';
 import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
-import { createTestTable } from 'appsync-local/testing/dynamodb.ts';
 import { Fixture, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

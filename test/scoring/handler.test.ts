@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDynamoDbEnvironment } from 'appsync-local/local/process/dynamodb-credentials.ts';
-import { createTestTable, dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
+import { localDynamoDbEnvironment } from 'appsync-local';
+import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import { stateDir } from '../../project.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -22,7 +23,7 @@ describe('score-event handler', () => {
     await fx.predictions(spec, { a: { m: 1 }, b: { m: 0 } });
     Object.assign(process.env, {
       TABLE_NAME: tableName,
-      ...localDynamoDbEnvironment(dynamoEndpoint()),
+      ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir),
     });
     const out = await handler({ eventId: 'h1' });
     expect(out).toMatchObject({ report: { event: { id: 'h1', state: 'SCORED', season: 2024, matchCount: 1 }, predictionsScored: 2, standingsUpdated: 2 } });
@@ -38,7 +39,7 @@ describe('score-event handler', () => {
     const spec: EventSpec = { id: 'h2', date: '2024-11-03', matches: [{ id: 'm', points: 3, result: 0 }, { id: 'n', points: 4, result: null }] };
     await fx.event(spec);
     await fx.predictions(spec, { a: { m: 0 } });
-    Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint()) });
+    Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
     delete process.env.API_URL;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

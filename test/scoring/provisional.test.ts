@@ -4,7 +4,7 @@
  * (fixtures.ts) that knows nothing of the scorer's incremental bookkeeping.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing/dynamodb.ts';
+import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
 import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';

@@ -10,7 +10,7 @@ import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
-import { createTestTable } from 'appsync-local/testing/dynamodb.ts';
+import { createTestTable } from 'appsync-local/testing';
 import { Fixture, predictionItem, type EventSpec } from './fixtures.ts';
 
 describe('a named access pattern as a QueryCommand input', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing/dynamodb.ts';
+import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { ERROR } from '../../resolvers/lib/errors.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';

@@ -5,7 +5,7 @@
  * converges, concurrent passes cannot double-count). Expected standings are computed from scratch.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing/dynamodb.ts';
+import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { SEASON } from '../../resolvers/lib/entities/season.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';

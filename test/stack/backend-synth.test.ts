@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleResolver, repoRoot } from 'appsync-local/bundle.ts';
+import { bundleResolver, repoRoot } from '../../project.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
 import { synthesize, templateWith, type CfnTemplate, type Synthesized } from './synthesize.ts';
 

@@ -11,10 +11,10 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { FieldLogLevel, RetentionDays, WiredGraphqlApi } from 'appsync-local/cdk/wired-api.ts';
+import { repoRoot } from '../../project.ts';
+import { FieldLogLevel, RetentionDays, WiredGraphqlApi } from 'appsync-local/cdk';
+import { iamSchemaFile, iamWiring, relaySource } from 'appsync-local/testing';
 import { checkWithRulePacks } from '../../amplify/security/rule-packs.ts';
-import { iamWiring, relaySource } from 'appsync-local/testing/iam-api/wiring.ts';
 import { readValidationReport } from './synthesize.ts';
 
 const outdir = mkdtempSync(path.join(tmpdir(), 'calls-api-synth-'));
@@ -27,7 +27,8 @@ function toyStack(app: App): { stack: Stack; fn: LambdaFunction } {
   const fn = new LambdaFunction(stack, 'Relay', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export const handler = () => null;') });
   new WiredGraphqlApi(stack, 'Api', {
     name: 'Toy',
-    schemaFile: path.join(repoRoot, 'packages/appsync-local/testing/iam-api/schema.graphql'),
+    root: repoRoot,
+    schemaFile: iamSchemaFile,
     wiring: iamWiring,
     userPool: new UserPool(stack, 'Pool'),
     lambdas: { [relaySource.handler]: { resources: { lambda: fn }, addEnvironment: (k, v) => fn.addEnvironment(k, v) } },

@@ -7,10 +7,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnUserPool, UserPool } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiWiring, DataSource } from 'appsync-local/wiring.ts';
+import type { ApiWiring, DataSource } from 'appsync-local/api';
+import type { LambdaTarget } from 'appsync-local/cdk';
 import { apiLogging, createPickEmApi } from '../../amplify/data/resource.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
-import type { LambdaTarget } from 'appsync-local/cdk/wired-api.ts';
 import { applySignUpPolicy } from '../../amplify/auth/resource.ts';
 
 function newStack(name = 'Api') {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../../project.ts';
 
 export type DeploymentType = 'sandbox' | 'branch';
 

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { graphqlData, graphqlRequest } from 'appsync-local/local/client.ts';
-import { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from 'appsync-local/local/start-local.ts';
+import { graphqlData, graphqlRequest, startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from 'appsync-local';
+import { dynamoEndpoint } from 'appsync-local/testing';
 import { wiring } from '../../amplify/data/wiring.ts';
-import { dynamoEndpoint } from 'appsync-local/testing/dynamodb.ts';
+import { repoRoot, buildDir, stateDir } from '../../project.ts';
 
 export interface TestApi {
   app: LocalAppSync;
@@ -23,6 +23,9 @@ export interface TestApi {
 export async function startTestApi(extra: Partial<LocalAppSyncOptions> = {}): Promise<TestApi> {
   const suffix = randomBytes(6).toString('hex');
   const app = await startLocalAppSync({
+    root: repoRoot,
+    buildDir,
+    stateDir,
     schemaPath: 'schema.graphql',
     wiring,
     dynamoEndpoint: dynamoEndpoint(),

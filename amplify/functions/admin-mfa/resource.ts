@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineFunction } from '@aws-amplify/backend';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../../../project.ts';
 
 /** Cognito pre token generation trigger: the admin group counts only with MFA (handler.ts). */
 export const adminMfa = defineFunction({

@@ -12,11 +12,10 @@ import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/
 import { MATCH, toMatch, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
 import { PREDICTION, type PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
 import type { ItemKey } from '../../../resolvers/lib/entities/table.ts';
-import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/limits.ts';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-local/lambda';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../../resolvers/lib/live.ts';
 import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
 import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibility.ts';
-import { callApi } from 'appsync-local/call-api.ts';
 import { fromAttributes, toAttributes } from './attributes.ts';
 import { queryInput } from './query.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineFunction } from '@aws-amplify/backend';
-import { repoRoot } from 'appsync-local/bundle.ts';
+import { repoRoot } from '../../../project.ts';
 import { scoringSource } from '../../data/wiring.ts';
 
 /** The handler of the wiring's scoring data source, deployed. */

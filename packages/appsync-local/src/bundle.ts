@@ -1,30 +1,25 @@
 /**
- * The one esbuild configuration for APPSYNC_JS code, used by `npm run build`, the local runtime and
+ * The one esbuild configuration for APPSYNC_JS code, used by the build command, the local runtime and
  * the cloud stack alike (AWS's recommended settings; `@aws-appsync/utils` is supplied by AppSync).
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { MAX_CODE_CHARS } from './limits.ts';
 
-
-export const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-export const appsyncBuildOptions: BuildOptions = {
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'esnext',
-  sourcemap: 'inline',
-  sourcesContent: false,
-  external: ['@aws-appsync/utils'],
-  logLevel: 'silent',
-  // Source-map paths are relative to this directory: the same bytes whoever bundles, from wherever.
-  absWorkingDir: repoRoot,
-};
-
-/** Where `npm run build` writes the bundle of a repo-relative source file. */
-export function bundlePath(source: string): string {
-  return path.join(repoRoot, 'build', source.replace(/\.ts$/, '.js'));
+/** The settings, for a project rooted at `root` (source paths, and those in source maps, are relative to it). */
+export function appsyncBuildOptions(root: string): BuildOptions {
+  return {
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'esnext',
+    sourcemap: 'inline',
+    sourcesContent: false,
+    external: ['@aws-appsync/utils'],
+    logLevel: 'silent',
+    // Source-map paths are relative to the project root: the same bytes whoever bundles, from wherever.
+    absWorkingDir: root,
+  };
 }
 
 /** A bundle and the files it was built from (absolute paths, from esbuild's metafile). */
@@ -33,17 +28,30 @@ export interface ResolverBundle {
   inputs: string[];
 }
 
-/** Bundles one resolver source (repo-relative, or absolute) to APPSYNC_JS code, with its inputs. */
-export function bundleResolverWithInputs(source: string): ResolverBundle {
-  const result = buildSync({ ...appsyncBuildOptions, entryPoints: [path.resolve(repoRoot, source)], write: false, metafile: true });
-  const code = result.outputFiles[0].text;
-  if (code.length > MAX_CODE_CHARS) {
-    throw new Error(`${source}: bundled code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
-  }
-  return { code, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(repoRoot, input)) };
+export interface ResolverBundler {
+  /** The project root that source paths are relative to. */
+  root: string;
+  /** Bundles one resolver source (root-relative, or absolute) to APPSYNC_JS code, with its inputs. */
+  bundleResolverWithInputs(source: string): ResolverBundle;
+  /** Bundles one resolver source (root-relative, or absolute) to APPSYNC_JS code. */
+  bundleResolver(source: string): string;
 }
 
-/** Bundles one repo-relative TypeScript resolver source to APPSYNC_JS code. */
-export function bundleResolver(source: string): string {
-  return bundleResolverWithInputs(source).code;
+/** Bundles the resolvers of the project rooted at `root`. */
+export function resolverBundler(root: string): ResolverBundler {
+  const options = appsyncBuildOptions(root);
+  const bundleResolverWithInputs = (source: string): ResolverBundle => {
+    const result = buildSync({ ...options, entryPoints: [path.resolve(root, source)], write: false, metafile: true });
+    const code = result.outputFiles[0].text;
+    if (code.length > MAX_CODE_CHARS) {
+      throw new Error(`${source}: bundled code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
+    }
+    return { code, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)) };
+  };
+  return { root, bundleResolverWithInputs, bundleResolver: (source) => bundleResolverWithInputs(source).code };
+}
+
+/** Where the build command writes the bundle of a root-relative source file. */
+export function bundlePath(buildDir: string, source: string): string {
+  return path.join(buildDir, source.replace(/\.ts$/, '.js'));
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlRequest } from '../src/local/client.ts';
 import { startLocalAppSync, type LocalAppSync } from '../src/local/start-local.ts';
 import { dynamoEndpoint } from '../testing/dynamodb.ts';
+import { projectDirs } from '../testing/project.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'hot-reload-'));
 const file = (name: string) => path.join(dir, name);
@@ -58,6 +59,7 @@ beforeAll(async () => {
   writeFileSync(file('wiring.ts'), wiringModule(['hello']));
   const { wiring } = await import(file('wiring.ts'));
   app = await startLocalAppSync({
+    ...projectDirs(),
     schemaPath: file('schema.graphql'),
     wiring,
     dynamoEndpoint: dynamoEndpoint(),

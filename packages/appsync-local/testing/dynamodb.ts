@@ -5,6 +5,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from '../src/local/process/dynamodb-local.ts';
 import { ensureTable } from '../src/local/tables.ts';
 import type { TableDefinition } from '../src/wiring.ts';
+import { projectDirs } from './project.ts';
 
 export function dynamoEndpoint(): string {
   return inject('dynamoEndpoint');
@@ -22,7 +23,7 @@ export const defaultTableDefinition: TableDefinition = {
 export async function createTestTable(
   definition: TableDefinition = defaultTableDefinition,
 ): Promise<{ client: DynamoDBClient; tableName: string }> {
-  const client = createDynamoDbClient(dynamoEndpoint());
+  const client = createDynamoDbClient(dynamoEndpoint(), projectDirs().stateDir);
   const tableName = `${definition.name}-${randomBytes(6).toString('hex')}`;
   await ensureTable(client, { ...definition, name: tableName });
   return { client, tableName };

@@ -23,7 +23,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
-import { bundleResolver } from '../bundle.ts';
+import { resolverBundler } from '../bundle.ts';
 import { cloudKindOf } from '../datasources/cloud.ts';
 import type { CloudContext, LambdaTarget } from '../datasources/cloud-kind.ts';
 import { checkWiring, parseAppSyncSchema, type ApiWiring } from '../wiring.ts';
@@ -33,6 +33,8 @@ export type { LambdaTarget };
 
 export interface WiredGraphqlApiProps {
   name: string;
+  /** The project root: the wiring's code paths are relative to it. */
+  root: string;
   /** Absolute path of the AppSync SDL schema. */
   schemaFile: string;
   wiring: ApiWiring;
@@ -103,6 +105,7 @@ export class WiredGraphqlApi extends Construct {
 
     for (const [key, ref] of Object.entries(wiring.environment)) this.api.addEnvironmentVariable(key, this.tables.get(ref.tableNameOf)!.tableName);
 
+    const { bundleResolver } = resolverBundler(props.root);
     const functions = new Map<string, AppsyncFunction>();
     for (const fn of wiring.functions) {
       functions.set(

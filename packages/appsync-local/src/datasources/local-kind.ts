@@ -11,6 +11,10 @@ import type { DataSourceInvoker } from '../local/types.ts';
 import type { DataSource, TableDefinition, TableNameRef } from '../wiring.ts';
 
 export interface LocalContext {
+  /** The project root: the wiring's handler paths are relative to it. */
+  root: string;
+  /** The project's state folder (the local DynamoDB credential). */
+  stateDir: string;
   /** For set-up (creating tables). */
   client: DynamoDBClient;
   /** The data sources' calls to the same DynamoDB Local. */

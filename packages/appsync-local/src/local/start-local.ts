@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../bundle.ts';
+import { resolverBundler } from '../bundle.ts';
 import { localKindOf } from '../datasources/local.ts';
 import { resolveTableNames, type LocalContext } from '../datasources/local-kind.ts';
 import type { ApiWiring, TableDefinition } from '../wiring.ts';
@@ -31,7 +31,13 @@ import { loadOrCreateLocalCa, machineAddresses, serverCertificate } from './tls/
 import type { DataSourceInvoker } from './types.ts';
 
 export interface LocalAppSyncOptions {
-  /** Path of the SDL schema, repo-relative or absolute. */
+  /** The project root: the schema's, the wiring's and its code's paths are relative to it. */
+  root: string;
+  /** The project's build folder (the explorer's bundle is kept in its explorer/). */
+  buildDir: string;
+  /** The project's state folder (the local DynamoDB credential, hot reload's scratch files). */
+  stateDir: string;
+  /** Path of the SDL schema, root-relative or absolute. */
   schemaPath: string;
   wiring: ApiWiring;
   /** Endpoint of a running DynamoDB Local. */
@@ -98,13 +104,16 @@ function tokenKeyFrom(key: KeyPair): Buffer {
 export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<LocalAppSync> {
   const { wiring } = opts;
   const key = loadOrCreateSigningKey(opts.keyDir);
-  const client = createDynamoDbClient(opts.dynamoEndpoint);
-  const wire = createDynamoDbWire(opts.dynamoEndpoint);
-  const principals = createLocalPrincipals(localDynamoDbCredentials());
+  const { root, stateDir } = opts;
+  const client = createDynamoDbClient(opts.dynamoEndpoint, stateDir);
+  const wire = createDynamoDbWire(opts.dynamoEndpoint, stateDir);
+  const principals = createLocalPrincipals(localDynamoDbCredentials(stateDir));
   const asyncInvocations = createAsyncInvocations();
   let url: string | undefined;
 
   const ctx: LocalContext = {
+    root,
+    stateDir,
     client,
     wire,
     dynamoEndpoint: opts.dynamoEndpoint,
@@ -130,7 +139,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   for (const ds of wiring.dataSources) dataSources[ds.name] = localKindOf(ds).invoker(ds, ctx);
   const { tableNames } = ctx;
 
-  const schemaFile = path.resolve(repoRoot, opts.schemaPath);
+  const schemaFile = path.resolve(root, opts.schemaPath);
   const schemaSDL = readFileSync(schemaFile, 'utf8');
   // AWS_IAM is on when the schema names it, as on the cloud stack (src/cdk/wired-api.ts).
   const iam = additionalAuthorizationTypes(schemaSDL).includes('AWS_IAM');
@@ -143,7 +152,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   };
   const groupPrincipals = issueGroupPrincipals(principals, parseAppSyncSchema(schemaSDL), opts.iamGrants ?? []);
   const log = opts.log;
-  const cache = createCodeCache();
+  const cache = createCodeCache(resolverBundler(root));
   const api = createLocalApi({
     schemaSDL,
     wiring,
@@ -158,7 +167,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
   const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
   const signers = groupPrincipals.map(({ grant, principal }) => ({ name: grant.name, label: grant.label, region: LOCAL_REGION, credentials: signingCredentials(principal) }));
-  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls, explorerExample: opts.explorerExample });
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls, explorerExample: opts.explorerExample, explorerDir: path.join(opts.buildDir, 'explorer') });
   url = `${server.url}/graphql`;
   const reload: HotReload | undefined = opts.watch && startHotReload({
     api,
@@ -167,7 +176,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     wiring,
     wiringModule: opts.watch.wiringModule,
     tableNames,
-    scratchDir: path.join(repoRoot, '.local', 'reload'),
+    root,
+    scratchDir: path.join(stateDir, 'reload'),
     log: opts.watch.log,
     debounceMs: opts.watch.debounceMs,
   });

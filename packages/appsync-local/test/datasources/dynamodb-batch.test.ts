@@ -5,6 +5,7 @@ import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/l
 import type { DataSourceInvoker } from '../../src/local/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 let table: string;
@@ -15,7 +16,7 @@ const key = (pk: string, sk = 'META') => ({ PK: { S: pk }, SK: { S: sk } });
 beforeAll(async () => {
   const created = await createTestTable();
   table = created.tableName;
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName: table, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName: table, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
 });
 
 describe('batch operations', () => {

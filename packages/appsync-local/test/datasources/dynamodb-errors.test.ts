@@ -9,13 +9,14 @@ import { createDynamoDbDataSource } from '../../src/local/datasources/dynamodb.t
 import type { DataSourceInvoker } from '../../src/local/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 const key = { PK: { S: 'ERR#1' }, SK: { S: 'META' } };
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
   await ds.invoke({ operation: 'PutItem', key, attributeValues: { n: { N: 1 } } }, testContext());
 });
 

@@ -5,6 +5,7 @@ import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/l
 import type { DataSourceInvoker } from '../../src/local/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 const events: DynamoDbRequestEvent[] = [];
@@ -13,7 +14,7 @@ const key = (pk: string, sk: string) => ({ PK: { S: pk }, SK: { S: sk } });
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
 });
 
 describe('PutItem and GetItem', () => {

@@ -1,13 +1,14 @@
 /**
  * DynamoDB Local keeps one database per access key (no -sharedDb), and every in-repo client uses the
- * local credential from .local/: a client with any other credential sees an empty database.
+ * local credential from the state folder (.local/ here): a client with any other credential sees an empty database.
  */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CREDENTIALS_FILE, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/local/process/dynamodb-credentials.ts';
+import { credentialsFile, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/local/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 const strangers: DynamoDBClient[] = [];
 afterAll(() => strangers.forEach((c) => c.destroy()));
@@ -19,12 +20,12 @@ function stranger(accessKeyId: string, region = LOCAL_REGION): DynamoDBClient {
 }
 
 describe('DynamoDB Local credentials', () => {
-  it('are random, letters and digits, kept in .local/ with mode 0600, and the same on every read', () => {
-    const credentials = localDynamoDbCredentials();
+  it('are random, letters and digits, kept in the state folder with mode 0600, and the same on every read', () => {
+    const credentials = localDynamoDbCredentials(projectDirs().stateDir);
     expect(credentials.accessKeyId).toMatch(/^[A-Za-z0-9]{32,}$/);
-    expect(statSync(CREDENTIALS_FILE).mode & 0o777).toBe(0o600);
-    expect(localDynamoDbCredentials()).toEqual(credentials);
-    expect(localDynamoDbEnvironment('http://127.0.0.1:1')).toMatchObject({ AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_REGION: LOCAL_REGION });
+    expect(statSync(credentialsFile(projectDirs().stateDir)).mode & 0o777).toBe(0o600);
+    expect(localDynamoDbCredentials(projectDirs().stateDir)).toEqual(credentials);
+    expect(localDynamoDbEnvironment('http://127.0.0.1:1', projectDirs().stateDir)).toMatchObject({ AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_REGION: LOCAL_REGION });
   });
 
   it('give the only way in: other credentials see an empty database', async () => {
@@ -33,7 +34,7 @@ describe('DynamoDB Local credentials', () => {
     await client.send(new PutItemCommand({ TableName: tableName, Item: { ...key, v: { S: 'secret' } } }));
     expect((await client.send(new ListTablesCommand({}))).TableNames).toContain(tableName);
 
-    const others = [stranger('local'), stranger(`OTHER${randomBytes(16).toString('hex')}`), stranger(localDynamoDbCredentials().accessKeyId, 'eu-west-1')];
+    const others = [stranger('local'), stranger(`OTHER${randomBytes(16).toString('hex')}`), stranger(localDynamoDbCredentials(projectDirs().stateDir).accessKeyId, 'eu-west-1')];
     for (const other of others) {
       expect((await other.send(new ListTablesCommand({}))).TableNames).toEqual([]);
       await expect(other.send(new GetItemCommand({ TableName: tableName, Key: key }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });

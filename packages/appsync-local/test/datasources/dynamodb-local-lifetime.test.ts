@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, startDynamoDbLocal } from '../../src/local/process/dynamodb-local.ts';
 import { ensureTable } from '../../src/local/tables.ts';
 import { defaultTableDefinition } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -46,7 +47,7 @@ function tempDataDir(): string {
 
 /** Starts DynamoDB Local from a child node process; resolves with its port and the pids in the pid file. */
 async function startInChild(dataDir: string, port: number): Promise<{ child: ChildProcess; port: number; endpoint: string; java: number; watchdog: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/dynamodb-local-child.ts'), dataDir, String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/dynamodb-local-child.ts'), dataDir, String(port), projectDirs().stateDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   cleanups.push(() => killQuietly(child.pid!));
@@ -73,7 +74,7 @@ describe('DynamoDB Local lifetime', () => {
     await eventually(() => !isAlive(run.java), 30_000, 'the JVM stops after its server is killed');
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog exits');
     // The next start gets the same port and the same data directory, free again.
-    const next = await startDynamoDbLocal({ inMemory: false, dataDir, port: run.port });
+    const next = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: run.port });
     cleanups.push(() => next.stop());
     expect(next.port).toBe(run.port);
     await next.stop();
@@ -84,7 +85,7 @@ describe('DynamoDB Local lifetime', () => {
     const run = await startInChild(dataDir, 18_720);
     const table = { ...defaultTableDefinition, name: 'left-over' };
     const key = { PK: { S: 'K' }, SK: { S: 'S' } };
-    const c1 = createDynamoDbClient(run.endpoint);
+    const c1 = createDynamoDbClient(run.endpoint, projectDirs().stateDir);
     await ensureTable(c1, table);
     await c1.send(new PutItemCommand({ TableName: table.name, Item: { ...key, v: { S: 'kept' } } }));
     c1.destroy();
@@ -94,11 +95,11 @@ describe('DynamoDB Local lifetime', () => {
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog is gone');
     expect(isAlive(run.java)).toBe(true);
 
-    const next = await startDynamoDbLocal({ inMemory: false, dataDir, port: run.port });
+    const next = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: run.port });
     cleanups.push(() => next.stop());
     expect(isAlive(run.java)).toBe(false);
     expect(next.port).toBe(run.port);
-    const c2 = createDynamoDbClient(next.endpoint);
+    const c2 = createDynamoDbClient(next.endpoint, projectDirs().stateDir);
     const out = await c2.send(new GetItemCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
     expect(out.Item?.v).toEqual({ S: 'kept' });
     c2.destroy();
@@ -107,9 +108,9 @@ describe('DynamoDB Local lifetime', () => {
 
   it('refuses a data directory that a running server is using, and keeps it private', async () => {
     const dataDir = join(tempDataDir(), 'dynamodb');
-    const first = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_740 });
+    const first = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_740 });
     cleanups.push(() => first.stop());
-    await expect(startDynamoDbLocal({ inMemory: false, dataDir, port: 18_741 })).rejects.toThrow(/is in use by a running DynamoDB Local/);
+    await expect(startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_741 })).rejects.toThrow(/is in use by a running DynamoDB Local/);
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     await first.stop();
   }, 300_000);

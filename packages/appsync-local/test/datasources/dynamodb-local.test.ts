@@ -8,6 +8,7 @@ import { createDynamoDbClient, startDynamoDbLocal } from '../../src/local/proces
 import { ensureTable } from '../../src/local/tables.ts';
 import type { TableDefinition } from '../../src/wiring.ts';
 import { createTestTable, defaultTableDefinition } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -30,11 +31,11 @@ describe('startDynamoDbLocal', () => {
   it('moves to another port when the requested one is taken', async () => {
     const { server, port } = await occupyFreePort();
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
-    const dynamo = await startDynamoDbLocal({ inMemory: true, port });
+    const dynamo = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: true, port });
     cleanups.push(() => dynamo.stop());
     expect(dynamo.port).not.toBe(port);
     expect(dynamo.endpoint).toBe(`http://127.0.0.1:${dynamo.port}`);
-    const client = createDynamoDbClient(dynamo.endpoint);
+    const client = createDynamoDbClient(dynamo.endpoint, projectDirs().stateDir);
     await ensureTable(client, { ...defaultTableDefinition, name: 'port-check' });
     // Creating it again leaves it alone.
     await ensureTable(client, { ...defaultTableDefinition, name: 'port-check' });
@@ -49,17 +50,17 @@ describe('startDynamoDbLocal', () => {
     const table = { ...defaultTableDefinition, name: 'persisted' };
     const key = { PK: { S: 'K' }, SK: { S: 'S' } };
 
-    const first = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_500 });
+    const first = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_500 });
     cleanups.push(() => first.stop());
-    const c1 = createDynamoDbClient(first.endpoint);
+    const c1 = createDynamoDbClient(first.endpoint, projectDirs().stateDir);
     await ensureTable(c1, table);
     await c1.send(new PutItemCommand({ TableName: table.name, Item: { ...key, v: { S: 'kept' } } }));
     c1.destroy();
     await first.stop();
 
-    const second = await startDynamoDbLocal({ inMemory: false, dataDir, port: 18_500 });
+    const second = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_500 });
     cleanups.push(() => second.stop());
-    const c2 = createDynamoDbClient(second.endpoint);
+    const c2 = createDynamoDbClient(second.endpoint, projectDirs().stateDir);
     await ensureTable(c2, table);
     const out = await c2.send(new GetItemCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
     expect(out.Item?.v).toEqual({ S: 'kept' });
@@ -71,14 +72,14 @@ describe('startDynamoDbLocal', () => {
     const path = process.env.PATH;
     process.env.PATH = '/nonexistent';
     try {
-      await expect(startDynamoDbLocal({ inMemory: true, port: 18_600 })).rejects.toThrow(/java not found: install a Java 17 runtime/);
+      await expect(startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: true, port: 18_600 })).rejects.toThrow(/java not found: install a Java 17 runtime/);
     } finally {
       process.env.PATH = path;
     }
   });
 
   it('requires a dataDir unless in memory', async () => {
-    await expect(startDynamoDbLocal({ inMemory: false })).rejects.toThrow(/dataDir/);
+    await expect(startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false })).rejects.toThrow(/dataDir/);
   });
 });
 

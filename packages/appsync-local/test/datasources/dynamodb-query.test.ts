@@ -5,6 +5,7 @@ import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/l
 import type { DataSourceInvoker } from '../../src/local/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 let otherKeyDs: DataSourceInvoker;
@@ -21,8 +22,8 @@ const INVALID_TOKEN_TYPE = 'DynamoDB:UserIllegalArgumentException';
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
-  otherKeyDs = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  otherKeyDs = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
   const items = Array.from({ length: 10 }, (_, i) => ({
     PK: { S: 'EVENT#1' },
     SK: { S: `MATCH#${String(i).padStart(2, '0')}` },

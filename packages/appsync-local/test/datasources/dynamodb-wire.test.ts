@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoDbWire, DynamoDbServiceError, type DynamoDbWire } from '../../src/local/datasources/dynamodb-wire.ts';
 import { localDynamoDbCredentials } from '../../src/local/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 const closers: (() => void)[] = [];
 afterEach(() => {
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 function wireTo(endpoint: string): DynamoDbWire {
-  const wire = createDynamoDbWire(endpoint);
+  const wire = createDynamoDbWire(endpoint, projectDirs().stateDir);
   closers.push(() => wire.close());
   return wire;
 }
@@ -60,7 +61,7 @@ describe('DynamoDB wire calls', () => {
     expect(out.Count).toBe(0);
     expect(seen[0]['x-amz-target']).toBe('DynamoDB_20120810.Query');
     expect(seen[0]['content-type']).toBe('application/x-amz-json-1.0');
-    expect(seen[0].authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${localDynamoDbCredentials().accessKeyId}/\\d{8}/us-east-1/dynamodb/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`));
+    expect(seen[0].authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${localDynamoDbCredentials(projectDirs().stateDir).accessKeyId}/\\d{8}/us-east-1/dynamodb/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`));
   });
 
   it("gives DynamoDB's refusal as a named error with its status, request id and details", async () => {

@@ -9,6 +9,7 @@ import { parseGroups, tokenUrl } from '../../src/local/http/explorer/identity.ts
 import type { RequestLogEntry } from '../../src/local/runtime.ts';
 import type { CognitoIdentity } from '../../src/local/types.ts';
 import { echoDataSource, fakeCode, testApi } from '../graphql/fakes.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-appsync-http-'));
 const key = loadOrCreateSigningKey(dir);
@@ -39,8 +40,9 @@ const api = testApi({
 });
 
 beforeAll(async () => {
-  server = await startServer({ api, port: 0, tokenFor: (username, groups) => signToken(key, { username, groups }) });
-  noTokens = await startServer({ api, port: 0 });
+  const explorerDir = path.join(projectDirs().buildDir, 'explorer');
+  server = await startServer({ api, port: 0, explorerDir, tokenFor: (username, groups) => signToken(key, { username, groups }) });
+  noTokens = await startServer({ api, port: 0, explorerDir });
 });
 afterAll(async () => {
   await server.close();

@@ -10,11 +10,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { expect, it } from 'vitest';
-import { repoRoot } from '../../src/bundle.ts';
 
 it('bundles into one ES module that signs and posts a request', async () => {
   const result = await build({
-    entryPoints: [path.join(repoRoot, 'packages/appsync-local/src/call-api.ts')],
+    entryPoints: [path.join(import.meta.dirname, '../../src/call-api.ts')],
     bundle: true,
     platform: 'node',
     target: 'node22',

@@ -13,14 +13,16 @@ import { localDynamoDbCredentials } from '../../src/local/process/dynamodb-crede
 import { startLocalAppSync, type LocalAppSync } from '../../src/local/start-local.ts';
 import { dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { signedPost as signedPostTo, type Credentials } from '../../testing/sigv4-post.ts';
-import { iamWiring } from '../../testing/iam-api/wiring.ts';
+import { iamSchemaFile, iamWiring } from '../../testing/iam-api/wiring.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let app: LocalAppSync;
 
 beforeAll(async () => {
   const suffix = randomBytes(6).toString('hex');
   app = await startLocalAppSync({
-    schemaPath: 'packages/appsync-local/testing/iam-api/schema.graphql',
+    ...projectDirs(),
+    schemaPath: iamSchemaFile,
     wiring: iamWiring,
     dynamoEndpoint: dynamoEndpoint(),
     tableName: (table) => `${table.name}-${suffix}`,
@@ -66,7 +68,7 @@ describe('who else may call an @aws_iam field', () => {
   });
 
   it('not a holder of the DynamoDB Local key without a function session token, even from loopback', async () => {
-    const { accessKeyId, secretAccessKey } = localDynamoDbCredentials();
+    const { accessKeyId, secretAccessKey } = localDynamoDbCredentials(projectDirs().stateDir);
     const res = await signedPost(JSON.stringify({ query: 'mutation { addNote(text: "x") { id } }' }), { accessKeyId, secretAccessKey });
     expect(res).toEqual({
       status: 403,

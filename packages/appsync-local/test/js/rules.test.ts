@@ -77,7 +77,7 @@ export function request(ctx) { return { v: namespace.double(ctx.args.n), id: uti
 export const response = (ctx) => ctx.result;
 `,
     );
-    const bundled = buildSync({ ...appsyncBuildOptions, entryPoints: [path.join(dir, 'resolver.ts')], write: false }).outputFiles[0].text;
+    const bundled = buildSync({ ...appsyncBuildOptions(dir), entryPoints: [path.join(dir, 'resolver.ts')], write: false }).outputFiles[0].text;
     rmSync(dir, { recursive: true });
     expect(bundled).toContain('__export');
     expect(bundled).toContain('sourceMappingURL=data:');

@@ -10,6 +10,7 @@ import type { DataSourceInvoker } from '../../src/local/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { evalInSandbox } from './helpers.ts';
+import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 const invoke = (request: unknown) => ds.invoke(request, testContext());
@@ -17,7 +18,7 @@ const key = { PK: 'OPS#1', SK: 'ITEM' };
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint()), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
 });
 
 describe('update with operations.*', () => {

@@ -134,7 +134,7 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}, deadl
     realtimeLimits: limits,
   });
   const ca = await loadOrCreateLocalCa(dir);
-  const server = await startServer({ api, port: 0, tls: await serverCertificate(ca), deadlines });
+  const server = await startServer({ api, port: 0, explorerDir: path.join(dir, 'explorer'), tls: await serverCertificate(ca), deadlines });
   return {
     api,
     server,

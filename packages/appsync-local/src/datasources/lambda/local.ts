@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { repoRoot } from '../../bundle.ts';
 import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
 import { localDynamoDbEnvironment } from '../../local/process/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
@@ -16,12 +15,12 @@ export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
     const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
     const environment = {
       ...resolveTableNames(source.environment, ctx.tableNames),
-      ...localDynamoDbEnvironment(ctx.dynamoEndpoint),
+      ...localDynamoDbEnvironment(ctx.dynamoEndpoint, ctx.stateDir),
       AWS_SESSION_TOKEN: principal.sessionToken,
     };
     const callsApi = source.callsApi;
     return createLambdaDataSource({
-      handlerPath: path.join(repoRoot, source.handler),
+      handlerPath: path.resolve(ctx.root, source.handler),
       environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
       asyncInvocations: ctx.asyncInvocations,
     });

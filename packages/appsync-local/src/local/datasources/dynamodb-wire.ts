@@ -61,11 +61,12 @@ export function isServiceError(err: unknown, name: string): err is DynamoDbServi
 const TARGET_PREFIX = 'DynamoDB_20120810.';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
 
-export function createDynamoDbWire(endpoint: string): DynamoDbWire {
+/** The wire to DynamoDB Local at `endpoint`, signed with the local credential kept in `stateDir`. */
+export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDbWire {
   const url = new URL(endpoint);
   if (url.protocol !== 'http:') throw new Error(`DynamoDB Local endpoint must be http: ${endpoint}`);
   const agent = new http.Agent({ keepAlive: true });
-  const signer = new SignatureV4({ credentials: localDynamoDbCredentials(), region: LOCAL_REGION, service: 'dynamodb', sha256: Sha256 });
+  const signer = new SignatureV4({ credentials: localDynamoDbCredentials(stateDir), region: LOCAL_REGION, service: 'dynamodb', sha256: Sha256 });
 
   async function post(operation: string, body: string, retried: boolean): Promise<unknown> {
     const signed = await signer.sign({

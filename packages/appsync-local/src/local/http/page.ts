@@ -36,9 +36,9 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** A file of the page's bundle by name (built on first use if missing or stale), or null. */
-export async function explorerAsset(name: string): Promise<{ type: string; body: Buffer } | null> {
+/** A file of the page's bundle kept in `dir` by name (built on first use if missing or stale), or null. */
+export async function explorerAsset(dir: string, name: string): Promise<{ type: string; body: Buffer } | null> {
   if (!Object.hasOwn(EXPLORER_FILES, name)) return null;
-  const body = (await explorerAssets()).get(name)!;
+  const body = (await explorerAssets(dir)).get(name)!;
   return { type: EXPLORER_FILES[name], body };
 }

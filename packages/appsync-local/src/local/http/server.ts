@@ -32,6 +32,8 @@ export interface ServerOptions {
   signers?: readonly ExplorerSigner[];
   /** The GraphQL document the explorer opens on when it has none saved. */
   explorerExample?: string;
+  /** Where the explorer's bundle is kept (built there when missing or stale): the project's <build-dir>/explorer. */
+  explorerDir: string;
   /** Also serve TLS on the same port with this certificate (see src/local/tls/). */
   tls?: ServerCertificate;
   /** Default CONNECTION_DEADLINES (tests shorten them). */
@@ -195,7 +197,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
         res.end(explorerPage({ tokens: opts.tokenFor !== undefined, signers: opts.signers ?? [], example: opts.explorerExample }));
       } else if (req.method === 'GET' && url.pathname.startsWith(EXPLORER_PATH)) {
-        const asset = await explorerAsset(url.pathname.slice(EXPLORER_PATH.length));
+        const asset = await explorerAsset(opts.explorerDir, url.pathname.slice(EXPLORER_PATH.length));
         if (!asset) return send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
         res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
         res.end(asset.body);

@@ -6,27 +6,38 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../bundle.ts';
 
 export const LOCAL_REGION = 'us-east-1';
-export const CREDENTIALS_FILE = path.join(repoRoot, '.local', 'dynamodb-credentials.json');
+
+/** Where the credential is kept in the project's state folder. */
+export function credentialsFile(stateDir: string): string {
+  return path.join(stateDir, 'dynamodb-credentials.json');
+}
 
 export interface LocalCredentials {
   accessKeyId: string;
   secretAccessKey: string;
 }
 
-let cached: LocalCredentials | undefined;
+const cached = new Map<string, LocalCredentials>();
 
-/** Reads the credential, creating it on first use (safe when several processes race to create it). */
-export function localDynamoDbCredentials(): LocalCredentials {
-  cached ??= readOrCreate(CREDENTIALS_FILE);
-  return cached;
+/**
+ * Reads the credential kept in `stateDir`, creating it on first use (safe when several processes race
+ * to create it).
+ */
+export function localDynamoDbCredentials(stateDir: string): LocalCredentials {
+  const file = credentialsFile(path.resolve(stateDir));
+  let credentials = cached.get(file);
+  if (!credentials) {
+    credentials = readOrCreate(file);
+    cached.set(file, credentials);
+  }
+  return credentials;
 }
 
 /** What an AWS SDK in this process (the in-process Lambda) needs to reach DynamoDB Local at `endpoint`. */
-export function localDynamoDbEnvironment(endpoint: string): Record<string, string> {
-  const { accessKeyId, secretAccessKey } = localDynamoDbCredentials();
+export function localDynamoDbEnvironment(endpoint: string, stateDir: string): Record<string, string> {
+  const { accessKeyId, secretAccessKey } = localDynamoDbCredentials(stateDir);
   return {
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,
     AWS_REGION: LOCAL_REGION,

@@ -14,6 +14,8 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LOCAL_REGION, localDynamoDbCredentials } from './dynamodb-credentials.ts';
 
 export interface DynamoDbLocalOptions {
+  /** The project's state folder, which keeps the local credential (./dynamodb-credentials.ts). */
+  stateDir: string;
   /** Preferred port (default 8000); the next free one is used when it is taken. */
   port?: number;
   inMemory: boolean;
@@ -44,18 +46,19 @@ export function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
-function clientConfig(endpoint: string) {
+function clientConfig(endpoint: string, stateDir: string) {
   // The pinned SDK supports this Node.js; its notice concerns releases after January 2027.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return {
     endpoint,
     region: LOCAL_REGION,
-    credentials: localDynamoDbCredentials(),
+    credentials: localDynamoDbCredentials(stateDir),
   };
 }
 
-export function createDynamoDbClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 3 });
+/** A client of DynamoDB Local at `endpoint` with the local credential kept in `stateDir`. */
+export function createDynamoDbClient(endpoint: string, stateDir: string): DynamoDBClient {
+  return new DynamoDBClient({ ...clientConfig(endpoint, stateDir), maxAttempts: 3 });
 }
 
 /**
@@ -69,7 +72,7 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
     mkdirSync(opts.dataDir, { recursive: true });
     chmodSync(opts.dataDir, 0o700);
     await stopStale(resolve(opts.dataDir));
-    adoptSharedDatabase(opts.dataDir);
+    adoptSharedDatabase(opts.dataDir, opts.stateDir);
   }
   const preferred = opts.port ?? DEFAULT_PORT;
   let lastError: Error | undefined;
@@ -121,7 +124,7 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
 
   const endpoint = `http://127.0.0.1:${port}`;
   // One attempt per probe: the SDK's retries would only delay noticing that it is up.
-  const client = new DynamoDBClient({ ...clientConfig(endpoint), maxAttempts: 1 });
+  const client = new DynamoDBClient({ ...clientConfig(endpoint, opts.stateDir), maxAttempts: 1 });
   const deadline = Date.now() + (opts.startTimeoutMs ?? 120_000);
   let exitInfo: Awaited<typeof exited> | undefined;
   void exited.then((e) => (exitInfo = e));
@@ -317,9 +320,9 @@ async function stopStale(dataDir: string): Promise<void> {
 }
 
 /** The database file of -sharedDb runs (before per-key databases) becomes the local credential's. */
-function adoptSharedDatabase(dataDir: string): void {
+function adoptSharedDatabase(dataDir: string, stateDir: string): void {
   const shared = join(dataDir, 'shared-local-instance.db');
-  const own = join(dataDir, `${localDynamoDbCredentials().accessKeyId}_${LOCAL_REGION}.db`);
+  const own = join(dataDir, `${localDynamoDbCredentials(stateDir).accessKeyId}_${LOCAL_REGION}.db`);
   if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
 }
 

@@ -3,10 +3,9 @@
  * metafile), and its compiled form, so a reload rebundles only the sources a changed file went into
  * and re-checks only the bundles whose bytes changed.
  */
-import { bundleResolverWithInputs, type ResolverBundle } from '../../bundle.ts';
+import type { ResolverBundle, ResolverBundler } from '../../bundle.ts';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { repoRoot } from '../../bundle.ts';
 import { compileCode } from '../js/compile.ts';
 import { CodeRejected } from '../js/rules.ts';
 import type { CompiledCode } from '../types.ts';
@@ -17,13 +16,13 @@ const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-
  * A rule violation named where the developer wrote it (the TypeScript file, line and column, from the
  * bundle's inline source map), rather than at its place in the bundle.
  */
-function inSource(err: CodeRejected, code: string): Error {
+function inSource(err: CodeRejected, code: string, root: string): Error {
   const encoded = INLINE_MAP.exec(code)?.[1];
   const map = encoded ? new SourceMap(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))) : undefined;
   const lines = err.violations.map((v) => {
     const entry = map?.findEntry(v.line - 1, v.column - 1);
     const at = entry && 'originalSource' in entry
-      ? `${path.relative(repoRoot, path.resolve(repoRoot, entry.originalSource))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
+      ? `${path.relative(root, path.resolve(root, entry.originalSource))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
       : `${err.fileName}:${v.line}:${v.column} (bundle)`;
     return `${at} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`;
   });
@@ -39,14 +38,14 @@ export interface CodeCache {
   inputs(): Set<string>;
 }
 
-export function createCodeCache(): CodeCache {
+export function createCodeCache(bundler: ResolverBundler): CodeCache {
   const bundles = new Map<string, ResolverBundle>();
   const compiled = new Map<string, { code: string; compiled: CompiledCode }>();
   return {
     compile(source) {
       let bundle = bundles.get(source);
       if (!bundle) {
-        bundle = bundleResolverWithInputs(source);
+        bundle = bundler.bundleResolverWithInputs(source);
         bundles.set(source, bundle);
       }
       const known = compiled.get(source);
@@ -55,7 +54,7 @@ export function createCodeCache(): CodeCache {
       try {
         code = compileCode(source, bundle.code);
       } catch (err) {
-        throw err instanceof CodeRejected ? inSource(err, bundle.code) : err;
+        throw err instanceof CodeRejected ? inSource(err, bundle.code, bundler.root) : err;
       }
       compiled.set(source, { code: bundle.code, compiled: code });
       return code;

@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../bundle.ts';
 import { resolveTableNames } from '../../datasources/local-kind.ts';
 import { wiringSources, type ApiWiring } from '../../wiring.ts';
 import type { LocalApi } from '../runtime.ts';
@@ -24,6 +23,8 @@ export interface HotReloadOptions {
   /** Where the wiring comes from; without it, a wiring change is not watched. */
   wiringModule?: WiringModule;
   tableNames: Record<string, string>;
+  /** The project root: the wiring's paths are relative to it. */
+  root: string;
   /** Scratch space inside the project for loading the wiring. */
   scratchDir: string;
   log: (line: string) => void;
@@ -36,13 +37,14 @@ export interface HotReload {
   close(): void;
 }
 
-const relative = (file: string) => path.relative(repoRoot, file) || file;
 /** What a reload cannot change: data sources are set up once, at start. */
 const setUpOnce = (w: ApiWiring) => JSON.stringify(w.dataSources);
 
 export function startHotReload(opts: HotReloadOptions): HotReload {
+  const { root } = opts;
+  const relative = (file: string) => path.relative(root, file) || file;
   let wiring = opts.wiring;
-  let wiringFiles = opts.wiringModule ? wiringInputs(opts.wiringModule) : new Set<string>();
+  let wiringFiles = opts.wiringModule ? wiringInputs(opts.wiringModule, root) : new Set<string>();
   let queue = Promise.resolve();
 
   async function reload(changed: Set<string>) {
@@ -52,7 +54,7 @@ export function startHotReload(opts: HotReloadOptions): HotReload {
     let next = wiring;
     try {
       if (opts.wiringModule && [...changed].some((f) => wiringFiles.has(f))) {
-        const loaded = await loadWiring(opts.wiringModule, opts.scratchDir);
+        const loaded = await loadWiring(opts.wiringModule, root, opts.scratchDir);
         wiringFiles = loaded.inputs;
         if (setUpOnce(loaded.wiring) !== setUpOnce(wiring)) {
           opts.log(`[reload] ${names}: the data sources changed (tables, keys, indexes or Lambda functions); restart to apply. Still serving the previous version.`);
@@ -79,7 +81,7 @@ export function startHotReload(opts: HotReloadOptions): HotReload {
   const watched = new Set<string>();
   const watcher = watchFiles(
     () => {
-      const sources = wiringSources(wiring).map((s) => path.resolve(repoRoot, s));
+      const sources = wiringSources(wiring).map((s) => path.resolve(root, s));
       for (const f of [opts.schemaFile, ...wiringFiles, ...sources, ...opts.cache.inputs()]) watched.add(f);
       return watched;
     },

@@ -8,19 +8,18 @@ import { buildSync } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from '../../bundle.ts';
 import type { ApiWiring } from '../../wiring.ts';
 
 export interface WiringModule {
-  /** Absolute or repo-relative path of the module. */
+  /** Absolute or root-relative path of the module. */
   path: string;
   /** Name of its export that holds the ApiWiring. */
   exportName: string;
 }
 
-function bundleWiring(module: WiringModule) {
+function bundleWiring(module: WiringModule, root: string) {
   return buildSync({
-    entryPoints: [path.resolve(repoRoot, module.path)],
+    entryPoints: [path.resolve(root, module.path)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -28,20 +27,20 @@ function bundleWiring(module: WiringModule) {
     write: false,
     metafile: true,
     logLevel: 'silent',
-    absWorkingDir: repoRoot,
+    absWorkingDir: root,
   });
 }
 
 /** The files the wiring module is built from (absolute paths). */
-export function wiringInputs(module: WiringModule): Set<string> {
-  return new Set(Object.keys(bundleWiring(module).metafile.inputs).map((f) => path.resolve(repoRoot, f)));
+export function wiringInputs(module: WiringModule, root: string): Set<string> {
+  return new Set(Object.keys(bundleWiring(module, root).metafile.inputs).map((f) => path.resolve(root, f)));
 }
 
 let loads = 0;
 
 /** Imports the module's current text; `scratchDir` must be inside the project, so packages resolve. */
-export async function loadWiring(module: WiringModule, scratchDir: string): Promise<{ wiring: ApiWiring; inputs: Set<string> }> {
-  const result = bundleWiring(module);
+export async function loadWiring(module: WiringModule, root: string, scratchDir: string): Promise<{ wiring: ApiWiring; inputs: Set<string> }> {
+  const result = bundleWiring(module, root);
   mkdirSync(scratchDir, { recursive: true });
   const file = path.join(scratchDir, `wiring-${process.pid}-${++loads}.mjs`);
   writeFileSync(file, result.outputFiles[0].text);
@@ -49,7 +48,7 @@ export async function loadWiring(module: WiringModule, scratchDir: string): Prom
     const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const wiring = exports[module.exportName] as ApiWiring | undefined;
     if (!wiring) throw new Error(`${module.path} has no export "${module.exportName}"`);
-    return { wiring, inputs: new Set(Object.keys(result.metafile.inputs).map((f) => path.resolve(repoRoot, f))) };
+    return { wiring, inputs: new Set(Object.keys(result.metafile.inputs).map((f) => path.resolve(root, f))) };
   } finally {
     rmSync(file, { force: true });
   }

@@ -1,13 +1,13 @@
 /**
- * Prints a bearer token for a local dev user, signed with the local runtime's key: an access token,
- * or with --id an ID token (the kind that carries `cognito:username`):
- *   npm run --silent token -- <username> [--group <name>]... [--id]
+ * Prints a bearer token for a local dev user, signed with the local runtime's key (kept in the state
+ * folder, made on first use): an access token, or with --id an ID token (the kind that carries
+ * `cognito:username`):
+ *   appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]
  */
-import path from 'node:path';
-import { repoRoot } from 'appsync-local/bundle.ts';
-import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from 'appsync-local/local/auth/jwt.ts';
+import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../src/local/auth/jwt.ts';
+import { takeFolder } from './flags.ts';
 
-const USAGE = 'usage: npm run --silent token -- <username> [--group <name>]... [--id]';
+const USAGE = 'usage: appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -15,6 +15,7 @@ function fail(message: string): never {
 }
 
 const args = process.argv.slice(2);
+const stateDir = takeFolder(args, 'state-dir', fail);
 const groups: string[] = [];
 let username: string | undefined;
 let use: 'access' | 'id' = 'access';
@@ -42,5 +43,5 @@ for (let i = 0; i < args.length; i += 1) {
 if (!username) fail('a username is required');
 if (!LOCAL_NAME.test(username)) fail(`invalid username "${username}"`);
 
-const key = loadOrCreateSigningKey(path.join(repoRoot, '.local'));
+const key = loadOrCreateSigningKey(stateDir);
 process.stdout.write(`${signToken(key, { username, groups, use })}\n`);

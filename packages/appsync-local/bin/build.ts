@@ -1,0 +1,48 @@
+/**
+ * Bundles an API's code for AppSync and the local runtime alike:
+ *   appsync-local-build --root <dir> --build-dir <dir> --wiring <module>[#<export>]
+ * empties the build folder, bundles every resolver and pipeline function of the wiring (the module's
+ * export `wiring` unless named; its code paths relative to the root) into it, each at its source's path
+ * with .js, and the explorer page into its explorer/.
+ */
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundlePath, resolverBundler } from '../src/bundle.ts';
+import { buildExplorer, EXPLORER_FILES } from '../src/local/http/explorer-bundle.ts';
+import { wiringSources, type ApiWiring } from '../src/wiring.ts';
+import { takeFlag, takeFolder } from './flags.ts';
+
+const USAGE = 'usage: appsync-local-build --root <dir> --build-dir <dir> --wiring <module>[#<export>]';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+const root = takeFolder(args, 'root', fail);
+const buildDir = takeFolder(args, 'build-dir', fail);
+const wiringArg = takeFlag(args, 'wiring') ?? fail('--wiring <module> is required');
+if (args.length > 0) fail(`unexpected argument ${args[0]}`);
+const [modulePath, exportName = 'wiring'] = wiringArg.split('#');
+const shown = (dir: string) => `${path.relative(process.cwd(), dir) || '.'}/`;
+
+const loaded = (await import(pathToFileURL(path.resolve(root, modulePath)).href)) as Record<string, ApiWiring | undefined>;
+const wiring = loaded[exportName] ?? fail(`${modulePath} has no export "${exportName}"`);
+
+rmSync(buildDir, { recursive: true, force: true });
+const { bundleResolver } = resolverBundler(root);
+const sources = wiringSources(wiring);
+for (const source of sources) {
+  const out = bundlePath(buildDir, source);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, bundleResolver(source));
+}
+console.log(`bundled ${sources.length} resolver sources into ${shown(buildDir)}`);
+
+const started = performance.now();
+const explorerDir = path.join(buildDir, 'explorer');
+await buildExplorer(explorerDir);
+const kb = Object.keys(EXPLORER_FILES).map((f) => `${f} ${Math.round(statSync(path.join(explorerDir, f)).size / 1024)} KB`);
+console.log(`bundled the explorer page into ${shown(explorerDir)} (${kb.join(', ')}) in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,18 @@
+/** The folder flags every bin takes (`--state-dir <dir>` and the like), read from the arguments. */
+import path from 'node:path';
+
+/** Removes `--<name> <value>` (or `--<name>=<value>`) from `args` and returns the value, or undefined. */
+export function takeFlag(args: string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i += 1) {
+    if (args[i] === `--${name}`) return args.splice(i, 2)[1];
+    if (args[i].startsWith(`--${name}=`)) return args.splice(i, 1)[0].slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** Like takeFlag for a folder that must be given: its absolute path, or `fail`. */
+export function takeFolder(args: string[], name: string, fail: (message: string) => never): string {
+  const value = takeFlag(args, name);
+  if (!value) fail(`--${name} <dir> is required`);
+  return path.resolve(value);
+}

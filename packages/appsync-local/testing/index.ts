@@ -1,0 +1,5 @@
+/** `appsync-local/testing`: helpers for vitest suites run with ./global-setup.ts (one DynamoDB Local per run). */
+export { createTestTable, defaultTableDefinition, dynamoEndpoint } from './dynamodb.ts';
+export { projectDirs } from './project.ts';
+export { signedGraphql, signedPost, type Credentials, type SignedAnswer } from './sigv4-post.ts';
+export { iamSchemaFile, iamWiring, relaySource } from './iam-api/wiring.ts';
