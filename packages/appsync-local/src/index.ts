@@ -12,8 +12,8 @@ export { buildExplorer, EXPLORER_FILES } from './local/http/explorer-bundle.ts';
 export { startDynamoDbLocal, createDynamoDbClient, type DynamoDbLocal, type DynamoDbLocalOptions } from './local/process/dynamodb-local.ts';
 export { LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment, type LocalCredentials } from './local/process/dynamodb-credentials.ts';
 export { ensureTable, TableMismatchError } from './local/tables.ts';
-export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './local/datasources/dynamodb-wire.ts';
-export type { DynamoDbRequestEvent } from './local/datasources/dynamodb.ts';
+export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './datasources/dynamodb/wire.ts';
+export type { DynamoDbRequestEvent } from './datasources/dynamodb/data-source.ts';
 
 export { LOCAL_CLIENT_ID, LOCAL_ISSUER, LOCAL_NAME, loadOrCreateSigningKey, signToken, subFor, type KeyPair } from './local/auth/jwt.ts';
 export { writeSigningCredentials, type SigningCredentials } from './local/auth/group-principals.ts';

@@ -3,10 +3,10 @@
  * of its own so that a kind never imports the registry.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AsyncInvocations } from '../local/datasources/lambda.ts';
-import type { DynamoDbWire } from '../local/datasources/dynamodb-wire.ts';
+import type { AsyncInvocations } from './lambda/data-source.ts';
+import type { DynamoDbWire } from './dynamodb/wire.ts';
 import type { LocalPrincipals } from '../local/auth/principals.ts';
-import type { DynamoDbRequestEvent } from '../local/datasources/dynamodb.ts';
+import type { DynamoDbRequestEvent } from './dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../local/types.ts';
 import type { DataSource, TableDefinition, TableNameRef } from '../wiring.ts';
 

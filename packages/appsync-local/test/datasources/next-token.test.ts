@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeNextToken, encodeNextToken, scopeOf } from '../../src/local/datasources/next-token.ts';
+import { decodeNextToken, encodeNextToken, scopeOf } from '../../src/datasources/dynamodb/next-token.ts';
 
 describe('nextToken encryption', () => {
   const key = randomBytes(32);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ASYNC_RETRY_DELAYS_MS, createAsyncInvocations, createLambdaDataSource } from '../../src/local/datasources/lambda.ts';
-import { createNoneDataSource } from '../../src/local/datasources/none.ts';
+import { ASYNC_RETRY_DELAYS_MS, createAsyncInvocations, createLambdaDataSource } from '../../src/datasources/lambda/data-source.ts';
+import { createNoneDataSource } from '../../src/datasources/none/data-source.ts';
 import { testContext } from '../../testing/context.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

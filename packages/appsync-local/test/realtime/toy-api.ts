@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '../../src/local/auth/jwt.ts';
-import { createNoneDataSource } from '../../src/local/datasources/none.ts';
+import { createNoneDataSource } from '../../src/datasources/none/data-source.ts';
 import { startServer, type RunningServer } from '../../src/local/http/server.ts';
 import { compileCode } from '../../src/local/js/compile.ts';
 import type { RealtimeLimits } from '../../src/local/realtime/protocol.ts';

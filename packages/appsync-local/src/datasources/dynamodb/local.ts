@@ -1,4 +1,4 @@
-import { createDynamoDbDataSource } from '../../local/datasources/dynamodb.ts';
+import { createDynamoDbDataSource } from './data-source.ts';
 import { ensureTable } from '../../local/tables.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import type { LocalKind } from '../local-kind.ts';

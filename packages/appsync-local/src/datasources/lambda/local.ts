@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLambdaDataSource } from '../../local/datasources/lambda.ts';
+import { createLambdaDataSource } from './data-source.ts';
 import { localDynamoDbEnvironment } from '../../local/process/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import { resolveTableNames, type LocalKind } from '../local-kind.ts';

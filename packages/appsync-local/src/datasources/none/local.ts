@@ -1,4 +1,4 @@
-import { createNoneDataSource } from '../../local/datasources/none.ts';
+import { createNoneDataSource } from './data-source.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import type { LocalKind } from '../local-kind.ts';
 

@@ -1,8 +1,8 @@
 /** GetItem, PutItem, UpdateItem and DeleteItem as AppSync's DynamoDB data source runs them. */
-import { isServiceError } from './dynamodb-wire.ts';
-import { Expressions, ok, optionalBoolean, requireKey, type Operation } from './dynamodb-request.ts';
-import { isRecord } from './is-record.ts';
-import { RequestError, toPlainItem, toWireMap, type WireItem } from './dynamodb-values.ts';
+import { isServiceError } from './wire.ts';
+import { Expressions, ok, optionalBoolean, requireKey, type Operation } from './request.ts';
+import { isRecord } from '../is-record.ts';
+import { RequestError, toPlainItem, toWireMap, type WireItem } from './values.ts';
 
 export const getItem: Operation = async (request, env) => {
   const key = requireKey(request);

@@ -4,7 +4,7 @@
  * encrypted, so clients cannot read or forge them.
  */
 import { createCipheriv, createDecipheriv, createHash, randomFillSync } from 'node:crypto';
-import { toWireMap, type WireItem } from './dynamodb-values.ts';
+import { toWireMap, type WireItem } from './values.ts';
 
 const VERSION = 1;
 const IV_BYTES = 12;

@@ -3,15 +3,15 @@
  * returned (typed values, `{ N: 5 }`), calls DynamoDB, and gives `ctx.result` as plain JSON in
  * AppSync's shapes, or `ctx.error` as `{ type: 'DynamoDB:<exception>', message }`. Never throws.
  */
-import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
-import { batchDeleteItem, batchGetItem, batchPutItem, transactGetItems, transactWriteItems } from './dynamodb-batch.ts';
-import { dynamoDbErrorMessage } from './dynamodb-errors.ts';
-import type { DynamoDbWire } from './dynamodb-wire.ts';
-import { query, scan } from './dynamodb-query.ts';
-import { Meter, type Operation } from './dynamodb-request.ts';
-import { isRecord } from './is-record.ts';
-import { deleteItem, getItem, putItem, updateItem } from './dynamodb-single.ts';
-import { RequestError } from './dynamodb-values.ts';
+import type { DataSourceInvoker, DataSourceOutcome } from '../../local/types.ts';
+import { batchDeleteItem, batchGetItem, batchPutItem, transactGetItems, transactWriteItems } from './batch.ts';
+import { dynamoDbErrorMessage } from './errors.ts';
+import type { DynamoDbWire } from './wire.ts';
+import { query, scan } from './query.ts';
+import { Meter, type Operation } from './request.ts';
+import { isRecord } from '../is-record.ts';
+import { deleteItem, getItem, putItem, updateItem } from './single.ts';
+import { RequestError } from './values.ts';
 import { checkTokenKey, INVALID_TOKEN_ERROR, InvalidTokenError } from './next-token.ts';
 
 /** What one data-source call cost, for benchmarks. */

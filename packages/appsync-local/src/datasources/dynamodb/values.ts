@@ -3,8 +3,8 @@
  * base64), DynamoDB's wire form (numbers as strings, binary as base64) and plain JSON (`ctx.result`).
  */
 import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
-import type { Wire } from './dynamodb-wire.ts';
-import { isRecord } from './is-record.ts';
+import type { Wire } from './wire.ts';
+import { isRecord } from '../is-record.ts';
 
 export type AttributeValue = Wire<SdkAttributeValue>;
 export type WireItem = Record<string, AttributeValue>;

@@ -1,9 +1,9 @@
 /** Pieces shared by the DynamoDB operations: their environment, capacity metering, request readers. */
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import type { DynamoDbWire } from './dynamodb-wire.ts';
-import type { DataSourceOutcome } from '../types.ts';
-import { isRecord } from './is-record.ts';
-import { RequestError, toWireMap, toWireValue, type WireItem } from './dynamodb-values.ts';
+import type { DynamoDbWire } from './wire.ts';
+import type { DataSourceOutcome } from '../../local/types.ts';
+import { isRecord } from '../is-record.ts';
+import { RequestError, toWireMap, toWireValue, type WireItem } from './values.ts';
 
 export interface OperationEnv {
   wire: DynamoDbWire;

@@ -1,7 +1,7 @@
 /** Query and Scan: `{ items, nextToken, scannedCount }` with opaque, encrypted pagination tokens. */
 import type { Select } from '@aws-sdk/client-dynamodb';
-import { Expressions, ok, optionalBoolean, optionalInteger, optionalString, type OperationEnv } from './dynamodb-request.ts';
-import { RequestError, toPlainItem, type WireItem } from './dynamodb-values.ts';
+import { Expressions, ok, optionalBoolean, optionalInteger, optionalString, type OperationEnv } from './request.ts';
+import { RequestError, toPlainItem, type WireItem } from './values.ts';
 import { decodeNextToken, encodeNextToken, scopeOf } from './next-token.ts';
 
 const SELECTS = ['ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRIBUTES', 'SPECIFIC_ATTRIBUTES', 'COUNT'];

@@ -1,6 +1,6 @@
 /** AppSync's NONE data source: no call anywhere; `ctx.result` is the request's `payload`. */
-import type { DataSourceInvoker } from '../types.ts';
-import { isRecord } from './is-record.ts';
+import type { DataSourceInvoker } from '../../local/types.ts';
+import { isRecord } from '../is-record.ts';
 
 export function createNoneDataSource(): DataSourceInvoker {
   return {

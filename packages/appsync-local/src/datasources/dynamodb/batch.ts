@@ -3,11 +3,11 @@
  * DynamoDB data source runs them: results in request order, null where nothing came back.
  */
 import type { CancellationReason, KeysAndAttributes, TransactWriteItem, WriteRequest } from '@aws-sdk/client-dynamodb';
-import { isServiceError, type Wire } from './dynamodb-wire.ts';
-import type { DataSourceOutcome } from '../types.ts';
-import { Expressions, ok, optionalBoolean, requireKey, type OperationEnv } from './dynamodb-request.ts';
-import { isRecord } from './is-record.ts';
-import { RequestError, keyIdentity, toPlainItem, toWireMap, type WireItem } from './dynamodb-values.ts';
+import { isServiceError, type Wire } from './wire.ts';
+import type { DataSourceOutcome } from '../../local/types.ts';
+import { Expressions, ok, optionalBoolean, requireKey, type OperationEnv } from './request.ts';
+import { isRecord } from '../is-record.ts';
+import { RequestError, keyIdentity, toPlainItem, toWireMap, type WireItem } from './values.ts';
 
 /** Batch and transaction requests name tables; this data source serves exactly one. */
 function checkTable(table: unknown, env: OperationEnv, where: string): string {

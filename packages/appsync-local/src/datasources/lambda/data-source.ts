@@ -15,9 +15,9 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCAL_ACCOUNT_ID } from '../auth/principals.ts';
-import type { DataSourceInvoker, DataSourceOutcome } from '../types.ts';
-import { isRecord } from './is-record.ts';
+import { LOCAL_ACCOUNT_ID } from '../../local/auth/principals.ts';
+import type { DataSourceInvoker, DataSourceOutcome } from '../../local/types.ts';
+import { isRecord } from '../is-record.ts';
 
 export interface LambdaDataSourceOptions {
   /** Absolute path of a module exporting `handler(event, context)`. */
