@@ -11,14 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { bundlePath, resolverBundler } from '../src/bundle.ts';
 import { buildExplorer, EXPLORER_FILES } from '../src/local/http/explorer-bundle.ts';
 import { wiringSources, type ApiWiring } from '../src/wiring.ts';
-import { takeFlag, takeFolder } from './flags.ts';
+import { takeFlag, takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-build --root <dir> --build-dir <dir> --wiring <module>[#<export>]';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-}
+const fail = usageFailure(USAGE);
 
 const args = process.argv.slice(2);
 const root = takeFolder(args, 'root', fail);

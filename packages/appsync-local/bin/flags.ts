@@ -1,4 +1,4 @@
-/** The folder flags every bin takes (`--state-dir <dir>` and the like), read from the arguments. */
+/** What the TypeScript bins share: refusing bad usage, and the flags they take (`--state-dir <dir>` and the like). */
 import path from 'node:path';
 
 /** Removes `--<name> <value>` (or `--<name>=<value>`) from `args` and returns the value, or undefined. */
@@ -15,4 +15,12 @@ export function takeFolder(args: string[], name: string, fail: (message: string)
   const value = takeFlag(args, name);
   if (!value) fail(`--${name} <dir> is required`);
   return path.resolve(value);
+}
+
+/** A bin's refusal: the message and its usage on stderr, exit code 2. */
+export function usageFailure(usage: string): (message: string) => never {
+  return (message) => {
+    process.stderr.write(`${message}\n${usage}\n`);
+    process.exit(2);
+  };
 }

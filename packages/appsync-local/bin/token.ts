@@ -5,14 +5,10 @@
  *   appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]
  */
 import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../src/local/auth/jwt.ts';
-import { takeFolder } from './flags.ts';
+import { takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-}
+const fail = usageFailure(USAGE);
 
 const args = process.argv.slice(2);
 const stateDir = takeFolder(args, 'state-dir', fail);

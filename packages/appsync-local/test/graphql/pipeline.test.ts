@@ -135,14 +135,19 @@ describe('pipeline resolvers', () => {
     return codes;
   }
 
-  it('runs resolver request, each function (request, data source, response) in order, then resolver response', async () => {
-    const calls: string[] = [];
-    const api = testApi({
+
+  /** The pipeline API with these functions, recording every call (and `overrides` in place of the recorder's handlers). */
+  const pipedApi = (calls: string[], functions: string[], overrides?: Parameters<typeof recorderCodes>[1]) =>
+    testApi({
       schema,
-      wiring: pipelineWiring(['f1', 'f2', 'f3']),
-      codes: recorderCodes(calls),
+      wiring: pipelineWiring(functions),
+      codes: recorderCodes(calls, overrides),
       dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
     });
+
+  it('runs resolver request, each function (request, data source, response) in order, then resolver response', async () => {
+    const calls: string[] = [];
+    const api = pipedApi(calls, ['f1', 'f2', 'f3']);
     const res = await query(api, '{ piped }');
     expect(calls).toEqual([
       'resolver:request',
@@ -164,17 +169,11 @@ describe('pipeline resolvers', () => {
 
   it('earlyReturn in a function request skips its data source and response; prev.result is the early value', async () => {
     const calls: string[] = [];
-    const codes = recorderCodes(calls, {
+    const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
       f2: {
         request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>early2`),
         response: () => 'never',
       },
-    });
-    const api = testApi({
-      schema,
-      wiring: pipelineWiring(['f1', 'f2', 'f3']),
-      codes,
-      dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
     });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual([
@@ -187,17 +186,9 @@ describe('pipeline resolvers', () => {
     expect(JSON.parse(res.body.data.piped).prev).toBe('start>f1>early2>f3');
   });
 
-  const threeFunctions = (calls: string[], overrides: Parameters<typeof recorderCodes>[1]) =>
-    testApi({
-      schema,
-      wiring: pipelineWiring(['f1', 'f2', 'f3']),
-      codes: recorderCodes(calls, overrides),
-      dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
-    });
-
   it("earlyReturn with skipTo 'END' in a function request skips the remaining functions too", async () => {
     const calls: string[] = [];
-    const api = threeFunctions(calls, {
+    const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
       f2: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>end2`, { skipTo: 'END' }), response: () => 'never' },
     });
     const res = await query(api, '{ piped }');
@@ -207,7 +198,7 @@ describe('pipeline resolvers', () => {
 
   it("earlyReturn with skipTo 'NEXT' in a function request goes on with the next function", async () => {
     const calls: string[] = [];
-    const api = threeFunctions(calls, {
+    const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
       f1: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>next1`, { skipTo: 'NEXT' }), response: () => 'never' },
     });
     const res = await query(api, '{ piped }');
@@ -223,7 +214,7 @@ describe('pipeline resolvers', () => {
 
   it("earlyReturn with skipTo 'END' in a function response makes its value the result and skips the rest", async () => {
     const calls: string[] = [];
-    const api = threeFunctions(calls, {
+    const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
       f1: { request: passRequest, response: (ctx, t) => t.earlyReturn(`${ctx.result}>done1`, { skipTo: 'END' }) },
     });
     const res = await query(api, '{ piped }');
@@ -233,7 +224,7 @@ describe('pipeline resolvers', () => {
 
   it("earlyReturn with skipTo 'NEXT' in the resolver request still skips every function", async () => {
     const calls: string[] = [];
-    const api = threeFunctions(calls, {
+    const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
       resolver: { request: (_ctx, t) => t.earlyReturn('cached', { skipTo: 'NEXT' }), response: (ctx) => `after:${ctx.prev.result}` },
     });
     const res = await query(api, '{ piped }');
@@ -243,17 +234,11 @@ describe('pipeline resolvers', () => {
 
   it('earlyReturn in the resolver request skips every function and runs the resolver response', async () => {
     const calls: string[] = [];
-    const codes = recorderCodes(calls, {
+    const api = pipedApi(calls, ['f1', 'f2'], {
       resolver: {
         request: (_ctx, t) => t.earlyReturn('cached'),
         response: (ctx) => `after:${ctx.prev.result}`,
       },
-    });
-    const api = testApi({
-      schema,
-      wiring: pipelineWiring(['f1', 'f2']),
-      codes,
-      dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
     });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual(['resolver:request', 'resolver:response']);
@@ -262,13 +247,7 @@ describe('pipeline resolvers', () => {
 
   it('util.error in a function stops the pipeline: later functions and the resolver response do not run', async () => {
     const calls: string[] = [];
-    const codes = recorderCodes(calls, { f1: { request: (_c, t) => t.error('bad input', 'BadRequest', { x: 1 }, { why: 'test' }), response: () => null } });
-    const api = testApi({
-      schema,
-      wiring: pipelineWiring(['f1', 'f2']),
-      codes,
-      dataSources: { NoneDS: echoDataSource(calls, 'NoneDS'), OtherDS: echoDataSource(calls, 'OtherDS') },
-    });
+    const api = pipedApi(calls, ['f1', 'f2'], { f1: { request: (_c, t) => t.error('bad input', 'BadRequest', { x: 1 }, { why: 'test' }), response: () => null } });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual(['resolver:request', 'f1:request']);
     expect(res.body).toEqual({

@@ -34,26 +34,36 @@ function page(
   });
 }
 
-export async function query(request: Record<string, unknown>, env: OperationEnv) {
-  const index = optionalString(request, 'index');
-  const scope = scopeOf('Query', env.tableName, index, request.query);
-  const exprs = new Expressions();
-  const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
+/**
+ * What a Query and a Scan request share: the table and index, filter and projection (added to `exprs`
+ * after any key condition, and their names and values), where the page starts, its size, its consistency.
+ */
+function pageRequest(request: Record<string, unknown>, env: OperationEnv, scope: string, index: string | undefined, exprs: Expressions) {
   const filter = exprs.add(request.filter, 'filter', { values: true });
   const projection = exprs.add(request.projection, 'projection', { values: false });
-  const out = await env.wire.call('Query', {
+  return {
     TableName: env.tableName,
     IndexName: index,
-    KeyConditionExpression: keyCondition,
     FilterExpression: filter,
     ProjectionExpression: projection,
     ...exprs.attributes(),
     ExclusiveStartKey: startKey(request, env, scope),
     Limit: optionalInteger(request, 'limit'),
-    ScanIndexForward: optionalBoolean(request, 'scanIndexForward'),
     ConsistentRead: optionalBoolean(request, 'consistentRead'),
     Select: readSelect(request),
-    ReturnConsumedCapacity: 'TOTAL',
+    ReturnConsumedCapacity: 'TOTAL' as const,
+  };
+}
+
+export async function query(request: Record<string, unknown>, env: OperationEnv) {
+  const index = optionalString(request, 'index');
+  const scope = scopeOf('Query', env.tableName, index, request.query);
+  const exprs = new Expressions();
+  const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
+  const out = await env.wire.call('Query', {
+    ...pageRequest(request, env, scope, index, exprs),
+    KeyConditionExpression: keyCondition,
+    ScanIndexForward: optionalBoolean(request, 'scanIndexForward'),
   });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   return page(env, scope, out);
@@ -65,22 +75,10 @@ export async function scan(request: Record<string, unknown>, env: OperationEnv) 
   const totalSegments = optionalInteger(request, 'totalSegments');
   // A token from one segment must not continue another.
   const scope = scopeOf(segment === undefined ? 'Scan' : `Scan:${segment}/${totalSegments}`, env.tableName, index);
-  const exprs = new Expressions();
-  const filter = exprs.add(request.filter, 'filter', { values: true });
-  const projection = exprs.add(request.projection, 'projection', { values: false });
   const out = await env.wire.call('Scan', {
-    TableName: env.tableName,
-    IndexName: index,
-    FilterExpression: filter,
-    ProjectionExpression: projection,
-    ...exprs.attributes(),
-    ExclusiveStartKey: startKey(request, env, scope),
-    Limit: optionalInteger(request, 'limit'),
-    ConsistentRead: optionalBoolean(request, 'consistentRead'),
+    ...pageRequest(request, env, scope, index, new Expressions()),
     Segment: segment,
     TotalSegments: totalSegments,
-    Select: readSelect(request),
-    ReturnConsumedCapacity: 'TOTAL',
   });
   env.meter.addCapacity(out.ConsumedCapacity, 'read');
   return page(env, scope, out);
