@@ -14,7 +14,7 @@ import { wiringSources, type ApiWiring } from '../src/wiring.ts';
 import { takeFlag, takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-build --root <dir> --build-dir <dir> --wiring <module>[#<export>]';
-const fail = usageFailure(USAGE);
+const fail: (message: string) => never = usageFailure(USAGE);
 
 const args = process.argv.slice(2);
 const root = takeFolder(args, 'root', fail);

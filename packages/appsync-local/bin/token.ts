@@ -8,7 +8,7 @@ import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../src/local/auth
 import { takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]';
-const fail = usageFailure(USAGE);
+const fail: (message: string) => never = usageFailure(USAGE);
 
 const args = process.argv.slice(2);
 const stateDir = takeFolder(args, 'state-dir', fail);
