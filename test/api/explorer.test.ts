@@ -1,11 +1,13 @@
 /**
- * The explorer page (GraphiQL) in headless Chromium against a local API: act as a user, run a query,
+ * The explorer page (GraphiQL) in headless Chromium against a local API: it opens signed out on the
+ * Pick'Em example with no introspection error, act as a user, run a query,
  * run the chosen operation of a document with two, groups that stay with their user, a coherent state
  * after a reload, the schema's docs, a subscription over AppSync's real-time protocol (updates shown
- * as the scoring function publishes them, then stopped; refusals shown). Skipped only where Chromium
+ * as the scoring function publishes them, then stopped; one run right after pasting goes over the
+ * WebSocket, never HTTP; refusals shown). Skipped only where Chromium
  * is missing outside CI.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -27,6 +29,10 @@ let browser: BrowserContext;
 let page: Page;
 /** Every address the page requested that is not on the local server. */
 const elsewhere: string[] = [];
+/** Every request the page POSTed to /graphql: its body. */
+const posted: string[] = [];
+/** The example document `npm start` gives the explorer. */
+const EXAMPLE = readFileSync(path.join(import.meta.dirname, '../../scripts/explorer-example.graphql'), 'utf8');
 
 /** GraphiQL's editors are CodeMirror 5 instances, kept on their element; the query editor also keeps its parsed operations. */
 interface CodeMirrorElement {
@@ -132,20 +138,30 @@ function jwtClaims(token: string): Record<string, unknown> {
 describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () => {
   beforeAll(async () => {
     if (missing) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
-    api = await startTestApi({ iamGrants: [consoleAdmin] });
+    api = await startTestApi({ iamGrants: [consoleAdmin], explorerExample: EXAMPLE });
     profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
     browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
     page = browser.pages()[0] ?? (await browser.newPage());
     page.on('request', (r) => {
       if (!r.url().startsWith(new URL(api.app.explorerUrl).origin)) elsewhere.push(r.url());
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/graphql') posted.push(r.postData() ?? '');
     });
-    await page.goto(api.app.explorerUrl);
+    await page.goto(api.app.explorerUrl, { waitUntil: 'networkidle' });
     await page.waitForSelector('.graphiql-query-editor .CodeMirror');
   });
   afterAll(async () => {
     await browser?.close();
     await api?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("opens signed out on the Pick'Em example, with no introspection sent and no error shown", async () => {
+    expect(await page.textContent('[data-testid=who]')).toMatch(/^Not signed in/);
+    expect(await editorText('.graphiql-query-editor')).toBe(EXAMPLE);
+    await page.waitForLoadState('networkidle');
+    expect(posted).toEqual([]);
+    expect(await editorText('.graphiql-response')).toBe('');
+    expect(await page.locator('body').innerText()).not.toMatch(/Unauthorized|introspection|error/i);
   });
 
   it('starts signed out, and runs a query as the user it acts as', async () => {
@@ -254,6 +270,46 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     expect(socket.received.at(-1)).toEqual({ type: 'complete', id: start.id });
     expect(api.app.api.realtime.registry.size).toBe(0);
     expect(await runButtonLabel()).toMatch(/^Execute/);
+  });
+
+  // KNOWN BUG, so `it.fails` (this test fails today; make it `it` with the fix): run before GraphiQL has
+  // parsed the pasted text, the request carries the previous document's operationName ("Me"); the
+  // explorer's fetcher (packages/appsync-local/src/local/http/explorer/main.tsx) then finds no operation
+  // of that name in the new document (getOperationAST(document, "Me") is null) and POSTs the
+  // subscription over HTTP, where it is refused. The fix belongs there: fall back to the document's
+  // only operation when the given name is not in it.
+  it.fails('runs a subscription pasted and run at once (well within 300 ms) over the WebSocket, never over HTTP', async () => {
+    const card = await createCard(api, 1);
+    await setState(api, card.id, 'BROADCAST');
+    await api.app.settled();
+    await actAs('player01');
+    await setQuery('query Me { userProfile { user { displayName } } }');
+    const sockets = watchSockets();
+    const postedBefore = posted.length;
+    const query = `subscription Pasted { onEventUpdate(eventId: "${card.id}") { kind matchId } }`;
+    await editor('.graphiql-query-editor').click();
+    await page.keyboard.press('Control+A');
+    const pasted = performance.now();
+    await page.keyboard.insertText(query); // one input event with the whole text, as a paste is
+    await page.click('.graphiql-execute-button');
+    const runAfterMs = performance.now() - pasted;
+    expect(runAfterMs).toBeLessThan(300);
+    expect(await editorText('.graphiql-query-editor')).toBe(query);
+    const overHttp = () => posted.slice(postedBefore).filter((body) => body.includes('onEventUpdate'));
+    // It ran one way or the other; never over HTTP.
+    await expect.poll(() => sockets.length + overHttp().length).toBeGreaterThan(0);
+    expect(overHttp()).toEqual([]);
+
+    await expect.poll(() => sockets[0]?.received.some((m) => m.type === 'start_ack')).toBe(true);
+    const start = sockets[0].sent.find((m) => m.type === 'start');
+    expect(JSON.parse(start.payload.data).query).toBe(query);
+
+    await api.data(ADMIN, OP.setMatchResult, { e: card.id, m: card.matches[0], w: 0 }, ADMIN_GROUPS);
+    await api.app.settled();
+    await expect.poll(() => sockets[0].received.filter((m) => m.type === 'data').map((m) => m.payload.data.onEventUpdate.kind)).toContain('RESULT');
+    await page.click('.graphiql-execute-button');
+    await expect.poll(() => sockets[0].closed).toBe(true);
+    expect(overHttp()).toEqual([]);
   });
 
   it("shows a refused subscription's errors and ends it", async () => {
