@@ -19,7 +19,7 @@ export function CommissionerTools({ league, me, onChange }: { league: League; me
     });
 
   return (
-    <section className="admin" aria-labelledby="tools-title">
+    <section className="admin stack" aria-labelledby="tools-title">
       <h2 id="tools-title">Commissioner</h2>
       <form
         className="stack"

@@ -69,7 +69,7 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
     }
   }
   return (
-    <section className="panel" aria-labelledby="invite-title">
+    <section className="panel stack" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite</h2>
       {!joinsOpen && <p>Joins are closed: the code works again once the commissioner opens them.</p>}
       <p>Code: <strong className="code" data-testid="league-code">{code}</strong></p>
@@ -127,7 +127,7 @@ function EventBoard({ league, eventId, me }: { league: League; eventId?: string;
 function Leave({ league }: { league: League }) {
   const [status, setStatus] = useState<string | null>(null);
   return (
-    <section className="panel" aria-labelledby="leave-title">
+    <section className="panel stack" aria-labelledby="leave-title">
       <h2 id="leave-title">Leave</h2>
       <Confirmed
         label="Leave league"
