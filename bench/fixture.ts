@@ -12,6 +12,7 @@ import { MATCH } from '../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { scoreFinal } from '../scripts/score-final.ts';
 
 export const CARD_SIZE = 10;
 export const BENCH_ADMIN = 'bench-admin';
@@ -95,6 +96,6 @@ export async function buildLeague(target: Target, players: number) {
       ExpressionAttributeValues: marshall({ ':winner': 0, ':win': 'WIN' }),
     }));
   }
-  await graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId });
+  await scoreFinal(() => graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId }), 5);
   return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season, namedSeasonId: createSeason.id };
 }

@@ -2,7 +2,8 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
-import { GraphQLRequestError, graphqlData } from 'appsync-local/local/client.ts';
+import { graphqlData } from 'appsync-local/local/client.ts';
+import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { demoLeagues, demoSeasons } from './leagues.ts';
 import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
@@ -52,24 +53,6 @@ const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displ
 const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
 const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
-
-/**
- * The final scoreEvent, run again (it is safe to) when it failed because the live passes of the
- * results just entered were still writing the same season's standings, or ran past the API's 30 seconds
- * on a loaded machine.
- */
-async function scoreFinal(score: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await score();
-      return;
-    } catch (err) {
-      const errorType = err instanceof GraphQLRequestError ? err.response.errors?.[0]?.errorType : undefined;
-      const retry = errorType === 'Lambda:Unhandled' || errorType === 'ExecutionTimeout';
-      if (!retry || attempt === 3) throw err;
-    }
-  }
-}
 
 export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);

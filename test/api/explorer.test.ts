@@ -272,13 +272,9 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     expect(await runButtonLabel()).toMatch(/^Execute/);
   });
 
-  // KNOWN BUG, so `it.fails` (this test fails today; make it `it` with the fix): run before GraphiQL has
-  // parsed the pasted text, the request carries the previous document's operationName ("Me"); the
-  // explorer's fetcher (packages/appsync-local/src/local/http/explorer/main.tsx) then finds no operation
-  // of that name in the new document (getOperationAST(document, "Me") is null) and POSTs the
-  // subscription over HTTP, where it is refused. The fix belongs there: fall back to the document's
-  // only operation when the given name is not in it.
-  it.fails('runs a subscription pasted and run at once (well within 300 ms) over the WebSocket, never over HTTP', async () => {
+  // Run before GraphiQL has parsed the paste, the request carries the previous document's operation
+  // name ("Me"), which is not in the new document.
+  it('runs a subscription pasted and run at once (well within 300 ms) over the WebSocket, never over HTTP', async () => {
     const card = await createCard(api, 1);
     await setState(api, card.id, 'BROADCAST');
     await api.app.settled();

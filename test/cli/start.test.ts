@@ -3,11 +3,12 @@
  * through the mutations and prints ready-to-paste tokens; Ctrl-C stops it cleanly; `npm run token`
  * prints a token the server accepts, with a sub that is stable for a username; `--empty` loads nothing.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from 'appsync-local/bundle.ts';
 import { graphqlData } from 'appsync-local/local/client.ts';
+import { spawnStart } from '../../scripts/start-child.ts';
 
 let child: ChildProcess;
 let output = '';
@@ -17,39 +18,12 @@ function tokensIn(text: string): string[] {
   return text.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm) ?? [];
 }
 
-/** Spawns scripts/start.ts with the options; resolves with its output once it is ready. */
-async function start(args: string[], onOutput: (text: string) => void): Promise<{ process: ChildProcess; output: () => string }> {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const seen = (chunk: Buffer) => {
-    text += chunk.toString();
-    onOutput(text);
-  };
-  process_.stdout!.on('data', seen);
-  process_.stderr!.on('data', seen);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (text.includes('Ctrl-C stops.')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 200);
-    process_.on('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}:\n${text}`));
-    });
-  });
-  return { process: process_, output: () => text };
-}
-
 const readyUrl = (text: string) => text.match(/ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/)![1];
 
 beforeAll(async () => {
-  child = (await start(['--in-memory'], (text) => (output = text))).process;
+  const started = await spawnStart(['--in-memory']);
+  child = started.process;
+  output = started.output();
   url = readyUrl(output);
 }, 240_000);
 
@@ -100,7 +74,7 @@ describe('npm start -- --in-memory', () => {
 
 describe('npm start -- --in-memory --empty --no-watch', () => {
   it('serves an empty database, without loading the demo season and without hot reload', async () => {
-    const { process: empty, output: text } = await start(['--in-memory', '--empty', '--no-watch'], () => {});
+    const { output: text, stop } = await spawnStart(['--in-memory', '--empty', '--no-watch']);
     try {
       const [player] = tokensIn(text());
       expect(text()).not.toContain('loading the demo season');
@@ -108,9 +82,7 @@ describe('npm start -- --in-memory --empty --no-watch', () => {
       const { events } = await graphqlData<{ events: { items: unknown[] } }>(readyUrl(text()), player, '{ events(limit: 20) { items { id } } }');
       expect(events.items).toEqual([]);
     } finally {
-      const exited = new Promise((resolve) => empty.on('exit', resolve));
-      empty.kill('SIGINT');
-      await exited;
+      await stop();
     }
   }, 120_000);
 });

@@ -4,6 +4,7 @@
  * amplify_outputs.json, with the player's token given through Amplify's token-provider hook.
  * Arguments: the outputs file and the token. It takes commands on stdin and reports on stdout, one
  * JSON object a line:
+ *   { ready: true }         once the client is loaded and listening for commands
  *   { subscribe: eventId }  → { acked: eventId } when the server acknowledges the subscription, then
  *                             { update } for each message, or { error } when the client reports one
  *   { unsubscribe: true }   → { unsubscribed: true }
@@ -65,3 +66,5 @@ createInterface({ input: process.stdin })
     }
   })
   .on('close', () => process.exit(0));
+
+print({ ready: true });

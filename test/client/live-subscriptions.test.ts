@@ -25,7 +25,7 @@ let api: TestApi;
 let outputsFile: string;
 const children: Subscriber[] = [];
 
-type Report = { acked?: string; update?: EventUpdate; error?: { errorType?: string; message: string }[]; unsubscribed?: true; publishErrors?: { errorType?: string; message: string }[]; published?: unknown };
+type Report = { ready?: true; acked?: string; update?: EventUpdate; error?: { errorType?: string; message: string }[]; unsubscribed?: true; publishErrors?: { errorType?: string; message: string }[]; published?: unknown };
 
 /** A player's client in a child process: commands in, reports out (live-subscriber.ts). */
 class Subscriber {
@@ -149,7 +149,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('delivers each event its own updates in order, with leaderboards computed right, until a player unsubscribes', { timeout: 90_000 }, async () => {
+it('delivers each event its own updates in order, with leaderboards computed right, until a player unsubscribes', { timeout: 150_000 }, async () => {
   const live = await createEvent('Live Night', POINTS);
   const other = await createEvent('Other Night', [7]);
   for (const p of PLAYERS) {
@@ -167,6 +167,9 @@ it('delivers each event its own updates in order, with leaderboards computed rig
     new Subscriber('forged', forged),
     new Subscriber('expired', expired),
   ];
+  // Each child loads tsx and the Amplify client first, which takes long on a loaded machine; the waits
+  // that follow then time the server alone.
+  for (const client of [p1, p2, p3, forger, late]) await client.waitFor('ready', (r) => r.find((x) => x.ready), 60_000);
   for (const [client, eventId] of [[p1, live.id], [p2, live.id], [p3, other.id], [forger, live.id], [late, live.id]] as const) client.send({ subscribe: eventId });
   for (const client of [p1, p2, p3]) await client.waitFor('ack', (r) => r.find((x) => x.acked)?.acked);
 

@@ -4,7 +4,6 @@
  * sign up, confirm, sign in (USER_PASSWORD_AUTH) against the local user pool, the app's screens and a
  * prediction, the demo admin's mutation, a token refresh, sign-out; a player is refused an admin mutation.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -24,32 +23,14 @@ import { LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local/local/proc
 import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
 import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
+import { spawnStart, type StartedChild } from '../../scripts/start-child.ts';
 
-let child: ChildProcess;
-let output = '';
+let stack: StartedChild | undefined;
 let outputs: LocalOutputs;
 const outputsDir = mkdtempSync(path.join(os.tmpdir(), 'pickem-outputs-'));
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory', '--outputs', outputsDir], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ctrl-C stops.')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 200);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
-    });
-  });
+  stack = await spawnStart(['--in-memory', '--outputs', outputsDir]);
   outputs = JSON.parse(readFileSync(path.join(outputsDir, 'amplify_outputs.json'), 'utf8'));
   // What an app does (README, "Use it from an app").
   Amplify.configure(outputs);
@@ -60,11 +41,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGINT');
-    await exited;
-  }
+  await stack?.stop();
   rmSync(outputsDir, { recursive: true, force: true });
 }, 60_000);
 

@@ -22,14 +22,18 @@ type Fetcher = ComponentProps<typeof GraphiQL>['fetcher'];
  * `realtimePath`. The headers typed in GraphiQL's Headers pane come last and win.
  */
 function fetcherFor(session: Session | null, realtimePath: string): Fetcher {
-  return async (params, opts) => {
+  return async (given, opts) => {
+    // GraphiQL hands over its parse, and the operation name it picked, only once its editor has
+    // settled; parse here so that a document run right after typing or pasting is sent as what it is.
+    const params = { ...given };
+    const document = parsedOrNull(params.query);
+    if (document && params.operationName && !getOperationAST(document, params.operationName)) {
+      params.operationName = getOperationAST(document)?.name?.value ?? null;
+    }
+    const operation = document && getOperationAST(document, params.operationName);
     const body = JSON.stringify(params);
     const auth = !session ? {} : 'token' in session ? { authorization: session.token } : await signedHeaders(session.signer, session.credentials, '/graphql', body);
     const headers: Record<string, string> = { ...auth, ...opts?.headers };
-    // GraphiQL hands over its parse only once its editor has settled; parse here so that a subscription
-    // run right after typing or pasting never goes over HTTP.
-    const document = opts?.documentAST ?? parsedOrNull(params.query);
-    const operation = document && getOperationAST(document, params.operationName);
     if (operation?.operation === 'subscription') {
       if (session && 'signer' in session) return { errors: [{ message: 'The explorer opens subscriptions as a Cognito user only.' }] };
       // AppSync's documented handshake headers carry the API's host next to the authorization.
