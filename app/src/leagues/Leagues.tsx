@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations } from '../api.ts';
 import { href } from '../route.ts';
-import { useSeasons } from '../seasons.ts';
+import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
 
 export function Leagues() {
@@ -112,7 +112,8 @@ function CreateForm() {
       <label>League name<input name="name" required maxLength={60} /></label>
       <label>
         Season
-        <select name="seasonId" required>
+        {/* Opens on the season running now; keyed so that the default applies once the seasons are in. */}
+        <select key={open.length} name="seasonId" required defaultValue={currentSeason(open)?.id}>
           {open.map((s) => (
             <option key={s.id} value={s.id}>{s.name} ({s.startDate} to {s.endDate})</option>
           ))}
