@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Relative asset paths: the same build is served by `npm start` and from Amplify Hosting.
+// Served at the root of its origin (by `npm start` and by Amplify Hosting): absolute asset paths, so
+// that index.html also works where it is served for an invite link, /join/<code>.
 export default defineConfig({
-  base: './',
+  base: '/',
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true },
 });

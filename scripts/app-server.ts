@@ -60,7 +60,9 @@ export async function serveApp(options: { host: string; port: number; outputs: o
       res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(outputs);
       return;
     }
-    const file = path.join(appDist, pathname === '/' ? 'index.html' : pathname);
+    // An invite link (/join/<code>) is the app's page too; the app reads the code from the path.
+    const page = pathname === '/' || /^\/join\/[^/]+\/?$/.test(pathname);
+    const file = path.join(appDist, page ? 'index.html' : pathname);
     if (!file.startsWith(appDist + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;

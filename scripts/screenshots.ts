@@ -34,6 +34,10 @@ try {
   await page.goto(`${stack.appUrl}#/standings`);
   await page.locator('tbody tr').first().waitFor();
   await shot(page, 'standings');
+  await page.getByRole('link', { name: 'Leagues' }).click();
+  await page.getByRole('link', { name: /Tag Team Titans/ }).click();
+  await page.getByTestId('league-board').waitFor();
+  await shot(page, 'league');
   await page.goto(`${stack.appUrl}#/player`);
   await page.getByRole('heading', { name: 'History' }).waitFor();
   await shot(page, 'profile');

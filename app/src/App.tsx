@@ -8,6 +8,9 @@ import { EventScreen } from './screens/EventScreen.tsx';
 import { Events } from './screens/Events.tsx';
 import { Profile } from './screens/Profile.tsx';
 import { Standings } from './screens/Standings.tsx';
+import { JoinLink } from './leagues/JoinLink.tsx';
+import { Leagues } from './leagues/Leagues.tsx';
+import { LeagueScreen } from './leagues/LeagueScreen.tsx';
 
 export function App() {
   return (
@@ -25,9 +28,12 @@ function Shell() {
     myGroups().then((groups) => setAdmin(groups.includes(ADMIN_GROUP)), () => setAdmin(false));
   }, [user]);
 
+  // A league's screens and an invite link belong to Leagues in the menu.
+  const section = route.screen === 'league' || route.screen === 'join' ? 'leagues' : route.screen;
   const nav: [Route['screen'], string, string][] = [
     ['events', 'Events', href.events()],
     ['standings', 'Standings', href.standings()],
+    ['leagues', 'Leagues', href.leagues()],
     ['player', 'Me', href.player()],
     ...(isAdmin ? ([['admin', 'Admin', href.admin()]] as [Route['screen'], string, string][]) : []),
   ];
@@ -37,19 +43,19 @@ function Shell() {
         <a className="brand" href={href.events()}>Pick'Em</a>
         <nav aria-label="Main">
           {nav.map(([screen, label, to]) => (
-            <a key={screen} href={to} aria-current={route.screen === screen ? 'page' : undefined}>{label}</a>
+            <a key={screen} href={to} aria-current={section === screen ? 'page' : undefined}>{label}</a>
           ))}
         </nav>
         <button type="button" className="link" onClick={signOut}>Sign out</button>
       </header>
       <main className="page">
-        <Screen route={route} isAdmin={isAdmin} />
+        <Screen route={route} isAdmin={isAdmin} me={user.userId} />
       </main>
     </>
   );
 }
 
-function Screen({ route, isAdmin }: { route: Route; isAdmin: boolean }) {
+function Screen({ route, isAdmin, me }: { route: Route; isAdmin: boolean; me: string }) {
   switch (route.screen) {
     case 'event':
       return <EventScreen key={route.eventId} eventId={route.eventId} isAdmin={isAdmin} />;
@@ -57,6 +63,12 @@ function Screen({ route, isAdmin }: { route: Route; isAdmin: boolean }) {
       return <Standings />;
     case 'player':
       return <Profile key={route.userId ?? 'me'} userId={route.userId} />;
+    case 'leagues':
+      return <Leagues />;
+    case 'league':
+      return <LeagueScreen key={route.leagueId} leagueId={route.leagueId} eventId={route.eventId} me={me} />;
+    case 'join':
+      return <JoinLink key={route.code} code={route.code} />;
     case 'admin':
       return isAdmin ? <AdminHome /> : <p role="alert">Admins only.</p>;
     default:

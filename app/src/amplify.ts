@@ -27,9 +27,9 @@ function followPlainHttp(api: URL): void {
   };
 }
 
-/** The outputs beside the app's page (copied there by `npm start` or by the Amplify Hosting build). */
+/** The outputs beside the app's index.html (copied there by `npm start` or by the Amplify Hosting build). */
 export async function loadOutputs(): Promise<AmplifyOutputs> {
-  const res = await fetch('./amplify_outputs.json', { cache: 'no-store' });
+  const res = await fetch('/amplify_outputs.json', { cache: 'no-store' });
   if (!res.ok) throw new Error(`amplify_outputs.json: HTTP ${res.status}`);
   return (await res.json()) as AmplifyOutputs;
 }

@@ -9,10 +9,23 @@ export * as mutations from '../../client/graphql/mutations.ts';
 export * as subscriptions from '../../client/graphql/subscriptions.ts';
 export type * from '../../client/graphql/types.ts';
 
-/** The message of a failed call: GraphQL errors (with their errorType) or a thrown Error. */
+/** What a player reads for the API's refusals of league calls (the API's own messages name internal ids). */
+const REFUSALS: Record<string, string> = {
+  InvalidCode: 'No league has this invite code. Check it with whoever sent it: it may have been replaced by a new one.',
+  AlreadyMember: 'You are already in this league.',
+  LeagueFull: 'This league is full (30 members).',
+  JoinsClosed: 'This league is not taking new members: its commissioner has closed joins.',
+  LeagueLimitReached: 'You are in 10 leagues already, the most a player may be in: leave one first.',
+  NotMember: 'You are not a member of this league.',
+  NotCommissioner: "Only the league's commissioner may do this.",
+  CommissionerMustTransfer: 'A commissioner cannot leave: hand the league to another member first, or delete it.',
+  SeasonLocked: 'That season has live or scored events, so its dates can no longer change.',
+};
+
+/** The message of a failed call: GraphQL errors (a known refusal in plain words, else errorType and message) or a thrown Error. */
 export function errorText(err: unknown): string {
   const errors = (err as { errors?: { message: string; errorType?: string }[] })?.errors;
-  if (errors?.length) return errors.map((e) => (e.errorType ? `${e.errorType}: ${e.message}` : e.message)).join('; ');
+  if (errors?.length) return errors.map((e) => (e.errorType ? (REFUSALS[e.errorType] ?? `${e.errorType}: ${e.message}`) : e.message)).join('; ');
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureAmplify, loadOutputs } from './amplify.ts';
 import { App } from './App.tsx';
+import { joinPathToHash } from './route.ts';
 
+joinPathToHash();
 const root = createRoot(document.getElementById('root')!);
 try {
   configureAmplify(await loadOutputs());

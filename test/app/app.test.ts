@@ -2,7 +2,9 @@
  * The web app (app/) in headless Chromium on the stack `npm start` runs, as players and admins use it:
  * sign in, pick and save, the bell locks the card, an admin runs the show and the player's page shows
  * each result and the leaderboard without a reload, an admin builds a card; at a phone's viewport
- * nothing scrolls sideways; no console errors (skipped only where Chromium is missing outside CI).
+ * leagues: one created, joined by its /join/<code> link (signing in on the way), its table, its event
+ * board moving live, a wrong code and a rotated code refused; at a phone's viewport nothing scrolls
+ * sideways; no console errors (skipped only where Chromium is missing outside CI).
  * And client/example.ts, the calls the README gives an app, in Node on the same stack.
  */
 import type { Page } from 'playwright-core';
@@ -19,6 +21,8 @@ import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 const PHONE = { width: 390, height: 844 };
 const PLAYER = 'player01';
 const PLAYER_NAME = demoPlayers[0];
+const SECOND = 'player02';
+const SECOND_NAME = demoPlayers[1];
 
 let stack: NpmStart;
 const browsers: Browser[] = [];
@@ -27,7 +31,8 @@ let admin: Page;
 /** Every console error and uncaught exception of either page. */
 const errors: string[] = [];
 
-async function openAs(username: string): Promise<Page> {
+/** A fresh browser signed in as `username` on `url` (the app's first screen unless told). */
+async function openAs(username: string, url = stack.appUrl): Promise<Page> {
   const browser = await launchChromium({ viewport: PHONE });
   browsers.push(browser);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -35,7 +40,7 @@ async function openAs(username: string): Promise<Page> {
     if (m.type() === 'error') errors.push(`${username}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`${username}: ${e.message}`));
-  await signInToApp(page, stack.appUrl, demoEmail(username), DEMO_PASSWORD);
+  await signInToApp(page, url, demoEmail(username), DEMO_PASSWORD);
   return page;
 }
 
@@ -61,6 +66,9 @@ type PageGlobals = { document: { documentElement: { scrollWidth: number } }; inn
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth > (globalThis as unknown as PageGlobals).innerWidth);
 const match = (page: Page, index: number) => page.getByTestId('match').nth(index);
+const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
+/** What a player reads for InvalidCode (app/src/api.ts). */
+const INVALID_CODE = /^No league has this invite code\./;
 
 beforeAll(async () => {
   stack = await npmStart(['--in-memory']);
@@ -110,7 +118,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
 
   let show: { id: string; matches: string[] };
 
-  it('a player picks and saves before the bell, and the bell locks the card', async () => {
+  it('a player picks and saves before the bell', async () => {
     show = await eventWithBellIn('AEW Dynamite Test Night', 30_000);
     await player.goto(`${stack.appUrl}#/event/${show.id}`);
     await player.getByTestId('countdown').waitFor();
@@ -120,17 +128,72 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
     const { eventCard } = await graphqlData<any>(stack.apiUrl, stack.tokens.player, 'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team } } } }', { id: show.id });
     expect(eventCard.myPrediction.picks).toEqual([{ matchId: show.matches[0], team: 1 }, { matchId: show.matches[1], team: 1 }]);
+  });
 
+  // While the bell is still to ring on the show: a league of this year, with the player and a second one.
+  let second: Page;
+  let league: { id: string; code: string; link: string };
+
+  it('a player creates a league; a second player opens its /join/<code> link, signs in, joins; both see its table', async () => {
+    await player.getByRole('link', { name: 'Leagues' }).click();
+    await player.getByLabel('League name').fill('Dynamite Test League');
+    await player.getByLabel('Season').selectOption(String(new Date().getUTCFullYear()));
+    await player.getByRole('button', { name: 'Create league' }).click();
+    await player.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
+    const code = (await player.getByTestId('league-code').textContent())!;
+    league = { id: decodeURIComponent(new URL(player.url()).hash.split('/')[2]), code, link: `${stack.appUrl}join/${code}` };
+    expect(await player.getByTestId('league-link').textContent()).toBe(league.link);
+
+    // Signed out on the link: the sign-in form, then the invite.
+    second = await openAs(SECOND, league.link);
+    expect(new URL(second.url()).hash).toBe(`#/join/${code}`);
+    expect(await second.getByTestId('invite-code').textContent()).toBe(code);
+    await second.getByRole('button', { name: 'Join league' }).click();
+    await second.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
+    expect(new URL(second.url()).hash).toBe(`#/league/${league.id}`);
+    // The table as the API ranks it (the year's live event already counts, provisionally), the viewer's row marked.
+    const { league: api } = await asAdmin<{ league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] } }>(
+      'query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points eventsPlayed } } }',
+      { id: league.id },
+    );
+    expect(api.standings.map((s) => s.displayName).sort()).toEqual([PLAYER_NAME, SECOND_NAME].sort());
+    const table = (viewer: string) => api.standings.map((s) => `${s.rank}${s.displayName}${s.displayName === viewer ? ' (you)' : ''}${s.points}${s.eventsPlayed}`);
+    expect(await rowsOf(second, 'league-table').allTextContents()).toEqual(table(SECOND_NAME));
+    expect(await second.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(SECOND_NAME);
+
+    await player.reload();
+    await expect.poll(() => rowsOf(player, 'league-table').allTextContents()).toEqual(table(PLAYER_NAME));
+    expect(await player.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(`${PLAYER_NAME} (you)`);
+    await player.getByRole('link', { name: 'Leagues' }).click();
+    await player.getByRole('link', { name: /Dynamite Test League/ }).getByText('2 members').waitFor();
+  }, 60_000);
+
+  it('a wrong code shows the InvalidCode message, and joins nothing', async () => {
+    await second.goto(`${stack.appUrl}#/leagues`);
+    await second.getByLabel('Invite code').fill('ZZZZZ-ZZZZZ');
+    await second.getByRole('button', { name: 'Join league' }).click();
+    await expect.poll(() => second.getByRole('status').filter({ hasText: INVALID_CODE }).count()).toBe(1);
+    expect(new URL(second.url()).hash).toBe('#/leagues');
+  });
+
+  it('the bell locks the card', async () => {
+    await player.goto(`${stack.appUrl}#/event/${show.id}`);
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     expect(await player.locator('input[type=radio]:not([disabled])').count()).toBe(0);
     expect(await player.getByRole('button', { name: 'Save picks' }).count()).toBe(0);
-  }, 90_000);
+  }, 60_000);
 
   it('an admin starts the show and enters results: the player sees each and the leaderboard move without a reload', async () => {
-    await player.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
+    await second.goto(`${stack.appUrl}#/league/${league.id}/event/${show.id}`);
+    const leagueBoard = rowsOf(second, 'league-board');
+    await leagueBoard.first().waitFor();
+    expect(await leagueBoard.allTextContents()).toEqual([`–${PLAYER_NAME}––`]); // after the bell: picks, no points or rank yet
+    for (const page of [player, second]) await page.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
     await admin.goto(`${stack.appUrl}#/event/${show.id}`);
     await admin.getByRole('button', { name: 'Start the broadcast' }).click();
     await expect.poll(() => player.getByTestId('live-status').textContent(), { timeout: 10_000 }).toBe('Live updates: live');
+    await expect.poll(() => second.getByTestId('league-live-status').textContent(), { timeout: 10_000 }).toBe(' · Live updates: live');
+    await expect.poll(() => leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}00`]);
 
     const started = Date.now();
     await match(admin, 0).getByLabel('Result').selectOption({ label: 'Kenny Omega wins' });
@@ -139,6 +202,9 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     const board = player.getByTestId('leaderboard').locator('tbody tr');
     await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME}10`);
     console.log(`result to the player's leaderboard: ${Date.now() - started} ms`);
+    // The league's board, on another player's page: rank, name, correct, points.
+    await expect.poll(() => leagueBoard.allTextContents(), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
+    expect(await second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent()).toContain('Provisional');
     expect(await player.getByRole('heading', { name: /Leaderboard/ }).textContent()).toContain('Provisional');
 
     await match(admin, 1).getByLabel('Result').selectOption({ label: 'Draw' });
@@ -147,8 +213,25 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Score the event' }).click();
     await expect.poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 }).toContain('Final');
     expect(await board.first().textContent()).toBe(`1${PLAYER_NAME}10`);
-    expect(await player.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
+    await expect.poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 }).not.toContain('Provisional');
+    expect(await leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}110`]);
+    for (const page of [player, second]) expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
+
+  it('the commissioner rotates the code: the old link is refused, the new one joins', async () => {
+    await player.goto(`${stack.appUrl}#/league/${league.id}`);
+    await player.getByRole('button', { name: 'New invite code' }).click();
+    await expect.poll(() => player.getByTestId('league-code').textContent()).not.toBe(league.code);
+    const code = (await player.getByTestId('league-code').textContent())!;
+
+    await admin.goto(league.link);
+    await admin.getByRole('button', { name: 'Join league' }).click();
+    await expect.poll(() => admin.getByRole('status').filter({ hasText: INVALID_CODE }).count()).toBe(1);
+    await admin.goto(`${stack.appUrl}join/${code}`);
+    await admin.getByRole('button', { name: 'Join league' }).click();
+    await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
+    expect(await rowsOf(admin, 'league-table').count()).toBe(3);
+  }, 30_000);
 
   it('an admin creates an event and builds and reorders its card', async () => {
     await admin.getByRole('link', { name: 'Admin' }).click();
@@ -166,7 +249,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       await admin.getByRole('list', { name: 'Card order' }).getByText(name).waitFor();
     }
     await admin.getByRole('button', { name: 'Move Main Event up' }).click();
-    await expect.poll(() => admin.getByTestId('match').first().locator('legend').textContent()).toBe('1. Main Event');
+    await expect.poll(() => admin.getByTestId('match').first().locator('legend').textContent(), { timeout: 10_000 }).toBe('1. Main Event');
     const id = decodeURIComponent(new URL(admin.url()).hash.split('/')[2]);
     const { eventCard } = await asAdmin('query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position teams { members champion } } } }', { id });
     expect(eventCard.matches.map((m: { name: string }) => m.name)).toEqual(['Main Event', 'Opener']);
@@ -175,7 +258,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
   }, 60_000);
 
   it('scrolls no screen sideways at 390 × 844', async () => {
-    const screens = ['#/', '#/standings', '#/player', `#/event/${show.id}`];
+    const screens = ['#/', '#/standings', '#/player', `#/event/${show.id}`, '#/leagues', `#/league/${league.id}`, `#/league/${league.id}/event/${show.id}`, `join/${league.code}`];
     for (const hash of screens) {
       await player.goto(`${stack.appUrl}${hash}`);
       await player.waitForLoadState('networkidle');

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
 import { href } from '../route.ts';
+import { useSeasons } from '../seasons.ts';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
 type HistoryItem = Profile['history']['items'][number];
@@ -11,6 +12,7 @@ export function Profile({ userId }: { userId?: string }) {
   const [history, setHistory] = useState<HistoryItem[]>([]);
   const [nextToken, setNextToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const seasons = useSeasons();
 
   const load = useCallback(
     async (token: string | null) => {
@@ -43,7 +45,7 @@ export function Profile({ userId }: { userId?: string }) {
           <thead><tr><th scope="col">Season</th><th scope="col">Rank</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr></thead>
           <tbody>
             {profile.standings.map((s) => (
-              <tr key={s.season}><td>{s.season}</td><td>{s.rank}</td><td className="num">{s.points}</td><td className="num">{s.eventsPlayed}</td></tr>
+              <tr key={s.seasonId}><td>{seasons.name(s.seasonId)}</td><td>{s.rank}</td><td className="num">{s.points}</td><td className="num">{s.eventsPlayed}</td></tr>
             ))}
           </tbody>
         </table>

@@ -1,65 +1,44 @@
-/** Season standings, every season the events list knows, highest first, a page at a time. */
-import { useEffect, useState } from 'react';
+/** Season standings, every season (calendar years and named ones), highest first, a page at a time. */
+import { useState } from 'react';
 import { client, queries, type StandingsQuery } from '../api.ts';
 import { href } from '../route.ts';
+import { currentSeason, useSeasons } from '../seasons.ts';
 import { usePaged } from '../usePaged.ts';
 
 type Row = StandingsQuery['standings']['items'][number];
 
-/**
- * Seasons with events, newest first, and the one to open on: the newest with a started event (an
- * upcoming season has no standings yet). The events list is newest first.
- */
-async function seasons(): Promise<{ all: number[]; current: number | undefined }> {
-  const found = new Set<number>();
-  let current: number | undefined;
-  let nextToken: string | null = null;
-  do {
-    const page: { items: { season: number; state: string }[]; nextToken?: string | null } = (await client.graphql({ query: queries.events, variables: { limit: 100, nextToken } })).data.events;
-    for (const e of page.items) {
-      found.add(e.season);
-      if (current === undefined && e.state !== 'UPCOMING') current = e.season;
-    }
-    nextToken = page.nextToken ?? null;
-  } while (nextToken);
-  const all = [...found].sort((a, b) => b - a);
-  return { all, current: current ?? all[0] };
-}
-
 export function Standings() {
-  const [all, setAll] = useState<number[]>([]);
-  const [season, setSeason] = useState<number | null>(null);
-  useEffect(() => {
-    seasons().then(({ all, current }) => {
-      setAll(all);
-      setSeason((s) => s ?? current ?? new Date().getUTCFullYear());
-    }, () => setSeason(new Date().getUTCFullYear()));
-  }, []);
+  const seasons = useSeasons();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const season = seasons.list.find((s) => s.id === chosen) ?? currentSeason(seasons.list);
   return (
     <section aria-labelledby="standings-title">
       <h1 id="standings-title">Standings</h1>
+      {seasons.error && <p role="alert">{seasons.error}</p>}
       <label className="inline">
         Season{' '}
-        <select value={season ?? ''} onChange={(e) => setSeason(Number(e.target.value))}>
-          {all.map((s) => (
-            <option key={s} value={s}>{s}</option>
+        <select value={season?.id ?? ''} onChange={(e) => setChosen(e.target.value)}>
+          {seasons.list.map((s) => (
+            <option key={s.id} value={s.id}>{s.name}</option>
           ))}
         </select>
       </label>
-      {season !== null && <SeasonTable key={season} season={season} />}
+      {season && <p className="muted">{season.startDate} to {season.endDate}</p>}
+      {season && <SeasonTable key={season.id} seasonId={season.id} name={season.name} />}
+      {seasons.loaded && !season && <p>No seasons yet.</p>}
     </section>
   );
 }
 
-function SeasonTable({ season }: { season: number }) {
+function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
   const { items, loading, error, hasMore, loadMore } = usePaged<Row>(
-    async (nextToken) => (await client.graphql({ query: queries.standings, variables: { season, limit: 20, nextToken } })).data.standings,
-    [season],
+    async (nextToken) => (await client.graphql({ query: queries.standings, variables: { seasonId, limit: 20, nextToken } })).data.standings,
+    [seasonId],
   );
   return (
     <>
       {error && <p role="alert">{error}</p>}
-      <table className="table" aria-busy={loading} aria-label={`Standings ${season}`}>
+      <table className="table" aria-busy={loading} aria-label={`Standings, ${name}`}>
         <thead>
           <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr>
         </thead>
@@ -74,7 +53,7 @@ function SeasonTable({ season }: { season: number }) {
           ))}
         </tbody>
       </table>
-      {!loading && items.length === 0 && <p>No standings for {season} yet.</p>}
+      {!loading && items.length === 0 && <p>No standings for {name} yet.</p>}
       {hasMore && <button type="button" onClick={loadMore} disabled={loading}>More players</button>}
     </>
   );

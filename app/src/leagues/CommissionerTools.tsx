@@ -1,0 +1,106 @@
+/** The commissioner's tools: rename, open or close joins, a new invite code, remove a member, hand over, delete. */
+import { useState } from 'react';
+import { client, mutations } from '../api.ts';
+import { useAction } from '../admin/useAction.ts';
+import { href } from '../route.ts';
+import type { League } from './documents.ts';
+
+export function CommissionerTools({ league, me, onChange }: { league: League; me: string; onChange: () => Promise<void> }) {
+  const { busy, status, run } = useAction();
+  const others = league.standings.filter((s) => s.userId !== me);
+  const [member, setMember] = useState('');
+  const chosen = others.find((s) => s.userId === member) ?? others[0];
+  const leagueId = league.id;
+  /** The change, then the league read again. */
+  const act = (done: string, call: () => Promise<unknown>) =>
+    run(done, async () => {
+      await call();
+      await onChange();
+    });
+
+  return (
+    <section className="admin stack" aria-labelledby="tools-title">
+      <h2 id="tools-title">Commissioner</h2>
+      <form
+        className="stack"
+        aria-label="Rename the league"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const name = String(new FormData(e.currentTarget).get('name')).trim();
+          void act('League renamed.', () => client.graphql({ query: mutations.updateLeague, variables: { input: { id: leagueId, name } } }));
+        }}
+      >
+        <label>League name<input name="name" defaultValue={league.name} required maxLength={60} /></label>
+        <button type="submit" disabled={busy}>Rename</button>
+      </form>
+      <div className="actions">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act(league.joinsOpen ? 'Joins closed.' : 'Joins open.', () => client.graphql({ query: mutations.updateLeague, variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } } }))}
+        >
+          {league.joinsOpen ? 'Close joins' : 'Open joins'}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act('New invite code: the old code and link no longer work.', () => client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }))}>
+          New invite code
+        </button>
+      </div>
+      {chosen && (
+        <div className="stack">
+          <label>
+            Member
+            <select value={chosen.userId} onChange={(e) => setMember(e.target.value)}>
+              {others.map((s) => (
+                <option key={s.userId} value={s.userId}>{s.displayName}</option>
+              ))}
+            </select>
+          </label>
+          <div className="actions">
+            <button type="button" disabled={busy} onClick={() => void act(`${chosen.displayName} removed.`, () => client.graphql({ query: mutations.removeLeagueMember, variables: { leagueId, userId: chosen.userId } }))}>
+              Remove member
+            </button>
+            <button type="button" disabled={busy} onClick={() => void act(`${chosen.displayName} is the commissioner now.`, () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }))}>
+              Make commissioner
+            </button>
+          </div>
+        </div>
+      )}
+      <Confirmed
+        label="Delete league"
+        confirm={`Yes, delete ${league.name} for everyone`}
+        onConfirm={() =>
+          run('League deleted.', async () => {
+            await client.graphql({ query: mutations.deleteLeague, variables: { leagueId } });
+            window.location.hash = href.leagues();
+          })
+        }
+      />
+      <p role="status">{status}</p>
+    </section>
+  );
+}
+
+/** A button that asks once more (a second button) before an action that cannot be undone. */
+export function Confirmed({ label, confirm, onConfirm }: { label: string; confirm: string; onConfirm: () => Promise<unknown> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking) return <button type="button" onClick={() => setAsking(true)}>{label}</button>;
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        className="danger"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await onConfirm();
+          setBusy(false);
+          setAsking(false);
+        }}
+      >
+        {confirm}
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
+    </div>
+  );
+}

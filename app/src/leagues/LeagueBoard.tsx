@@ -1,0 +1,78 @@
+/**
+ * A league's board for one event: its members' picks ranked by the points of the results entered so
+ * far. The league's board is computed when it is read (exact after each result), so each live update
+ * of the event (a result, a state change, a scoring pass) reads it again; no reload.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { client, errorText, type EventState } from '../api.ts';
+import { useEventUpdates } from '../live.ts';
+import { href } from '../route.ts';
+import type { BoardRow } from '../screens/EventScreen.tsx';
+import { StateBadge } from '../screens/StateBadge.tsx';
+import { leagueEventBoard } from './documents.ts';
+
+export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: { id: string; name: string; state: EventState }; me: string }) {
+  const [rows, setRows] = useState<BoardRow[] | null | undefined>(undefined);
+  const [state, setState] = useState(event.state);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+
+  const load = useCallback(async () => {
+    const call = ++latest.current; // an older read that answers late is dropped
+    try {
+      const { data } = await client.graphql({ query: leagueEventBoard, variables: { leagueId, eventId: event.id } });
+      if (call === latest.current) {
+        setRows(data.league?.eventLeaderboard ?? null);
+        setError(null);
+      }
+    } catch (err) {
+      if (call === latest.current) setError(errorText(err));
+    }
+  }, [leagueId, event.id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const live = useEventUpdates(event.id, (update) => {
+    setState(update.event.state);
+    void load();
+  });
+
+  return (
+    <section aria-labelledby="league-board-title">
+      <h2 id="league-board-title">
+        {event.name} <StateBadge state={state} /> {state === 'BROADCAST' && <span className="badge badge-broadcast">Provisional</span>}
+      </h2>
+      <p className="muted"><a href={href.event(event.id)}>The event's card</a>{state === 'BROADCAST' && <span data-testid="league-live-status"> · Live updates: {live}</span>}</p>
+      {error && <p role="alert">{error}</p>}
+      {rows === undefined ? !error && <p aria-busy="true">Loading…</p> : rows === null ? (
+        <p>The members' picks show here once they lock at the bell.</p>
+      ) : rows.length === 0 ? (
+        <p>No member has picked this event.</p>
+      ) : (
+        <table className="table" data-testid="league-board" aria-label={`League board, ${event.name}`}>
+          <thead>
+            <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Correct</th><th scope="col" className="num">Points</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <MemberRow key={r.userId} me={r.userId === me} rank={r.rank} userId={r.userId} name={r.displayName} cells={[r.correct, r.points]} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** One row of a league table, the caller's highlighted (and named so for screen readers). */
+export function MemberRow({ me, rank, userId, name, cells }: { me: boolean; rank: number | null | undefined; userId: string; name: string; cells: (number | null | undefined)[] }) {
+  return (
+    <tr className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
+      <td>{rank ?? '–'}</td>
+      <td><a href={href.player(userId)}>{name}</a>{me && <span className="you"> (you)</span>}</td>
+      {cells.map((c, i) => (
+        <td key={i} className="num">{c ?? '–'}</td>
+      ))}
+    </tr>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * One league: its invite code and link, its table (the members' season standings ranked within the
+ * league, mine highlighted), its board for an event of the season (live while the event is), the
+ * commissioner's tools, and leaving.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { client, errorText, mutations, queries, type EventState } from '../api.ts';
+import { href, inviteLink } from '../route.ts';
+import { CommissionerTools, Confirmed } from './CommissionerTools.tsx';
+import type { League } from './documents.ts';
+import { LeagueBoard, MemberRow } from './LeagueBoard.tsx';
+
+export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
+  const [league, setLeague] = useState<League | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setLeague((await client.graphql({ query: queries.league, variables: { leagueId } })).data.league);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [leagueId]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (league === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
+  if (league === null) return <p role="alert">No such league. <a href={href.leagues()}>My leagues</a></p>;
+  const commissioner = league.commissionerId === me;
+  return (
+    <article aria-labelledby="league-title">
+      <h1 id="league-title">{league.name}</h1>
+      <p className="muted">
+        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
+        {league.myRank != null && <> · you are <strong>#{league.myRank}</strong></>}
+      </p>
+      {error && <p role="alert">{error}</p>}
+      {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
+
+      <h2>Table</h2>
+      <table className="table" data-testid="league-table" aria-label={`${league.name} table`}>
+        <thead>
+          <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr>
+        </thead>
+        <tbody>
+          {league.standings.map((s) => (
+            <MemberRow key={s.userId} me={s.userId === me} rank={s.rank} userId={s.userId} name={s.displayName} cells={[s.points, s.eventsPlayed]} />
+          ))}
+        </tbody>
+      </table>
+
+      <EventBoard league={league} eventId={eventId} me={me} />
+      {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}
+      <Leave league={league} />
+    </article>
+  );
+}
+
+function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const link = inviteLink(code);
+  async function copy(what: string, text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`${what} copied.`);
+    } catch {
+      setCopied(`Could not copy: select the ${what.toLowerCase()} and copy it.`);
+    }
+  }
+  return (
+    <section className="panel stack" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite</h2>
+      {!joinsOpen && <p>Joins are closed: the code works again once the commissioner opens them.</p>}
+      <p>Code: <strong className="code" data-testid="league-code">{code}</strong></p>
+      <p>Link: <a href={link} data-testid="league-link">{link}</a></p>
+      <div className="actions">
+        <button type="button" onClick={() => void copy('Code', code)}>Copy code</button>
+        <button type="button" onClick={() => void copy('Link', link)}>Copy link</button>
+      </div>
+      <p role="status">{copied}</p>
+    </section>
+  );
+}
+
+type SeasonEvent = { id: string; name: string; date: string; state: EventState };
+
+/** The season's events (the events list is newest first: read until the season's start). */
+async function seasonEvents(season: League['season']): Promise<SeasonEvent[]> {
+  const found: SeasonEvent[] = [];
+  let nextToken: string | null = null;
+  do {
+    const page: { items: SeasonEvent[]; nextToken?: string | null } = (await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })).data.events;
+    found.push(...page.items.filter((e) => e.date >= season.startDate && e.date <= season.endDate));
+    nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
+  } while (nextToken);
+  return found;
+}
+
+/** The board of the event in the route, else the season's live event, else its latest started one. */
+function EventBoard({ league, eventId, me }: { league: League; eventId?: string; me: string }) {
+  const [events, setEvents] = useState<SeasonEvent[] | null>(null);
+  useEffect(() => {
+    seasonEvents(league.season).then(setEvents, () => setEvents([]));
+  }, [league.season]);
+  if (events === null) return null;
+  const chosen = events.find((e) => e.id === eventId) ?? events.find((e) => e.state === 'BROADCAST') ?? events.find((e) => e.state !== 'UPCOMING');
+  return (
+    <section aria-labelledby="event-board-title">
+      <h2 id="event-board-title">Event board</h2>
+      {events.length === 0 ? <p>No events in this season yet.</p> : (
+        <label className="inline">
+          Event{' '}
+          <select value={chosen?.id ?? ''} onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}>
+            {!chosen && <option value="">Choose an event</option>}
+            {events.map((e) => (
+              <option key={e.id} value={e.id}>{e.name} ({e.date})</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {chosen && <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} />}
+    </section>
+  );
+}
+
+function Leave({ league }: { league: League }) {
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <section className="panel stack" aria-labelledby="leave-title">
+      <h2 id="leave-title">Leave</h2>
+      <Confirmed
+        label="Leave league"
+        confirm={`Yes, leave ${league.name}`}
+        onConfirm={async () => {
+          try {
+            await client.graphql({ query: mutations.leaveLeague, variables: { leagueId: league.id } });
+            window.location.hash = href.leagues();
+          } catch (err) {
+            setStatus(errorText(err));
+          }
+        }}
+      />
+      <p role="status" className="error">{status}</p>
+    </section>
+  );
+}

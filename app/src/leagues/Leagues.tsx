@@ -1,0 +1,126 @@
+/** My leagues (name, season, members, my rank), a new league for a season, and joining one by its code. */
+import { useCallback, useEffect, useState } from 'react';
+import { client, errorText, mutations } from '../api.ts';
+import { href } from '../route.ts';
+import { currentSeason, useSeasons } from '../seasons.ts';
+import { myLeagueList, type LeagueSummary } from './documents.ts';
+
+export function Leagues() {
+  const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setLeagues((await client.graphql({ query: myLeagueList })).data.myLeagues);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="leagues-title">
+      <h1 id="leagues-title">My leagues</h1>
+      {error && <p role="alert">{error}</p>}
+      {leagues === null ? !error && <p aria-busy="true">Loading…</p> : leagues.length === 0 ? (
+        <p>You are in no league yet: create one, or join one with the code a friend sent you.</p>
+      ) : (
+        <ul className="cards" aria-label="My leagues">
+          {leagues.map((l) => (
+            <li key={l.id}>
+              <a className="card-link" href={href.league(l.id)}>
+                <span className="card-title">{l.name}</span>
+                <span className="muted">{l.season.name} · {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}{l.myRank != null && ` · you are #${l.myRank}`}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <JoinForm />
+      <CreateForm />
+    </section>
+  );
+}
+
+/** Joins the league of a code; on success opens it. Used here and by the invite link's screen. */
+export function useJoin() {
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function join(code: string) {
+    setBusy(true);
+    try {
+      const { data } = await client.graphql({ query: mutations.joinLeague, variables: { code } });
+      window.location.hash = href.league(data.joinLeague.id);
+    } catch (err) {
+      setStatus({ text: errorText(err), error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { status, busy, join };
+}
+
+function JoinForm() {
+  const { status, busy, join } = useJoin();
+  return (
+    <form
+      className="stack panel"
+      aria-labelledby="join-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void join(String(new FormData(e.currentTarget).get('code')));
+      }}
+    >
+      <h2 id="join-title">Join a league</h2>
+      <label>Invite code<input name="code" required autoComplete="off" autoCapitalize="characters" placeholder="7KQ2M-XD4PB" maxLength={40} /></label>
+      <button type="submit" disabled={busy}>Join league</button>
+      <p role="status" className={status?.error ? 'error' : undefined}>{status?.text}</p>
+    </form>
+  );
+}
+
+function CreateForm() {
+  const seasons = useSeasons();
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+  // Seasons still running or still to come: a league of a finished season has nothing left to play.
+  const open = seasons.list.filter((s) => s.endDate >= today);
+  async function create(form: HTMLFormElement) {
+    const f = new FormData(form);
+    setBusy(true);
+    try {
+      const { data } = await client.graphql({ query: mutations.createLeague, variables: { input: { name: String(f.get('name')).trim(), seasonId: String(f.get('seasonId')) } } });
+      window.location.hash = href.league(data.createLeague.id);
+    } catch (err) {
+      setStatus(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="stack panel"
+      aria-labelledby="create-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create(e.currentTarget);
+      }}
+    >
+      <h2 id="create-title">Create a league</h2>
+      <label>League name<input name="name" required maxLength={60} /></label>
+      <label>
+        Season
+        {/* Opens on the season running now; keyed so that the default applies once the seasons are in. */}
+        <select key={open.length} name="seasonId" required defaultValue={currentSeason(open)?.id}>
+          {open.map((s) => (
+            <option key={s.id} value={s.id}>{s.name} ({s.startDate} to {s.endDate})</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="primary" disabled={busy || open.length === 0}>Create league</button>
+      <p role="status" className="error">{status ?? seasons.error}</p>
+    </form>
+  );
+}
