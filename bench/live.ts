@@ -21,6 +21,9 @@ import { graphqlData, startDynamoDbLocal } from 'appsync-local';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
+import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
+import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
+import { onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
@@ -49,6 +52,10 @@ export interface LiveBenchRow {
   lagMsP50: number;
   lagMsP99: number;
   lagMsMax: number;
+  /** Items the scoring passes wrote per result entered (one provisional pass each), mean: counted by the scorer's store. */
+  passWrites: number;
+  /** Players whose stored points changed per result, mean: the event's predictions read before and after each pass. */
+  changedPlayers: number;
 }
 
 export const LIVE_DEFAULTS = { results: 5, connections: 20, subscriptionsPerConnection: 50 };
@@ -144,6 +151,15 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
       const delivery: number[] = [];
       const lag: number[] = [];
       let topPoints = 0;
+      const pointsOf = async () => new Map(
+        (await queryAll(target.client, queryInput(target.tableName, PREDICTION.all(card.eventId)))).map((p) => [p.userId as string, p.points ?? null]),
+      );
+      let points = await pointsOf();
+      let itemsWritten = 0;
+      let changed = 0;
+      const stopCounting = onItemsWritten((items) => {
+        itemsWritten += items;
+      });
       for (let m = 0; m < Math.min(opts.results, CARD_SIZE); m += 1) {
         const started = wallNow();
         await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', { e: card.eventId, m: card.matchIds[m] });
@@ -162,7 +178,11 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         });
         delivery.push(...checked.delivery.map((at) => at - answered));
         lag.push(...checked.lag.map((at) => at - answered));
+        const after = await pointsOf();
+        for (const [userId, p] of after) if (points.get(userId) !== p) changed += 1;
+        points = after;
       }
+      stopCounting();
       return {
         predictions: opts.predictions,
         subscriptions: load.ids.length,
@@ -176,6 +196,8 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         lagMsP50: percentile(lag, 50),
         lagMsP99: percentile(lag, 99),
         lagMsMax: Math.max(...lag),
+        passWrites: itemsWritten / responses.length,
+        changedPlayers: changed / responses.length,
       };
     } finally {
       load.close();
@@ -193,6 +215,7 @@ export function describeLive(row: LiveBenchRow): string[] {
     `  setMatchResult response p50 ${ms(row.responseMsP50)} (max ${ms(row.responseMsMax)})`,
     `  RESULT delivered after the response: p50 ${ms(row.deliveryMsP50)}, p99 ${ms(row.deliveryMsP99)}, max ${ms(row.deliveryMsMax)}`,
     `  LEADERBOARD after the response:      p50 ${ms(row.lagMsP50)}, p99 ${ms(row.lagMsP99)}, max ${ms(row.lagMsMax)}`,
+    `  items written per pass ${row.passWrites.toFixed(0)}, players whose points changed per result ${row.changedPlayers.toFixed(0)}`,
   ];
 }
 

@@ -5,10 +5,12 @@
  *   - scoring throughput at 1,000 and 10,000 predictions;
  *   - hot reload: from saving a resolver, or a library file most resolvers import, to the new version being served.
  *   - live updates with 1,000 open subscriptions on one BROADCAST event, at 1,000 and 10,000 predictions:
- *     RESULT delivery and LEADERBOARD lag after each result entered (bench/live.ts).
+ *     RESULT delivery and LEADERBOARD lag after each result entered, items written per pass (bench/live.ts);
+ *   - scale: a 100,000-prediction event scored final, corrected and scored again, with its modeled AWS
+ *     cost per partition key value and a check against a computation from scratch (bench/scale.ts).
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
- * `--live-predictions 1000` narrows the live section.
+ * `--live-predictions 1000` narrows the live section, `--scale-predictions 10000` sizes the scale one.
  */
 import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local';
 import { benchLatency } from './latency.ts';
@@ -18,6 +20,7 @@ import type { ScreenCost } from './measure-screen.ts';
 import { benchSeedEventCard } from './seed-reference.ts';
 import { benchScoring } from './scoring.ts';
 import { LIVE_DEFAULTS, benchLive, describeLive } from './live.ts';
+import { benchScale } from './scale.ts';
 import { startBenchTarget } from './target.ts';
 import { stateDir } from '../project.ts';
 
@@ -27,7 +30,7 @@ function option(name: string): string | undefined {
 }
 const json = process.argv.includes('--json');
 const players = (option('--players') ?? '10,1000,10000').split(',').map(Number);
-const sections = ['latency', 'screens', 'scoring', 'reload', 'live'];
+const sections = ['latency', 'screens', 'scoring', 'reload', 'live', 'scale'];
 const only = option('--only')?.split(',');
 const skip = new Set(only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean));
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
@@ -90,6 +93,13 @@ try {
       print({ benchmark: 'live', ...live });
       for (const line of describeLive(live)) say(line);
     }
+  }
+
+  if (!skip.has('scale')) {
+    const scale = await benchScale(dynamo.endpoint, Number(option('--scale-predictions') ?? 100_000));
+    print({ ...scale });
+    say(`scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`);
+    say(`  modeled on AWS: ${scale.wcuPerPrediction.toFixed(2)} WCU a prediction; busiest key ${scale.hottestKey} ${scale.hottestKeyWcu.toFixed(0)} WCU + ${scale.hottestKeyRcu.toFixed(0)} RCU = ${scale.modeledAwsSeconds.toFixed(1)} s at its per-partition limits`);
   }
 } finally {
   await dynamo.stop();

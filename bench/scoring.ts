@@ -51,11 +51,11 @@ export interface ScoringBenchRow {
 }
 
 const MATCHES = 8;
-const SEASON = 2025;
+export const SEASON = 2025;
 /** Calls in flight for the plain batches: loading the table, and the ceiling's two tries. */
 const CONCURRENCY = [4, 16];
-const EVENT_ID = 'bench-event';
-const DATE = '2025-04-19';
+export const EVENT_ID = 'bench-event';
+export const DATE = '2025-04-19';
 
 /**
  * `warmup` predictions (default 500; 0 for none) are scored first and not reported: the first
@@ -167,7 +167,7 @@ const prediction = (u: number, picks: ReturnType<typeof picksOf>) => ({
   updatedAt: `${DATE}T22:00:00.000Z`,
 });
 
-function matchItem(i: number, result: number): Item {
+export function matchItem(i: number, result: number): Item {
   return MATCH.item({
     id: matchIds[i],
     eventId: EVENT_ID,
@@ -180,7 +180,8 @@ function matchItem(i: number, result: number): Item {
   });
 }
 
-async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
+/** The bench event (every result set, BROADCAST), its card and `n` unscored predictions, half the players with a profile. */
+export function benchEventItems(n: number): Item[] {
   const items: Item[] = [
     EVENT.item({
       id: EVENT_ID,
@@ -198,10 +199,14 @@ async function load(client: DynamoDBClient, tableName: string, n: number): Promi
     items.push(PREDICTION.item(prediction(u, picksOf(u))));
     if (u % 2 === 0) items.push(PROFILE.item(userIdOf(u), `Player ${u}!`));
   }
-  await batchWrite(client, tableName, items, CONCURRENCY[0]);
+  return items;
 }
 
-async function batchWrite(client: DynamoDBClient, tableName: string, items: Item[], inFlight: number): Promise<void> {
+async function load(client: DynamoDBClient, tableName: string, n: number): Promise<void> {
+  await batchWrite(client, tableName, benchEventItems(n), CONCURRENCY[0]);
+}
+
+export async function batchWrite(client: DynamoDBClient, tableName: string, items: Item[], inFlight: number): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));
   await forEachBounded(batches, inFlight, async (batch) => {

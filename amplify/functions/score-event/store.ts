@@ -43,13 +43,23 @@ export interface StoreOptions {
 
 export type Store = ReturnType<typeof createStore>;
 
+/** Told of the items every store of this process writes (benchmarks count what a pass writes). */
+const itemsWrittenListeners = new Set<(items: number) => void>();
+
+/** Listens to the items written by every store of this process; returns the function that stops it. */
+export function onItemsWritten(listener: (items: number) => void): () => void {
+  itemsWrittenListeners.add(listener);
+  return () => itemsWrittenListeners.delete(listener);
+}
+
 export function createStore(opts: StoreOptions) {
   const { client, tableName } = opts;
   const meter: Meter = { wcu: 0, wcuEstimate: 0, rcu: 0, writes: 0 };
   const add = (field: 'wcu' | 'rcu', used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
     for (const c of [used ?? []].flat()) meter[field] += c.CapacityUnits ?? 0;
   };
-  const wrote = () => {
+  const wrote = (items: number) => {
+    for (const listener of itemsWrittenListeners) listener(items);
     meter.writes++;
     opts.afterWrite?.(meter.writes);
   };
@@ -107,7 +117,7 @@ export function createStore(opts: StoreOptions) {
       const out = await client.send(new TransactWriteItemsCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += wcuEstimate;
-      wrote();
+      wrote(items.length);
     },
 
     /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */
@@ -116,7 +126,7 @@ export function createStore(opts: StoreOptions) {
       const before = meter.wcu;
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += meter.wcu - before;
-      wrote();
+      wrote(1);
       return out.Attributes ? fromAttributes(out.Attributes) : undefined;
     },
   };

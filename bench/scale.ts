@@ -1,0 +1,145 @@
+/**
+ * One large event scored final on DynamoDB Local, then one result corrected and the event scored
+ * again, with what the final scoring would cost on AWS per partition key value (capacity-model.ts).
+ * The event counts in two seasons (its calendar year and a named season around it). The figures are
+ * checked against a computation from scratch from the picks and the results: every prediction's
+ * points, correct and rank, and every standing of both seasons.
+ *
+ *   npx tsx bench/scale.ts [N]      (starts its own in-memory DynamoDB Local; N defaults to 100,000)
+ */
+import { pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { DeleteTableCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient, startDynamoDbLocal, ensureTable } from 'appsync-local';
+import { stateDir } from '../project.ts';
+import { pickemTable } from '../amplify/data/table.ts';
+import { SEASON as SEASONS } from '../resolvers/lib/entities/season.ts';
+import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
+import { STANDING } from '../resolvers/lib/entities/standing.ts';
+import { MATCH } from '../resolvers/lib/entities/match.ts';
+import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
+import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
+import { createScorer } from '../amplify/functions/score-event/scorer.ts';
+import { competitionRanks } from '../amplify/functions/score-event/ranks.ts';
+import { createCapacityModel } from './capacity-model.ts';
+import { EVENT_ID, SEASON, batchWrite, benchEventItems, matchItem } from './scoring.ts';
+
+export interface ScaleBenchRow {
+  benchmark: 'scale';
+  predictions: number;
+  finalSeconds: number;
+  rescoreSeconds: number;
+  /** Modeled WCU of the final scoring, all partitions, per prediction. */
+  wcuPerPrediction: number;
+  hottestKey: string;
+  hottestKeyWcu: number;
+  hottestKeyRcu: number;
+  /** The final scoring's hottest key at AWS's per-partition limits: WCU/1000 + RCU/3000. */
+  modeledAwsSeconds: number;
+  /** The same for the re-score after one correction. */
+  rescoreHottestKey: string;
+  rescoreModeledAwsSeconds: number;
+  exact: boolean;
+}
+
+const NAMED_SEASON = { id: '2025-04-01-bench-spring', name: 'Bench Spring', startDate: '2025-04-01', endDate: '2025-04-30' };
+
+export async function benchScale(endpoint: string, predictions: number): Promise<ScaleBenchRow> {
+  const client = createDynamoDbClient(endpoint, stateDir);
+  const tableName = `bench-scale-${randomBytes(4).toString('hex')}`;
+  await ensureTable(client, { ...pickemTable, name: tableName });
+  try {
+    const items = [...benchEventItems(predictions), SEASONS.item(NAMED_SEASON)];
+    await batchWrite(client, tableName, items, 16);
+    const model = createCapacityModel(items);
+    const scorer = createScorer({ client: model.wrap(client), tableName });
+
+    let started = performance.now();
+    const final = await scorer.scoreEvent(EVENT_ID);
+    const finalSeconds = (performance.now() - started) / 1000;
+    if (final.error) throw new Error(`scoring failed: ${JSON.stringify(final.error)}`);
+    const cost = model.take();
+
+    // The first match's winner corrected from team 0 to team 1, as an admin would.
+    const corrected = matchItem(0, 1);
+    await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(corrected) }));
+    model.put(corrected);
+    started = performance.now();
+    const again = await scorer.scoreEvent(EVENT_ID);
+    const rescoreSeconds = (performance.now() - started) / 1000;
+    if (again.error) throw new Error(`re-scoring failed: ${JSON.stringify(again.error)}`);
+    const rescoreCost = model.take();
+
+    const mismatches = await compareWithScratch(client, tableName, predictions);
+    if (mismatches.length > 0) console.error(`scale: ${mismatches.length} figures differ from scratch, e.g.\n  ${mismatches.slice(0, 10).join('\n  ')}`);
+    return {
+      benchmark: 'scale',
+      predictions,
+      finalSeconds,
+      rescoreSeconds,
+      wcuPerPrediction: cost.wcu / predictions,
+      hottestKey: cost.hottestKey,
+      hottestKeyWcu: cost.hottestKeyWcu,
+      hottestKeyRcu: cost.hottestKeyRcu,
+      modeledAwsSeconds: cost.modeledAwsSeconds,
+      rescoreHottestKey: rescoreCost.hottestKey,
+      rescoreModeledAwsSeconds: rescoreCost.modeledAwsSeconds,
+      exact: mismatches.length === 0,
+    };
+  } finally {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    client.destroy();
+  }
+}
+
+/**
+ * Every stored figure against a computation from the stored picks and results alone: a correct pick
+ * names the team the match's result names; its points are the match's.
+ */
+async function compareWithScratch(client: DynamoDBClient, tableName: string, n: number): Promise<string[]> {
+  const read = (pattern: Parameters<typeof queryInput>[1]) => queryAll(client, queryInput(tableName, pattern));
+  const matches = await read(MATCH.card(EVENT_ID));
+  const results = new Map(matches.map((m) => [m.id as string, { winner: m.result as number, points: m.points as number }]));
+  const stored = await read(PREDICTION.all(EVENT_ID));
+  const problems: string[] = [];
+  if (stored.length !== n) problems.push(`${stored.length} predictions stored, ${n} loaded`);
+  const scores = stored.map((p) => {
+    let points = 0;
+    let correct = 0;
+    for (const pick of p.picks as { matchId: string; team: number }[]) {
+      const r = results.get(pick.matchId);
+      if (r && r.winner === pick.team) {
+        points += r.points;
+        correct += 1;
+      }
+    }
+    return { userId: p.userId as string, points, correct };
+  });
+  const ranks = competitionRanks(scores);
+  const byUser = new Map(stored.map((p) => [p.userId as string, p]));
+  const expect = (what: string, item: Item | undefined, want: Record<string, number>) => {
+    for (const [k, v] of Object.entries(want)) if (item?.[k] !== v) problems.push(`${what}: ${k} ${String(item?.[k])}, expected ${v}`);
+  };
+  for (const s of scores) {
+    expect(`prediction of ${s.userId}`, byUser.get(s.userId), { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
+  }
+  // The event is the only one of both its seasons: each standing is the prediction's score, played once.
+  for (const season of [SEASON, NAMED_SEASON.id]) {
+    const standings = new Map((await read(STANDING.bySeason(season)!)).map((s) => [s.userId as string, s]));
+    if (standings.size !== scores.length) problems.push(`season ${season}: ${standings.size} standings, ${scores.length} players`);
+    for (const s of scores) {
+      expect(`season ${season} standing of ${s.userId}`, standings.get(s.userId), { points: s.points, correct: s.correct, eventsPlayed: 1, rank: ranks.get(s.userId)! });
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const n = Number(process.argv[2] ?? 100_000);
+  const dynamo = await startDynamoDbLocal({ stateDir, inMemory: true, port: 18_520 });
+  try {
+    console.log(JSON.stringify(await benchScale(dynamo.endpoint, n)));
+  } finally {
+    await dynamo.stop();
+  }
+}
