@@ -1,5 +1,5 @@
 /**
- * The real-time part of `npm run abuse` (issue 23, finding 3): slow readers (connections that subscribe
+ * The real-time part of `npm run abuse`: slow readers (connections that subscribe
  * 100 times to one event and then stop reading) while results are entered, and one result fanned out
  * to 200 connections x 100 subscriptions that do read. For each: the server's peak RSS and a
  * bystander's slowest answer. Plain `ws://` on the API's port (the same server as `wss://`).
