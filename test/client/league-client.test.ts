@@ -5,16 +5,15 @@
  * every result each board equals a computation from the picks and results alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_ISSUER, localOutputs } from 'appsync-local';
-import { groups, usernameAttribute } from '../../amplify/auth/sign-in.ts';
 import { expectedBoard } from '../api/leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, setState } from '../api/mutations-fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { writeClientOutputs } from './client-outputs.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'league-client-'));
 let api: TestApi;
@@ -49,16 +48,7 @@ class Member {
 
 beforeAll(async () => {
   api = await startTestApi();
-  outputsFile = path.join(dir, 'amplify_outputs.json');
-  const outputs = localOutputs({
-    apiUrl: api.app.url,
-    authorizationTypes: api.app.authorizationTypes,
-    pool: { userPoolId: 'local_e2e', clientId: LOCAL_CLIENT_ID, issuer: LOCAL_ISSUER, jwksUrl: '' },
-    userPoolEndpoint: 'http://127.0.0.1:1',
-    usernameAttributes: [usernameAttribute],
-    groups,
-  });
-  writeFileSync(outputsFile, JSON.stringify(outputs));
+  outputsFile = writeClientOutputs(api, dir);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,17 +7,17 @@
  * publish; a forged or expired token is refused; the final scoreEvent equals a from-scratch computation.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_ISSUER, signToken, localOutputs } from 'appsync-local';
-import { groups, usernameAttribute } from '../../amplify/auth/sign-in.ts';
+import { signToken } from 'appsync-local';
 import type { EventUpdate } from '../../resolvers/lib/schema-types.ts';
 import { ADMIN, ADMIN_GROUPS, OP, inOneHour } from '../api/mutations-fixtures.ts';
 import { expectedLeaderboard, type EventSpec, type MatchSpec, type Picks } from '../scoring/fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { writeClientOutputs } from './client-outputs.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'live-subscriptions-'));
 let api: TestApi;
@@ -126,17 +126,7 @@ function boardOf(update: EventUpdate): Map<string, { points: number | null; corr
 
 beforeAll(async () => {
   api = await startTestApi();
-  outputsFile = path.join(dir, 'amplify_outputs.json');
-  // What `npm start` writes (scripts/start.ts), for this API; the players' tokens come from the local key.
-  const outputs = localOutputs({
-    apiUrl: api.app.url,
-    authorizationTypes: api.app.authorizationTypes,
-    pool: { userPoolId: 'local_e2e', clientId: LOCAL_CLIENT_ID, issuer: LOCAL_ISSUER, jwksUrl: '' },
-    userPoolEndpoint: 'http://127.0.0.1:1',
-    usernameAttributes: [usernameAttribute],
-    groups,
-  });
-  writeFileSync(outputsFile, JSON.stringify(outputs));
+  outputsFile = writeClientOutputs(api, dir);
   sub = {};
   for (const p of PLAYERS) sub[p] = (await api.data(p, OP.updateMyProfile, { n: `Player ${p}` })).updateMyProfile.id;
 }, 60_000);
