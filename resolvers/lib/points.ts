@@ -8,7 +8,7 @@ import type { PickItem } from './entities/prediction';
  * for no one; picks of matches not on the card (not in `onCard`, by match id) count for nothing, and
  * a match picked twice counts once.
  */
-export function scorePicks(picks: PickItem[] | undefined, onCard: Record<string, MatchItem>): { points: number; correct: number } {
+export function scorePicks(picks: PickItem[] | undefined, onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>>): { points: number; correct: number } {
   let points = 0;
   let correct = 0;
   const seen: Record<string, boolean> = {};

@@ -1,4 +1,3 @@
-import { STANDING_WIDTH } from './entities/standing';
 import { scoreSortKey } from './entities/table';
 
 export interface Scored {
@@ -8,14 +7,14 @@ export interface Scored {
 }
 
 /**
- * Rows highest first with competition ranks (1, 2, 2, 4): points, then correct picks; a tie keeps the
- * order of the index's score keys (user id, descending). APPSYNC_JS sorts without a comparator, so
+ * Rows highest first with competition ranks (1, 2, 2, 4): points, then correct picks; a tie is ordered
+ * by user id, descending (the boards' order, amplify/functions/score-event/ranks.ts). APPSYNC_JS sorts without a comparator, so
  * the rows are ordered by their padded score keys.
  */
 export function ranked<T extends Scored>(rows: T[]): (T & { rank: number })[] {
   const byKey: Record<string, T> = {};
   const keys = rows.map((row) => {
-    const key = scoreSortKey(row.points, STANDING_WIDTH.points, row.correct, STANDING_WIDTH.correct, row.userId) ?? `~${row.userId}`;
+    const key = scoreSortKey(row.points, row.correct, row.userId) ?? `~${row.userId}`;
     byKey[key] = row;
     return key;
   });

@@ -1,24 +1,20 @@
 /**
- * Season standing items: `USER#<userId>` / `STANDING#<seasonId>`; in the GSI partition
- * `STANDINGS#<seasonId>` under `SCORE#<points>#<correct>#<userId>` (read descending). Written only by the
- * scoring function, one per season that contains the player's scored events (season.ts). A season is
- * given by its id, or by a calendar year as a number (four digits; a year that does not fit has no
- * key: every builder returns null).
+ * Season standing items: `USER#<userId>` / `STANDING#<seasonId>`; no GSI key. Written only by the final
+ * scoring pass, one per season that contains the player's scored events (season.ts), each write raising
+ * `rev` by one. Ranks are not stored: a season's ranked table is its board (board.ts), and a player's
+ * rank is read from the board's head. A season is given by its id, or by a calendar year as a number
+ * (four digits; a year that does not fit has no key: every builder returns null).
  */
 import type { Standing } from '../schema-types';
 import { SEASON } from './season';
 import { userPk } from './profile';
-import { onIndex } from './access';
-import { padded, scoreSortKey, type ItemKey } from './table';
+import { padded, type ItemKey } from './table';
 
-/** A standing is stored with exactly the fields of the GraphQL Standing (plus its keys and type). */
-export type StandingItem = Omit<Standing, 'seasonId'> & { seasonId?: string };
+/** A stored standing: the fields of the GraphQL Standing but its rank, and its revision. */
+export type StandingItem = Omit<Standing, 'seasonId' | 'rank'> & { seasonId?: string; rev?: number };
 
-/**
- * Padded widths, with headroom over what the API allows: a calendar season 4 digits (a year), points
- * 8 digits (1,000 events of 50,000 points), correct 6 digits.
- */
-export const STANDING_WIDTH = { season: 4, points: 8, correct: 6 } as const;
+/** Padded width of a calendar season's id (a year). */
+export const STANDING_WIDTH = { season: 4 } as const;
 
 /** Seasons a profile lists: its read is the profile item plus one standing a season. */
 export const MAX_SEASONS = 100;
@@ -36,12 +32,6 @@ const key = (userId: string, season: number | string): ItemKey | null => {
   const id = seasonIdOf(season);
   return id === null ? null : { PK: userPk(userId), SK: `${SK_PREFIX}${id}` };
 };
-const gsiPk = (season: number | string): string | null => {
-  const id = seasonIdOf(season);
-  return id === null ? null : `STANDINGS#${id}`;
-};
-const gsiSk = (points: number, correct: number, userId: string) =>
-  scoreSortKey(points, STANDING_WIDTH.points, correct, STANDING_WIDTH.correct, userId);
 
 export interface StandingTotals {
   points: number;
@@ -53,21 +43,10 @@ export const STANDING = {
   type: TYPE,
   seasonIdOf,
   key,
-  gsiPk,
-  gsiSk,
-  /** Access pattern: a season's standings, highest first; null when the season does not fit its key. */
-  bySeason: (season: number | string) => {
-    const partition = gsiPk(season);
-    return partition === null ? null : onIndex(partition, null, false);
-  },
-  /**
-   * Every attribute of a standing with these totals, its GSI key computed from them; null when the
-   * season or the totals do not fit their widths.
-   */
-  attributes: (season: number | string, userId: string, displayName: string, totals: StandingTotals, rank: number) => {
+  /** Every attribute of a standing with these totals at revision `rev`; null when the season does not fit its key. */
+  attributes: (season: number | string, userId: string, displayName: string, totals: StandingTotals, rev: number) => {
     const seasonId = seasonIdOf(season);
-    const sortKey = gsiSk(totals.points, totals.correct, userId);
-    if (seasonId === null || sortKey === null) return null;
+    if (seasonId === null) return null;
     return {
       type: TYPE,
       seasonId,
@@ -77,19 +56,17 @@ export const STANDING = {
       points: totals.points,
       correct: totals.correct,
       eventsPlayed: totals.eventsPlayed,
-      rank,
-      GSI_PK: gsiPk(seasonId) as string,
-      GSI_SK: sortKey,
+      rev,
     };
   },
 };
 
-/** A standing item to the GraphQL Standing (items written before named seasons have no seasonId). */
-export function toStanding(item: StandingItem) {
+/** A standing item to the GraphQL Standing, with its rank read from the season's board (or ranked within a league). */
+export function toStanding(item: StandingItem, rank: number) {
   return {
     seasonId: item.seasonId ?? seasonIdOf(item.season) ?? `${item.season}`,
     season: item.season,
-    rank: item.rank,
+    rank,
     userId: item.userId,
     displayName: item.displayName,
     points: item.points,

@@ -25,8 +25,11 @@ export type ItemKey = {
 
 const ZEROS = '0000000000';
 
-/** The prefix of every score sort key (leaderboards and standings). */
-export const SCORE_PREFIX = 'SCORE#';
+/**
+ * Padded widths of a score key, with headroom over what the API allows: points 8 digits (1,000 events
+ * of 50,000 points), correct 6 digits.
+ */
+export const SCORE_WIDTH = { points: 8, correct: 6 } as const;
 
 /** The primary key of a stored item, without its other attributes. */
 export function keyOf(item: ItemKey): ItemKey {
@@ -50,11 +53,11 @@ export function padded(value: number, width: number): string | null {
 }
 
 /**
- * A score sort key, `SCORE#<points>#<correct>#<userId>` with both numbers padded (read descending:
- * points, then correct picks, then user id); null when either number does not fit its width.
+ * A score's sort key, `<points>#<correct>#<userId>` with both numbers padded (SCORE_WIDTH): sorted
+ * descending, the ranking order (points, then correct picks, then user id); null when a number does not fit.
  */
-export function scoreSortKey(points: number, pointsWidth: number, correct: number, correctWidth: number, userId: string): string | null {
-  const p = padded(points, pointsWidth);
-  const c = padded(correct, correctWidth);
-  return p === null || c === null ? null : `${SCORE_PREFIX}${p}#${c}#${userId}`;
+export function scoreSortKey(points: number, correct: number, userId: string): string | null {
+  const p = padded(points, SCORE_WIDTH.points);
+  const c = padded(correct, SCORE_WIDTH.correct);
+  return p === null || c === null ? null : `${p}#${c}#${userId}`;
 }
