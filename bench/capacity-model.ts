@@ -9,13 +9,17 @@
  */
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
+  DeleteItemCommand,
   GetItemCommand,
+  PutItemCommand,
   QueryCommand,
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
   type DynamoDBClient,
   type UpdateItemCommandInput,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { fromAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { indexPartition, itemSize, readUnits, tablePartition, writeCharges, type Charge } from '../amplify/functions/score-event/capacity.ts';
@@ -70,6 +74,22 @@ export function createCapacityModel(seed: Item[]) {
       }
     } else if (command instanceof UpdateItemCommand) {
       applyUpdate(command.input, false);
+    } else if (command instanceof PutItemCommand) {
+      write(keyOf(command.input.Item!), fromAttributes(command.input.Item!), false);
+    } else if (command instanceof DeleteItemCommand) {
+      write(command.input.Key!, undefined, false);
+    } else if (command instanceof BatchWriteItemCommand) {
+      // Only the requests DynamoDB processed: the unprocessed ones come back and are sent again.
+      const unprocessed = new Set(
+        Object.values((output.UnprocessedItems ?? {}) as Record<string, WriteRequest[]>)
+          .flat()
+          .map((r) => keyId(fromAttributes(r.PutRequest ? keyOf(r.PutRequest.Item!) : r.DeleteRequest!.Key!) as ItemKey)),
+      );
+      for (const r of Object.values(command.input.RequestItems ?? {}).flat()) {
+        const key = r.PutRequest ? keyOf(r.PutRequest.Item!) : r.DeleteRequest!.Key!;
+        if (unprocessed.has(keyId(fromAttributes(key) as ItemKey))) continue;
+        write(key, r.PutRequest ? fromAttributes(r.PutRequest.Item!) : undefined, false);
+      }
     } else if (command instanceof GetItemCommand) {
       const item = output.Item as Record<string, AttributeValue> | undefined;
       const key = fromAttributes(command.input.Key!);

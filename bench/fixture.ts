@@ -8,6 +8,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { graphqlData, subFor } from 'appsync-local';
 import type { Event } from '../resolvers/lib/schema-types.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
+import { ENTRY } from '../resolvers/lib/entities/entry.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
@@ -50,7 +51,7 @@ export async function createCard(target: Target, admin: string, name: string, da
 }
 
 /**
- * `players` predictions of an event and their profiles; player i picks team (i >> m) & 1 of match m,
+ * `players` predictions of an event (with their entries, as savePrediction writes them) and their profiles; player i picks team (i >> m) & 1 of match m,
  * so player 0 picks team 0 everywhere. Returns the event.
  */
 export async function loadPlayers(target: Target, admin: string, eventId: string, matchIds: string[], players: number): Promise<Event> {
@@ -61,7 +62,8 @@ export async function loadPlayers(target: Target, admin: string, eventId: string
   for (let i = 0; i < players; i += 1) {
     const userId = subFor(benchPlayer(i));
     const picks = matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
-    items.push(PREDICTION.item(PREDICTION.record(userId, `Player ${i}`, event, picks, now)));
+    const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now);
+    items.push(PREDICTION.item(prediction), ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, updatedAt: now }));
     items.push(PROFILE.item(userId, `Player ${i}`));
   }
   await batchWrite(target, items);

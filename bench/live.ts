@@ -21,9 +21,9 @@ import { graphqlData, startDynamoDbLocal } from 'appsync-local';
 import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
-import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
-import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
-import { onItemsWritten } from '../amplify/functions/score-event/store.ts';
+import { BOARD, type BoardHead, type EventRow } from '../resolvers/lib/entities/board.ts';
+import { keyId } from '../resolvers/lib/entities/table.ts';
+import { createStore, onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
@@ -54,7 +54,7 @@ export interface LiveBenchRow {
   lagMsMax: number;
   /** Items the scoring passes wrote per result entered (one provisional pass each), mean: counted by the scorer's store. */
   passWrites: number;
-  /** Players whose stored points changed per result, mean: the event's predictions read before and after each pass. */
+  /** Players whose live points changed per result, mean: the event's board read before and after each pass. */
   changedPlayers: number;
 }
 
@@ -151,9 +151,14 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
       const delivery: number[] = [];
       const lag: number[] = [];
       let topPoints = 0;
-      const pointsOf = async () => new Map(
-        (await queryAll(target.client, queryInput(target.tableName, PREDICTION.all(card.eventId)))).map((p) => [p.userId as string, p.points ?? null]),
-      );
+      // Each player's live points, as the event's board has them (none before the first pass).
+      const store = createStore({ client: target.client, tableName: target.tableName, concurrency: 8 });
+      const pointsOf = async () => {
+        const head = (await store.get(BOARD.eventHeadKey(card.eventId))) as unknown as BoardHead | undefined;
+        const chunks = await store.batchGet((head?.chunks ?? []).map((pk) => BOARD.chunkKey(pk)));
+        const rows = (head?.chunks ?? []).flatMap((pk) => (chunks.get(keyId(BOARD.chunkKey(pk)))?.rows ?? []) as EventRow[]);
+        return new Map(rows.map((row) => [row[0], row[2]]));
+      };
       let points = await pointsOf();
       let itemsWritten = 0;
       let changed = 0;
@@ -180,6 +185,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         lag.push(...checked.lag.map((at) => at - answered));
         const after = await pointsOf();
         for (const [userId, p] of after) if (points.get(userId) !== p) changed += 1;
+        if (after.size !== opts.predictions) throw new Error(`the event's board holds ${after.size} players, ${opts.predictions} predicted`);
         points = after;
       }
       stopCounting();

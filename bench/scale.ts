@@ -3,7 +3,7 @@
  * again, with what the final scoring would cost on AWS per partition key value (capacity-model.ts).
  * The event counts in two seasons (its calendar year and a named season around it). The figures are
  * checked against a computation from scratch from the picks and the results: every prediction's
- * points, correct and rank, and every standing of both seasons.
+ * points, correct and rank, every standing of both seasons, and the event's and both seasons' boards.
  *
  *   npx tsx bench/scale.ts [N]      (starts its own in-memory DynamoDB Local; N defaults to 100,000)
  */
@@ -14,15 +14,18 @@ import { createDynamoDbClient, startDynamoDbLocal, ensureTable } from 'appsync-l
 import { stateDir } from '../project.ts';
 import { pickemTable } from '../amplify/data/table.ts';
 import { SEASON as SEASONS } from '../resolvers/lib/entities/season.ts';
+import { BOARD, rankOf, type BoardHead } from '../resolvers/lib/entities/board.ts';
+import { ENTRY } from '../resolvers/lib/entities/entry.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { STANDING } from '../resolvers/lib/entities/standing.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
+import { keyId } from '../resolvers/lib/entities/table.ts';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
-import { queryAll, queryInput } from '../amplify/functions/score-event/query.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
-import { competitionRanks } from '../amplify/functions/score-event/ranks.ts';
+import { compareScores, competitionRanks } from '../amplify/functions/score-event/ranks.ts';
+import { createStore, type Store } from '../amplify/functions/score-event/store.ts';
 import { createCapacityModel } from './capacity-model.ts';
-import { EVENT_ID, SEASON, batchWrite, benchEventItems, matchItem } from './scoring.ts';
+import { DATE, EVENT_ID, SEASON, batchWrite, benchEventItems, matchItem } from './scoring.ts';
 
 export interface ScaleBenchRow {
   benchmark: 'scale';
@@ -94,44 +97,73 @@ export async function benchScale(endpoint: string, predictions: number): Promise
 
 /**
  * Every stored figure against a computation from the stored picks and results alone: a correct pick
- * names the team the match's result names; its points are the match's.
+ * names the team the match's result names; its points are the match's. Checked: each prediction's
+ * points, correct and rank; each standing of both seasons; the event's board and both seasons' boards
+ * (every row in order, with its rank, and the head's score counts).
  */
 async function compareWithScratch(client: DynamoDBClient, tableName: string, n: number): Promise<string[]> {
-  const read = (pattern: Parameters<typeof queryInput>[1]) => queryAll(client, queryInput(tableName, pattern));
-  const matches = await read(MATCH.card(EVENT_ID));
+  const store = createStore({ client, tableName, concurrency: 8 });
+  const matches = await store.query(MATCH.card(EVENT_ID));
   const results = new Map(matches.map((m) => [m.id as string, { winner: m.result as number, points: m.points as number }]));
-  const stored = await read(PREDICTION.all(EVENT_ID));
+  const entries = (await Promise.all(ENTRY.shards().map((shard) => store.query(ENTRY.shard(EVENT_ID, shard))))).flat();
   const problems: string[] = [];
-  if (stored.length !== n) problems.push(`${stored.length} predictions stored, ${n} loaded`);
-  const scores = stored.map((p) => {
+  if (entries.length !== n) problems.push(`${entries.length} entries stored, ${n} loaded`);
+  const scores = entries.map((e) => {
     let points = 0;
     let correct = 0;
-    for (const pick of p.picks as { matchId: string; team: number }[]) {
+    for (const pick of e.picks as { matchId: string; team: number }[]) {
       const r = results.get(pick.matchId);
       if (r && r.winner === pick.team) {
         points += r.points;
         correct += 1;
       }
     }
-    return { userId: p.userId as string, points, correct };
+    return { userId: e.userId as string, points, correct };
   });
   const ranks = competitionRanks(scores);
-  const byUser = new Map(stored.map((p) => [p.userId as string, p]));
   const expect = (what: string, item: Item | undefined, want: Record<string, number>) => {
     for (const [k, v] of Object.entries(want)) if (item?.[k] !== v) problems.push(`${what}: ${k} ${String(item?.[k])}, expected ${v}`);
   };
+  const predictions = await store.batchGet(scores.map((s) => PREDICTION.key(s.userId, DATE, EVENT_ID)));
   for (const s of scores) {
-    expect(`prediction of ${s.userId}`, byUser.get(s.userId), { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
+    const item = predictions.get(keyId(PREDICTION.key(s.userId, DATE, EVENT_ID)));
+    expect(`prediction of ${s.userId}`, item, { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
   }
+  const ordered = [...scores].sort(compareScores);
+  await expectBoard(store, BOARD.eventScope(EVENT_ID), ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]), problems);
   // The event is the only one of both its seasons: each standing is the prediction's score, played once.
-  for (const season of [SEASON, NAMED_SEASON.id]) {
-    const standings = new Map((await read(STANDING.bySeason(season)!)).map((s) => [s.userId as string, s]));
-    if (standings.size !== scores.length) problems.push(`season ${season}: ${standings.size} standings, ${scores.length} players`);
+  for (const season of [String(SEASON), NAMED_SEASON.id]) {
+    const standings = await store.batchGet(scores.map((s) => STANDING.key(s.userId, season)!));
     for (const s of scores) {
-      expect(`season ${season} standing of ${s.userId}`, standings.get(s.userId), { points: s.points, correct: s.correct, eventsPlayed: 1, rank: ranks.get(s.userId)! });
+      expect(`season ${season} standing of ${s.userId}`, standings.get(keyId(STANDING.key(s.userId, season)!)), { points: s.points, correct: s.correct, eventsPlayed: 1 });
     }
+    await expectBoard(store, BOARD.seasonScope(season), ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]), problems);
   }
   return problems;
+}
+
+/** A board's rows, in order, against [userId, points, correct, rank] each; and its head's score counts. */
+async function expectBoard(store: Store, scope: string, want: [string, number, number, number][], problems: string[]) {
+  const head = (await store.get(BOARD.headKey(scope))) as unknown as BoardHead | undefined;
+  if (!head) {
+    problems.push(`${scope}: no board`);
+    return;
+  }
+  const chunks = await store.batchGet(head.chunks.map((pk) => BOARD.chunkKey(pk)));
+  const rows = head.chunks.flatMap((pk) => (chunks.get(keyId(BOARD.chunkKey(pk)))?.rows as (string | number)[][] | undefined) ?? []);
+  if (rows.length !== want.length || head.rowCount !== want.length) problems.push(`${scope}: ${rows.length} rows (head says ${head.rowCount}), expected ${want.length}`);
+  want.forEach(([userId, points, correct, rank], i) => {
+    const row = rows[i];
+    if (!row || row[0] !== userId || row[2] !== points || row[3] !== correct || row[4] !== rank) {
+      problems.push(`${scope} row ${i + 1}: ${JSON.stringify(row?.slice(0, 5))}, expected ${JSON.stringify([userId, points, correct, rank])}`);
+    }
+  });
+  for (const [, points, correct, rank] of want) {
+    if (rankOf(head, points, correct) !== rank) {
+      problems.push(`${scope}: the head ranks ${points} points, ${correct} correct at ${rankOf(head, points, correct)}, expected ${rank}`);
+      break;
+    }
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

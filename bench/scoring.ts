@@ -16,6 +16,7 @@ import { createDynamoDbClient, startDynamoDbLocal, ensureTable } from 'appsync-l
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '../resolvers/lib/entities/event.ts';
 import { MATCH } from '../resolvers/lib/entities/match.ts';
+import { ENTRY } from '../resolvers/lib/entities/entry.ts';
 import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../resolvers/lib/entities/standing.ts';
@@ -23,7 +24,6 @@ import { toAttributes, type Item } from '../amplify/functions/score-event/attrib
 import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { createStore } from '../amplify/functions/score-event/store.ts';
-import { standingKey } from '../amplify/functions/score-event/standings.ts';
 import { stateDir } from '../project.ts';
 
 export interface ScoringBenchRow {
@@ -45,7 +45,8 @@ export interface ScoringBenchRow {
   rescoreWrites: number;
   /**
    * The reads any exact scoring must make before it writes, timed alone on the scored table: every
-   * prediction of the event (the index Query) and each player's standing (strongly consistent gets).
+   * entry of the event (its shards' Queries), each prediction and each player's standing (strongly
+   * consistent gets).
    */
   readsSeconds: number;
 }
@@ -118,8 +119,9 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
 async function timeReads(client: DynamoDBClient, tableName: string): Promise<number> {
   const store = createStore({ client, tableName, concurrency: 4 });
   const started = performance.now();
-  const predictions = await store.query(PREDICTION.all(EVENT_ID));
-  await store.batchGet(predictions.map((p) => standingKey(p.userId as string, String(SEASON))));
+  const entries = (await Promise.all(ENTRY.shards().map((s) => store.query(ENTRY.shard(EVENT_ID, s))))).flat();
+  await store.batchGet(entries.map((e) => PREDICTION.key(e.userId as string, DATE, EVENT_ID)));
+  await store.batchGet(entries.map((e) => STANDING.key(e.userId as string, SEASON)!));
   return (performance.now() - started) / 1000;
 }
 
@@ -138,8 +140,8 @@ async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): 
     for (let u = 0; u < n; u++) {
       const userId = userIdOf(u);
       const score = { points: (u * 7) % 180, correct: u % 8, rank: 1 + (u % 97) };
-      items.push({ ...PREDICTION.item(prediction(u, [])), ...PREDICTION.scored(userId, score), picks: picksOf(u) });
-      const standing = STANDING.attributes(SEASON, userId, `Player ${u}`, { ...score, eventsPlayed: 1 }, score.rank)!;
+      items.push({ ...PREDICTION.item(prediction(u, picksOf(u))), ...PREDICTION.scored(score) });
+      const standing = STANDING.attributes(SEASON, userId, `Player ${u}`, { ...score, eventsPlayed: 1 }, 1)!;
       items.push({ ...STANDING.key(userId, SEASON)!, ...standing });
     }
     const started = performance.now();
@@ -150,7 +152,8 @@ async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): 
   }
 }
 
-const userIdOf = (u: number) => `user-${String(u).padStart(6, '0')}`;
+/** Ids shaped like Cognito subs (UUIDs): their last hex digit spreads the entries over every shard, as on AWS. */
+export const userIdOf = (u: number) => `00000000-0000-4000-8000-${u.toString(16).padStart(12, '0')}`;
 const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
 // A spread of scores (and ties) without any pattern the scorer could exploit.
 const picksOf = (u: number) => matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 }));
@@ -180,7 +183,7 @@ export function matchItem(i: number, result: number): Item {
   });
 }
 
-/** The bench event (every result set, BROADCAST), its card and `n` unscored predictions, half the players with a profile. */
+/** The bench event (every result set, BROADCAST), its card and `n` unscored predictions with their entries, half the players with a profile. */
 export function benchEventItems(n: number): Item[] {
   const items: Item[] = [
     EVENT.item({
@@ -196,7 +199,8 @@ export function benchEventItems(n: number): Item[] {
     ...matchIds.map((_, i) => matchItem(i, i % 3)),
   ];
   for (let u = 0; u < n; u++) {
-    items.push(PREDICTION.item(prediction(u, picksOf(u))));
+    const p = prediction(u, picksOf(u));
+    items.push(PREDICTION.item(p), ENTRY.item({ userId: p.userId, eventId: EVENT_ID, displayName: p.displayName, picks: p.picks, updatedAt: p.updatedAt }));
     if (u % 2 === 0) items.push(PROFILE.item(userIdOf(u), `Player ${u}!`));
   }
   return items;
