@@ -23,6 +23,7 @@ interface Target {
   client: DynamoDBClient;
   tableName: string;
   tokenFor(username: string, groups?: string[]): string;
+  app: { settled(): Promise<void> };
 }
 
 async function batchWrite(target: Target, items: Record<string, unknown>[]) {
@@ -97,6 +98,10 @@ export async function buildLeague(target: Target, players: number) {
       ExpressionAttributeValues: marshall({ ':winner': 0, ':win': 'WIN' }),
     }));
   }
-  await scoreFinal(() => graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: scored.eventId }), 5);
+  await scoreFinal(
+    () => graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { finished } }', { e: scored.eventId }),
+    () => target.app.settled(),
+    5,
+  );
   return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season, namedSeasonId: createSeason.id };
 }
