@@ -22,7 +22,7 @@ import { onEventUpdate } from '../client/graphql/subscriptions.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
 import { BOARD, type BoardHead, type EventRow } from '../resolvers/lib/entities/board.ts';
-import { keyId } from '../resolvers/lib/entities/table.ts';
+import { readRows } from '../amplify/functions/score-event/board.ts';
 import { createStore, onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
@@ -155,8 +155,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
       const store = createStore({ client: target.client, tableName: target.tableName, concurrency: 8 });
       const pointsOf = async () => {
         const head = (await store.get(BOARD.eventHeadKey(card.eventId))) as unknown as BoardHead | undefined;
-        const chunks = await store.batchGet((head?.chunks ?? []).map((pk) => BOARD.chunkKey(pk)));
-        const rows = (head?.chunks ?? []).flatMap((pk) => (chunks.get(keyId(BOARD.chunkKey(pk)))?.rows ?? []) as EventRow[]);
+        const rows = head ? await readRows<EventRow>(store, head) : [];
         return new Map(rows.map((row) => [row[0], row[2]]));
       };
       let points = await pointsOf();

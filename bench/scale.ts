@@ -24,6 +24,7 @@ import { toAttributes, type Item } from '../amplify/functions/score-event/attrib
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { compareScores, competitionRanks } from '../amplify/functions/score-event/ranks.ts';
 import { createStore, type Store } from '../amplify/functions/score-event/store.ts';
+import { readRows, type BoardRow } from '../amplify/functions/score-event/board.ts';
 import { createCapacityModel } from './capacity-model.ts';
 import { DATE, EVENT_ID, SEASON, batchWrite, benchEventItems, matchItem } from './scoring.ts';
 
@@ -149,8 +150,7 @@ async function expectBoard(store: Store, scope: string, want: [string, number, n
     problems.push(`${scope}: no board`);
     return;
   }
-  const chunks = await store.batchGet(head.chunks.map((pk) => BOARD.chunkKey(pk)));
-  const rows = head.chunks.flatMap((pk) => (chunks.get(keyId(BOARD.chunkKey(pk)))?.rows as (string | number)[][] | undefined) ?? []);
+  const rows = await readRows<BoardRow>(store, head);
   if (rows.length !== want.length || head.rowCount !== want.length) problems.push(`${scope}: ${rows.length} rows (head says ${head.rowCount}), expected ${want.length}`);
   want.forEach(([userId, points, correct, rank], i) => {
     const row = rows[i];

@@ -14,6 +14,7 @@ import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import type { ItemKey } from '../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
+import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
 
 export interface MatchSpec {
@@ -98,9 +99,9 @@ export class Fixture {
     const head = (await this.get(BOARD.headKey(scope))) as unknown as BoardHead | undefined;
     if (!head) return { head: null, rows: [] };
     const rows: Row[] = [];
-    for (const pk of head.chunks) {
-      const chunk = await this.get(BOARD.chunkKey(pk));
-      if (!chunk) throw new Error(`chunk ${pk} of ${scope} is missing`);
+    for (const key of chunkKeys(scope, head.chunkSet, head.rowCount)) {
+      const chunk = await this.get(key);
+      if (!chunk) throw new Error(`chunk ${key.PK} of ${scope} is missing`);
       rows.push(...(chunk.rows as Row[]));
     }
     return { head, rows };

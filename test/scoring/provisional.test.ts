@@ -10,6 +10,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
 import { fromAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { BOARD, type BoardHead } from '../../resolvers/lib/entities/board.ts';
 import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
@@ -238,30 +239,30 @@ describe('what a live pass writes', () => {
         return rec.written;
       };
 
-      // No result: one chunk of 250 players... three chunks (100, 100, 50), all rank 1, and the head.
+      // No result: three chunks (100, 100, 50), all rank 1, and the head.
       expect(await passWith(0)).toHaveLength(3 + 1);
       const v1 = await head();
-      // a: chunk 0 = players 99..0 (100 points), chunks 1 and 2 = players 249..100 (0 points, rank 101): all three change.
+      expect(v1.previous).toBeNull();
+      // a: chunk 0 = players 99..0 (100 points), chunks 1 and 2 = players 249..100 (0 points, rank 101):
+      // a new chunk set of three and the head; the first set stays as the version before's.
       expect(await passWith(1)).toHaveLength(3 + 1);
       const v2 = await head();
-      expect(v2.previous).toEqual(v1.chunks);
-      // b: chunk 0 unchanged (players 99..0); chunk 1 (249..200 at 1 point, 199..150) and chunk 2 (149..100, now rank 151) change.
-      // Written: 2 chunks and the head; v1's chunks (all three, none reused) are deleted.
+      expect(v2.previous).toEqual({ chunkSet: v1.chunkSet, rowCount: 250 });
+      expect(v2.chunkSet).not.toBe(v1.chunkSet);
+      // b: a new set of three, the head, and v1's set (the version before last) deleted.
       const third = await passWith(2);
       const v3 = await head();
-      expect(v3.chunks[0]).toBe(v2.chunks[0]);
-      expect(v3.chunks.slice(1).every((pk) => !v2.chunks.includes(pk))).toBe(true);
-      expect(third.filter((pk) => pk.startsWith('BOARD#'))).toHaveLength(2 + 3);
+      expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v3.chunkSet}#`))).toHaveLength(3);
+      expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v1.chunkSet}#`))).toHaveLength(3);
       expect(third.filter((pk) => pk === BOARD.eventScope('big'))).toHaveLength(1);
-      expect(third).toHaveLength(2 + 1 + 3);
-      for (const pk of v1.chunks) expect(await fx.get(BOARD.chunkKey(pk)), `retired ${pk}`).toBeUndefined();
-      for (const pk of [...v3.chunks, ...v3.previous]) expect(await fx.get(BOARD.chunkKey(pk)), `kept ${pk}`).toBeDefined();
-      // c: player 0 goes from rank 1 (tied with 99 others) to rank 1 alone; 1..99 drop to rank 2: chunk 0 changes, chunks 1 and 2 stay.
-      // Written: 1 chunk, the head; v2's chunks 1 and 2 retired (chunk 0 of v2 is v3's too, but v3 is now the version before: kept).
-      const fourth = await passWith(3);
-      const v4 = await head();
-      expect(v4.chunks.slice(1)).toEqual(v3.chunks.slice(1));
-      expect(fourth).toHaveLength(1 + 1 + 2);
+      expect(third).toHaveLength(3 + 1 + 3);
+      for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250)) expect(await fx.get(key), `retired ${key.PK}`).toBeUndefined();
+      for (const set of [v3.chunkSet, v2.chunkSet]) {
+        for (const key of chunkKeys(BOARD.eventScope('big'), set, 250)) expect(await fx.get(key), `kept ${key.PK}`).toBeDefined();
+      }
+      // The same card again (a result set to what it was): nothing written.
+      const again = succeeded(await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }));
+      expect(again.stats.items).toBe(0);
     } finally {
       stop();
     }

@@ -101,7 +101,7 @@ describe('scoreEvent', () => {
     await fx.event(event);
     const out = await scorer.scoreEvent('e1');
     expect(out).toMatchObject({ report: { predictionsScored: 0, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } } });
-    expect((await fx.board(BOARD.eventScope('e1'))).head).toMatchObject({ rowCount: 0, chunks: [], scores: [], final: true });
+    expect((await fx.board(BOARD.eventScope('e1'))).head).toMatchObject({ rowCount: 0, scores: [], final: true });
   });
 
   it('returns NotFound for an unknown event', async () => {

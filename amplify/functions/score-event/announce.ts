@@ -40,8 +40,8 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
    */
   const topOfLeaderboard = async (event: EventItem): Promise<PredictionItem[]> => {
     const head = await get<BoardHead>(BOARD.eventHeadKey(event.id));
-    if (!head || head.chunks.length === 0) return [];
-    const first = await get<BoardChunk<EventRow>>(BOARD.chunkKey(head.chunks[0]));
+    if (!head || head.rowCount === 0) return [];
+    const first = await get<BoardChunk<EventRow>>(BOARD.chunkKey(BOARD.chunkPk(head.scope, head.chunkSet, 0)));
     if (!first) throw new Error(`The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`);
     return first.rows.slice(0, LIVE_LEADERBOARD_SIZE).map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
       userId,

@@ -1,15 +1,15 @@
 /**
- * Writing a board (resolvers/lib/entities/board.ts): rows sorted and ranked, the score histogram,
- * chunks named by their content, and the head replaced on the version it was read at.
+ * Writing a board (resolvers/lib/entities/board.ts): rows sorted and ranked, the score histogram, the
+ * rows in a chunk set of this pass's own, and the head replaced on the version it was read at.
  *
- * A replacement writes only the chunks its head does not already list (as its own or as the version
- * before's), then replaces the head on the condition that its version is still the one read (on a
- * failed condition, the head is read again and the rows composed again), then deletes the chunks of
- * the version before last that the new head does not list. A chunk carries the head version it was
- * written for, and its deletion is conditioned on that version being no newer than the version being
- * retired: a concurrent writer that has just written the same content again (for a newer head) keeps it.
+ * A replacement whose ranked rows hash as the head's keeps the head's chunk set and writes the head
+ * alone (a new card or state with no change of rows). Otherwise it writes its rows as a new chunk set
+ * (a random id: no other pass writes those keys), then replaces the head on the condition that its
+ * version is still the one read, then deletes the set of the version before last. On a failed
+ * condition it deletes its own set, reads the head again and composes the rows again. A pass that dies
+ * between its chunks and its head leaves its set unlisted (garbage no reader reaches).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
 import { TABLE } from '../../../resolvers/lib/entities/table.ts';
 import type { Item } from './attributes.ts';
@@ -59,16 +59,21 @@ export function histogram(ranked: BoardRow[]): ScoreCount[] {
   return out;
 }
 
-/** Ranked rows in chunks of BOARD_LIMIT.rowsPerChunk, each named by its index and a hash of its rows. */
-export function chunkRows<Row extends BoardRow>(scope: string, ranked: Row[]): BuiltChunk<Row>[] {
+/** Ranked rows in chunks of BOARD_LIMIT.rowsPerChunk, keyed in the chunk set `chunkSet`. */
+export function chunkRows<Row extends BoardRow>(scope: string, chunkSet: string, ranked: Row[]): BuiltChunk<Row>[] {
   const chunks: BuiltChunk<Row>[] = [];
   for (let i = 0; i * BOARD_LIMIT.rowsPerChunk < ranked.length; i++) {
-    const rows = ranked.slice(i * BOARD_LIMIT.rowsPerChunk, (i + 1) * BOARD_LIMIT.rowsPerChunk);
-    const hash = createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 20);
-    chunks.push({ pk: BOARD.chunkPk(scope, i, hash), rows });
+    chunks.push({ pk: BOARD.chunkPk(scope, chunkSet, i), rows: ranked.slice(i * BOARD_LIMIT.rowsPerChunk, (i + 1) * BOARD_LIMIT.rowsPerChunk) });
   }
   return chunks;
 }
+
+/** The keys of every chunk of a set of `rowCount` rows, in order. */
+export function chunkKeys(scope: string, chunkSet: string, rowCount: number) {
+  return Array.from({ length: BOARD.chunkCount(rowCount) }, (_, i) => BOARD.chunkKey(BOARD.chunkPk(scope, chunkSet, i)));
+}
+
+const rowsHash = (ranked: BoardRow[]) => createHash('sha256').update(JSON.stringify(ranked)).digest('hex').slice(0, 24);
 
 /** The stored head of a scope, without its key; null when there is none. */
 export async function readHead(store: Store, scope: string): Promise<BoardHead | null> {
@@ -80,7 +85,7 @@ export async function readHead(store: Store, scope: string): Promise<BoardHead |
 
 /** Every row of a board, in rank order (strongly consistent reads of its chunks). */
 export async function readRows<Row extends BoardRow>(store: Store, head: BoardHead): Promise<Row[]> {
-  const keys = head.chunks.map((pk) => BOARD.chunkKey(pk));
+  const keys = chunkKeys(head.scope, head.chunkSet, head.rowCount);
   const found = await store.batchGet(keys);
   const rows: Row[] = [];
   for (const key of keys) {
@@ -123,23 +128,20 @@ export async function replaceBoard<Row extends BoardRow>(
     }
     if (content === null) return { head, written: false };
     const ranked = rankRows(content.rows);
-    const chunks = chunkRows(scope, ranked);
     const scores = histogram(ranked);
-    const pks = chunks.map((c) => c.pk);
-    if (head && same(head.chunks, pks) && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final) {
-      return { head, written: false };
-    }
+    const hash = rowsHash(ranked);
+    const keep = head !== null && head.rowsHash === hash;
+    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final) return { head, written: false };
 
-    const version = (head?.version ?? 0) + 1;
-    const listed = new Set([...(head?.chunks ?? []), ...(head?.previous ?? [])]);
-    const missing = chunks.filter((c) => !listed.has(c.pk));
-    await store.batchPut(missing.map((c) => ({ ...BOARD.chunkItem(c.pk, c.rows), version })));
+    const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
+    if (!keep) await store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
     const next: BoardHead = {
       scope,
-      version,
+      version: (head?.version ?? 0) + 1,
       rowCount: ranked.length,
-      chunks: pks,
-      previous: head?.chunks ?? [],
+      chunkSet,
+      rowsHash: hash,
+      previous: keep ? head.previous : head && { chunkSet: head.chunkSet, rowCount: head.rowCount },
       scores,
       final: content.final,
       card: content.card,
@@ -151,16 +153,12 @@ export async function replaceBoard<Row extends BoardRow>(
     try {
       await store.put({ ...BOARD.headKey(scope), ...BOARD.headAttributes(next) }, condition);
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') continue;
-      throw err;
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!keep) await store.batchDelete(chunkKeys(scope, chunkSet, ranked.length));
+      continue;
     }
-    if (head) {
-      const kept = new Set([...next.chunks, ...next.previous]);
-      const retired = head.previous.filter((pk) => !kept.has(pk));
-      await forEachBounded(retired, store.concurrency, async (pk) => {
-        await store.deleteIf(BOARD.chunkKey(pk), { expression: '#version <= :version', names: { '#version': 'version' }, values: { ':version': head.version - 1 } });
-      });
-    }
+    const retired = keep ? null : head?.previous;
+    if (retired) await store.batchDelete(chunkKeys(scope, retired.chunkSet, retired.rowCount));
     return { head: next, written: true };
   }
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);

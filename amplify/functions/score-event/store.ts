@@ -6,7 +6,6 @@
 import {
   BatchGetItemCommand,
   BatchWriteItemCommand,
-  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   TransactWriteItemsCommand,
@@ -75,6 +74,25 @@ export function createStore(opts: StoreOptions) {
     opts.afterWrite?.(meter.writes);
   };
 
+  const batchWrite = async (requests: WriteRequest[]): Promise<void> => {
+    const calls: WriteRequest[][] = [];
+    for (let i = 0; i < requests.length; i += MAX_BATCH_WRITE_ITEMS) calls.push(requests.slice(i, i + MAX_BATCH_WRITE_ITEMS));
+    await forEachBounded(calls, opts.concurrency, async (call) => {
+      let pending = call;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt === BATCH_WRITE_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
+        if (attempt > 0) await sleep(backoff(attempt));
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }));
+        const before = meter.wcu;
+        add('wcu', out.ConsumedCapacity);
+        meter.wcuEstimate += meter.wcu - before;
+        const left = out.UnprocessedItems?.[tableName] ?? [];
+        if (left.length < pending.length) wrote(pending.length - left.length);
+        pending = left;
+      }
+    });
+  };
+
   return {
     tableName,
     meter,
@@ -135,24 +153,11 @@ export function createStore(opts: StoreOptions) {
      * Puts every item with BatchWriteItem (25 a call, `concurrency` calls in flight), sending again
      * what DynamoDB leaves unprocessed, with a growing delay, until all are written.
      */
-    async batchPut(items: Item[]): Promise<void> {
-      const calls: Item[][] = [];
-      for (let i = 0; i < items.length; i += MAX_BATCH_WRITE_ITEMS) calls.push(items.slice(i, i + MAX_BATCH_WRITE_ITEMS));
-      await forEachBounded(calls, opts.concurrency, async (call) => {
-        let pending: WriteRequest[] = call.map((item) => ({ PutRequest: { Item: toAttributes(item) } }));
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt === BATCH_WRITE_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
-          if (attempt > 0) await sleep(backoff(attempt));
-          const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }));
-          const before = meter.wcu;
-          add('wcu', out.ConsumedCapacity);
-          meter.wcuEstimate += meter.wcu - before;
-          const left = out.UnprocessedItems?.[tableName] ?? [];
-          if (left.length < pending.length) wrote(pending.length - left.length);
-          pending = left;
-        }
-      });
-    },
+    /** Puts in BatchWriteItem calls of 25, sending unprocessed items again. */
+    batchPut: (items: Item[]) => batchWrite(items.map((item) => ({ PutRequest: { Item: toAttributes(item) } }))),
+
+    /** Deletes in BatchWriteItem calls of 25, sending unprocessed keys again. */
+    batchDelete: (keys: Key[]) => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: toAttributes({ ...key }) } }))),
 
     /** A PutItem on a condition (a ConditionalCheckFailedException when it fails). */
     async put(item: Item, condition: { expression: string; names: Record<string, string>; values?: Item }): Promise<void> {
@@ -170,30 +175,6 @@ export function createStore(opts: StoreOptions) {
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += meter.wcu - before;
       wrote(1);
-    },
-
-    /** A DeleteItem on a condition; false when the condition failed (nothing deleted). */
-    async deleteIf(key: Key, condition: { expression: string; names: Record<string, string>; values?: Item }): Promise<boolean> {
-      try {
-        const out = await client.send(
-          new DeleteItemCommand({
-            TableName: tableName,
-            Key: toAttributes({ ...key }),
-            ConditionExpression: condition.expression,
-            ExpressionAttributeNames: condition.names,
-            ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
-            ReturnConsumedCapacity: 'TOTAL',
-          }),
-        );
-        const before = meter.wcu;
-        add('wcu', out.ConsumedCapacity);
-        meter.wcuEstimate += meter.wcu - before;
-        wrote(1);
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
     },
 
     /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */

@@ -7,11 +7,13 @@
  *   event card's Query returns it) or `SEASON#<seasonId>`. It lists the chunks' partition keys, the
  *   number of players at each score (a score's competition rank is 1 + the players above it, so any
  *   player's rank is read from the head alone) and, for an event, the card it was scored on.
- * - Chunk: `BOARD#<scope>#<index>#<content hash>` / `CHUNK`, each its own partition key (a board's
- *   writes spread over as many keys as it has chunks). A chunk's key names its content, so a pass
- *   writes only the chunks whose rows changed, and two passes writing the same chunk write the same
- *   item. The head is replaced on a condition on its version; the chunks of the version before stay
- *   (a page read against it still finds them), older ones are deleted.
+ * - Chunk: `BOARD#<scope>#<chunk set>#<index>` / `CHUNK`, each its own partition key (a board's writes
+ *   spread over as many keys as it has chunks). A chunk set is a random id drawn by the pass that writes
+ *   it, so two passes never write the same chunk; the head names its set, and a chunk's key follows from
+ *   the set and the index: the head stays small whatever the number of players. A pass whose rows are
+ *   those of the head's set keeps the set and replaces the head alone. The head is replaced on a
+ *   condition on its version; the set of the version before stays (a page read against it still finds
+ *   it), older sets are deleted.
  *
  * Plain data and functions only: the resolvers (APPSYNC_JS: no sort with a comparator, no classic for
  * loops) read boards with it, the scoring function writes them.
@@ -51,10 +53,12 @@ export interface BoardHead {
   /** Raised by one at every replacement of the head (its write's condition). */
   version: number;
   rowCount: number;
-  /** The chunks' partition keys, in rank order. */
-  chunks: string[];
-  /** The chunks of the version before (deleted when the next version replaces this one). */
-  previous: string[];
+  /** The chunk set holding the rows (BOARD.chunkPk). */
+  chunkSet: string;
+  /** A hash of the rows: a pass that ranks the same rows keeps the chunk set. */
+  rowsHash: string;
+  /** The version before's chunk set when it differs from this one (deleted when the next version replaces this one). */
+  previous: { chunkSet: string; rowCount: number } | null;
   scores: ScoreCount[];
   /** Event boards: true once built by the final pass. */
   final: boolean;
@@ -74,7 +78,9 @@ export const NO_PICK = '-';
 const eventScope = (eventId: string) => `EVENT#${eventId}`;
 const seasonScope = (seasonId: string) => `SEASON#${seasonId}`;
 const headKey = (scope: string): ItemKey => ({ PK: scope, SK: HEAD_SK });
-const chunkPk = (scope: string, index: number, hash: string) => `BOARD#${scope}#${index}#${hash}`;
+const chunkPk = (scope: string, chunkSet: string, index: number) => `BOARD#${scope}#${chunkSet}#${index}`;
+/** The number of chunks of `rowCount` rows. */
+const chunkCount = (rowCount: number) => Math.ceil(rowCount / BOARD_LIMIT.rowsPerChunk);
 
 export const BOARD = {
   type: TYPE,
@@ -87,6 +93,7 @@ export const BOARD = {
   /** Whether an item of an event's partition is its board head. */
   isHead: (item: ItemKey) => item.SK === HEAD_SK,
   chunkPk,
+  chunkCount,
   chunkKey: (pk: string): ItemKey => ({ PK: pk, SK: CHUNK_SK }),
   /** The stored head, without its key. */
   headAttributes: (head: BoardHead) => ({ type: TYPE, ...head }),
@@ -94,23 +101,25 @@ export const BOARD = {
   chunkItem: <Row>(pk: string, rows: Row[]) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows }),
 };
 
-/** The keys of the chunks holding rows `offset` to `offset + limit - 1`, in order. */
-export function pageChunkKeys(head: BoardHead, offset: number, limit: number): ItemKey[] {
+/** The keys of the chunks holding rows `offset` to `offset + limit - 1` (at most 2 for a page of at most 100 rows), in order. */
+export function pageChunkKeys(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>, offset: number, limit: number): ItemKey[] {
   const first = Math.floor(offset / BOARD_LIMIT.rowsPerChunk);
-  const last = Math.floor((offset + limit - 1) / BOARD_LIMIT.rowsPerChunk);
-  return head.chunks.filter((_pk, i) => i >= first && i <= last).map((pk) => BOARD.chunkKey(pk));
+  const last = Math.min(Math.floor((offset + limit - 1) / BOARD_LIMIT.rowsPerChunk), chunkCount(head.rowCount) - 1);
+  const keys: ItemKey[] = [];
+  if (first <= last) keys.push(BOARD.chunkKey(chunkPk(head.scope, head.chunkSet, first)));
+  if (first + 1 <= last) keys.push(BOARD.chunkKey(chunkPk(head.scope, head.chunkSet, first + 1)));
+  return keys;
 }
 
-/** Rows `offset` to `offset + limit - 1` from the chunks `pageChunkKeys` named (in any order; a missing chunk leaves its rows out). */
-export function pageRows<Row>(head: BoardHead, chunks: (ItemKey & BoardChunk<Row>)[], offset: number, limit: number): Row[] {
+/** Rows `offset` to `offset + limit - 1` from the chunks `pageChunkKeys` named, read in any order (a missing chunk leaves its rows out). */
+export function pageRows<Row>(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>, chunks: (ItemKey & BoardChunk<Row>)[], offset: number, limit: number): Row[] {
   const byPk: Record<string, Row[]> = {};
   for (const chunk of chunks) byPk[chunk.PK] = chunk.rows;
-  const first = Math.floor(offset / BOARD_LIMIT.rowsPerChunk);
+  const skipped = offset - Math.floor(offset / BOARD_LIMIT.rowsPerChunk) * BOARD_LIMIT.rowsPerChunk;
   const rows: Row[] = [];
-  head.chunks.forEach((pk, i) => {
-    if (i < first || !Object.hasOwn(byPk, pk)) return;
-    const start = i === first ? offset - first * BOARD_LIMIT.rowsPerChunk : 0;
-    byPk[pk].slice(start).forEach((row) => {
+  pageChunkKeys(head, offset, limit).forEach((key, i) => {
+    const found = Object.hasOwn(byPk, key.PK) ? byPk[key.PK] : [];
+    found.slice(i === 0 ? skipped : 0).forEach((row) => {
       if (rows.length < limit) rows.push(row);
     });
   });
