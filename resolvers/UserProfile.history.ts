@@ -6,7 +6,11 @@ import { visiblePrediction } from './lib/visibility';
 
 type HistoryContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>>;
 
-/** Pipeline: getHistoryPage → getHistoryEvents. Picks and points show as their event allows (lib/visibility.ts). */
+/**
+ * Pipeline: getHistoryPage → getHistoryEvents. Picks and points show as their event allows
+ * (lib/visibility.ts); eventName is the event's name now (the one saved with the prediction when the
+ * event could not be read).
+ */
 export function request(_ctx: HistoryContext) {
   return {};
 }
@@ -15,6 +19,9 @@ export function response(ctx: HistoryContext): UserProfileHistoryResult {
   const { page, events } = ctx.stash;
   const own = ctx.source!.user.id === caller(ctx).sub;
   const now = util.time.nowEpochMilliSeconds();
-  const items = page.items.map((item) => visiblePrediction(item, Object.hasOwn(events, item.eventId) ? events[item.eventId] : null, own, now));
+  const items = page.items.map((item) => {
+    const event = Object.hasOwn(events, item.eventId) ? events[item.eventId] : null;
+    return visiblePrediction(event ? { ...item, eventName: event.name } : item, event, own, now);
+  });
   return { items, nextToken: page.nextToken };
 }
