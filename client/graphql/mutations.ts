@@ -175,6 +175,7 @@ mutation ScoreEvent($eventId: ID!) {
     }
     predictionsScored
     standingsUpdated
+    finished
   }
 }
 ` as GeneratedMutation<T.ScoreEventMutationVariables, T.ScoreEventMutation>;

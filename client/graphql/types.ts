@@ -566,6 +566,7 @@ export type ScoreEventMutation = {
     };
     predictionsScored: number;
     standingsUpdated: number;
+    finished: boolean;
   };
 };
 

@@ -142,6 +142,8 @@ export type ScoringReport = {
   event: Event;
   predictionsScored: number;
   standingsUpdated: number;
+  /** False when the pass stopped before AppSync's time limit with players left to score: it goes on asynchronously, and the event's STATE update (SCORED) and LEADERBOARD update say when it is done. */
+  finished: boolean;
 };
 
 /** What a live update is about. */

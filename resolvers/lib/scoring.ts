@@ -36,11 +36,20 @@ export interface ScoringRequest {
    * publish comes back as `announceError` next to the report.
    */
   async?: boolean;
+  /**
+   * A FINAL pass stops between transaction batches once this many milliseconds have passed, and
+   * answers `finished: false`. Default: 20,000 for a synchronous invocation (AppSync answers within
+   * 30 s), none for an asynchronous one.
+   */
+  deadlineMs?: number;
 }
 
 /** Not part of the GraphQL report: what the run cost. */
 export interface ScoringStats {
+  /** Write requests (transactions, single writes, BatchWriteItem calls). */
   writes: number;
+  /** Items written by them (a transaction's items, a batch's puts, a delete). */
+  items: number;
   /** WCU as reported by the endpoint (ReturnConsumedCapacity). */
   wcu: number;
   /** WCU with transactions estimated from item sizes (DynamoDB Local under-reports them). */

@@ -2,14 +2,17 @@
  * Pick'Em items written straight into a test table with the entities' own builders, plus a reference
  * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
  */
-import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { expect } from 'vitest';
+import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '../../resolvers/lib/entities/board.ts';
+import { ENTRY } from '../../resolvers/lib/entities/entry.ts';
 import type { AccessPattern } from '../../resolvers/lib/entities/access.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE, type ItemKey } from '../../resolvers/lib/entities/table.ts';
+import type { ItemKey } from '../../resolvers/lib/entities/table.ts';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
 
@@ -71,8 +74,9 @@ export class Fixture {
     await this.put(eventItem({ ...spec, state }));
   }
 
+  /** Each player's prediction and its entry, as savePrediction writes them together. */
   async predictions(spec: EventSpec, picks: Picks): Promise<void> {
-    await this.putAll(Object.entries(picks).map(([userId, p]) => predictionItem(spec, userId, p)));
+    await this.putAll(Object.entries(picks).flatMap(([userId, p]) => [predictionItem(spec, userId, p), entryItem(spec, userId, p)]));
   }
 
   async profile(userId: string, displayName: string): Promise<void> {
@@ -89,29 +93,56 @@ export class Fixture {
     return queryAll(this.client, queryInput(this.tableName, pattern));
   }
 
-  /** The season's standings, as the standings GSI returns them (best first). */
-  async standings(season: number | string) {
-    return (await this.query(STANDING.bySeason(season)!)).map((s) => ({
-      userId: s.userId,
-      displayName: s.displayName,
-      points: s.points,
-      correct: s.correct,
-      eventsPlayed: s.eventsPlayed,
-      rank: s.rank,
-      [TABLE.gsiSk]: s[TABLE.gsiSk],
-    }));
+  /** A board's head (null: none) and every row, in order, read from its chunks. */
+  async board<Row extends unknown[]>(scope: string): Promise<{ head: BoardHead | null; rows: Row[] }> {
+    const head = (await this.get(BOARD.headKey(scope))) as unknown as BoardHead | undefined;
+    if (!head) return { head: null, rows: [] };
+    const rows: Row[] = [];
+    for (const pk of head.chunks) {
+      const chunk = await this.get(BOARD.chunkKey(pk));
+      if (!chunk) throw new Error(`chunk ${pk} of ${scope} is missing`);
+      rows.push(...(chunk.rows as Row[]));
+    }
+    return { head, rows };
   }
 
-  /** The event's predictions read descending: the unscored ones, then the leaderboard (scored, best first). */
+  /** The event board's rows as objects (empty before its first pass). */
   async leaderboard(eventId: string) {
-    return (await this.query({ ...PREDICTION.all(eventId), forward: false })).map((p) => ({
-      userId: p.userId,
-      displayName: p.displayName,
-      points: p.points ?? null,
-      correct: p.correct ?? null,
-      rank: p.rank ?? null,
-      [TABLE.gsiSk]: p[TABLE.gsiSk],
-    }));
+    const { rows } = await this.board<EventRow>(BOARD.eventScope(eventId));
+    return rows.map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({ userId, displayName, points, correct, rank, picks, savedAtMs }));
+  }
+
+  /** The season board's rows as objects, in board order. */
+  async standings(season: number | string) {
+    const { rows } = await this.board<SeasonRow>(BOARD.seasonScope(STANDING.seasonIdOf(season)!));
+    return rows.map(([userId, displayName, points, correct, rank, eventsPlayed, rev]) => ({ userId, displayName, points, correct, eventsPlayed, rank, rev }));
+  }
+
+  /** Every stored standing item of the season (a Scan: test tables are small), highest first. */
+  async storedStandings(season: number | string) {
+    const seasonId = STANDING.seasonIdOf(season);
+    const items: Item[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await this.client.send(new ScanCommand({ TableName: this.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+      for (const raw of out.Items ?? []) items.push(fromAttributes(raw));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items
+      .filter((i) => i.type === STANDING.type && i.seasonId === seasonId)
+      .map((s) => ({ userId: s.userId as string, displayName: s.displayName as string, points: s.points as number, correct: s.correct as number, eventsPlayed: s.eventsPlayed as number, rev: s.rev as number }))
+      .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
+  }
+
+  /** The stored predictions of the event's entries (read from the 16 shards), by user id. */
+  async predictionsOf(spec: Pick<EventSpec, 'id' | 'date'>) {
+    const entries = (await Promise.all(ENTRY.shards().map((s) => this.query(ENTRY.shard(spec.id, s))))).flat();
+    const out = new Map<string, { displayName: unknown; points: unknown; correct: unknown; rank: unknown }>();
+    for (const e of entries) {
+      const p = await this.get(PREDICTION.key(e.userId as string, spec.date, spec.id));
+      out.set(e.userId as string, { displayName: p?.displayName, points: p?.points ?? null, correct: p?.correct ?? null, rank: p?.rank ?? null });
+    }
+    return out;
   }
 }
 
@@ -159,6 +190,83 @@ export function predictionItem(spec: EventSpec, userId: string, picks: Record<st
     rank: null,
     updatedAt: `${spec.date}T19:00:00.000Z`,
   });
+}
+
+export function entryItem(spec: EventSpec, userId: string, picks: Record<string, number>): Item {
+  return ENTRY.item({
+    userId,
+    eventId: spec.id,
+    displayName: `name-${userId}`,
+    picks: Object.entries(picks).map(([matchId, team]) => ({ matchId, team })),
+    updatedAt: `${spec.date}T19:00:00.000Z`,
+  });
+}
+
+/** The event board a spec and its picks must give: rows in board order, and the players at each score. */
+export function expectedEventBoard(spec: EventSpec, picks: Picks) {
+  const rows = [...expectedLeaderboard(spec, picks)]
+    .map(([userId, s]) => ({ userId, ...s }))
+    .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
+  return { rows, scores: histogramOf(rows) };
+}
+
+function histogramOf(rows: { points: number; correct: number }[]): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last[0] === r.points && last[1] === r.correct) last[2] += 1;
+    else out.push([r.points, r.correct, 1]);
+  }
+  return out;
+}
+
+/**
+ * The event board equals a from-scratch computation: its rows (user, points, correct, rank, picks on
+ * the head's card) in order, its histogram, its row count, and rankOf for every player; with `final`,
+ * the stored predictions hold the same points, correct and rank.
+ */
+export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Picks, opts: { final: boolean }) {
+  const want = expectedEventBoard(spec, picks);
+  const { head, rows } = await fx.board<EventRow>(BOARD.eventScope(spec.id));
+  expect(head, `board of ${spec.id}`).not.toBeNull();
+  expect(rows.map((r) => ({ userId: r[0], points: r[2], correct: r[3], rank: r[4] }))).toEqual(want.rows);
+  expect(head!.scores).toEqual(want.scores);
+  expect(head!.rowCount).toBe(want.rows.length);
+  expect(head!.final).toBe(opts.final);
+  const card = spec.matchOrder ?? spec.matches.map((m) => m.id);
+  expect(head!.card.map((m) => m[0])).toEqual(card);
+  for (const r of want.rows) expect(rankOf(head!, r.points, r.correct), r.userId).toBe(r.rank);
+  for (const r of rows) {
+    const own = Object.entries(picks[r[0]]).map(([matchId, team]) => ({ matchId, team })).filter((p) => card.includes(p.matchId));
+    expect(rowPicks(head!, r[5]).sort((a, b) => (a.matchId < b.matchId ? -1 : 1)), `picks of ${r[0]}`).toEqual(own.sort((a, b) => (a.matchId < b.matchId ? -1 : 1)));
+  }
+  if (opts.final) {
+    const stored = await fx.predictionsOf(spec);
+    expect(stored.size).toBe(want.rows.length);
+    for (const r of want.rows) expect(stored.get(r.userId), r.userId).toMatchObject({ points: r.points, correct: r.correct, rank: r.rank });
+  }
+  return { head: head!, rows };
+}
+
+/**
+ * A season equals a from-scratch computation (expectedStandings): the stored standings' totals, the
+ * season board's rows (totals, ranks, and the revision and name of the stored standing), its
+ * histogram, and rankOf for every player.
+ */
+export async function expectSeason(fx: Fixture, season: number | string, want: ReturnType<typeof expectedStandings>) {
+  const stored = await fx.storedStandings(season);
+  expect(stored.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })), `stored standings of ${season}`).toEqual(
+    want.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })),
+  );
+  const { head, rows } = await fx.board<SeasonRow>(BOARD.seasonScope(STANDING.seasonIdOf(season)!));
+  if (want.length === 0 && head === null) return;
+  expect(head, `board of season ${season}`).not.toBeNull();
+  const byUser = new Map(stored.map((s) => [s.userId, s]));
+  expect(rows.map((r) => ({ userId: r[0], points: r[2], correct: r[3], eventsPlayed: r[5], rank: r[4] })), `board of season ${season}`).toEqual(want);
+  for (const r of rows) expect([r[1], r[6]], `name and rev of ${r[0]} in ${season}`).toEqual([byUser.get(r[0])!.displayName, byUser.get(r[0])!.rev]);
+  expect(head!.scores).toEqual(histogramOf(want));
+  expect(head!.rowCount).toBe(want.length);
+  for (const r of want) expect(rankOf(head!, r.points, r.correct)).toBe(r.rank);
 }
 
 /** Competition ranks over (points desc, correct desc); written independently of the scorer's. */

@@ -1,13 +1,18 @@
 /**
  * Live (provisional) scoring passes of a BROADCAST event over the results entered so far, draws and
  * no contests, and the final pass after them: each compared with a from-scratch computation
- * (fixtures.ts) that knows nothing of the scorer's incremental bookkeeping.
+ * (fixtures.ts) that knows nothing of the scorer's bookkeeping. A live pass rebuilds the event's board
+ * and writes nothing per player: predictions stay unscored and standings stay put until the final pass.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
+import { fromAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { BOARD, type BoardHead } from '../../resolvers/lib/entities/board.ts';
 import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
-import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
+import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -45,56 +50,77 @@ function succeeded(outcome: ScoringOutcome) {
   return outcome;
 }
 
-async function expectBoard(spec: EventSpec) {
-  const expected = expectedLeaderboard(spec, picks);
-  const board = await fx.leaderboard(spec.id);
-  expect(board).toHaveLength(expected.size);
-  for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }, String(row.userId)).toEqual(expected.get(row.userId as string));
+/** Standings hold only the earlier event while the live passes run. */
+const beforeFinal = () => expectedStandings([{ spec: earlier, picks: earlierPicks }]);
+const afterFinal = (spec: EventSpec) => expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec, picks }]);
+
+/** Live passes write no player item: every prediction of the event still unscored. */
+async function expectUnscored(spec: EventSpec) {
+  for (const [u, p] of await fx.predictionsOf(spec)) expect([u, p.points, p.correct, p.rank]).toEqual([u, null, null, null]);
 }
 
-const summary = (rows: Awaited<ReturnType<Fixture['standings']>>) => rows.map((r) => [r.userId, r.points, r.correct, r.eventsPlayed, r.rank]);
-const expectedSummary = (spec: EventSpec) =>
-  expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec, picks }]).map((r) => [r.userId, r.points, r.correct, r.eventsPlayed, r.rank]);
-
-/** The test table's client, counting the items of every TransactWriteItems sent through it. */
-function countingClient() {
-  const counted = { items: 0, client: fx.client };
-  counted.client = new Proxy(fx.client, {
+/** A client that records the keys of every item written through it (successful requests only). */
+function recordingClient(client: DynamoDBClient) {
+  const written: string[] = [];
+  const recorded = new Proxy(client, {
     get(target, name, receiver) {
       if (name !== 'send') return Reflect.get(target, name, receiver);
-      return (command: { input: { TransactItems?: unknown[] } }) => {
-        counted.items += command.input.TransactItems?.length ?? 0;
-        return target.send(command as never);
+      return async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+        const out = (await target.send(command as never)) as unknown as Record<string, unknown>;
+        const pk = (key: unknown) => String(fromAttributes(key as never).PK);
+        const input = command.input as {
+          TransactItems?: { Update?: { Key: unknown }; Put?: { Item: unknown }; Delete?: { Key: unknown } }[];
+          RequestItems?: Record<string, { PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } }[]>;
+          Key?: unknown;
+          Item?: unknown;
+        };
+        switch (command.constructor.name) {
+          case 'TransactWriteItemsCommand':
+            for (const t of input.TransactItems ?? []) written.push(pk(t.Update?.Key ?? t.Put?.Item ?? t.Delete?.Key));
+            break;
+          case 'BatchWriteItemCommand': {
+            const left = new Set(Object.values((out.UnprocessedItems ?? {}) as Record<string, unknown[]>).flat());
+            for (const r of Object.values(input.RequestItems ?? {}).flat()) if (!left.has(r)) written.push(pk(r.PutRequest?.Item ?? r.DeleteRequest?.Key));
+            break;
+          }
+          case 'PutItemCommand':
+            written.push(pk(input.Item));
+            break;
+          case 'UpdateItemCommand':
+          case 'DeleteItemCommand':
+            written.push(pk(input.Key));
+            break;
+        }
+        return out;
       };
     },
   });
-  return counted;
+  return { client: recorded, written };
 }
 
 async function setup() {
-  await fx.event(earlier);
+  await fx.event({ ...earlier, state: 'BROADCAST' });
   await fx.predictions(earlier, earlierPicks);
-  await fx.setState(earlier, 'BROADCAST');
   await scorer.scoreEvent('e0');
   await fx.event(live(0));
   await fx.predictions(live(0), picks);
 }
 
 describe('provisional scoring of a BROADCAST event', () => {
-  it('after each result equals a from-scratch computation over the results so far, and the final pass equals it too', async () => {
+  it('after each result equals a from-scratch computation over the results so far, writes no player item, and the final pass equals it too', async () => {
     await setup();
     for (let known = 0; known <= FINAL.length; known++) {
       if (known > 0) await fx.setResult('e1', FINAL[known - 1]);
       const outcome = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
-      expect(outcome.report.event.state, `after ${known} results`).toBe('BROADCAST');
-      await expectBoard(live(known));
-      // Standings move live: they always hold the sum of the scored predictions.
-      expect(summary(await fx.standings(2025)), `after ${known} results`).toEqual(expectedSummary(live(known)));
+      expect(outcome.report, `after ${known} results`).toMatchObject({ event: { state: 'BROADCAST' }, predictionsScored: 5, standingsUpdated: 0, finished: true });
+      await expectEventBoard(fx, live(known), picks, { final: false });
+      await expectUnscored(live(known));
+      await expectSeason(fx, 2025, beforeFinal());
     }
     const final = succeeded(await scorer.scoreEvent('e1'));
-    expect(final.report.event.state).toBe('SCORED');
-    await expectBoard(live(FINAL.length));
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(FINAL.length)));
+    expect(final.report).toMatchObject({ event: { state: 'SCORED' }, predictionsScored: 5, standingsUpdated: 5, finished: true });
+    await expectEventBoard(fx, live(FINAL.length), picks, { final: true });
+    await expectSeason(fx, 2025, afterFinal(live(FINAL.length)));
   });
 
   it('gives no points to anyone for a draw or a no contest, and counts them as no correct pick', async () => {
@@ -102,7 +128,7 @@ describe('provisional scoring of a BROADCAST event', () => {
     for (const m of FINAL) await fx.setResult('e1', m.outcome ? m : NO_RESULT(m));
     await scorer.scoreEvent('e1', { provisional: true });
     const board = await fx.leaderboard('e1');
-    expect(board.every((r) => r.points === 0 && r.correct === 0)).toBe(true);
+    expect(board.every((r) => r.points === 0 && r.correct === 0 && r.rank === 1)).toBe(true);
     expect(board).toHaveLength(Object.keys(picks).length);
   });
 
@@ -114,17 +140,18 @@ describe('provisional scoring of a BROADCAST event', () => {
     await fx.setResult('e1', corrected.matches[0]);
     await fx.setResult('e1', corrected.matches[2]);
     await scorer.scoreEvent('e1', { provisional: true });
-    await expectBoard(corrected);
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(corrected));
+    await expectEventBoard(fx, corrected, picks, { final: false });
+    await expectUnscored(corrected);
   });
 
   it('scored twice writes nothing the second time', async () => {
     await setup();
     await fx.setResult('e1', FINAL[0]);
-    await scorer.scoreEvent('e1', { provisional: true });
+    const once = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    expect(once.stats.writes).toBeGreaterThan(0);
     const again = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
     expect(again.stats.writes).toBe(0);
-    expect(again.report.standingsUpdated).toBe(0);
+    await expectEventBoard(fx, live(1), picks, { final: false });
   });
 
   it('converges on the latest results when passes overlap a result being entered', async () => {
@@ -135,75 +162,36 @@ describe('provisional scoring of a BROADCAST event', () => {
     await fx.setResult('e1', FINAL[2]);
     passes.push(scorer.scoreEvent('e1', { provisional: true }), scorer.scoreEvent('e1', { provisional: true }));
     for (const outcome of await Promise.all(passes)) expect(outcome.error).toBeUndefined();
-    await expectBoard(live(3));
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(3)));
+    await expectEventBoard(fx, live(3), picks, { final: false });
   });
 
   it('converges when a live pass killed part-way is followed by the next one', async () => {
     await setup();
     for (const m of FINAL.slice(0, 2)) await fx.setResult('e1', m);
-    for (const n of [0, 1, 3]) {
-      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
+    for (const n of [0, 1, 2]) {
+      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, afterWrite: (w) => {
         if (w === n) throw new Error(`killed after ${n} writes`);
       } });
       await expect(dying.scoreEvent('e1', { provisional: true })).rejects.toThrow(/killed/);
     }
     await scorer.scoreEvent('e1', { provisional: true });
-    await expectBoard(live(2));
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(2)));
-  });
-
-  it('writes only the items that differ when a player\'s points stay, and converges wherever such a pass is killed', async () => {
-    await setup();
-    for (const m of FINAL.slice(0, 3)) await fx.setResult('e1', m);
-    await scorer.scoreEvent('e1', { provisional: true });
-    // Corrected: c's winner 2 -> 1. ann and cat lose 5 points, ben gains 5; dan and eve keep theirs.
-    const before = live(3);
-    const corrected: EventSpec = { ...before, matches: before.matches.map((m) => (m.id === 'c' ? { ...m, result: 1 } : m)) };
-    // Two items for a player whose points change; otherwise one for each rank that moves.
-    const board = [expectedLeaderboard(before, picks), expectedLeaderboard(corrected, picks)];
-    const season = [expectedSummary(before), expectedSummary(corrected)].map((rows) => new Map(rows.map((r) => [r[0], r[4]])));
-    const expectedItems = Object.keys(picks).reduce((n, u) => {
-      if (board[0].get(u)!.points !== board[1].get(u)!.points) return n + 2;
-      return n + Number(board[0].get(u)!.rank !== board[1].get(u)!.rank) + Number(season[0].get(u) !== season[1].get(u));
-    }, 0);
-    expect(expectedItems).toBeLessThan(2 * Object.keys(picks).length);
-
-    await fx.setResult('e1', corrected.matches[2]);
-    const counted = countingClient();
-    succeeded(await createScorer({ client: counted.client, tableName: fx.tableName }).scoreEvent('e1', { provisional: true }));
-    expect(counted.items).toBe(expectedItems);
-    await expectBoard(corrected);
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(corrected));
-
-    // Back and forth between the two cards, each pass killed after n writes, then one pass to the end.
-    for (const [i, n] of [1, 1, 2, 1].entries()) {
-      await fx.setResult('e1', (i % 2 === 0 ? before : corrected).matches[2]);
-      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
-        if (w === n) throw new Error(`killed after ${n} writes`);
-      } });
-      await expect(dying.scoreEvent('e1', { provisional: true }), `kill ${i}`).rejects.toThrow(/killed/);
-    }
-    await fx.setResult('e1', before.matches[2]);
-    succeeded(await scorer.scoreEvent('e1', { provisional: true }));
-    await expectBoard(before);
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(before));
+    await expectEventBoard(fx, live(2), picks, { final: false });
   });
 
   it('converges on the latest results when each result entered starts a pass at once', async () => {
     await setup();
-    const small = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 2, playersPerTransaction: 1 });
+    const small = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 2 });
     const passes: Promise<ScoringOutcome>[] = [];
     for (const m of FINAL) {
       await fx.setResult('e1', m);
       passes.push(small.scoreEvent('e1', { provisional: true }));
     }
     for (const outcome of await Promise.all(passes)) expect(outcome.error).toBeUndefined();
-    await expectBoard(live(FINAL.length));
-    expect(summary(await fx.standings(2025))).toEqual(expectedSummary(live(FINAL.length)));
+    await expectEventBoard(fx, live(FINAL.length), picks, { final: false });
+    await expectSeason(fx, 2025, beforeFinal());
   });
 
-  it('is refused on an event that is not BROADCAST; the final pass still needs every result', async () => {
+  it('is refused on an event that is not BROADCAST; the final pass still needs every result; a live pass after it writes nothing', async () => {
     await setup();
     await fx.setState(live(0), 'UPCOMING');
     expect((await scorer.scoreEvent('e1', { provisional: true })).error?.type).toBe('InvalidStateTransition');
@@ -213,5 +201,69 @@ describe('provisional scoring of a BROADCAST event', () => {
     for (const m of FINAL) await fx.setResult('e1', m);
     await scorer.scoreEvent('e1');
     expect((await scorer.scoreEvent('e1', { provisional: true })).error?.type).toBe('InvalidStateTransition');
+    // A live pass already running when the event was scored finds the final board and leaves it.
+    await fx.setState(live(FINAL.length), 'BROADCAST');
+    const late = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    expect(late.stats.writes).toBe(0);
+    await expectEventBoard(fx, live(FINAL.length), picks, { final: true });
+  });
+});
+
+describe('what a live pass writes', () => {
+  // 250 players over three chunks. Match a (100 points): players 0-99 pick it right. Match b (1
+  // point): players 200-249 pick it right. Match c (1 point): player 0 alone picks it right.
+  const many: EventSpec = { id: 'big', date: '2025-05-01', state: 'BROADCAST', matches: [{ id: 'a', points: 100, result: null }, { id: 'b', points: 1, result: null }, { id: 'c', points: 1, result: null }] };
+  const manyPicks: Picks = {};
+  for (let i = 0; i < 250; i++) manyPicks[`p${String(i).padStart(3, '0')}`] = { a: i < 100 ? 0 : 1, b: i >= 200 ? 0 : 1, c: i === 0 ? 0 : 1 };
+  const withResults = (n: number): EventSpec => ({ ...many, matches: many.matches.map((m, i) => (i < n ? { ...m, result: 0 } : m)) });
+
+  it('after one result: no player item, only the chunks whose rows changed, the head, and the retired chunks of the version before last (their exact number)', async () => {
+    await fx.event(many);
+    await fx.predictions(many, manyPicks);
+    const head = async () => (await fx.board(BOARD.eventScope('big'))).head as BoardHead;
+    let counted = 0;
+    const stop = onItemsWritten((n) => {
+      counted += n;
+    });
+    try {
+      const passWith = async (results: number) => {
+        if (results > 0) await fx.setResult('big', withResults(results).matches[results - 1]);
+        const rec = recordingClient(fx.client);
+        counted = 0;
+        const out = succeeded(await createScorer({ client: rec.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }));
+        await expectEventBoard(fx, withResults(results), manyPicks, { final: false });
+        expect(rec.written.filter((pk) => pk.startsWith('USER#') || pk.startsWith('ENTRIES#')), 'player items written').toEqual([]);
+        expect(counted, 'onItemsWritten').toBe(rec.written.length);
+        expect(out.stats.items).toBe(rec.written.length);
+        return rec.written;
+      };
+
+      // No result: one chunk of 250 players... three chunks (100, 100, 50), all rank 1, and the head.
+      expect(await passWith(0)).toHaveLength(3 + 1);
+      const v1 = await head();
+      // a: chunk 0 = players 99..0 (100 points), chunks 1 and 2 = players 249..100 (0 points, rank 101): all three change.
+      expect(await passWith(1)).toHaveLength(3 + 1);
+      const v2 = await head();
+      expect(v2.previous).toEqual(v1.chunks);
+      // b: chunk 0 unchanged (players 99..0); chunk 1 (249..200 at 1 point, 199..150) and chunk 2 (149..100, now rank 151) change.
+      // Written: 2 chunks and the head; v1's chunks (all three, none reused) are deleted.
+      const third = await passWith(2);
+      const v3 = await head();
+      expect(v3.chunks[0]).toBe(v2.chunks[0]);
+      expect(v3.chunks.slice(1).every((pk) => !v2.chunks.includes(pk))).toBe(true);
+      expect(third.filter((pk) => pk.startsWith('BOARD#'))).toHaveLength(2 + 3);
+      expect(third.filter((pk) => pk === BOARD.eventScope('big'))).toHaveLength(1);
+      expect(third).toHaveLength(2 + 1 + 3);
+      for (const pk of v1.chunks) expect(await fx.get(BOARD.chunkKey(pk)), `retired ${pk}`).toBeUndefined();
+      for (const pk of [...v3.chunks, ...v3.previous]) expect(await fx.get(BOARD.chunkKey(pk)), `kept ${pk}`).toBeDefined();
+      // c: player 0 goes from rank 1 (tied with 99 others) to rank 1 alone; 1..99 drop to rank 2: chunk 0 changes, chunks 1 and 2 stay.
+      // Written: 1 chunk, the head; v2's chunks 1 and 2 retired (chunk 0 of v2 is v3's too, but v3 is now the version before: kept).
+      const fourth = await passWith(3);
+      const v4 = await head();
+      expect(v4.chunks.slice(1)).toEqual(v3.chunks.slice(1));
+      expect(fourth).toHaveLength(1 + 1 + 2);
+    } finally {
+      stop();
+    }
   });
 });

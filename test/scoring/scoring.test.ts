@@ -6,7 +6,8 @@ import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
-import { Fixture, eventItem, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
+import { Fixture, eventItem, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import { BOARD } from '../../resolvers/lib/entities/board.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -49,6 +50,7 @@ describe('scoreEvent', () => {
       event: { id: 'e1', name: 'Event e1', date: '2025-04-19', startsAt: '2025-04-19T20:00:00.000Z', state: 'SCORED', season: 2025, matchCount: 3 },
       predictionsScored: 5,
       standingsUpdated: 5,
+      finished: true,
     });
     expect(out.stats.wcu).toBeGreaterThan(0);
 
@@ -60,23 +62,27 @@ describe('scoreEvent', () => {
       ['dave', 8, 2, 4],
       ['erin', 0, 0, 5],
     ]);
-    const expected = expectedLeaderboard(event, picks);
-    for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected.get(row.userId as string));
-    expect(board[0][TABLE.gsiSk]).toBe(PREDICTION.leaderboardGsiSk(18, 3, 'alice'));
-    expect(board[0].displayName).toBe('Alice Renamed');
+    await expectEventBoard(fx, event, picks, { final: true });
+    expect(board[0]).toMatchObject({ displayName: 'Alice Renamed', picks: '012', savedAtMs: Date.parse('2025-04-19T19:00:00.000Z') });
     expect(board[1].displayName).toBe('name-carol');
+    expect(board[4].picks).toBe('---');
+    expect((await fx.predictionsOf(event)).get('alice')).toEqual({ displayName: 'Alice Renamed', points: 18, correct: 3, rank: 1 });
 
     const standings = await fx.standings(2025);
-    expect(standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank])).toEqual([
-      ['alice', 18, 3, 1, 1],
-      ['carol', 10, 1, 1, 2],
-      ['bob', 10, 1, 1, 2],
-      ['dave', 8, 2, 1, 4],
-      ['erin', 0, 0, 1, 5],
+    expect(standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank, s.rev])).toEqual([
+      ['alice', 18, 3, 1, 1, 1],
+      ['carol', 10, 1, 1, 2, 1],
+      ['bob', 10, 1, 1, 2, 1],
+      ['dave', 8, 2, 1, 4, 1],
+      ['erin', 0, 0, 1, 5, 1],
     ]);
-    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed', [TABLE.gsiSk]: STANDING.gsiSk(18, 3, 'alice') });
-    const standingKey = STANDING.key('alice', 2025)!;
-    expect(await fx.get(standingKey)).toMatchObject({ type: 'Standing', season: 2025, [TABLE.gsiPk]: 'STANDINGS#2025' });
+    await expectSeason(fx, 2025, expectedStandings([{ spec: event, picks }]));
+    expect(standings[0]).toMatchObject({ displayName: 'Alice Renamed' });
+    const stored = await fx.get(STANDING.key('alice', 2025)!);
+    expect(stored).toMatchObject({ type: 'Standing', season: 2025, seasonId: '2025', rev: 1 });
+    expect(stored).not.toHaveProperty('rank');
+    expect(stored).not.toHaveProperty(TABLE.gsiPk);
+    expect(await fx.get(PREDICTION.key('alice', event.date, 'e1'))).not.toHaveProperty(TABLE.gsiPk);
   });
 
   it('scores a prediction stored with null points, correct and rank', async () => {
@@ -87,13 +93,15 @@ describe('scoreEvent', () => {
     await fx.put({ ...stored, points: null, correct: null, rank: null });
     await scorer.scoreEvent('e1');
     expect((await fx.leaderboard('e1')).map((r) => [r.points, r.correct, r.rank])).toEqual([[10, 1, 1]]);
+    expect((await fx.predictionsOf(event)).get('alice')).toMatchObject({ points: 10, correct: 1, rank: 1 });
     expect((await fx.standings(2025)).map((r) => [r.points, r.eventsPlayed])).toEqual([[10, 1]]);
   });
 
   it('scores an event without predictions', async () => {
     await fx.event(event);
     const out = await scorer.scoreEvent('e1');
-    expect(out).toMatchObject({ report: { predictionsScored: 0, standingsUpdated: 0, event: { state: 'SCORED' } } });
+    expect(out).toMatchObject({ report: { predictionsScored: 0, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } } });
+    expect((await fx.board(BOARD.eventScope('e1'))).head).toMatchObject({ rowCount: 0, chunks: [], scores: [], final: true });
   });
 
   it('returns NotFound for an unknown event', async () => {
@@ -105,7 +113,8 @@ describe('scoreEvent', () => {
     await fx.predictions(event, { alice: { m1: 0 } });
     const out = await scorer.scoreEvent('e1');
     expect(out).toEqual({ error: { type: ERROR.invalidState, message: expect.stringContaining('UPCOMING') } });
-    expect((await fx.leaderboard('e1'))[0].points).toBeNull();
+    expect((await fx.predictionsOf(event)).get('alice')!.points).toBeNull();
+    expect(await fx.leaderboard('e1')).toEqual([]);
   });
 
   it('returns ResultsMissing listing every match on the card without a result, and writes nothing', async () => {
@@ -127,53 +136,8 @@ describe('scoreEvent', () => {
     expect(out.error.message).toContain('m3');
     expect(out.error.message).not.toContain('gone');
     expect(await fx.get(EVENT.key('e1'))).toMatchObject({ state: 'BROADCAST' });
-    expect(await fx.standings(2025)).toEqual([]);
-  });
-
-  it('pads scores so 9, 10 and 100 points sort numerically in the leaderboard and standings GSIs', async () => {
-    const padEvent: EventSpec = {
-      id: 'pad',
-      date: '2025-06-01',
-      matches: [
-        { id: 'a', points: 9, result: 0 },
-        { id: 'b', points: 1, result: 0 },
-        { id: 'c', points: 90, result: 0 },
-      ],
-    };
-    await fx.event(padEvent);
-    // u9: 9 points; u10: 10 points (9+1); u100: 100 points (9+1+90); u1: 1 point
-    await fx.predictions(padEvent, { u9: { a: 0 }, u10: { a: 0, b: 0 }, u100: { a: 0, b: 0, c: 0 }, u1: { b: 0 } });
-    await scorer.scoreEvent('pad');
-    expect((await fx.leaderboard('pad')).map((r) => r.points)).toEqual([100, 10, 9, 1]);
-    expect((await fx.standings(2025)).map((r) => [r.points, r.rank])).toEqual([
-      [100, 1],
-      [10, 2],
-      [9, 3],
-      [1, 4],
-    ]);
-  });
-
-  it('refuses an event score that does not fit its sort key, before writing anything', async () => {
-    const huge: EventSpec = { id: 'huge', date: '2025-07-01', matches: [{ id: 'x', points: 100_000, result: 0 }] };
-    await fx.event(huge);
-    await fx.predictions(huge, { alice: { x: 0 } });
-    await expect(scorer.scoreEvent('huge')).rejects.toThrow(/does not fit/);
-    expect((await fx.leaderboard('huge'))[0].points).toBeNull();
-    expect(await fx.standings(2025)).toEqual([]);
-  });
-
-  it('refuses a season total that does not fit its sort key, before writing anything', async () => {
-    const e: EventSpec = { id: 'big', date: '2025-08-01', matches: [{ id: 'x', points: 1000, result: 0 }] };
-    await fx.event(e);
-    await fx.predictions(e, { alice: { x: 0 }, bob: { x: 0 } });
-    // alice already has 99,999,500 season points from earlier events: +1000 needs 9 digits.
-    await fx.put({
-      ...STANDING.key('alice', 2025)!,
-      ...STANDING.attributes(2025, 'alice', 'A', { points: 99_999_500, correct: 10, eventsPlayed: 1 }, 1)!,
-    });
-    await expect(scorer.scoreEvent('big')).rejects.toThrow(/would not fit/);
-    expect((await fx.leaderboard('big')).map((r) => r.points)).toEqual([null, null]);
-    expect((await fx.standings(2025)).map((s) => s.userId)).toEqual(['alice']);
+    expect(await fx.storedStandings(2025)).toEqual([]);
+    expect((await fx.board(BOARD.eventScope('e1'))).head).toBeNull();
   });
 
   it('refuses an event whose season does not fit a standing key, before writing anything', async () => {
@@ -181,7 +145,7 @@ describe('scoreEvent', () => {
     await fx.put({ ...eventItem(far), season: 12025 });
     await fx.predictions(far, { alice: { x: 0 } });
     await expect(scorer.scoreEvent('far')).rejects.toThrow(/invalid season: 12025/);
-    expect((await fx.leaderboard('far'))[0].points).toBeNull();
+    expect((await fx.predictionsOf(far)).get('alice')!.points).toBeNull();
   });
 });
 

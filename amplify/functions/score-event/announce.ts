@@ -1,23 +1,23 @@
 /**
  * The live updates the scoring function publishes to onEventUpdate's subscribers (schema.graphql's
  * EventUpdate), each read fresh from the table so it shows the event as it is now: RESULT (the
- * event and a match), STATE (the event), LEADERBOARD (the event and the top of its leaderboard, in
- * EventCard.leaderboard's order). They are published through publishEventUpdate with callApi (the
+ * event and a match), STATE (the event), LEADERBOARD (the event and the top 20 of its board, the
+ * first rows of EventCard.leaderboard). They are published through publishEventUpdate with callApi (the
  * function's own IAM identity); AppSync sends subscribers only what that mutation selects, so the
  * mutation is the generated document (client/graphql/), which selects every field of EventUpdate.
  */
-import { GetItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { publishEventUpdate } from '../../../client/graphql/mutations.ts';
 import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
 import { MATCH, toMatch, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
-import { PREDICTION, type PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
+import { BOARD, rowPicks, type BoardChunk, type BoardHead, type EventRow } from '../../../resolvers/lib/entities/board.ts';
+import type { PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
 import type { ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-local/lambda';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../../resolvers/lib/live.ts';
 import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
 import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibility.ts';
 import { fromAttributes, toAttributes } from './attributes.ts';
-import { queryInput } from './query.ts';
 
 /**
  * Builds each kind of update from what the table holds now; null when the event (or the match) is
@@ -34,10 +34,27 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
     return out.Item ? (fromAttributes(out.Item) as T) : null;
   };
 
-  /** The top of the leaderboard, as EventCard.leaderboard reads it: the GSI's SCORE# range, highest first. */
-  const topOfLeaderboard = async (eventId: string): Promise<PredictionItem[]> => {
-    const out = await client.send(new QueryCommand(queryInput(tableName, PREDICTION.leaderboard(eventId), { limit: LIVE_LEADERBOARD_SIZE })));
-    return (out.Items ?? []).map((item) => fromAttributes(item) as unknown as PredictionItem);
+  /**
+   * The top of the event's board (its head and first chunk), as EventCard.leaderboard's first page
+   * shows it: rows in rank order as Predictions; none before the first scoring pass.
+   */
+  const topOfLeaderboard = async (event: EventItem): Promise<PredictionItem[]> => {
+    const head = await get<BoardHead>(BOARD.eventHeadKey(event.id));
+    if (!head || head.chunks.length === 0) return [];
+    const first = await get<BoardChunk<EventRow>>(BOARD.chunkKey(head.chunks[0]));
+    if (!first) throw new Error(`The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`);
+    return first.rows.slice(0, LIVE_LEADERBOARD_SIZE).map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
+      userId,
+      displayName,
+      eventId: event.id,
+      eventName: event.name,
+      eventDate: event.date,
+      picks: rowPicks(head, picks),
+      points,
+      correct,
+      rank,
+      updatedAt: new Date(savedAtMs).toISOString(),
+    }));
   };
 
   return {
@@ -57,8 +74,9 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
 
     async leaderboard(eventId: string): Promise<EventUpdateInput | null> {
       const readAt = readingAt();
-      const [event, top] = await Promise.all([get<EventItem>(EVENT.key(eventId)), topOfLeaderboard(eventId)]);
+      const event = await get<EventItem>(EVENT.key(eventId));
       if (!event) return null;
+      const top = await topOfLeaderboard(event);
       const at = now();
       const leaderboard = top.map((item) => {
         const row = visiblePrediction(item, event, false, at);

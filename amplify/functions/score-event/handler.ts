@@ -10,6 +10,10 @@
  * asynchronous invocation (`async`, whose answer is discarded) throws so that Lambda retries it
  * (scoring twice = once, and each update is read fresh again), and a synchronous one (scoreEvent)
  * returns its report with `announceError` for the resolver to show next to it.
+ *
+ * A synchronous FINAL pass has a deadline (`deadlineMs`, default SYNC_DEADLINE_MS): past it, the pass
+ * answers `finished: false` and announces nothing; the scoreEvent resolver then invokes the function
+ * again asynchronously, and that run (no deadline) finishes and announces.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
@@ -27,10 +31,17 @@ function client(): DynamoDBClient {
 }
 
 const PASSES: ScoringPass[] = ['FINAL', 'PROVISIONAL', 'NONE'];
-const USAGE = 'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean }';
+const USAGE = 'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean, deadlineMs?: number }';
+
+/**
+ * A synchronous final pass (scoreEvent's) stops starting transaction batches after this long, so that
+ * it answers within AppSync's 30 s with time to spare for its last batches, the answer and the
+ * resolver; the resolver then invokes the function asynchronously to finish.
+ */
+export const SYNC_DEADLINE_MS = 20_000;
 
 /** The payload as a ScoringRequest, or a thrown Error saying what is wrong with it. */
-function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<Omit<ScoringRequest, 'announce'>> & { announce: Announce | null } {
+function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<Omit<ScoringRequest, 'announce' | 'deadlineMs'>> & { announce: Announce | null; deadlineMs: number | undefined } {
   const fail = (what: string): never => {
     throw new Error(`${what}. ${USAGE}`);
   };
@@ -38,13 +49,16 @@ function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null 
   const pass = event!.pass ?? 'FINAL';
   if (!PASSES.includes(pass as ScoringPass)) fail(`pass ${JSON.stringify(pass)} is not one of ${PASSES.join(', ')}`);
   if (event!.async !== undefined && typeof event!.async !== 'boolean') fail('async must be a boolean');
+  const deadlineMs = event!.deadlineMs;
+  if (deadlineMs !== undefined && !(typeof deadlineMs === 'number' && Number.isFinite(deadlineMs) && deadlineMs >= 0)) fail('deadlineMs must be a number of milliseconds');
   const announce = (event!.announce ?? null) as Record<string, unknown> | null;
   if (announce !== null) {
     if (typeof announce !== 'object') fail('announce must be an object');
     if (announce.resultOf !== undefined && (typeof announce.resultOf !== 'string' || announce.resultOf === '')) fail('announce.resultOf must be a match id');
     if (announce.state !== undefined && typeof announce.state !== 'boolean') fail('announce.state must be a boolean');
   }
-  return { eventId: event!.eventId as string, pass: pass as ScoringPass, announce: announce as Announce | null, async: event!.async === true };
+  const async = event!.async === true;
+  return { eventId: event!.eventId as string, pass: pass as ScoringPass, announce: announce as Announce | null, async, deadlineMs: (deadlineMs as number | undefined) ?? (async ? undefined : SYNC_DEADLINE_MS) };
 }
 
 export async function handler(event: { [K in keyof ScoringRequest]?: unknown }): Promise<ScoringOutcome | null> {
@@ -69,8 +83,9 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
 
   if (announce?.resultOf) await attempt('RESULT', () => announcer.result(eventId, announce.resultOf!));
   if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
-  const outcome = pass === 'NONE' ? null : await createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL' });
-  if (announce && outcome && !outcome.error) {
+  const outcome = pass === 'NONE' ? null : await createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL', deadlineMs: request.deadlineMs });
+  // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state.
+  if (announce && outcome && !outcome.error && outcome.report.finished) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
     if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
   }

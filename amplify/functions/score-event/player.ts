@@ -1,7 +1,9 @@
 /**
- * One player's part of a scoring run: their prediction's score and their standing in every season
- * that contains the event, written together in one transaction so that each standing's totals are
- * always the sum of the player's scored predictions of that season, whatever point a run stops at.
+ * One player's part of a final scoring pass: their prediction's score and their standing in every
+ * season that contains the event, written together in one transaction so that each standing's totals
+ * are always the sum of the player's scored predictions of that season, whatever point a run stops at.
+ * Every standing write raises its `rev` by one, on the condition of the totals and revision it was
+ * computed from: the season boards keep, for each player, the row of the highest revision they saw.
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
@@ -14,14 +16,13 @@ import { isConditionFailure, type Key, type Store } from './store.ts';
 
 const MAX_ATTEMPTS = 6;
 
-/** What this run gives a prediction: its score, and the attributes that score sets (PREDICTION.scored). */
+/** What this run gives a prediction: its score and its competition rank in the event. */
 export interface PredictionScore {
   userId: string;
   key: Key;
   points: number;
   correct: number;
   rank: number;
-  set: Item;
 }
 
 export interface PlayerState {
@@ -32,55 +33,69 @@ export interface PlayerState {
 
 export interface PlayerContext {
   displayName: string;
-  /** The event's seasons, each with the rank the standing should get (checked again after all players are written). */
-  seasons: { id: string; rank: number }[];
+  /** The event's seasons. */
+  seasons: string[];
 }
 
+/** A standing as this run wrote it, or read it when it had nothing to write: a season board's row. */
+export interface StandingRow {
+  displayName: string;
+  points: number;
+  correct: number;
+  eventsPlayed: number;
+  rev: number;
+}
+
+/** A player brought to their score: their standings as they now are, and whether one was written. */
+export interface Settled {
+  standings: Map<string, StandingRow>;
+  wroteStanding: boolean;
+}
 
 const scored = (p: Item) => typeof p.points === 'number';
 
-/** Whether the standing holds at least the prediction's stored score (as it must, when both are current). */
-export function coversPrediction(prediction: Item | undefined, standing: Item | undefined): boolean {
-  const p = prediction ?? {};
-  if (!scored(p)) return true;
-  const s = standing;
-  return ((s?.points as number) ?? 0) >= (p.points as number) && ((s?.correct as number) ?? 0) >= (p.correct as number) && ((s?.eventsPlayed as number) ?? 0) >= 1;
-}
-
-/** A standing's totals once this prediction's old score is replaced by its new one. */
+/** A standing's totals once this prediction's old score is replaced by its new one; null when they do not add up (reads from before and after another run's write). */
 export function projectedTotals(prediction: Item | undefined, standing: Item | undefined, score: { points: number; correct: number }) {
   const p = prediction ?? {};
   const s = standing;
+  if (scored(p) && !s) return null;
   const points = ((s?.points as number) ?? 0) - (scored(p) ? (p.points as number) : 0) + score.points;
   const correct = ((s?.correct as number) ?? 0) - (scored(p) ? (p.correct as number) : 0) + score.correct;
   const eventsPlayed = ((s?.eventsPlayed as number) ?? 0) + (scored(p) ? 0 : 1);
-  if (points < 0 || correct < 0) {
-    throw new Error(`Standing of ${s?.userId} holds less than its own prediction's score: another run changed them between this run's reads (running again converges), or the table was changed outside the scorer`);
-  }
+  if (points < 0 || correct < 0 || eventsPlayed < 1) return null;
   return { points, correct, eventsPlayed };
 }
 
-/** The writes that bring the player to `score`, or null when everything already matches. */
+/** The writes that bring the player to `score` (none: `items` empty), or 'stale' when the reads do not add up. */
 export interface Plan {
   items: TransactWriteItem[];
   wcuEstimate: number;
-  writesStanding: boolean;
+  settled: Settled;
 }
+
+const rowOf = (standing: Item): StandingRow => ({
+  displayName: standing.displayName as string,
+  points: standing.points as number,
+  correct: standing.correct as number,
+  eventsPlayed: standing.eventsPlayed as number,
+  rev: (standing.rev as number | undefined) ?? 0,
+});
 
 /**
  * When the prediction's points or correct change, its standings' totals change with it: every item
- * is written together. Otherwise the totals stay and only what differs is written (a rank, a display
- * name), each item on its own condition: most of a live pass after one more result.
+ * is written together. Otherwise the totals stay and only what differs is written (the event rank,
+ * a display name), each item on the condition of the figures it was computed from.
  */
-export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | null {
+export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | 'stale' {
   const prediction = state.prediction!;
-  const predictionSet = { ...score.set, displayName: ctx.displayName };
-  const same = (item: Item | undefined, wanted: Item) => item !== undefined && Object.entries(wanted).every(([k, v]) => item[k] === v);
+  const predictionSet = { points: score.points, correct: score.correct, rank: score.rank, displayName: ctx.displayName };
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
-  const writePrediction = !(scored(prediction) && same(prediction, predictionSet));
+  const writePrediction = !(scoreKept && prediction.rank === score.rank && prediction.displayName === ctx.displayName);
 
   const items: TransactWriteItem[] = [];
+  const standings = new Map<string, StandingRow>();
   let wcuEstimate = 0;
+  let wroteStanding = false;
   if (writePrediction) {
     items.push({
       Update: setUpdate(tableName, score.key, predictionSet, (e) =>
@@ -91,49 +106,47 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
     });
     wcuEstimate += transactionalWriteUnits(prediction, predictionSet);
   }
-  let writesStanding = false;
-  for (const season of ctx.seasons) {
-    const standing = state.standings.get(season.id);
+  for (const seasonId of ctx.seasons) {
+    const standing = state.standings.get(seasonId);
     const totals = projectedTotals(prediction, standing, score);
-    const standingSet = STANDING.attributes(season.id, score.userId, ctx.displayName, totals, season.rank);
-    if (standingSet === null) {
-      throw new Error(`Season ${season.id} standing of ${score.userId} (${totals.points} points, ${totals.correct} correct) does not fit its sort key`);
+    if (totals === null) return 'stale';
+    if (scoreKept && standing && standing.displayName === ctx.displayName) {
+      standings.set(seasonId, rowOf(standing));
+      continue;
     }
-    if (scoreKept && same(standing, standingSet)) continue;
-    writesStanding = true;
+    const rev = ((standing?.rev as number | undefined) ?? 0) + 1;
+    const standingSet = STANDING.attributes(seasonId, score.userId, ctx.displayName, totals, rev);
+    if (standingSet === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
+    wroteStanding = true;
     items.push({
-      Update: setUpdate(tableName, standingKey(score.userId, season.id), standingSet, (e) =>
-        standing
-          ? e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed })
-          : `attribute_not_exists(${e.name(TABLE.pk)})`,
-      ),
+      Update: setUpdate(tableName, standingKey(score.userId, seasonId), standingSet, (e) => {
+        if (!standing) return `attribute_not_exists(${e.name(TABLE.pk)})`;
+        const totalsHeld = e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed });
+        return standing.rev === undefined ? `${totalsHeld} AND attribute_not_exists(${e.name('rev')})` : `${totalsHeld} AND ${e.equalAll({ rev: standing.rev })}`;
+      }),
     });
     wcuEstimate += transactionalWriteUnits(standing, standingSet);
+    standings.set(seasonId, { displayName: ctx.displayName, ...totals, rev });
   }
-  if (items.length === 0) return null;
-  return { items, wcuEstimate, writesStanding };
+  return { items, wcuEstimate, settled: { standings, wroteStanding } };
 }
 
 /**
- * Brings one player to `score`. A failed condition means another run changed the prediction or the
- * standing since they were read: read both again (strongly consistent) and recompute.
- * Returns whether the standing was written; null if the prediction is gone.
+ * Brings one player to `score`. A failed condition means another run changed the prediction or a
+ * standing since they were read: read them again (strongly consistent) and recompute.
+ * Null if the prediction is gone.
  */
-export async function scorePlayer(
-  store: Store,
-  score: PredictionScore,
-  initial: PlayerState | undefined,
-  ctx: PlayerContext,
-): Promise<{ written: boolean } | null> {
+export async function scorePlayer(store: Store, score: PredictionScore, initial: PlayerState | undefined, ctx: PlayerContext): Promise<Settled | null> {
   let state = initial;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.seasons.map((s) => s.id));
+    if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.seasons);
     if (!state.prediction) return null;
     const plan = planPlayer(store.tableName, score, state, ctx);
-    if (!plan) return { written: false };
+    if (plan === 'stale') continue;
+    if (plan.items.length === 0) return plan.settled;
     try {
       await store.transact(plan.items, plan.wcuEstimate);
-      return { written: plan.writesStanding };
+      return plan.settled;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -148,30 +161,32 @@ export interface PlayerJob {
 }
 
 /**
- * Several players in one transaction (each player's items stay atomic, and so does the
- * lot): far fewer requests than one transaction per player. If any condition fails, the players
- * are settled one by one from fresh reads.
+ * Several players in one transaction (each player's items stay atomic, and so does the lot): far
+ * fewer requests than one transaction per player. If any condition fails, or a player's reads do not
+ * add up, the players are settled one by one from fresh reads.
  */
-export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<({ written: boolean } | null)[]> {
+export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<(Settled | null)[]> {
   const plans = jobs.map((j) => (j.state.prediction ? planPlayer(store.tableName, j.score, j.state, j.ctx) : null));
-  const items = plans.flatMap((p) => p?.items ?? []);
+  const settleEach = async () => {
+    const settled: (Settled | null)[] = [];
+    for (const j of jobs) settled.push(await scorePlayer(store, j.score, undefined, j.ctx));
+    return settled;
+  };
+  if (plans.some((p) => p === 'stale')) return settleEach();
+  const ready = plans as (Plan | null)[];
+  const items = ready.flatMap((p) => p?.items ?? []);
   if (items.length > 0) {
     try {
-      await store.transact(items, plans.reduce((n, p) => n + (p?.wcuEstimate ?? 0), 0));
+      await store.transact(items, ready.reduce((n, p) => n + (p?.wcuEstimate ?? 0), 0));
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      const settled: ({ written: boolean } | null)[] = [];
-      for (const j of jobs) settled.push(await scorePlayer(store, j.score, undefined, j.ctx));
-      return settled;
+      return settleEach();
     }
   }
-  return jobs.map((j, i) => (j.state.prediction ? { written: plans[i]?.writesStanding ?? false } : null));
+  return ready.map((p) => p?.settled ?? null);
 }
 
 async function readPlayer(store: Store, score: PredictionScore, seasonIds: string[]): Promise<PlayerState> {
-  const [prediction, ...standings] = await Promise.all([
-    store.get(score.key),
-    ...seasonIds.map((id) => store.get(standingKey(score.userId, id))),
-  ]);
+  const [prediction, ...standings] = await Promise.all([store.get(score.key), ...seasonIds.map((id) => store.get(standingKey(score.userId, id)))]);
   return { prediction, standings: new Map(seasonIds.map((id, i) => [id, standings[i]])) };
 }

@@ -1,31 +1,34 @@
 /**
- * Scores an event: every prediction's points, correct picks and leaderboard rank, every player's
- * season standing, then the event's state SCORED. Safe to run again at any time, including after a
- * run that stopped part-way or after a result was corrected (see player.ts for why).
+ * Scores an event. A live pass (provisional, while BROADCAST) rebuilds the event's board from the
+ * results entered so far and writes nothing per player. The final pass writes every player's
+ * prediction (points, correct, event rank) and season standings, then the event's board (final) and
+ * each season's board, then sets the event SCORED. Both are safe to run again at any time, including
+ * after a run that stopped part-way or after a result was corrected (docs/scoring.md says why).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '../../../resolvers/lib/error-types.ts';
+import { BOARD, boardScore, encodePicks, rowPicks, type BoardMatch, type EventRow, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
+import { ENTRY, type EntryItem } from '../../../resolvers/lib/entities/entry.ts';
 import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
+import { winnerOf } from '../../../resolvers/lib/entities/match.ts';
 import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
-import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { keyOf, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
+import { readRows, replaceBoard } from './board.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
-import { coversPrediction, scorePlayers, projectedTotals, type PlayerJob, type PredictionScore } from './player.ts';
+import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
-import { rankSeason, seasonStandings, standingKey, type SeasonScore } from './standings.ts';
+import { standingKey } from './standings.ts';
 import { eventSeasons } from './seasons.ts';
 import { setUpdate } from './expressions.ts';
 import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
-import type { Item } from './attributes.ts';
 
 export interface ScorerOptions {
   client: DynamoDBClient;
   tableName: string;
-  /** Called with 0 before the first write, then after every write with the number done so far. */
+  /** Called with 0 before the first write, then after every write request with the number done so far. */
   afterWrite?: (writes: number) => void;
   /**
    * Writes (and batched reads) in flight at once; default 4. DynamoDB Local serves 100-item
@@ -34,10 +37,23 @@ export interface ScorerOptions {
   concurrency?: number;
   /** Players written by one TransactWriteItems (a prediction and a standing per season each, at most 100 items); default and most 50, fewer when the event is in several seasons. */
   playersPerTransaction?: number;
+  /**
+   * A final pass stops starting transaction batches once this many milliseconds have passed since it
+   * started, and answers a report with `finished: false` (running it again finishes: twice = once).
+   * Default: none. scoreEvent's own `deadlineMs` overrides it.
+   */
+  deadlineMs?: number;
 }
 
 /** At least two items a player: the prediction and a standing per season of the event (one or more). */
 const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
+const MAX_PASSES = 5;
+
+export interface ScoreMode {
+  provisional?: boolean;
+  /** As ScorerOptions.deadlineMs, for this call. */
+  deadlineMs?: number;
+}
 
 export function createScorer(opts: ScorerOptions) {
   const concurrency = opts.concurrency ?? 4;
@@ -50,132 +66,205 @@ export function createScorer(opts: ScorerOptions) {
      * once its writes are done the pass reads the card again and starts over if a result changed
      * meanwhile, so the last pass to finish has scored the latest results.
      */
-    async scoreEvent(eventId: string, mode: { provisional?: boolean } = {}): Promise<ScoringOutcome> {
-      const provisional = mode.provisional === true;
+    async scoreEvent(eventId: string, mode: ScoreMode = {}): Promise<ScoringOutcome> {
+      const startedAt = Date.now();
       const perTransaction = opts.playersPerTransaction ?? MAX_PLAYERS_PER_TRANSACTION;
       if (!(perTransaction >= 1 && perTransaction <= MAX_PLAYERS_PER_TRANSACTION)) {
         throw new Error(`playersPerTransaction must be 1 to ${MAX_PLAYERS_PER_TRANSACTION}`);
       }
+      const deadlineMs = mode.deadlineMs ?? opts.deadlineMs;
+      const deadline = deadlineMs === undefined ? Number.POSITIVE_INFINITY : startedAt + deadlineMs;
       const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency, afterWrite: opts.afterWrite });
-      // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
-      let checked = await readCard(store, eventId, { states: provisional ? ['BROADCAST'] : SCORABLE_STATES, allResults: !provisional });
-      if (!checked.ok) return { error: { type: checked.type, message: checked.message } };
-      const seasons = await eventSeasons(store, checked.event);
-      const rankSeasons = async (participants: Set<string>) => {
-        const written = new Set<string>();
-        for (const seasonId of seasons) for (const u of await rankSeason(store, seasonId, participants)) written.add(u);
-        return written;
-      };
-      const scored = new Set<string>();
-      const standingsWritten = new Set<string>();
-      store.startWrites();
-      for (let pass = 0; ; pass++) {
-        if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
-        const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction);
-        for (const u of done.scored) scored.add(u);
-        for (const u of done.standingsWritten) standingsWritten.add(u);
-        const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: !provisional });
-        if (!again.ok) {
-          await rankSeasons(scored);
-          return { error: { type: again.type, message: again.message } };
-        }
-        const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
-        checked = again;
-        if (!changed) break;
+      const stats = () => ({ writes: store.meter.writes, items: store.meter.items, wcu: store.meter.wcu, wcuEstimate: store.meter.wcuEstimate, rcu: store.meter.rcu });
+      if (mode.provisional === true) {
+        const out = await livePass(store, eventId);
+        if ('error' in out) return { error: out.error };
+        return { report: { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true }, stats: stats() };
       }
-      // Ranked once, on the totals of the card that held: a pass over a card that changed meanwhile
-      // is superseded by the next one, so ranking its totals would be work thrown away.
-      for (const u of await rankSeasons(scored)) standingsWritten.add(u);
-      const finalEvent = provisional ? checked.event : await markScored(store, checked.event);
-      if (!finalEvent) {
-        return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
-      }
+      const out = await finalPass(store, eventId, perTransaction, deadline);
+      if ('error' in out) return { error: out.error };
       return {
-        report: { event: toEvent(finalEvent), predictionsScored: scored.size, standingsUpdated: standingsWritten.size },
-        stats: { writes: store.meter.writes, wcu: store.meter.wcu, wcuEstimate: store.meter.wcuEstimate, rcu: store.meter.rcu },
+        report: { event: toEvent(out.event), predictionsScored: out.scored, standingsUpdated: out.standingsWritten, finished: out.finished },
+        stats: stats(),
       };
     },
   };
 }
 
-const MAX_PASSES = 5;
+type Failure = { error: { type: string; message: string } };
 
-/**
- * Every prediction of the event scored on `card`, each player's prediction and standings (one per
- * season of the event) written together (the seasons are re-ranked by the caller). Returns the
- * players scored and those with a standing written.
- */
-async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number) {
-  const eventId = event.id;
-  const predictions = await store.query(PREDICTION.all(eventId));
-  const scores = scorePredictions(predictions, card);
-
-  // Display names from the profiles (strongly consistent). Each season's standings come from its
-  // index partition, read once for the season ranks too: the index may lag behind the table, but a
-  // standing read stale fails its write's condition and the player is settled from fresh reads.
-  const userIds = scores.map((s) => s.userId);
-  const profiles = await store.batchGet(userIds.map((u) => PROFILE.key(u)));
-  const byUser = new Map(predictions.map((p) => [p.userId as string, p]));
-  const bySeason = new Map<string, Map<string, Item>>();
-  const seasonRanks = new Map<string, Map<string, number>>();
-  for (const seasonId of seasons) {
-    const standings = await seasonStandings(store, seasonId);
-    // A standing that holds less than its own prediction's score was read stale: read it again.
-    const stale = userIds.filter((u) => !coversPrediction(byUser.get(u), standings.get(u)));
-    for (const item of (await store.batchGet(stale.map((u) => standingKey(u, seasonId)))).values()) standings.set(item.userId as string, item);
-    bySeason.set(seasonId, standings);
-
-    // Season ranks as they will be once every player is written; checked again at the end.
-    const listed = new Map<string, SeasonScore>();
-    for (const [userId, item] of standings) listed.set(userId, { userId, points: item.points as number, correct: item.correct as number });
-    for (const s of scores) {
-      const totals = projectedTotals(byUser.get(s.userId), standings.get(s.userId), s);
-      // Refused before any write; planPlayer checks again against what it reads then.
-      if (STANDING.gsiSk(totals.points, totals.correct, s.userId) === null) {
-        throw new Error(`Season ${seasonId} standing of ${s.userId} (${totals.points} points, ${totals.correct} correct) would not fit its sort key`);
-      }
-      listed.set(s.userId, { userId: s.userId, points: totals.points, correct: totals.correct });
-    }
-    seasonRanks.set(seasonId, competitionRanks([...listed.values()]));
-  }
-  const stateOf = (u: string) => ({ prediction: byUser.get(u), standings: new Map(seasons.map((id) => [id, bySeason.get(id)!.get(u)])) });
-
-  const scored = new Set<string>();
-  const standingsWritten = new Set<string>();
-  const jobs: PlayerJob[] = scores.map((score) => {
-    const profile = profiles.get(keyId(PROFILE.key(score.userId)));
-    const displayName = (profile?.displayName as string | undefined) ?? (byUser.get(score.userId)!.displayName as string);
-    const ranked = seasons.map((id) => ({ id, rank: seasonRanks.get(id)!.get(score.userId)! }));
-    return { score, state: stateOf(score.userId), ctx: { displayName, seasons: ranked } };
-  });
-  // Each player's items share one transaction of at most MAX_TRANSACT_ITEMS.
-  const players = Math.min(perTransaction, Math.floor(MAX_TRANSACT_ITEMS / (1 + seasons.length)));
-  await forEachBounded(chunk(jobs, players), store.concurrency, async (batch) => {
-    const done = await scorePlayers(store, batch);
-    batch.forEach((job, i) => {
-      if (!done[i]) return;
-      scored.add(job.score.userId);
-      if (done[i].written) standingsWritten.add(job.score.userId);
-    });
-  });
-
-  return { scored, standingsWritten };
+/** The card as a board holds it: [matchId, points, winner or null] in card order. */
+export function boardCard(card: Card): BoardMatch[] {
+  return [...card.values()].map((m) => [m.id, m.points, winnerOf(m)]);
 }
 
-/** Each prediction's score and its competition rank within the event. */
-function scorePredictions(predictions: Item[], card: Card): PredictionScore[] {
-  const raw = predictions.map((p) => ({
-    userId: p.userId as string,
-    key: keyOf(p as unknown as ItemKey),
-    ...scoreOnCard(p.picks as never, card),
+/** Every entry of the event, from its shards (strongly consistent). */
+export async function readEntries(store: Store, eventId: string): Promise<EntryItem[]> {
+  const shards = await Promise.all(ENTRY.shards().map((s) => store.query(ENTRY.shard(eventId, s))));
+  return shards.flat() as unknown as EntryItem[];
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const matchIds = (card: BoardMatch[]) => card.map((m) => m[0]);
+
+/**
+ * A live pass: the event board rebuilt on the card as it is, from the board's own rows (re-scored)
+ * when the board was built on the same matches, else from the entries. Nothing per player is written,
+ * and nothing at all when the board already holds this card (or is final).
+ */
+async function livePass(store: Store, eventId: string): Promise<{ event: EventItem; players: number } | Failure> {
+  // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
+  const first = await readCard(store, eventId, { states: ['BROADCAST'], allResults: false });
+  if (!first.ok) return { error: { type: first.type, message: first.message } };
+  let checked = first;
+  store.startWrites();
+  let players = 0;
+  for (let pass = 0; ; pass++) {
+    if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+    const onCard = checked.card;
+    const card = boardCard(onCard);
+    const written = await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async (head) => {
+      if (head?.final) return null;
+      if (head && sameJson(head.card, card)) return null;
+      let rows: EventRow[];
+      if (head && sameJson(matchIds(head.card), matchIds(card))) {
+        rows = (await readRows<EventRow>(store, head)).map((row) => {
+          const { points, correct } = boardScore({ card }, rowPicks({ card }, row[5]));
+          return [row[0], row[1], points, correct, 0, row[5], row[6]];
+        });
+      } else {
+        rows = (await readEntries(store, eventId)).map((entry) => {
+          const { points, correct } = scoreOnCard(entry.picks, onCard);
+          return [entry.userId, entry.displayName, points, correct, 0, encodePicks(card, entry.picks), Date.parse(entry.updatedAt)];
+        });
+      }
+      return { rows, final: false, card };
+    });
+    players = written.head?.rowCount ?? 0;
+    const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: false });
+    if (!again.ok) return { error: { type: again.type, message: again.message } };
+    const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
+    checked = again;
+    if (!changed) break;
+  }
+  return { event: checked.event, players };
+}
+
+interface FinalDone {
+  event: EventItem;
+  scored: number;
+  standingsWritten: number;
+  finished: boolean;
+}
+
+/**
+ * The final pass: every player written (prediction and standings, one transaction), then the event
+ * board and each season's board, on a card that held; then the event SCORED. Past the deadline no
+ * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
+ */
+async function finalPass(store: Store, eventId: string, perTransaction: number, deadline: number): Promise<FinalDone | Failure> {
+  const first = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
+  if (!first.ok) return { error: { type: first.type, message: first.message } };
+  let checked = first;
+  const seasons = await eventSeasons(store, checked.event);
+  const scored = new Set<string>();
+  const standingsWritten = new Set<string>();
+  store.startWrites();
+  for (let pass = 0; ; pass++) {
+    if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+    const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, deadline);
+    for (const u of done.settled.keys()) scored.add(u);
+    for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
+    if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
+    await writeBoards(store, eventId, seasons, checked.card, done.rows, done.settled);
+    const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
+    if (!again.ok) return { error: { type: again.type, message: again.message } };
+    const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
+    checked = again;
+    if (!changed) break;
+  }
+  const event = await markScored(store, checked.event);
+  if (!event) return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
+  return { event, scored: scored.size, standingsWritten: standingsWritten.size, finished: true };
+}
+
+/**
+ * Every player of the event scored on `card`: their prediction and standings (one per season of the
+ * event) written together, from strongly consistent reads. Returns each player settled (their
+ * standings as they now are), the event board's rows, and whether every batch ran before the deadline.
+ */
+async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number, deadline: number) {
+  const entries = await readEntries(store, event.id);
+  const raw = entries.map((e) => ({
+    entry: e,
+    userId: e.userId,
+    key: PREDICTION.key(e.userId, event.date, event.id),
+    ...scoreOnCard(e.picks, card),
   }));
   const ranks = competitionRanks(raw);
-  return raw.map((r) => {
+
+  // The stored figures and the names, strongly consistent, in one set of batched reads.
+  const keys = raw.flatMap((r) => [r.key, PROFILE.key(r.userId), ...seasons.map((s) => standingKey(r.userId, s))]);
+  const stored = await store.batchGet(keys);
+  const boardMatches = boardCard(card);
+
+  const rows: EventRow[] = [];
+  const jobs: PlayerJob[] = [];
+  for (const r of raw) {
+    const prediction = stored.get(keyId(r.key));
+    // An entry is written with its prediction; an entry without one is not a player of the event.
+    if (!prediction) continue;
+    const profile = stored.get(keyId(PROFILE.key(r.userId)));
+    const displayName = (profile?.displayName as string | undefined) ?? (prediction.displayName as string);
     const rank = ranks.get(r.userId)!;
-    const set = PREDICTION.scored(r.userId, { points: r.points, correct: r.correct, rank });
-    if (set === null) throw new Error(`Prediction of ${r.userId} (${r.points} points, ${r.correct} correct) does not fit its sort key`);
-    return { ...r, rank, set };
+    rows.push([r.userId, displayName, r.points, r.correct, rank, encodePicks(boardMatches, r.entry.picks), Date.parse(r.entry.updatedAt)]);
+    jobs.push({
+      score: { userId: r.userId, key: r.key, points: r.points, correct: r.correct, rank },
+      state: { prediction, standings: new Map(seasons.map((s) => [s, stored.get(keyId(standingKey(r.userId, s)))])) },
+      ctx: { displayName, seasons },
+    });
+  }
+
+  // Each player's items share one transaction of at most MAX_TRANSACT_ITEMS.
+  const players = Math.min(perTransaction, Math.floor(MAX_TRANSACT_ITEMS / (1 + seasons.length)));
+  const settled = new Map<string, Settled>();
+  let finished = true;
+  await forEachBounded(chunk(jobs, players), store.concurrency, async (batch) => {
+    if (Date.now() >= deadline) {
+      finished = false;
+      return;
+    }
+    const done = await scorePlayers(store, batch);
+    batch.forEach((job, i) => {
+      const s = done[i];
+      if (s) settled.set(job.score.userId, s);
+    });
   });
+  return { settled, rows, finished };
+}
+
+/**
+ * The event board (final) from this pass's rows, and each season's board: its rows overlaid with the
+ * standings of this event's players as the pass wrote or read them, the higher revision winning.
+ */
+async function writeBoards(store: Store, eventId: string, seasons: string[], card: Card, rows: EventRow[], settled: Map<string, Settled>) {
+  const boardMatches = boardCard(card);
+  const players = rows.filter((r) => settled.has(r[0]));
+  await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async () => ({ rows: players, final: true, card: boardMatches }));
+  for (const seasonId of seasons) {
+    await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), async (head) => {
+      const byUser = new Map<string, SeasonRow>();
+      if (head) for (const row of await readRows<SeasonRow>(store, head)) byUser.set(row[0], row);
+      for (const [userId, s] of settled) {
+        const standing = s.standings.get(seasonId);
+        if (!standing) continue;
+        const current = byUser.get(userId);
+        if (current && current[6] >= standing.rev) continue;
+        byUser.set(userId, [userId, standing.displayName, standing.points, standing.correct, 0, standing.eventsPlayed, standing.rev]);
+      }
+      return { rows: [...byUser.values()], final: false, card: [] };
+    });
+  }
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -185,7 +274,7 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 /** Sets the event SCORED (no write when it already is); null if its state changed meanwhile. */
-async function markScored(store: ReturnType<typeof createStore>, event: EventItem): Promise<EventItem | null> {
+async function markScored(store: Store, event: EventItem): Promise<EventItem | null> {
   const key = EVENT.key(event.id);
   if (event.state === 'SCORED') {
     const current = (await store.get(key)) as EventItem | undefined;

@@ -1,11 +1,14 @@
 /**
  * The scorer's access to the table: paged queries, batched reads, writes, and a meter of consumed
- * capacity. Every successful write is counted and reported to `afterWrite` (tests use it to stop a
- * run part-way).
+ * capacity. Every successful write request is counted and reported to `afterWrite` (tests use it to
+ * stop a run part-way), and the items it wrote (put, updated or deleted) to `onItemsWritten`'s listeners.
  */
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
+  DeleteItemCommand,
   GetItemCommand,
+  PutItemCommand,
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
@@ -13,6 +16,7 @@ import {
   type DynamoDBClient,
   type TransactWriteItem,
   type UpdateItemCommandInput,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
 import type { AccessPattern } from '../../../resolvers/lib/entities/access.ts';
@@ -22,6 +26,9 @@ import { forEachBounded } from './pool.ts';
 import { queryAll, queryInput } from './query.ts';
 
 const BATCH_GET_ATTEMPTS = 8;
+const BATCH_WRITE_ATTEMPTS = 8;
+/** BatchWriteItem's limit of requests a call. */
+const MAX_BATCH_WRITE_ITEMS = 25;
 
 export type Key = ItemKey;
 
@@ -31,7 +38,10 @@ export interface Meter {
   /** Transactions estimated from item sizes (capacity.ts), other writes as reported. */
   wcuEstimate: number;
   rcu: number;
+  /** Write requests (a transaction, an UpdateItem, a PutItem, a DeleteItem, a BatchWriteItem call). */
   writes: number;
+  /** Items written by them (a transaction's items, a batch's puts). */
+  items: number;
 }
 
 export interface StoreOptions {
@@ -54,13 +64,14 @@ export function onItemsWritten(listener: (items: number) => void): () => void {
 
 export function createStore(opts: StoreOptions) {
   const { client, tableName } = opts;
-  const meter: Meter = { wcu: 0, wcuEstimate: 0, rcu: 0, writes: 0 };
+  const meter: Meter = { wcu: 0, wcuEstimate: 0, rcu: 0, writes: 0, items: 0 };
   const add = (field: 'wcu' | 'rcu', used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
     for (const c of [used ?? []].flat()) meter[field] += c.CapacityUnits ?? 0;
   };
   const wrote = (items: number) => {
     for (const listener of itemsWrittenListeners) listener(items);
     meter.writes++;
+    meter.items += items;
     opts.afterWrite?.(meter.writes);
   };
 
@@ -118,6 +129,71 @@ export function createStore(opts: StoreOptions) {
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += wcuEstimate;
       wrote(items.length);
+    },
+
+    /**
+     * Puts every item with BatchWriteItem (25 a call, `concurrency` calls in flight), sending again
+     * what DynamoDB leaves unprocessed, with a growing delay, until all are written.
+     */
+    async batchPut(items: Item[]): Promise<void> {
+      const calls: Item[][] = [];
+      for (let i = 0; i < items.length; i += MAX_BATCH_WRITE_ITEMS) calls.push(items.slice(i, i + MAX_BATCH_WRITE_ITEMS));
+      await forEachBounded(calls, opts.concurrency, async (call) => {
+        let pending: WriteRequest[] = call.map((item) => ({ PutRequest: { Item: toAttributes(item) } }));
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt === BATCH_WRITE_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
+          if (attempt > 0) await sleep(backoff(attempt));
+          const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }));
+          const before = meter.wcu;
+          add('wcu', out.ConsumedCapacity);
+          meter.wcuEstimate += meter.wcu - before;
+          const left = out.UnprocessedItems?.[tableName] ?? [];
+          if (left.length < pending.length) wrote(pending.length - left.length);
+          pending = left;
+        }
+      });
+    },
+
+    /** A PutItem on a condition (a ConditionalCheckFailedException when it fails). */
+    async put(item: Item, condition: { expression: string; names: Record<string, string>; values?: Item }): Promise<void> {
+      const out = await client.send(
+        new PutItemCommand({
+          TableName: tableName,
+          Item: toAttributes(item),
+          ConditionExpression: condition.expression,
+          ExpressionAttributeNames: condition.names,
+          ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      const before = meter.wcu;
+      add('wcu', out.ConsumedCapacity);
+      meter.wcuEstimate += meter.wcu - before;
+      wrote(1);
+    },
+
+    /** A DeleteItem on a condition; false when the condition failed (nothing deleted). */
+    async deleteIf(key: Key, condition: { expression: string; names: Record<string, string>; values?: Item }): Promise<boolean> {
+      try {
+        const out = await client.send(
+          new DeleteItemCommand({
+            TableName: tableName,
+            Key: toAttributes({ ...key }),
+            ConditionExpression: condition.expression,
+            ExpressionAttributeNames: condition.names,
+            ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+            ReturnConsumedCapacity: 'TOTAL',
+          }),
+        );
+        const before = meter.wcu;
+        add('wcu', out.ConsumedCapacity);
+        meter.wcuEstimate += meter.wcu - before;
+        wrote(1);
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
     },
 
     /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */
