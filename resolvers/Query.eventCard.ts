@@ -1,9 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
-import { boardScore, rankOf, type BoardHead } from './lib/entities/board';
+import { boardFigures } from './lib/board-page';
 import { toEvent } from './lib/entities/event';
 import { cardMatches } from './lib/entities/match';
-import type { PredictionItem } from './lib/entities/prediction';
 import type { QueryEventCardArgs } from './lib/schema-types';
 import type { CardStash, EventCardSource } from './lib/stash';
 import { requiredId } from './lib/validate';
@@ -12,17 +11,10 @@ import { leaderboardFinal, resultsVisible, scoresVisible, visiblePrediction } fr
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
 
 /**
- * The caller's prediction with the figures the board ranks it by: while BROADCAST and once SCORED,
- * points and correct picks on the head's card, and the competition rank of that score on the board
- * (so the caller's live rank never waits for a write to their own item). Without a head, as stored.
+ * Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. While BROADCAST and
+ * once SCORED, myPrediction's points, correct picks and rank are the board's (boardFigures: my picks on
+ * the head's card, that score's rank in its counts); before the first pass, as stored.
  */
-function withBoardFigures(prediction: PredictionItem, head: BoardHead | null): PredictionItem {
-  if (head === null) return prediction;
-  const score = boardScore(head, prediction.picks);
-  return { ...prediction, points: score.points, correct: score.correct, rank: rankOf(head, score.points, score.correct) };
-}
-
-/** Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. */
 export function request(ctx: EventCardContext) {
   requiredId(ctx.args.eventId, 'eventId');
   return {};
@@ -32,7 +24,7 @@ export function response(ctx: EventCardContext): EventCardSource | null {
   const { event, myPrediction } = ctx.stash;
   if (!event) return null;
   const board = ctx.stash.board ?? null;
-  const own = myPrediction && scoresVisible(event) ? withBoardFigures(myPrediction, board) : myPrediction;
+  const own = myPrediction && scoresVisible(event) ? boardFigures(myPrediction, board) : myPrediction;
   return {
     event: toEvent(event),
     matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx))),

@@ -1,5 +1,5 @@
 import { util, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { boardOffset, boardToken, pageChunkKeys, pageRows, rowPicks, type BoardChunk, type BoardHead, type EventRow, type SeasonRow } from './entities/board';
+import { boardOffset, boardScore, boardToken, pageChunkKeys, pageRows, rankOf, rowPicks, type BoardChunk, type BoardHead, type EventRow, type SeasonRow } from './entities/board';
 import type { PredictionItem } from './entities/prediction';
 import { SEASON } from './entities/season';
 import type { ItemKey } from './entities/table';
@@ -80,4 +80,15 @@ export function rowStanding(seasonId: string, row: SeasonRow) {
     correct: row[3],
     eventsPlayed: row[5],
   };
+}
+
+/**
+ * A prediction with the figures its event's board ranks it by: points and correct picks on the head's
+ * card, and the competition rank of that score in the head's counts (so a player's live rank never
+ * waits for a write to their own item). Without a head, as stored.
+ */
+export function boardFigures(prediction: PredictionItem, head: Pick<BoardHead, 'card' | 'scores'> | null): PredictionItem {
+  if (head === null) return prediction;
+  const score = boardScore(head, prediction.picks);
+  return { ...prediction, points: score.points, correct: score.correct, rank: rankOf(head, score.points, score.correct) };
 }

@@ -64,6 +64,8 @@ export interface HistoryStash {
   page: { items: PredictionItem[]; nextToken: string | null };
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
+  /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
+  heads: Record<string, Pick<BoardHead, 'card' | 'scores'>>;
 }
 
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */
