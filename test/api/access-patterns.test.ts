@@ -140,6 +140,32 @@ describe('named access patterns as the resolvers request them', () => {
     expect(request.transactItems[1].attributeValues).not.toHaveProperty(TABLE.gsiPk);
   });
 
+  it("History's events: one BatchGetItem of the page's events (name, state, bell) and the board heads of the unscored predictions' events", () => {
+    const items = [
+      { eventId: 'e3', points: null },
+      { eventId: 'e2', points: null },
+      { eventId: 'e1', points: 7 },
+    ];
+    expect(requestOf('resolvers/functions/getHistoryEvents.ts', { stash: { page: { items }, events: {}, heads: {} }, env: { TABLE_NAME: 'T' } })).toEqual({
+      operation: 'BatchGetItem',
+      tables: {
+        T: {
+          keys: [
+            { PK: S('EVENT#e3'), SK: S('EVENT') },
+            { PK: S('EVENT#e2'), SK: S('EVENT') },
+            { PK: S('EVENT#e1'), SK: S('EVENT') },
+            { PK: S('EVENT#e3'), SK: S('BOARD') },
+            { PK: S('EVENT#e2'), SK: S('BOARD') },
+          ],
+          projection: {
+            expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
+            expressionNames: { '#id': 'id', '#name': 'name', '#state': 'state', '#startsAtMs': 'startsAtMs', '#scope': 'scope', '#card': 'card', '#scores': 'scores' },
+          },
+        },
+      },
+    });
+  });
+
   it('PREDICTION.history: a page of the history, and the keys alone of the newest for a rename', () => {
     expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } })).toEqual({
       operation: 'Query',

@@ -206,7 +206,7 @@ describe('a live broadcast', () => {
 });
 
 describe('visibility follows the event, never a prediction', () => {
-  it('after a scoring run dies part-way, history shows the live board's figures for every prediction the run did not reach, and a re-run makes it final', async () => {
+  it("after a scoring run dies part-way, history shows the live board's figures for every prediction the run did not reach, and a re-run makes it final", async () => {
     const ev = await createEvent('Cut Short', '2032-01-01', inOneHour());
     await savePicks(ev.id, ev.matches);
     await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: ev.id, state: 'BROADCAST' } });
