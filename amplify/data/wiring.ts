@@ -76,7 +76,7 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
     pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
     pipeline('Mutation', 'setMatchResult', [getEventCard, fn('writeMatchResult'), fn('startLiveScoring', scoringSource.name)]),
-    unit('Mutation', 'scoreEvent', scoringSource.name),
+    pipeline('Mutation', 'scoreEvent', [fn('runScoring', scoringSource.name), fn('continueScoring', scoringSource.name)]),
     pipeline('Mutation', 'createSeason', [getWindowEvents, writeSeason]),
     pipeline('Mutation', 'updateSeason', [fn('getSeason'), getWindowEvents, writeSeason]),
     pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),

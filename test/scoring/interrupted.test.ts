@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
-import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 const earlier: EventSpec = { id: 'e0', date: '2025-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };
 const event: EventSpec = {
@@ -39,8 +39,15 @@ async function setup() {
   return { fx, client, tableName };
 }
 
+/** What a reader sees: the season's stored standings and board, the event's board and predictions, the event. */
 async function snapshot(fx: Fixture) {
-  return { standings: await fx.standings(2025), leaderboard: await fx.leaderboard('e1'), event: await fx.get(EVENT.key('e1')) };
+  return {
+    stored: await fx.storedStandings(2025),
+    standings: await fx.standings(2025),
+    leaderboard: await fx.leaderboard('e1'),
+    predictions: await fx.predictionsOf(event),
+    event: await fx.get(EVENT.key('e1')),
+  };
 }
 
 /**
@@ -70,12 +77,11 @@ describe('a scoring run killed part-way and run again', () => {
     const full = await createScorer({ client: clean.client, tableName: clean.tableName, ...config }).scoreEvent('e1');
     if (!('stats' in full)) throw new Error(JSON.stringify(full));
     const expected = await snapshot(clean.fx);
-    expect(expected.standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank])).toEqual(
-      expectedStandings([
-        { spec: earlier, picks: earlierPicks },
-        { spec: event, picks },
-      ]).map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank]),
-    );
+    await expectSeason(clean.fx, 2025, expectedStandings([
+      { spec: earlier, picks: earlierPicks },
+      { spec: event, picks },
+    ]));
+    await expectEventBoard(clean.fx, event, picks, { final: true });
     const total = full.stats.writes;
     expect(total).toBeGreaterThan(Math.ceil(12 / config.playersPerTransaction));
 
@@ -83,6 +89,7 @@ describe('a scoring run killed part-way and run again', () => {
       const { fx } = await setup();
       await killThenRerun(fx, n, config);
       expect(await snapshot(fx), `killed after ${n} of ${total} writes`).toEqual(expected);
+      await expectSeason(fx, 2025, expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec: event, picks }]));
     }
   });
 
@@ -94,8 +101,8 @@ describe('a scoring run killed part-way and run again', () => {
     const rescored = await scorer.scoreEvent('e1');
     if (!('stats' in rescored)) throw new Error(JSON.stringify(rescored));
     const expected = await snapshot(clean.fx);
-    const board = expectedLeaderboard(corrected, picks);
-    for (const row of expected.leaderboard) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(board.get(row.userId as string));
+    await expectEventBoard(clean.fx, corrected, picks, { final: true });
+    await expectSeason(clean.fx, 2025, expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec: corrected, picks }]));
 
     for (const n of [0, 1, Math.floor(rescored.stats.writes / 2), rescored.stats.writes - 1]) {
       const { fx, client, tableName } = await setup();
@@ -123,7 +130,7 @@ describe('a scoring run killed part-way and run again', () => {
       if (!died) break;
       kills++;
     }
-    // 12 transactions, then ranks and the event: each run gets 3 writes further, and finishes.
+    // 12 transactions, then the boards (chunks, heads) and the event: each run gets 3 writes further, and finishes.
     expect(kills).toBeGreaterThanOrEqual(4);
     expect(kills).toBeLessThan(20);
     await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('e1');

@@ -1,33 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
-/** Padded key parts refuse a value too wide for their width (null), never produce `...#null`. */
+/** The keys scoring reads and writes: no GSI attribute on what a pass writes per player. */
 describe('entity keys', () => {
-  it('give a season standing its key, partition and sort key', () => {
+  it('give a season standing its key, and its attributes a revision and no rank or index key', () => {
     expect(STANDING.key('alice', 2025)).toEqual({ [TABLE.pk]: 'USER#alice', [TABLE.sk]: 'STANDING#2025' });
-    expect(STANDING.gsiPk(2025)).toBe('STANDINGS#2025');
-    expect(STANDING.gsiSk(18, 3, 'alice')).toBe('SCORE#00000018#000003#alice');
+    const attributes = STANDING.attributes(2025, 'alice', 'A', { points: 1, correct: 1, eventsPlayed: 1 }, 3)!;
+    expect(attributes).toEqual({ type: 'Standing', seasonId: '2025', season: 2025, userId: 'alice', displayName: 'A', points: 1, correct: 1, eventsPlayed: 1, rev: 3 });
   });
 
-  it('refuse a season that does not fit 4 digits, as the score keys refuse a score', () => {
+  it('refuse a season that does not fit 4 digits', () => {
     for (const season of [10_000, -1, 2025.5]) {
       expect(STANDING.key('alice', season), String(season)).toBeNull();
-      expect(STANDING.gsiPk(season), String(season)).toBeNull();
       expect(STANDING.attributes(season, 'alice', 'A', { points: 1, correct: 1, eventsPlayed: 1 }, 1), String(season)).toBeNull();
     }
-    expect(STANDING.gsiSk(100_000_000, 0, 'alice')).toBeNull();
-    expect(PREDICTION.leaderboardGsiSk(100_000, 0, 'alice')).toBeNull();
   });
 
-  it('set a prediction score together with its leaderboard sort key', () => {
-    expect(PREDICTION.scored('alice', { points: 18, correct: 3, rank: 1 })).toEqual({
-      points: 18,
-      correct: 3,
-      rank: 1,
-      [TABLE.gsiSk]: 'SCORE#00018#003#alice',
-    });
-    expect(PREDICTION.scored('alice', { points: 100_000, correct: 3, rank: 1 })).toBeNull();
+  it('set a prediction score without an index key', () => {
+    expect(PREDICTION.scored({ points: 18, correct: 3, rank: 1 })).toEqual({ points: 18, correct: 3, rank: 1 });
+  });
+
+  it("put an entry in one of 16 shards of its event by the user id's last character", () => {
+    expect(ENTRY.key('e1', 'user-a')).toEqual({ PK: `ENTRIES#e1#${shardOf('user-a')}`, SK: 'USER#user-a' });
+    expect(new Set(['0', '1', '9', 'a', 'f'].map((c) => shardOf(`u${c}`))).size).toBe(5);
+    expect([...'0123456789abcdef'].map((c) => shardOf(`x-${c}`))).toEqual(ENTRY.shards());
   });
 });

@@ -6,24 +6,23 @@ import { describe, expect, it } from 'vitest';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
 import { MATCH } from '../../resolvers/lib/entities/match.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
 import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { createTestTable } from 'appsync-local/testing';
-import { Fixture, predictionItem, type EventSpec } from './fixtures.ts';
+import { Fixture, type EventSpec } from './fixtures.ts';
 
 describe('a named access pattern as a QueryCommand input', () => {
-  it("a leaderboard: the event's SCORE# range of the GSI, highest first", () => {
-    expect(queryInput('T', PREDICTION.leaderboard('e1'), { limit: 20 })).toEqual({
+  it("an entry shard: its partition of the table, strongly consistent", () => {
+    expect(queryInput('T', ENTRY.shard('e1', 7), { consistentRead: true })).toEqual({
       TableName: 'T',
-      IndexName: TABLE.index,
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': TABLE.gsiPk, '#sk': TABLE.gsiSk },
-      ExpressionAttributeValues: { ':pk': { S: 'PREDICTIONS#e1' }, ':prefix': { S: 'SCORE#' } },
-      ScanIndexForward: false,
-      Limit: 20,
-      ConsistentRead: undefined,
+      IndexName: undefined,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': TABLE.pk },
+      ExpressionAttributeValues: { ':pk': { S: 'ENTRIES#e1#7' } },
+      ScanIndexForward: true,
+      Limit: undefined,
+      ConsistentRead: true,
     });
   });
 
@@ -41,10 +40,9 @@ describe('a named access pattern as a QueryCommand input', () => {
   });
 
   it('a whole GSI partition, without a sort key condition', () => {
-    const input = queryInput('T', STANDING.bySeason(2025)!);
-    expect(input).toMatchObject({ IndexName: TABLE.index, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': TABLE.gsiPk } });
-    expect(input.ExpressionAttributeValues).toEqual({ ':pk': { S: 'STANDINGS#2025' } });
-    expect(STANDING.bySeason(10_000)).toBeNull();
+    const input = queryInput('T', EVENT.list());
+    expect(input).toMatchObject({ IndexName: TABLE.index, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': TABLE.gsiPk }, ScanIndexForward: false });
+    expect(input.ExpressionAttributeValues).toEqual({ ':pk': { S: 'EVENTS' } });
   });
 });
 
@@ -63,20 +61,16 @@ describe('every page of a query, on DynamoDB Local', () => {
     expect(partition.map((item) => item.type)).toEqual(['Event', 'Match', 'Match', 'Match', 'Match', 'Match']);
   });
 
-  it('a leaderboard reads only scored predictions, highest first', async () => {
+  it("reads an event's entries from its shards, each player in one shard", async () => {
     const { client, tableName } = await createTestTable();
     const fx = new Fixture(client, tableName);
-    const spec: EventSpec = { id: 'board', date: '2031-06-06', matches: [{ id: 'm', points: 5, result: 0 }] };
+    const spec: EventSpec = { id: 'sharded', date: '2031-06-06', matches: [{ id: 'm', points: 5, result: 0 }] };
     await fx.event(spec);
-    await fx.predictions(spec, { none: {} });
-    const scored = (userId: string, points: number, correct: number) => ({
-      ...predictionItem(spec, userId, {}),
-      ...PREDICTION.scored(userId, { points, correct, rank: 1 }),
-    });
-    await fx.putAll([scored('low', 0, 0), scored('high', 5, 1)]);
-    const board = await queryAll(client, queryInput(tableName, PREDICTION.leaderboard('board'), { limit: 1 }));
-    expect(board.map((p) => p.userId)).toEqual(['high', 'low']);
-    const all = await queryAll(client, queryInput(tableName, PREDICTION.all('board')));
-    expect(all.map((p) => p.userId).sort()).toEqual(['high', 'low', 'none']);
+    const users = Array.from({ length: 40 }, (_, i) => `user-${i.toString(16)}`);
+    await fx.predictions(spec, Object.fromEntries(users.map((u) => [u, { m: 0 }])));
+    const shards = await Promise.all(ENTRY.shards().map((s) => queryAll(client, queryInput(tableName, ENTRY.shard('sharded', s), { consistentRead: true }))));
+    expect(shards.filter((s) => s.length > 0).length).toBe(16);
+    expect(shards.flat().map((e) => e.userId).sort()).toEqual([...users].sort());
+    shards.forEach((items, s) => items.forEach((e) => expect(shardOf(e.userId as string)).toBe(s)));
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { EVENT } from '../../resolvers/lib/entities/event.ts';
-import { Fixture, expectedLeaderboard, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -46,10 +46,7 @@ const summary = (rows: Awaited<ReturnType<Fixture['standings']>>) =>
   rows.map((r) => ({ userId: r.userId, points: r.points, correct: r.correct, eventsPlayed: r.eventsPlayed, rank: r.rank }));
 
 async function expectLeaderboard(spec: EventSpec, picks: Picks) {
-  const expected = expectedLeaderboard(spec, picks);
-  const board = await fx.leaderboard(spec.id);
-  expect(board).toHaveLength(expected.size);
-  for (const row of board) expect({ points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected.get(row.userId as string));
+  await expectEventBoard(fx, spec, picks, { final: true });
 }
 
 describe('scoreEvent run again', () => {
@@ -58,11 +55,14 @@ describe('scoreEvent run again', () => {
     await fx.predictions(first, firstPicks);
     const once = await scorer.scoreEvent('wm');
     const afterOnce = await fx.standings(2025);
+    const storedOnce = await fx.storedStandings(2025);
     const twice = await scorer.scoreEvent('wm');
     expect(await fx.standings(2025)).toEqual(afterOnce);
-    expect(summary(afterOnce)).toEqual(expectedStandings([{ spec: first, picks: firstPicks }]));
-    expect(once).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 4 } });
-    expect(twice).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 0, event: { state: 'SCORED' } }, stats: { writes: 0, wcu: 0 } });
+    expect(await fx.storedStandings(2025)).toEqual(storedOnce);
+    await expectSeason(fx, 2025, expectedStandings([{ spec: first, picks: firstPicks }]));
+    await expectLeaderboard(first, firstPicks);
+    expect(once).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 4, finished: true } });
+    expect(twice).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } }, stats: { writes: 0, items: 0, wcu: 0 } });
   });
 
   it('counts eventsPlayed across two events of a season', async () => {
@@ -74,7 +74,7 @@ describe('scoreEvent run again', () => {
     await scorer.scoreEvent('ss');
     await scorer.scoreEvent('wm');
     const standings = summary(await fx.standings(2025));
-    expect(standings).toEqual(
+    await expectSeason(fx, 2025, 
       expectedStandings([
         { spec: first, picks: firstPicks },
         { spec: second, picks: secondPicks },
@@ -105,7 +105,7 @@ describe('scoreEvent run again', () => {
       { spec: corrected, picks: firstPicks },
       { spec: second, picks: secondPicks },
     ];
-    expect(summary(await fx.standings(2025))).toEqual(expectedStandings(events));
+    await expectSeason(fx, 2025, expectedStandings(events));
     await expectLeaderboard(corrected, firstPicks);
     await expectLeaderboard(second, secondPicks);
     expect(out).toMatchObject({ report: { event: { state: 'SCORED', matchCount: 2 } } });
@@ -117,7 +117,7 @@ describe('scoreEvent run again', () => {
     await fx.event(second);
     await fx.predictions(second, secondPicks);
     await Promise.all([scorer.scoreEvent('wm'), scorer.scoreEvent('wm'), scorer.scoreEvent('ss'), scorer.scoreEvent('ss')]);
-    expect(summary(await fx.standings(2025))).toEqual(
+    await expectSeason(fx, 2025, 
       expectedStandings([
         { spec: first, picks: firstPicks },
         { spec: second, picks: secondPicks },
@@ -135,7 +135,7 @@ describe('scoreEvent run again', () => {
     await fx.predictions(nextYear, secondPicks);
     await scorer.scoreEvent('wm');
     await scorer.scoreEvent('ny');
-    expect(summary(await fx.standings(2025))).toEqual(expectedStandings([{ spec: first, picks: firstPicks }]));
-    expect(summary(await fx.standings(2026))).toEqual(expectedStandings([{ spec: nextYear, picks: secondPicks }]));
+    await expectSeason(fx, 2025, expectedStandings([{ spec: first, picks: firstPicks }]));
+    await expectSeason(fx, 2026, expectedStandings([{ spec: nextYear, picks: secondPicks }]));
   });
 });

@@ -1,6 +1,6 @@
 /**
  * An event counts in every season whose window contains its date: scoring writes one standing per
- * such season per player, in the player's transaction, and every guarantee of docs/scoring.md holds
+ * such season per player, in the player's transaction, and rebuilds each season's board, and every guarantee of docs/scoring.md holds
  * for each season (twice = once, correction + re-score = from scratch, killed at any point
  * converges, concurrent passes cannot double-count). Expected standings are computed from scratch.
  */
@@ -10,7 +10,7 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { SEASON } from '../../resolvers/lib/entities/season.ts';
 import { STANDING } from '../../resolvers/lib/entities/standing.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
-import { Fixture, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 // Winter spans two calendar years; the road season lies inside 2025.
 const WINTER = { id: '2024-12-01-winter', name: 'Winter', startDate: '2024-12-01', endDate: '2025-03-31' };
@@ -56,12 +56,15 @@ async function setup() {
   return { fx, client, tableName };
 }
 
-async function seasons(fx: Fixture) {
-  const out: Record<string, unknown> = {};
-  for (const id of ['2024', '2025', WINTER.id, ROAD.id]) {
-    out[id] = (await fx.standings(id)).map(({ userId, points, correct, eventsPlayed, rank }) => ({ userId, points, correct, eventsPlayed, rank }));
+/** Every season, stored standings and board, equal to a computation from scratch. */
+async function expectSeasons(fx: Fixture, marchSpec: EventSpec, label = '') {
+  for (const [id, want] of Object.entries(expectedBySeason(marchSpec))) {
+    try {
+      await expectSeason(fx, id, want);
+    } catch (err) {
+      throw new Error(`season ${id} ${label}: ${(err as Error).message}`);
+    }
   }
-  return out;
 }
 
 describe('an event in several seasons', () => {
@@ -69,14 +72,16 @@ describe('an event in several seasons', () => {
     const { fx, client, tableName } = await setup();
     const first = await createScorer({ client, tableName }).scoreEvent('mar');
     if (!('stats' in first)) throw new Error(JSON.stringify(first));
-    expect(await seasons(fx)).toEqual(expectedBySeason(march));
+    await expectSeasons(fx, march);
+    await expectEventBoard(fx, march, marchPicks, { final: true });
     const standing = await fx.get(STANDING.key('u01', ROAD.id)!);
-    expect(standing).toMatchObject({ seasonId: ROAD.id, season: 2025, [TABLE.gsiPk]: STANDING.gsiPk(ROAD.id) });
+    expect(standing).toMatchObject({ seasonId: ROAD.id, season: 2025, rev: 1 });
+    expect(standing).not.toHaveProperty(TABLE.gsiPk);
 
     const again = await createScorer({ client, tableName }).scoreEvent('mar');
     if (!('stats' in again)) throw new Error(JSON.stringify(again));
     expect(again.stats.writes).toBe(0);
-    expect(await seasons(fx)).toEqual(expectedBySeason(march));
+    await expectSeasons(fx, march);
   });
 
   it('a correction then a re-score equals scoring the corrected card from scratch, in every season', async () => {
@@ -84,7 +89,8 @@ describe('an event in several seasons', () => {
     await createScorer({ client, tableName }).scoreEvent('mar');
     await fx.setResult('mar', corrected.matches[1]);
     await createScorer({ client, tableName }).scoreEvent('mar');
-    expect(await seasons(fx)).toEqual(expectedBySeason(corrected));
+    await expectSeasons(fx, corrected);
+    await expectEventBoard(fx, corrected, marchPicks, { final: true });
   });
 
   it('a pass killed after any number of writes converges when run again, in every season', async () => {
@@ -98,15 +104,16 @@ describe('an event in several seasons', () => {
       } });
       await expect(dying.scoreEvent('mar')).rejects.toThrow('killed');
       await createScorer({ client, tableName }).scoreEvent('mar');
-      expect(await seasons(fx), `killed after ${n} writes`).toEqual(expectedBySeason(march));
+      await expectSeasons(fx, march, `killed after ${n} writes`);
+      await expectEventBoard(fx, march, marchPicks, { final: true });
     }
   });
 
-  it('concurrent passes, final and provisional, cannot double-count in any season', async () => {
+  it('concurrent final passes cannot double-count in any season', async () => {
     const { fx, client, tableName } = await setup();
-    const passes = [0, 1, 2].map(() => createScorer({ client, tableName }).scoreEvent('mar', { provisional: true }));
-    passes.push(createScorer({ client, tableName }).scoreEvent('mar'));
+    const passes = [0, 1, 2, 3].map((i) => createScorer({ client, tableName, concurrency: 1 + i, playersPerTransaction: [25, 1, 7, 3][i] }).scoreEvent('mar'));
     for (const outcome of await Promise.all(passes)) expect(outcome.error).toBeUndefined();
-    expect(await seasons(fx)).toEqual(expectedBySeason(march));
+    await expectSeasons(fx, march);
+    await expectEventBoard(fx, march, marchPicks, { final: true });
   });
 });

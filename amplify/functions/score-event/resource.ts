@@ -7,7 +7,9 @@ import { scoringSource } from '../../data/wiring.ts';
 export const scoreEvent = defineFunction({
   name: 'score-event',
   entry: path.join(repoRoot, scoringSource.handler),
-  timeoutSeconds: 60,
+  // A synchronous final pass (scoreEvent) stops at its own 20 s deadline; the asynchronous run that
+  // finishes it has no deadline, and a 100,000-player pass can need minutes: Lambda's maximum.
+  timeoutSeconds: 900,
   memoryMB: 512,
   // The newest Node.js runtime defineFunction offers. Tracing is set in amplify/security/functions.ts.
   runtime: 24,

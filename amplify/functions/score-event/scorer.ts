@@ -43,6 +43,8 @@ export interface ScorerOptions {
    * Default: none. scoreEvent's own `deadlineMs` overrides it.
    */
   deadlineMs?: number;
+  /** The clock the deadline is read on (tests); default Date.now. */
+  now?: () => number;
 }
 
 /** At least two items a player: the prediction and a standing per season of the event (one or more). */
@@ -67,7 +69,8 @@ export function createScorer(opts: ScorerOptions) {
      * meanwhile, so the last pass to finish has scored the latest results.
      */
     async scoreEvent(eventId: string, mode: ScoreMode = {}): Promise<ScoringOutcome> {
-      const startedAt = Date.now();
+      const now = opts.now ?? Date.now;
+      const startedAt = now();
       const perTransaction = opts.playersPerTransaction ?? MAX_PLAYERS_PER_TRANSACTION;
       if (!(perTransaction >= 1 && perTransaction <= MAX_PLAYERS_PER_TRANSACTION)) {
         throw new Error(`playersPerTransaction must be 1 to ${MAX_PLAYERS_PER_TRANSACTION}`);
@@ -81,7 +84,7 @@ export function createScorer(opts: ScorerOptions) {
         if ('error' in out) return { error: out.error };
         return { report: { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true }, stats: stats() };
       }
-      const out = await finalPass(store, eventId, perTransaction, deadline);
+      const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline);
       if ('error' in out) return { error: out.error };
       return {
         report: { event: toEvent(out.event), predictionsScored: out.scored, standingsUpdated: out.standingsWritten, finished: out.finished },
@@ -162,7 +165,7 @@ interface FinalDone {
  * board and each season's board, on a card that held; then the event SCORED. Past the deadline no
  * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
  */
-async function finalPass(store: Store, eventId: string, perTransaction: number, deadline: number): Promise<FinalDone | Failure> {
+async function finalPass(store: Store, eventId: string, perTransaction: number, pastDeadline: () => boolean): Promise<FinalDone | Failure> {
   const first = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
   if (!first.ok) return { error: { type: first.type, message: first.message } };
   let checked = first;
@@ -172,7 +175,7 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
   store.startWrites();
   for (let pass = 0; ; pass++) {
     if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
-    const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, deadline);
+    const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, pastDeadline);
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
     if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
@@ -193,7 +196,7 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
  * event) written together, from strongly consistent reads. Returns each player settled (their
  * standings as they now are), the event board's rows, and whether every batch ran before the deadline.
  */
-async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number, deadline: number) {
+async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number, pastDeadline: () => boolean) {
   const entries = await readEntries(store, event.id);
   const raw = entries.map((e) => ({
     entry: e,
@@ -230,7 +233,7 @@ async function writeScores(store: Store, event: EventItem, seasons: string[], ca
   const settled = new Map<string, Settled>();
   let finished = true;
   await forEachBounded(chunk(jobs, players), store.concurrency, async (batch) => {
-    if (Date.now() >= deadline) {
+    if (pastDeadline()) {
       finished = false;
       return;
     }
