@@ -1,33 +1,45 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
+import { boardPage, chunksRequest, pageKeys, pageOf, rowPrediction } from './lib/board-page';
 import { caller } from './lib/caller';
-import { PREDICTION, type PredictionItem } from './lib/entities/prediction';
+import type { BoardChunk, EventRow } from './lib/entities/board';
+import type { ItemKey } from './lib/entities/table';
 import { raiseDataSourceError } from './lib/errors';
-import { listPage, pageSize, type QueryPage } from './lib/query';
-import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult, QueryEventCardResult } from './lib/schema-types';
+import { pageSize } from './lib/query';
+import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult } from './lib/schema-types';
+import type { EventCardSource } from './lib/stash';
+import { tableOf } from './lib/transact';
 import { scoresVisible, visiblePrediction, type EventView } from './lib/visibility';
 
-type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, NonNullable<QueryEventCardResult>, QueryPage<PredictionItem>>;
+type Chunk = (ItemKey & BoardChunk<EventRow>) | null;
+type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, EventCardSource, { data: Record<string, Chunk[]> }>;
 
 const view = (event: Event): EventView => ({ state: event.state, startsAtMs: util.time.parseISO8601ToEpochMilliSeconds(event.startsAt) });
 
 /**
- * The event's leaderboard, highest first, from the sparse SCORE# range of its GSI partition:
- * provisional while BROADCAST, final once SCORED (lib/visibility.ts).
+ * The event's leaderboard, highest first, from its board (entities/board.ts): the head came with the
+ * card (Query.eventCard's result carries it as `board`), so a page is one BatchGetItem of at most two
+ * chunks. Provisional while BROADCAST, final once SCORED (lib/visibility.ts); null while UPCOMING; an
+ * empty page before the first scoring pass has built the board.
  */
 export function request(ctx: LeaderboardContext) {
-  const event = ctx.source!.event;
-  if (!scoresVisible(view(event))) {
+  const source = ctx.source!;
+  if (!scoresVisible(view(source.event))) {
     pageSize(ctx.args.limit);
     return runtime.earlyReturn(null);
   }
-  return listPage(PREDICTION.leaderboard(event.id), ctx.args);
+  const keys = pageKeys(source.board, boardPage(source.board, ctx.args));
+  if (keys.length === 0) return runtime.earlyReturn({ items: [], nextToken: null });
+  return chunksRequest(tableOf(ctx), keys);
 }
 
 export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
-  const event = view(ctx.source!.event);
-  if (!scoresVisible(event)) return null;
   raiseDataSourceError(ctx.error);
+  const source = ctx.source!;
+  const head = source.board!;
+  const page = pageOf(head, ctx.result.data[tableOf(ctx)] ?? [], boardPage(head, ctx.args));
+  const event = view(source.event);
   const now = util.time.nowEpochMilliSeconds();
   const me = caller(ctx).sub;
-  return { items: ctx.result.items.map((item) => visiblePrediction(item, event, item.userId === me, now)), nextToken: ctx.result.nextToken ?? null };
+  const items = page.rows.map((row) => visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now));
+  return { items, nextToken: page.nextToken };
 }

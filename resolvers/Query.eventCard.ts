@@ -1,27 +1,35 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
+import { boardFigures } from './lib/board-page';
 import { toEvent } from './lib/entities/event';
 import { cardMatches } from './lib/entities/match';
-import type { QueryEventCardArgs, QueryEventCardResult } from './lib/schema-types';
-import type { CardStash } from './lib/stash';
+import type { QueryEventCardArgs } from './lib/schema-types';
+import type { CardStash, EventCardSource } from './lib/stash';
 import { requiredId } from './lib/validate';
-import { leaderboardFinal, resultsVisible, visiblePrediction } from './lib/visibility';
+import { leaderboardFinal, resultsVisible, scoresVisible, visiblePrediction } from './lib/visibility';
 
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
 
-/** Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. */
+/**
+ * Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. While BROADCAST and
+ * once SCORED, myPrediction's points, correct picks and rank are the board's (boardFigures: my picks on
+ * the head's card, that score's rank in its counts); before the first pass, as stored.
+ */
 export function request(ctx: EventCardContext) {
   requiredId(ctx.args.eventId, 'eventId');
   return {};
 }
 
-export function response(ctx: EventCardContext): QueryEventCardResult {
+export function response(ctx: EventCardContext): EventCardSource | null {
   const { event, myPrediction } = ctx.stash;
   if (!event) return null;
+  const board = ctx.stash.board ?? null;
+  const own = myPrediction && scoresVisible(event) ? boardFigures(myPrediction, board) : myPrediction;
   return {
     event: toEvent(event),
     matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx))),
-    myPrediction: myPrediction ? visiblePrediction(myPrediction, event, true, util.time.nowEpochMilliSeconds()) : null,
+    myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
     leaderboardFinal: leaderboardFinal(event),
+    board,
   };
 }

@@ -1,12 +1,13 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { STANDING, toStanding, type StandingItem } from './lib/entities/standing';
-import { ERROR, raiseDataSourceError } from './lib/errors';
-import type { AccessPattern } from './lib/entities/access';
-import { listPage, type QueryPage } from './lib/query';
+import { rowStanding } from './lib/board-page';
+import { STANDING } from './lib/entities/standing';
+import { ERROR } from './lib/errors';
+import { pageSize } from './lib/query';
 import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
+import type { BoardPageStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 
-type StandingsContext = Context<QueryStandingsArgs, Record<string, never>, undefined, undefined, QueryPage<StandingItem>>;
+type StandingsContext = Context<QueryStandingsArgs, BoardPageStash>;
 
 /** The season asked for: exactly one of `season` (a calendar year) or `seasonId`. */
 function seasonIdOf(args: QueryStandingsArgs): string {
@@ -21,12 +22,18 @@ function seasonIdOf(args: QueryStandingsArgs): string {
   return id;
 }
 
-/** A season's standings, highest first: one Query on the season's GSI partition. */
+/**
+ * A season's standings, highest first, from the season's board (entities/board.ts). Pipeline:
+ * getSeasonBoard (GetItem of the head) → getBoardChunks (one BatchGetItem of the page's chunks): 2
+ * requests at any size. A season no final scoring has reached yet has no board: an empty page.
+ */
 export function request(ctx: StandingsContext) {
-  return listPage(STANDING.bySeason(seasonIdOf(ctx.args)) as AccessPattern, ctx.args);
+  ctx.stash.seasonId = seasonIdOf(ctx.args);
+  pageSize(ctx.args.limit);
+  return {};
 }
 
 export function response(ctx: StandingsContext): QueryStandingsResult {
-  raiseDataSourceError(ctx.error);
-  return { items: ctx.result.items.map(toStanding), nextToken: ctx.result.nextToken ?? null };
+  const { seasonId, rows, nextToken } = ctx.stash;
+  return { items: rows.map((row) => rowStanding(seasonId, row)), nextToken };
 }

@@ -1,32 +1,34 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from './lib/caller';
-import { PROFILE, type ProfileItem } from './lib/entities/profile';
-import { MAX_SEASONS, toStanding, type StandingItem } from './lib/entities/standing';
-import type { ItemKey } from './lib/entities/table';
-import { raiseDataSourceError } from './lib/errors';
-import { query, type QueryPage } from './lib/query';
+import { rankOf } from './lib/entities/board';
+import { STANDING, toStanding } from './lib/entities/standing';
 import type { QueryUserProfileArgs, QueryUserProfileResult } from './lib/schema-types';
+import type { ProfileStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 
-type ProfileOrStanding = ItemKey & ProfileItem & StandingItem;
-type UserProfileContext = Context<QueryUserProfileArgs, { userId: string }, undefined, undefined, QueryPage<ProfileOrStanding>>;
+type UserProfileContext = Context<QueryUserProfileArgs, ProfileStash>;
 
-/** One Query on the player's partition: the profile item and every season standing. */
+/**
+ * Pipeline: getProfileStandings (one Query on the player's partition: the profile and every season
+ * standing) → getSeasonHeads (one BatchGetItem of those seasons' board heads; none without a standing).
+ * A standing's rank is its score's competition rank on the season's board; a season whose board is not
+ * built yet (its first final scoring is under way) ranks against no one.
+ */
 export function request(ctx: UserProfileContext) {
-  const userId = ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
-  ctx.stash.userId = userId;
-  return query(PROFILE.withStandings(userId), { limit: MAX_SEASONS + 1, consistentRead: false });
+  ctx.stash.userId = ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
+  return {};
 }
 
 export function response(ctx: UserProfileContext): QueryUserProfileResult {
-  raiseDataSourceError(ctx.error);
-  const { userId } = ctx.stash;
-  const items = ctx.result.items;
-  const profile = items.find((item) => PROFILE.is(item));
+  const { userId, profile, standings, scores } = ctx.stash;
   const isCaller = userId === caller(ctx).sub;
   if (!profile && !isCaller) return null;
   return {
     user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx) },
-    standings: items.filter((item) => !PROFILE.is(item)).map(toStanding),
+    standings: standings.map((item) => {
+      const seasonId = STANDING.seasonIdOf(item.seasonId ?? item.season) ?? '';
+      const head = Object.hasOwn(scores, seasonId) ? scores[seasonId] : { scores: [] };
+      return toStanding(item, rankOf(head, item.points, item.correct));
+    }),
   };
 }

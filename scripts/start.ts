@@ -1,6 +1,7 @@
 /**
  * `npm start`: DynamoDB Local, a local Cognito user pool and the local AppSync API on
- * http://127.0.0.1:$PORT/graphql, with the demo season loaded into an empty database, and resolver,
+ * http://127.0.0.1:$PORT/graphql, with the demo season loaded into an empty database (or into one
+ * emptied when it holds the data model before boards and entries, scripts/demo/model.ts), and resolver,
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
  * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
@@ -23,6 +24,7 @@ import {
   TableMismatchError,
   startLocalAppSync,
   localDynamoDbCredentials,
+  createDynamoDbClient,
   writeSigningCredentials,
 } from 'appsync-local';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
@@ -30,6 +32,7 @@ import { wiring } from '../amplify/data/wiring.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
 import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
+import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 
@@ -106,6 +109,17 @@ try {
 }
 
 const adminToken = app.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
+const dataClient = createDynamoDbClient(dynamo.endpoint, stateDir);
+const tableName = Object.values(app.tableNames)[0];
+if (!inMemory && (await holdsOlderModel(dataClient, tableName))) {
+  if (empty) {
+    console.log(`WARNING: ${path.relative(process.cwd(), dataDir)} holds predictions or standings of the data model before boards and entries: scored events show no leaderboard and seasons no standings (start without --empty to load the demo season again, or delete the folder)`);
+  } else {
+    console.log('the database holds the demo season of the data model before boards and entries (predictions and standings in the index): emptying the table to load it again...');
+    console.log(`deleted ${await clearTable(dataClient, tableName)} items`);
+  }
+}
+dataClient.destroy();
 if (!empty) {
   const { events } = await graphqlData<{ events: { items: unknown[] } }>(app.url, adminToken, '{ events(limit: 1) { items { id } } }');
   if (events.items.length === 0) {

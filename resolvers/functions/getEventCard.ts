@@ -1,4 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
+import { BOARD, type BoardHead } from '../lib/entities/board';
 import { EVENT, type EventItem } from '../lib/entities/event';
 import { MAX_MATCHES_PER_CARD, type MatchItem } from '../lib/entities/match';
 import type { ItemKey } from '../lib/entities/table';
@@ -6,19 +7,27 @@ import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 import type { CardStash } from '../lib/stash';
 
-type PartitionItem = ItemKey & (EventItem | MatchItem);
+type PartitionItem = ItemKey & (EventItem | MatchItem | BoardHead);
 type GetEventCardContext = Context<{ eventId: string }, CardStash, undefined, undefined, QueryPage<PartitionItem>>;
 
 const isEvent = (item: PartitionItem): item is ItemKey & EventItem => EVENT.is(item);
-const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(item);
+const isHead = (item: PartitionItem): item is ItemKey & BoardHead => BOARD.isHead(item);
+const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(item) && !BOARD.isHead(item);
+
+/** Only the event card shows the leaderboard: the other pipelines (card edits, league boards) skip the head. */
+const readsBoard = (ctx: GetEventCardContext) => ctx.info.parentTypeName === 'Query';
 
 /**
- * Reads an event's partition (the event item and its matches). Stashes `event` (null when there is
- * no such event) and `matches`. A mutation reads strongly consistent, so that it validates against
- * the latest card.
+ * Reads an event's partition: the event item, its matches and, for Query.eventCard, its board head
+ * (one more item, sorted first; the leaderboard and the caller's live rank are read from it). Stashes
+ * `event` (null when there is no such event), `matches` and `board` (null without a head or when not
+ * read). A mutation reads strongly consistent, so that it validates against the latest card.
  */
 export function request(ctx: GetEventCardContext) {
-  return query(EVENT.card(ctx.args.eventId), { limit: MAX_MATCHES_PER_CARD + 1, consistentRead: ctx.info.parentTypeName === 'Mutation' });
+  const eventId = ctx.args.eventId;
+  const consistentRead = ctx.info.parentTypeName === 'Mutation';
+  if (readsBoard(ctx)) return query(EVENT.card(eventId), { limit: MAX_MATCHES_PER_CARD + 2, consistentRead });
+  return query(EVENT.cardItems(eventId), { limit: MAX_MATCHES_PER_CARD + 1, consistentRead });
 }
 
 export function response(ctx: GetEventCardContext) {
@@ -27,5 +36,6 @@ export function response(ctx: GetEventCardContext) {
   const event = items.find(isEvent) ?? null;
   ctx.stash.event = event;
   ctx.stash.matches = items.filter(isMatch);
+  ctx.stash.board = items.find(isHead) ?? null;
   return event;
 }

@@ -16,5 +16,6 @@ export function response(ctx: GetHistoryPageContext) {
   raiseDataSourceError(ctx.error);
   ctx.stash.page = { items: ctx.result.items, nextToken: ctx.result.nextToken ?? null };
   ctx.stash.events = {};
+  ctx.stash.heads = {};
   return null;
 }

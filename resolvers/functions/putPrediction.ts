@@ -1,6 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { caller, defaultDisplayName } from '../lib/caller';
+import { ENTRY } from '../lib/entities/entry';
 import { EVENT, type EventItem } from '../lib/entities/event';
 import { PREDICTION, toPrediction, type PredictionItem } from '../lib/entities/prediction';
 import { PROFILE } from '../lib/entities/profile';
@@ -22,7 +23,9 @@ function locked(event: EventItem) {
 /**
  * Replaces the caller's prediction for the stashed event. The lock needs no scheduler: the write is
  * one transaction whose first entry checks, on the event item, that the event is still UPCOMING and
- * that its start is after this request's server time. It also makes sure the caller has a profile.
+ * that its start is after this request's server time. The same transaction writes the prediction,
+ * its entry (the event's list of predictions the scoring function reads, entities/entry.ts; a re-save
+ * replaces both) and makes sure the caller has a profile.
  */
 export function request(ctx: PutPredictionContext) {
   const event = stashedEvent(ctx);
@@ -45,6 +48,11 @@ export function request(ctx: PutPredictionContext) {
       values: { ':upcoming': 'UPCOMING', ':now': now },
     }),
     txPut(table, PREDICTION.key(userId, event.date, event.id), PREDICTION.attributes(prediction)),
+    txPut(
+      table,
+      ENTRY.key(event.id, userId),
+      ENTRY.attributes({ userId, eventId: event.id, displayName: prediction.displayName, picks, updatedAt: prediction.updatedAt }),
+    ),
     txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, fallbackName, true)),
   ]);
 }

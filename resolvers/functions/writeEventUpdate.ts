@@ -1,6 +1,5 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { EVENT, toEvent, type EventItem } from '../lib/entities/event';
-import { IF_STORED, keyOf } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
@@ -19,14 +18,14 @@ function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
 /**
  * Applies updateEvent's changes to the stashed event: name, startsAt, and a lifecycle step forward.
  * Nothing to change: no write. The event's write is conditional on the state read, so two admins
- * cannot race the event through different transitions. A new name goes, in the same transaction, to
- * the predictions getEventPredictionKeys found (what histories show); predictions beyond the
- * transaction's 100 items keep the old name.
+ * cannot race the event through different transitions. A new name is written on the event alone: a
+ * player's history reads the event's name from the event item (getHistoryEvents), so no prediction is
+ * rewritten, whatever the number of players.
  */
 export function request(ctx: WriteEventUpdateContext) {
   const event = stashedEvent(ctx);
   const { input } = ctx.args;
-  const { name, predictions } = ctx.stash;
+  const { name } = ctx.stash;
   const updated: EventItem = { ...event };
   if (name !== null) updated.name = name;
   if (input.startsAt !== null && input.startsAt !== undefined) {
@@ -50,8 +49,7 @@ export function request(ctx: WriteEventUpdateContext) {
     },
     { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
   );
-  const rename = { expression: 'SET #eventName = :name', names: { '#eventName': 'eventName' }, values: { ':name': updated.name } };
-  return transaction([eventUpdate, ...predictions.map((key) => txUpdate(table, keyOf(key), rename, IF_STORED))]);
+  return transaction([eventUpdate]);
 }
 
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {

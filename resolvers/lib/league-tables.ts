@@ -33,13 +33,13 @@ function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string): stri
   return profile ? profile.displayName : joinedAs;
 }
 
-/** Every member's season standing (zeros for one who has not played yet), ranked within the league. */
+/** Every member's season standing (zeros for one who has not played yet), ranked within the league (lib/ranking.ts), not on the season's board. */
 export function leagueStandings(ctx: Context<unknown, LeagueTableStash, undefined, LeagueSource>) {
   const seasonId = (ctx.source as LeagueSource).seasonId;
   const rows = ctx.stash.members.map((m) => {
     const item = ctx.stash.standings[m.userId] as StandingItem | undefined;
     const standing = item
-      ? toStanding(item)
+      ? toStanding(item, 0)
       : { seasonId, season: Number(seasonId.slice(0, 4)), rank: 0, userId: m.userId, displayName: m.displayName, points: 0, correct: 0, eventsPlayed: 0 };
     return { ...standing, seasonId, displayName: nameOf(ctx.stash, m.userId, m.displayName) };
   });

@@ -1,10 +1,13 @@
+import type { BoardHead, SeasonRow } from './entities/board';
 import type { EventItem } from './entities/event';
 import type { SeasonItem } from './entities/season';
 import type { LeagueItem, MemberItem } from './entities/league';
 import type { MatchFields, MatchItem } from './entities/match';
 import type { ProfileItem } from './entities/profile';
 import type { PredictionItem } from './entities/prediction';
+import type { StandingItem } from './entities/standing';
 import type { ItemKey } from './entities/table';
+import type { QueryEventCardResult } from './schema-types';
 import type { EventView } from './visibility';
 
 /**
@@ -18,6 +21,8 @@ export interface CardStash {
   event: EventItem | null;
   /** getEventCard: every match item of the event's partition (on the card or not). */
   matches: MatchItem[];
+  /** getEventCard (eventCard only): the event's board head, null before the first scoring pass. */
+  board: (ItemKey & BoardHead) | null;
   /** addMatch, updateMatch (request): the validated match input. */
   match: MatchFields;
   /** getMyPrediction (eventCard): the caller's prediction, null if none. */
@@ -26,14 +31,19 @@ export interface CardStash {
   profile: ProfileItem | null;
 }
 
-/** updateEvent: getEvent → getEventPredictionKeys → writeEventUpdate → announceStateChange. */
+/**
+ * What Query.eventCard returns: the EventCard, and the event's board head as `board` (no schema field:
+ * EventCard.leaderboard reads it from its source, AppSync's "the resolution of the parent field", so
+ * its page needs no second read of the head).
+ */
+export type EventCardSource = NonNullable<QueryEventCardResult> & { board: BoardHead | null };
+
+/** updateEvent: getEvent → writeEventUpdate → announceStateChange. */
 export interface EventUpdateStash {
   /** updateEvent (request): the validated new name, null when the name is not changed. */
   name: string | null;
   /** getEvent: the event, null when there is none. */
   event: EventItem | null;
-  /** getEventPredictionKeys: the keys of the predictions that take a new name with the event. */
-  predictions: ItemKey[];
   /** writeEventUpdate (request): the event as written; unset when nothing changed. */
   updated: EventItem;
 }
@@ -52,8 +62,35 @@ export interface RenameStash {
 export interface HistoryStash {
   /** getHistoryPage: the page of predictions. */
   page: { items: PredictionItem[]; nextToken: string | null };
-  /** getHistoryEvents: what the visibility rule reads of each event of the page, by event id. */
-  events: Record<string, EventView>;
+  /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
+  events: Record<string, HistoryEvent>;
+  /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
+  heads: Record<string, Pick<BoardHead, 'card' | 'scores'>>;
+}
+
+/** What a history page reads of an event: the visibility rule's fields and the event's current name. */
+export type HistoryEvent = EventView & Pick<EventItem, 'name'>;
+
+/** Query.standings: getSeasonBoard → getBoardChunks. */
+export interface BoardPageStash {
+  /** Query.standings (request): the season asked for. */
+  seasonId: string;
+  /** getSeasonBoard: the season's board head, null before the season's first final scoring. */
+  board: (ItemKey & BoardHead) | null;
+  /** getBoardChunks: the page's rows and the next page's token. */
+  rows: SeasonRow[];
+  nextToken: string | null;
+}
+
+/** Query.userProfile: getProfileStandings → getSeasonHeads. */
+export interface ProfileStash {
+  /** Query.userProfile (request): whose profile. */
+  userId: string;
+  /** getProfileStandings: the profile item (null when there is none) and the season standings, newest season first. */
+  profile: ProfileItem | null;
+  standings: StandingItem[];
+  /** getSeasonHeads: the score counts of each season's board, by season id (a season without a board is absent). */
+  scores: Record<string, Pick<BoardHead, 'scores'>>;
 }
 
 /** createSeason, updateSeason: (getSeason →) getWindowEvents → writeSeason. */

@@ -5,10 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
+import type { BoardHead } from '../../resolvers/lib/entities/board.ts';
+import { shardOf } from '../../resolvers/lib/entities/entry.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };
 const S = (value: string) => ({ S: value });
+
+/** A board head listing `chunks` and holding `rowCount` rows. */
+const head = (chunks: string[], rowCount: number): BoardHead => ({
+  scope: 'X', version: 1, rowCount, chunks, previous: [], scores: [], final: true, card: [], builtAt: '2031-01-01T00:00:00.000Z',
+});
 
 /** The request `file`'s request handler returns for this context. */
 function requestOf(file: string, context: Record<string, unknown>) {
@@ -28,33 +35,47 @@ describe('named access patterns as the resolvers request them', () => {
     });
   });
 
-  it("PREDICTION.leaderboard: the event's SCORE# range, highest first, the default page", () => {
+  it("EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried", () => {
     const event = { id: 'e1', startsAt: '2020-01-01T00:00:00.000Z', state: 'SCORED' };
-    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event } })).toEqual({
-      operation: 'Query',
-      index: TABLE.index,
-      query: {
-        expression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        expressionNames: { '#pk': TABLE.gsiPk, '#sk': TABLE.gsiSk },
-        expressionValues: { ':pk': S('PREDICTIONS#e1'), ':prefix': S('SCORE#') },
-      },
-      scanIndexForward: false,
-      limit: 20,
+    const chunks = ['BOARD#EVENT#e1#0#a', 'BOARD#EVENT#e1#1#b', 'BOARD#EVENT#e1#2#c'];
+    const board = { ...head(chunks, 250), PK: 'EVENT#e1', SK: 'BOARD' };
+    const read = (args: Record<string, unknown>) => requestOf('resolvers/EventCard.leaderboard.ts', { arguments: args, source: { event, board }, env: { TABLE_NAME: 'T' } });
+    const batch = (pks: string[]) => ({
+      operation: 'BatchGetItem',
+      tables: { T: { keys: pks.map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
     });
+    expect(read({})).toEqual(batch([chunks[0]]));
+    expect(read({ limit: 100, nextToken: '150' })).toEqual(batch([chunks[1], chunks[2]]));
+    expect(read({ nextToken: '250' })).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
+    for (const token of ['251', '-1', '1.5', 'abc', '']) {
+      expect(read({ nextToken: token }), token).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError', message: expect.stringMatching(/token/i) } });
+    }
+    const live = { ...event, state: 'BROADCAST' };
+    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: live, board: null } })).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
+    const upcoming = { ...event, state: 'UPCOMING' };
+    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: upcoming, board } })).toMatchObject({ kind: 'earlyReturn', value: null });
   });
 
-  it('STANDING.bySeason, or a ValidationError for a season without a key', () => {
-    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 3 } })).toMatchObject({
-      index: TABLE.index,
-      query: { expression: '#pk = :pk', expressionValues: { ':pk': S('STANDINGS#2025') } },
-      scanIndexForward: false,
-      limit: 3,
+  it("Query.standings: the season's board head (GetItem), then the page's chunks; a ValidationError for a season without a key", () => {
+    const stash = { seasonId: '2025' };
+    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 3 }, stash })).toEqual({});
+    expect(requestOf('resolvers/functions/getSeasonBoard.ts', { arguments: { season: 2025 }, stash })).toEqual({
+      operation: 'GetItem',
+      key: { PK: S('SEASON#2025'), SK: S('BOARD') },
     });
+    const board = head(['BOARD#SEASON#2025#0#a', 'BOARD#SEASON#2025#1#b'], 120);
+    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { limit: 3, nextToken: '99' }, stash: { board }, env: { TABLE_NAME: 'T' } })).toEqual({
+      operation: 'BatchGetItem',
+      tables: { T: { keys: ['BOARD#SEASON#2025#0#a', 'BOARD#SEASON#2025#1#b'].map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
+    });
+    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: {}, stash: { board: null } })).toMatchObject({ kind: 'earlyReturn' });
+    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { nextToken: '20' }, stash: { board: null } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
     expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 99_999 } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
+    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 101 } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
   });
 
-  it('PROFILE.withStandings: the partition from PROFILE on, newest season first', () => {
-    expect(requestOf('resolvers/Query.userProfile.ts', { arguments: { userId: 'u2' } })).toEqual({
+  it('PROFILE.withStandings: the partition from PROFILE on, newest season first; then the heads of those seasons\' boards', () => {
+    expect(requestOf('resolvers/functions/getProfileStandings.ts', { stash: { userId: 'u2' } })).toEqual({
       operation: 'Query',
       query: {
         expression: '#pk = :pk AND #sk >= :profile',
@@ -65,18 +86,84 @@ describe('named access patterns as the resolvers request them', () => {
       limit: 101,
       consistentRead: false,
     });
+    const standings = [{ seasonId: '2026-01-31-road', season: 2026 }, { season: 2025 }, { seasonId: '2025', season: 2025 }];
+    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } })).toEqual({
+      operation: 'BatchGetItem',
+      tables: {
+        T: {
+          keys: [{ PK: S('SEASON#2026-01-31-road'), SK: S('BOARD') }, { PK: S('SEASON#2025'), SK: S('BOARD') }],
+          projection: { expression: '#scope, #scores', expressionNames: { '#scope': 'scope', '#scores': 'scores' } },
+        },
+      },
+    });
+    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings: [] } })).toMatchObject({ kind: 'earlyReturn' });
   });
 
-  it("EVENT.card: the event's partition in one page, strongly consistent for a mutation", () => {
+  it("EVENT.card: the event's partition with its board head for the card; without it, strongly consistent, for a mutation", () => {
     const read = (parentTypeName: string) => requestOf('resolvers/functions/getEventCard.ts', { arguments: { eventId: 'e1' }, info: { parentTypeName } });
-    const expected = (consistentRead: boolean) => ({
+    expect(read('Query')).toEqual({
       operation: 'Query',
       query: { expression: '#pk = :pk', expressionNames: { '#pk': TABLE.pk }, expressionValues: { ':pk': S('EVENT#e1') } },
+      limit: 52,
+      consistentRead: false,
+    });
+    const withoutHead = (consistentRead: boolean) => ({
+      operation: 'Query',
+      query: {
+        expression: '#pk = :pk AND #sk >= :event',
+        expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
+        expressionValues: { ':pk': S('EVENT#e1'), ':event': S('EVENT') },
+      },
       limit: 51,
       consistentRead,
     });
-    expect(read('Query')).toEqual(expected(false));
-    expect(read('Mutation')).toEqual(expected(true));
+    expect(read('Mutation')).toEqual(withoutHead(true));
+    expect(read('League')).toEqual(withoutHead(false));
+  });
+
+  it('savePrediction: the event check, the prediction, its entry in its shard and the profile, in one transaction', () => {
+    const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-01T20:00:00.000Z', startsAtMs: Date.parse('2031-01-01T20:00:00.000Z'), state: 'UPCOMING', season: 2031, matchOrder: ['m1'] };
+    const matches = [{ id: 'm1', eventId: 'e1', name: 'M', points: 10, teams: [{ members: ['A'] }, { members: ['B'] }] }];
+    const request = requestOf('resolvers/functions/putPrediction.ts', {
+      arguments: { eventId: 'e1', picks: [{ matchId: 'm1', team: 1 }] },
+      stash: { event, matches, profile: { id: 'u1', displayName: 'Una' } },
+      env: { TABLE_NAME: 'T' },
+    }) as { operation: string; transactItems: { operation: string; key: unknown; attributeValues?: Record<string, unknown> }[] };
+    expect(request.operation).toBe('TransactWriteItems');
+    expect(request.transactItems.map((item) => [item.operation, item.key])).toEqual([
+      ['ConditionCheck', { PK: S('EVENT#e1'), SK: S('EVENT') }],
+      ['PutItem', { PK: S('USER#u1'), SK: S('PREDICTION#2031-01-01#e1') }],
+      ['PutItem', { PK: S(`ENTRIES#e1#${shardOf('u1')}`), SK: S('USER#u1') }],
+      ['UpdateItem', { PK: S('USER#u1'), SK: S('PROFILE') }],
+    ]);
+    expect(request.transactItems[2].attributeValues).toMatchObject({ type: S('Entry'), userId: S('u1'), eventId: S('e1'), displayName: S('Una') });
+    expect(request.transactItems[1].attributeValues).not.toHaveProperty(TABLE.gsiPk);
+  });
+
+  it("History's events: one BatchGetItem of the page's events (name, state, bell) and the board heads of the unscored predictions' events", () => {
+    const items = [
+      { eventId: 'e3', points: null },
+      { eventId: 'e2', points: null },
+      { eventId: 'e1', points: 7 },
+    ];
+    expect(requestOf('resolvers/functions/getHistoryEvents.ts', { stash: { page: { items }, events: {}, heads: {} }, env: { TABLE_NAME: 'T' } })).toEqual({
+      operation: 'BatchGetItem',
+      tables: {
+        T: {
+          keys: [
+            { PK: S('EVENT#e3'), SK: S('EVENT') },
+            { PK: S('EVENT#e2'), SK: S('EVENT') },
+            { PK: S('EVENT#e1'), SK: S('EVENT') },
+            { PK: S('EVENT#e3'), SK: S('BOARD') },
+            { PK: S('EVENT#e2'), SK: S('BOARD') },
+          ],
+          projection: {
+            expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
+            expressionNames: { '#id': 'id', '#name': 'name', '#state': 'state', '#startsAtMs': 'startsAtMs', '#scope': 'scope', '#card': 'card', '#scores': 'scores' },
+          },
+        },
+      },
+    });
   });
 
   it('PREDICTION.history: a page of the history, and the keys alone of the newest for a rename', () => {
@@ -96,17 +183,6 @@ describe('named access patterns as the resolvers request them', () => {
       scanIndexForward: false,
       limit: 97,
       consistentRead: true,
-    });
-  });
-
-  it('PREDICTION.all: the keys of every prediction of the event, in index order, as many as fit the rename', () => {
-    const event = { id: 'e1', name: 'Old' };
-    expect(requestOf('resolvers/functions/getEventPredictionKeys.ts', { stash: { event, name: 'New' } })).toEqual({
-      operation: 'Query',
-      index: TABLE.index,
-      query: { expression: '#pk = :pk', expressionNames: { '#pk': TABLE.gsiPk }, expressionValues: { ':pk': S('PREDICTIONS#e1') } },
-      projection: { expression: '#keyPk, #keySk', expressionNames: { '#keyPk': TABLE.pk, '#keySk': TABLE.sk } },
-      limit: 99,
     });
   });
 });

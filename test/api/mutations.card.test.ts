@@ -183,7 +183,8 @@ describe('savePrediction and updateMyProfile', () => {
     expect(eventCard.myPrediction.picks).toEqual(event.matches.map((matchId) => ({ matchId, team: 0 })));
   });
 
-  it('renames the player on the profile and on every season standing', async () => {
+  it('renames the player on the profile and on every season standing; the boards take it at their next scoring', async () => {
+    const events: string[] = [];
     for (const [date, name] of [['2028-05-05', 'Old Season'], ['2029-05-05', 'New Season']]) {
       const { createEvent } = await asAdmin('createEvent', { i: { name, date, startsAt: inOneHour() } });
       const { addMatch } = await asAdmin('addMatch', { e: createEvent.id, i: matchInput(1) });
@@ -191,6 +192,7 @@ describe('savePrediction and updateMyProfile', () => {
       await setState(api, createEvent.id, 'BROADCAST');
       await asAdmin('setMatchResult', { e: createEvent.id, m: addMatch.id, w: 0 });
       await asAdmin('scoreEvent', { e: createEvent.id });
+      events.push(createEvent.id);
     }
     const { updateMyProfile } = await api.data('renamer', OP.updateMyProfile, { n: '  The Renamer  ' });
     expect(updateMyProfile.displayName).toBe('The Renamer');
@@ -200,7 +202,13 @@ describe('savePrediction and updateMyProfile', () => {
       [2029, 'The Renamer'],
       [2028, 'The Renamer'],
     ]);
-    const { standings } = await api.data('x', 'query { standings(season: 2028) { items { userId displayName } } }');
-    expect(standings.items).toContainEqual({ userId: updateMyProfile.id, displayName: 'The Renamer' });
+    // The boards keep the name their rows were built with: the event's takes the new one at its next
+    // scoring pass (a re-score reads the profiles); the season's when a final pass next writes the
+    // player's standing there.
+    const leaderboard = async () =>
+      (await api.data('x', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: events[0] })).eventCard.leaderboard.items;
+    expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'renamer' }]);
+    await asAdmin('scoreEvent', { e: events[0] });
+    expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'The Renamer' }]);
   });
 });

@@ -2,18 +2,21 @@
  * The prediction lock, which needs no scheduler: a save is accepted only while the event is UPCOMING
  * and the server clock is before startsAt, checked in the same transaction as the write.
  */
-import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
+import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
 import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
 import { TABLE } from '../../resolvers/lib/entities/table.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
+import { ADMIN, ADMIN_GROUPS, createCard, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';
 
 let api: TestApi;
+/** The date createCard gives its events. */
+const CARD_DATE = '2030-06-01';
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -39,12 +42,30 @@ async function attempt(player: string, eventId: string, matchId: string, team: n
   return { player, team, sentAt, accepted: false, errorType: res.errors?.[0].errorType };
 }
 
-/** The items stored for one event's predictions, straight from the table's GSI. */
+/**
+ * The items stored for one event's predictions, straight from the table: its entries (every shard,
+ * strongly consistent, as the scoring function lists them), each checked against the prediction item
+ * written in the same transaction. Returns the prediction items.
+ */
 async function storedPredictions(eventId: string) {
   const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
-  const out = await client.send(new QueryCommand(queryInput(api.tableName, PREDICTION.all(eventId))));
+  const predictions: Record<string, AttributeValue>[] = [];
+  for (const shard of ENTRY.shards()) {
+    const out = await client.send(new QueryCommand({ ...queryInput(api.tableName, ENTRY.shard(eventId, shard)), ConsistentRead: true }));
+    for (const entry of out.Items ?? []) {
+      expect(shardOf(entry.userId.S as string)).toBe(shard);
+      expect(entry.eventId.S).toBe(eventId);
+      const key = PREDICTION.key(entry.userId.S as string, CARD_DATE, eventId);
+      const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: { PK: { S: key.PK }, SK: { S: key.SK } }, ConsistentRead: true }));
+      expect(Item, `the prediction of entry ${entry.userId.S}`).toBeDefined();
+      expect(entry.picks).toEqual(Item!.picks);
+      expect(entry.updatedAt).toEqual(Item!.updatedAt);
+      expect(entry.displayName).toEqual(Item!.displayName);
+      predictions.push(Item!);
+    }
+  }
   client.destroy();
-  return out.Items ?? [];
+  return predictions;
 }
 
 describe('the bell', () => {
@@ -142,9 +163,57 @@ describe('concurrent saves', () => {
     const stored = await storedPredictions(event.id);
     expect(stored).toHaveLength(50);
     expect(new Set(stored.map((item) => item.userId.S))).toEqual(new Set(players.map(subFor)));
-    expect(stored.every((item) => item[TABLE.gsiSk].S?.startsWith('UNSCORED#'))).toBe(true);
+    expect(stored.some((item) => TABLE.gsiPk in item || TABLE.gsiSk in item)).toBe(false);
 
     const { userProfile } = await api.data('crowd-7', OP.userProfile);
     expect(userProfile.user).toEqual({ id: subFor('crowd-7'), displayName: results[7].data?.savePrediction.displayName });
+  });
+});
+
+describe('what a save writes', () => {
+  type Stored = Record<string, AttributeValue>;
+  const keyOfItem = (item: Stored) => `${item.PK.S}|${item.SK.S}`;
+  /** The items added and the items changed between two snapshots, by key. */
+  function written(before: Stored[], after: Stored[]) {
+    const old = new Map(before.map((item) => [keyOfItem(item), JSON.stringify(item)]));
+    return {
+      added: after.filter((item) => !old.has(keyOfItem(item))).map(keyOfItem).sort(),
+      changed: after.filter((item) => old.has(keyOfItem(item)) && old.get(keyOfItem(item)) !== JSON.stringify(item)).map(keyOfItem).sort(),
+      removed: before.filter((item) => !after.some((a) => keyOfItem(a) === keyOfItem(item))).map(keyOfItem),
+    };
+  }
+  const snapshot = async (): Promise<Stored[]> => JSON.parse(await tableSnapshot(api));
+
+  it('writes exactly the prediction, its entry and the profile; a re-save replaces the first two; a refusal writes nothing', async () => {
+    const event = await createCard(api, 2);
+    const user = subFor('exact-writer');
+    const prediction = PREDICTION.key(user, CARD_DATE, event.id);
+    const entry = ENTRY.key(event.id, user);
+    const picks = (team: number) => event.matches.map((matchId) => ({ matchId, team }));
+
+    const before = await snapshot();
+    await api.data('exact-writer', OP.savePrediction, { e: event.id, p: picks(0) });
+    const first = await snapshot();
+    expect(written(before, first)).toEqual({
+      added: [`${entry.PK}|${entry.SK}`, `${prediction.PK}|${prediction.SK}`, `USER#${user}|PROFILE`].sort(),
+      changed: [],
+      removed: [],
+    });
+
+    await api.data('exact-writer', OP.savePrediction, { e: event.id, p: picks(1) });
+    const second = await snapshot();
+    expect(written(first, second)).toEqual({ added: [], changed: [`${entry.PK}|${entry.SK}`, `${prediction.PK}|${prediction.SK}`].sort(), removed: [] });
+
+    const unknownMatch = await api.request('exact-writer', OP.savePrediction, { e: event.id, p: [{ matchId: 'no-such-match', team: 0 }] });
+    expect(unknownMatch.errors?.[0].errorType).toBe('NotFound');
+    const badTeam = await api.request('exact-newcomer', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 2 }] });
+    expect(badTeam.errors?.[0].errorType).toBe('ValidationError');
+    expect(written(second, await snapshot())).toEqual({ added: [], changed: [], removed: [] });
+
+    await setState(api, event.id, 'BROADCAST');
+    const locked = await snapshot();
+    const late = await api.request('exact-late', OP.savePrediction, { e: event.id, p: picks(0) });
+    expect(late.errors?.[0].errorType).toBe('PredictionsLocked');
+    expect(written(locked, await snapshot())).toEqual({ added: [], changed: [], removed: [] });
   });
 });

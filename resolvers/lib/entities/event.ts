@@ -1,6 +1,6 @@
 /**
  * Event items: `EVENT#<id>` / `EVENT`, listed in the GSI partition of all events by date.
- * The event's partition also holds its matches (match.ts).
+ * The event's partition also holds its matches (match.ts) and its board head (board.ts).
  */
 import type { EventState } from '../schema-types';
 import { atLeast, onTable, onIndex } from './access';
@@ -48,10 +48,13 @@ export const EVENT = {
   /** Access pattern: every event, newest date first (Query.events). */
   list: () => onIndex(GSI_PK, null, false),
   /**
-   * Access pattern: the event's partition, the event item and its matches, nothing else (predictions
-   * live in the players' partitions), so its cost does not grow with the number of players.
+   * Access pattern: the event's partition: its board head (`BOARD`, board.ts, once a scoring pass has
+   * built it), the event item and its matches. Predictions live in the players' partitions, so its
+   * cost does not grow with the number of players but by the head's list of chunks.
    */
   card: (eventId: string) => onTable(pk(eventId), null, true),
+  /** Access pattern: the event item and its matches without the board head (`BOARD` sorts before `EVENT`). */
+  cardItems: (eventId: string) => onTable(pk(eventId), atLeast(SK, ':event'), true),
   /** Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first. */
   from: (date: string) => onIndex(GSI_PK, atLeast(date, ':from'), true),
   /** The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named seasons too). */

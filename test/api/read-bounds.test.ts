@@ -1,0 +1,82 @@
+/**
+ * Each read screen's DynamoDB requests, counted on the wire: the local API talks to DynamoDB Local
+ * through a counting proxy. Bounds: events 1 request, a standings page 2, the event card 2 and 3 with
+ * its leaderboard, whatever the number of players.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from 'appsync-local/testing';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
+
+let api: TestApi;
+let proxy: Server;
+/** The DynamoDB operations (X-Amz-Target) the proxy forwarded, in order. */
+const seen: string[] = [];
+
+/** Forwards every request to DynamoDB Local, recording its operation. */
+function countingProxy(target: string): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    seen.push(String(req.headers['x-amz-target'] ?? '').replace('DynamoDB_20120810.', ''));
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    const out = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    res.writeHead(out.status, Object.fromEntries(out.headers.entries()));
+    res.end(Buffer.from(await out.arrayBuffer()));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The operations one screen sends. */
+async function requestsOf(player: string, query: string, variables: Record<string, unknown> = {}) {
+  seen.length = 0;
+  const res = await api.request(player, query, variables);
+  expect(res.errors).toBeUndefined();
+  return [...seen];
+}
+
+let eventId: string;
+
+beforeAll(async () => {
+  proxy = await countingProxy(dynamoEndpoint());
+  api = await startTestApi({ dynamoEndpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+  const event = await createCard(api, 3, new Date(Date.now() + 3600_000).toISOString(), '2036-03-03');
+  eventId = event.id;
+  for (const [i, player] of ['b1', 'b2', 'b3', 'b4'].entries()) {
+    await api.data(player, OP.savePrediction, { e: eventId, p: event.matches.map((matchId, m) => ({ matchId, team: (i + m) % 2 })) });
+  }
+  await setState(api, eventId, 'BROADCAST');
+  for (const m of event.matches) await api.data(ADMIN, OP.setMatchResult, { e: eventId, m, w: 0 }, ADMIN_GROUPS);
+  await api.app.settled();
+  await api.data(ADMIN, OP.scoreEvent, { e: eventId }, ADMIN_GROUPS);
+  await api.app.settled();
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+  proxy?.close();
+});
+
+describe('requests per read screen', () => {
+  it('events: 1 Query', async () => {
+    expect(await requestsOf('b1', '{ events(limit: 5) { items { id } nextToken } }')).toEqual(['Query']);
+  });
+
+  it('a standings page: the season board head and its chunks, 2 requests', async () => {
+    expect(await requestsOf('b1', '{ standings(season: 2036, limit: 2) { items { rank userId } nextToken } }')).toEqual(['GetItem', 'BatchGetItem']);
+    expect(await requestsOf('b1', '{ standings(season: 2037) { items { rank } } }')).toEqual(['GetItem']);
+  });
+
+  it('the event card: 2 requests, 3 with its leaderboard', async () => {
+    const card = 'query($e: ID!) { eventCard(eventId: $e) { event { id } matches { id } myPrediction { points rank } } }';
+    expect(await requestsOf('b2', card, { e: eventId })).toEqual(['Query', 'GetItem']);
+    const withBoard = 'query($e: ID!) { eventCard(eventId: $e) { myPrediction { rank } leaderboard(limit: 3) { items { rank } nextToken } } }';
+    expect((await requestsOf('b2', withBoard, { e: eventId })).sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+  });
+
+  it("a profile: its standings and their seasons' heads, 2 requests", async () => {
+    expect(await requestsOf('b3', '{ userProfile { user { id } standings { rank } } }')).toEqual(['Query', 'BatchGetItem']);
+  });
+});
