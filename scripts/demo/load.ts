@@ -47,7 +47,7 @@ const UPDATE_EVENT = `mutation UpdateEvent($input: UpdateEventInput!) { updateEv
 const ADD_MATCH = `mutation AddMatch($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }`;
 const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
   setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome) { id result outcome } }`;
-const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated } }`;
+const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated finished } }`;
 const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
 const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
@@ -121,7 +121,7 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
       // let them finish first, so that the final pass does not contend with them for the same standings.
       await target.settled();
-      await scoreFinal(() => as(admin, SCORE, { eventId }));
+      await scoreFinal(() => as(admin, SCORE, { eventId }), () => target.settled());
     }
   }
   return { events: demoEvents.length, players: players.length, predictions };

@@ -12,9 +12,9 @@ import { TABLE } from '../../resolvers/lib/entities/table.ts';
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };
 const S = (value: string) => ({ S: value });
 
-/** A board head listing `chunks` and holding `rowCount` rows. */
-const head = (chunks: string[], rowCount: number): BoardHead => ({
-  scope: 'X', version: 1, rowCount, chunks, previous: [], scores: [], final: true, card: [], builtAt: '2031-01-01T00:00:00.000Z',
+/** A board head of `scope` whose chunk set `s1` holds `rowCount` rows. */
+const head = (scope: string, rowCount: number): BoardHead => ({
+  scope, version: 1, rowCount, chunkSet: 's1', rowsHash: 'h', previous: null, scores: [], final: true, card: [], builtAt: '2031-01-01T00:00:00.000Z',
 });
 
 /** The request `file`'s request handler returns for this context. */
@@ -37,8 +37,8 @@ describe('named access patterns as the resolvers request them', () => {
 
   it("EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried", () => {
     const event = { id: 'e1', startsAt: '2020-01-01T00:00:00.000Z', state: 'SCORED' };
-    const chunks = ['BOARD#EVENT#e1#0#a', 'BOARD#EVENT#e1#1#b', 'BOARD#EVENT#e1#2#c'];
-    const board = { ...head(chunks, 250), PK: 'EVENT#e1', SK: 'BOARD' };
+    const chunks = ['BOARD#EVENT#e1#s1#0', 'BOARD#EVENT#e1#s1#1', 'BOARD#EVENT#e1#s1#2'];
+    const board = { ...head('EVENT#e1', 250), PK: 'EVENT#e1', SK: 'BOARD' };
     const read = (args: Record<string, unknown>) => requestOf('resolvers/EventCard.leaderboard.ts', { arguments: args, source: { event, board }, env: { TABLE_NAME: 'T' } });
     const batch = (pks: string[]) => ({
       operation: 'BatchGetItem',
@@ -63,10 +63,10 @@ describe('named access patterns as the resolvers request them', () => {
       operation: 'GetItem',
       key: { PK: S('SEASON#2025'), SK: S('BOARD') },
     });
-    const board = head(['BOARD#SEASON#2025#0#a', 'BOARD#SEASON#2025#1#b'], 120);
+    const board = head('SEASON#2025', 120);
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { limit: 3, nextToken: '99' }, stash: { board }, env: { TABLE_NAME: 'T' } })).toEqual({
       operation: 'BatchGetItem',
-      tables: { T: { keys: ['BOARD#SEASON#2025#0#a', 'BOARD#SEASON#2025#1#b'].map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
+      tables: { T: { keys: ['BOARD#SEASON#2025#s1#0', 'BOARD#SEASON#2025#s1#1'].map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
     });
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: {}, stash: { board: null } })).toMatchObject({ kind: 'earlyReturn' });
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { nextToken: '20' }, stash: { board: null } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
