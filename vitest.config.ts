@@ -7,7 +7,8 @@ export default defineConfig({
     // The JSON report gives CI its one-line summary.
     reporters: ['default', ['json', { outputFile: 'build/test-report.json' }]],
     // One in-memory DynamoDB Local for the whole run; tests reach it through inject('dynamoEndpoint').
-    globalSetup: ['packages/appsync-local/testing/global-setup.ts'],
+    // The package's exported entry, as a project outside this repository would name it.
+    globalSetup: ['appsync-local/testing/global-setup'],
     // The project's folders, for the package's own tests (inject('stateDir') and so on).
     provide: { root: repoRoot, buildDir, stateDir },
     // Generous: DynamoDB Local on a busy two-core machine answers slowly.

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { client, mutations } from '../api.ts';
 import { useAction } from '../admin/useAction.ts';
+import { shownName } from '../hooks.ts';
 import { href } from '../route.ts';
 import type { League } from './documents.ts';
 
@@ -51,15 +52,15 @@ export function CommissionerTools({ league, me, onChange }: { league: League; me
             Member
             <select value={chosen.userId} onChange={(e) => setMember(e.target.value)}>
               {others.map((s) => (
-                <option key={s.userId} value={s.userId}>{s.displayName}</option>
+                <option key={s.userId} value={s.userId}>{shownName(s.displayName, s.userId)}</option>
               ))}
             </select>
           </label>
           <div className="actions">
-            <button type="button" disabled={busy} onClick={() => void act(`${chosen.displayName} removed.`, () => client.graphql({ query: mutations.removeLeagueMember, variables: { leagueId, userId: chosen.userId } }))}>
+            <button type="button" disabled={busy} onClick={() => void act(`${shownName(chosen.displayName, chosen.userId)} removed.`, () => client.graphql({ query: mutations.removeLeagueMember, variables: { leagueId, userId: chosen.userId } }))}>
               Remove member
             </button>
-            <button type="button" disabled={busy} onClick={() => void act(`${chosen.displayName} is the commissioner now.`, () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }))}>
+            <button type="button" disabled={busy} onClick={() => void act(`${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`, () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }))}>
               Make commissioner
             </button>
           </div>

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
+import { shownName } from '../hooks.ts';
 import { useEventUpdates } from '../live.ts';
 import { href } from '../route.ts';
 import type { BoardRow } from '../screens/EventScreen.tsx';
@@ -69,7 +70,7 @@ export function MemberRow({ me, rank, userId, name, cells }: { me: boolean; rank
   return (
     <tr className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
       <td>{rank ?? '–'}</td>
-      <td><a href={href.player(userId)}>{name}</a>{me && <span className="you"> (you)</span>}</td>
+      <td><a href={href.player(userId)}>{shownName(name, userId)}</a>{me && <span className="you"> (you)</span>}</td>
       {cells.map((c, i) => (
         <td key={i} className="num">{c ?? '–'}</td>
       ))}

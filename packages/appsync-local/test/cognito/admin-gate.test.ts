@@ -2,8 +2,9 @@
  * The local user pool answers as Cognito does: actions authorized by IAM (every Admin*, ListUsers, the
  * pool's management) need a SigV4 signature with the local credential; the public ones (sign-up,
  * sign-in, confirm, the user's own attributes) do not. A page of another origin in headless Chromium
- * runs the attack of issue 23 (ListUsers, SignUp, AdminConfirmSignUp, AdminAddUserToGroup) and is
- * refused at its first admin step. Skipped only where Chromium is missing outside CI.
+ * tries to make itself an admin through the pool's unauthenticated port (ListUsers, SignUp,
+ * AdminConfirmSignUp, AdminAddUserToGroup) and is refused at its first admin step, with nothing it
+ * tried taking effect. Skipped only where Chromium is missing outside CI.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -156,7 +157,7 @@ describe.skipIf(missing && !process.env.CI)('a page of another origin in Chromiu
         ['AdminConfirmSignUp', { UserPoolId: pool.userPoolId, Username: attacker }],
         ['AdminAddUserToGroup', { UserPoolId: pool.userPoolId, Username: attacker, GroupName: 'admin' }],
       ];
-      // The attack as the issue ran it: one step after another, stopping at the first refusal.
+      // The attack's steps one after another, stopping at the first refusal.
       const run = (stepList: [string, Record<string, unknown>][], stopAtRefusal: boolean) =>
         page.evaluate(
           async ({ endpoint, stepList, stopAtRefusal }) => {

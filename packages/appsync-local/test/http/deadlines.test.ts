@@ -1,6 +1,7 @@
 /**
- * Every connection has a deadline (issue 23, finding 2): a stalled first byte, TLS handshake, request
- * headers, request body, or real-time first message is closed, on the plain and the TLS path of the
+ * Every connection has a deadline, so that a client that opens connections and stalls cannot hold
+ * them (and the server's sockets) for ever: a stalled first byte, TLS handshake, request headers,
+ * request body, or real-time first message is closed, on the plain and the TLS path of the
  * API's one port and on the local user pool's server. Short deadlines, loopback only; each wait is
  * bounded. Also: `ka` reaches a real-time connection before any `connection_init`.
  */

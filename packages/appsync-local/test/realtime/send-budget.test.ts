@@ -1,7 +1,8 @@
 /**
- * Finding 3 of issue 23: one memory budget for what the server has queued across all real-time
- * connections, the slowest readers cut off first; and deliveries in chunks that give the event loop
- * back, in publish order.
+ * The real-time server's memory for slow readers: one budget for what it has queued across all
+ * real-time connections, so subscribers that stop reading cannot make it buffer without bound (the
+ * slowest readers are cut off first, a reading one is kept); and deliveries in chunks that give the
+ * event loop back, in publish order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkQueue } from '../../src/local/realtime/work-queue.ts';
