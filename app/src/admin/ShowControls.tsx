@@ -16,11 +16,14 @@ export function ShowControls({ event, onChange }: { event: Card['event']; onChan
           await onChange();
         })}>Start the broadcast</button>
       ) : (
-        <button type="button" disabled={busy} onClick={() => void run('Scored: the leaderboard is final.', async () => {
-          const { data } = await client.graphql({ query: mutations.scoreEvent, variables: { eventId: event.id } });
-          await onChange();
-          return data;
-        })}>{event.state === 'SCORED' ? 'Score again' : 'Score the event'}</button>
+        <button type="button" disabled={busy} onClick={() => void run(
+          (finished: boolean) => (finished ? 'Scored: the leaderboard is final.' : 'Scoring goes on in the background (a large event): the leaderboard turns Final when it is done.'),
+          async () => {
+            const { data } = await client.graphql({ query: mutations.scoreEvent, variables: { eventId: event.id } });
+            await onChange();
+            return data.scoreEvent.finished;
+          },
+        )}>{event.state === 'SCORED' ? 'Score again' : 'Score the event'}</button>
       )}
       <p role="status">{status}</p>
     </section>

@@ -5,12 +5,12 @@ import { errorText } from '../api.ts';
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  /** Resolves true when the action succeeded. */
-  async function run(done: string, call: () => Promise<unknown>): Promise<boolean> {
+  /** Resolves true when the action succeeded; `done` is the status line, or makes it from what the call answered. */
+  async function run<T>(done: string | ((answer: T) => string), call: () => Promise<T>): Promise<boolean> {
     setBusy(true);
     try {
-      await call();
-      setStatus(done);
+      const answer = await call();
+      setStatus(typeof done === 'string' ? done : done(answer));
       return true;
     } catch (err) {
       setStatus(errorText(err));
