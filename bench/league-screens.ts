@@ -18,6 +18,8 @@ const JOIN = 'mutation($c: String!) { joinLeague(code: $c) { memberCount } }';
 
 const SCREENS: { screen: string; query: string }[] = [
   { screen: 'myLeagues', query: 'query { myLeagues { id name season { id name } memberCount } }' },
+  // The caller's rank in each league is a resolver of its own: the league's members and their standings.
+  { screen: 'myLeaguesWithRank', query: 'query { myLeagues { id name season { id name } memberCount myRank } }' },
   {
     screen: 'leagueStandings',
     query: 'query($l: ID!) { league(leagueId: $l) { name season { id name } standings { rank displayName points correct eventsPlayed } } }',
