@@ -8,14 +8,17 @@
  *      and bodies over the size limit;
  *   3. GET /dev/token from a foreign Origin (must be refused);
  *   4. real time (bench/abuse-realtime.ts): 50 and 200 connections of 100 subscriptions each that stop
- *      reading while results are entered, and one result to 200 connections x 100 subscriptions.
+ *      reading while results are entered, and one result to 200 connections x 100 subscriptions;
+ *   5. a flood of results (bench/abuse-flood.ts): 100 results on the demo's live event in about 2 s,
+ *      then the final scoreEvent: failed and superseded live passes, RESULT and LEADERBOARD messages.
  * Prints the figures; exits 1 if a check fails. Bounded: a few minutes after the server is up.
- * `--only realtime` runs part 4 alone.
+ * `--only realtime` runs part 4 alone, `--only flood` part 5 alone.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { repoRoot } from '../project.ts';
+import { FLOOD_RESULTS, flood } from './abuse-flood.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
@@ -27,7 +30,7 @@ const ALIASES = 16_000;
 const SLOW_READERS = [50, 200];
 const SLOW_READER_SECONDS = 10;
 const FAN_OUT_CONNECTIONS = 200;
-const realtimeOnly = process.argv.slice(2).join(' ') === '--only realtime';
+const only = /^--only (realtime|flood)$/.exec(process.argv.slice(2).join(' '))?.[1] ?? null;
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -41,8 +44,15 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '-
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let startupText = '';
+/** Every line the server writes, kept for part 5 (which counts the failures it logs). */
+const serverLines: string[] = [];
+let partial = '';
 const collect = (chunk: Buffer) => {
-  if (startupText.length < 64 * 1024) startupText += chunk.toString();
+  const text = chunk.toString();
+  if (startupText.length < 64 * 1024) startupText += text;
+  const lines = (partial + text).split('\n');
+  partial = lines.pop()!;
+  serverLines.push(...lines);
 };
 child.stdout.on('data', collect);
 child.stderr.on('data', collect);
@@ -124,7 +134,7 @@ try {
   // Times depend on the machine's load: the bystander shares the server's one thread with the hostile request.
   console.log(`server up at ${url}; RSS ${rssBefore.toFixed(0)} MB (bound ${RSS_BOUND_MB} MB); load average ${loadavg()[0].toFixed(1)}\n`);
 
-  if (!realtimeOnly) {
+  if (only === null) {
     // 4,900 aliases stay under the parser's token limit (accepted); 60,000 pass it (refused unparsed).
     for (const aliasCount of [4_900, 60_000]) {
       console.log(`1. ${DOCUMENTS} distinct documents of ${DOCUMENT_CHARS / 1024} KB, ${aliasCount} aliases each`);
@@ -180,21 +190,35 @@ try {
 
   }
 
-  console.log('\n4. real time: slow readers, and one result fanned out');
-  const api = { url, playerToken: token, adminToken, rssMb, whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h) };
-  for (const readers of SLOW_READERS) {
-    const r = await slowReaders(api, readers, SLOW_READER_SECONDS);
-    console.log(`  ${readers} slow readers x 100 subscriptions, ${r.results} results in ${SLOW_READER_SECONDS} s (${r.refused} refused): server RSS ${r.rssBefore.toFixed(0)} MB before, peak ${r.peakRss.toFixed(0)} MB, ${r.rssAfter.toFixed(0)} MB after; ${r.dropped} readers cut off`);
-    console.log(`  bystander: ${r.answered} answers, ${r.failed} failed, slowest ${r.slowest.toFixed(0)} ms`);
-    check(r.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB with ${readers} slow readers`);
-    check(r.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms with ${readers} slow readers`);
+  const api = { url, playerToken: token, adminToken, rssMb, whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h), serverLines: () => serverLines };
+  if (only !== 'flood') {
+    console.log('\n4. real time: slow readers, and one result fanned out');
+    for (const readers of SLOW_READERS) {
+      const r = await slowReaders(api, readers, SLOW_READER_SECONDS);
+      console.log(`  ${readers} slow readers x 100 subscriptions, ${r.results} results in ${SLOW_READER_SECONDS} s (${r.refused} refused): server RSS ${r.rssBefore.toFixed(0)} MB before, peak ${r.peakRss.toFixed(0)} MB, ${r.rssAfter.toFixed(0)} MB after; ${r.dropped} readers cut off`);
+      console.log(`  bystander: ${r.answered} answers, ${r.failed} failed, slowest ${r.slowest.toFixed(0)} ms`);
+      check(r.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB with ${readers} slow readers`);
+      check(r.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms with ${readers} slow readers`);
+    }
+    const f = await fanOut(api, FAN_OUT_CONNECTIONS);
+    console.log(`  one result to ${FAN_OUT_CONNECTIONS} connections x 100 subscriptions: ${f.received} of ${f.expected} messages in ${f.allMs.toFixed(0)} ms; server RSS ${f.rssBefore.toFixed(0)} MB before, peak ${f.peakRss.toFixed(0)} MB`);
+    console.log(`  bystander: ${f.answered} answers, ${f.failed} failed, slowest ${f.slowest.toFixed(0)} ms`);
+    // At least: a scoring pass that retries sends its update again.
+    check(f.received >= f.expected, 'every subscription gets both updates');
+    check(f.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms during the fan-out`);
   }
-  const f = await fanOut(api, FAN_OUT_CONNECTIONS);
-  console.log(`  one result to ${FAN_OUT_CONNECTIONS} connections x 100 subscriptions: ${f.received} of ${f.expected} messages in ${f.allMs.toFixed(0)} ms; server RSS ${f.rssBefore.toFixed(0)} MB before, peak ${f.peakRss.toFixed(0)} MB`);
-  console.log(`  bystander: ${f.answered} answers, ${f.failed} failed, slowest ${f.slowest.toFixed(0)} ms`);
-  // At least: a scoring pass that retries sends its update again.
-  check(f.received >= f.expected, 'every subscription gets both updates');
-  check(f.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms during the fan-out`);
+
+  if (only !== 'realtime') {
+    console.log(`\n5. a flood: ${FLOOD_RESULTS} results in about 2 s on the live event, then scoreEvent`);
+    const r = await flood(api);
+    console.log(`  ${r.eventName} (${r.matches} matches): ${r.sent} setMatchResult sent in ${r.sentMs.toFixed(0)} ms, ${r.accepted} accepted, the last answer at ${r.floodMs.toFixed(0)} ms; passes settled ${(r.settledMs / 1000).toFixed(1)} s after the first`);
+    console.log(`  live passes: ${r.failedAttempts} failed attempts logged, ${r.dropped} dropped after their last retry, ${r.superseded} superseded by a newer result`);
+    for (const reason of r.failureReasons) console.log(`    failed: ${reason}`);
+    console.log(`  subscriber: ${r.resultMessages} RESULT messages for ${r.sent} mutations; ${r.leaderboardMessages} LEADERBOARD messages, ${r.leaderboardOutOfOrder} out of order by readAt`);
+    console.log(`  final scoreEvent: ${(r.scoreMs / 1000).toFixed(2)} s, ${JSON.stringify(r.score)}`);
+    check(r.accepted === r.sent, 'every result is accepted');
+    check(r.dropped === 0, 'no live pass is dropped');
+  }
 
   const health = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
   check(health.status === 200 && child.exitCode === null, 'the server is still up');

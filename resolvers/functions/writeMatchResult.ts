@@ -6,7 +6,7 @@ import { IF_STORED } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '../lib/schema-types';
 import type { CardStash } from '../lib/stash';
-import { raiseWriteError, tableOf, transaction, txCheck, txUpdate } from '../lib/transact';
+import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 import { cardMatch, validTeamIndex } from '../lib/validate';
 
 type WriteMatchResultContext = Context<MutationSetMatchResultArgs, CardStash & { decided: MatchItem }>;
@@ -31,7 +31,8 @@ function decidedResult(match: MatchItem, winner: number | null | undefined, outc
 
 /**
  * Sets (or, with neither winner nor outcome, clears) a match's result once the event is BROADCAST or
- * SCORED; the event's state is checked again in the same transaction as the write.
+ * SCORED; the event's state is checked again in the same transaction as the write, which also raises
+ * the event's card revision (cardRev) by one: a live pass that finds a newer revision stands down.
  */
 export function request(ctx: WriteMatchResultContext) {
   const event = stashedEvent(ctx);
@@ -50,11 +51,16 @@ export function request(ctx: WriteMatchResultContext) {
         ? { expression: 'SET #outcome = :outcome REMOVE #result', names, values: { ':outcome': decided.outcome } }
         : { expression: 'SET #outcome = :outcome, #result = :winner', names, values: { ':outcome': decided.outcome, ':winner': decided.result } };
   return transaction([
-    txCheck(table, EVENT.key(event.id), {
-      expression: '#state IN (:broadcast, :scored)',
-      names: { '#state': 'state' },
-      values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
-    }),
+    txUpdate(
+      table,
+      EVENT.key(event.id),
+      { expression: 'ADD #cardRev :one', names: { '#cardRev': EVENT.cardRevAttribute }, values: { ':one': 1 } },
+      {
+        expression: '#state IN (:broadcast, :scored)',
+        names: { '#state': 'state' },
+        values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
+      },
+    ),
     txUpdate(table, MATCH.key(event.id, match.id), update, IF_STORED),
   ]);
 }

@@ -32,8 +32,9 @@ export interface ScoringRequest {
   announce?: Announce;
   /**
    * Invoked asynchronously (invocationType Event), so the answer is discarded: a failed publish then
-   * throws once the pass is done, for Lambda to retry (scoring twice = once). Otherwise a failed
-   * publish comes back as `announceError` next to the report.
+   * throws once the pass is done, for Lambda to retry (scoring twice = once), unless the RESULT update
+   * went out (a retry would send it again: the pass is retried in the invocation, failures are
+   * logged). Otherwise a failed publish comes back as `announceError` next to the report.
    */
   async?: boolean;
   /**
@@ -59,5 +60,12 @@ export interface ScoringStats {
 
 /** A report, or an expected failure (NotFound, InvalidStateTransition, ResultsMissing) to raise with its type. */
 export type ScoringOutcome =
-  | { report: ScoringReport; stats: ScoringStats; error?: undefined; announceError?: { type: string; message: string } }
-  | { error: { type: string; message: string }; announceError?: { type: string; message: string } };
+  | {
+      report: ScoringReport;
+      stats: ScoringStats;
+      /** A live pass that stood down for a newer result (a newer card revision): it publishes no LEADERBOARD. */
+      superseded?: boolean;
+      error?: undefined;
+      announceError?: { type: string; message: string };
+    }
+  | { error: { type: string; message: string }; superseded?: undefined; announceError?: { type: string; message: string } };

@@ -2,7 +2,7 @@
  * Pick'Em items written straight into a test table with the entities' own builders, plus a reference
  * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
  */
-import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, ScanCommand, TransactWriteItemsCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
 import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '../../resolvers/lib/entities/board.ts';
 import { ENTRY } from '../../resolvers/lib/entities/entry.ts';
@@ -69,6 +69,26 @@ export class Fixture {
 
   async setResult(eventId: string, match: MatchSpec): Promise<void> {
     await this.put(matchItem(eventId, match));
+  }
+
+  /** A result as setMatchResult writes it: the match and the event's card revision raised by one, in one transaction. */
+  async enterResult(eventId: string, match: MatchSpec): Promise<void> {
+    await this.client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: toAttributes({ ...EVENT.key(eventId) }),
+              UpdateExpression: 'ADD #cardRev :one',
+              ExpressionAttributeNames: { '#cardRev': EVENT.cardRevAttribute },
+              ExpressionAttributeValues: toAttributes({ ':one': 1 }),
+            },
+          },
+          { Put: { TableName: this.tableName, Item: toAttributes(matchItem(eventId, match)) } },
+        ],
+      }),
+    );
   }
 
   async setState(spec: EventSpec, state: EventSpec['state']): Promise<void> {

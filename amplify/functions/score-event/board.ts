@@ -8,6 +8,11 @@
  * version is still the one read, then deletes the set of the version before last. On a failed
  * condition it deletes its own set, reads the head again and composes the rows again. A pass that dies
  * between its chunks and its head leaves its set unlisted (garbage no reader reaches).
+ *
+ * An event board's head records the card revision it was built from (`cardRev`). A live pass gives
+ * its own (`revision.yieldToNewer`): it stands down (`superseded`, nothing written) when the stored
+ * head is built from a newer revision, and its replacement is also conditioned on the stored head's
+ * revision being at most its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
@@ -105,20 +110,35 @@ export interface BoardWrite {
   /** The head as it stands after the call (null: no board, and nothing to write). */
   head: BoardHead | null;
   written: boolean;
+  /** The stored head is built from a newer card revision than the pass's (nothing written). */
+  superseded?: boolean;
 }
+
+/** The card revision an event board is built from. */
+export interface CardRevision {
+  cardRev: number;
+  /** A live pass: stand down for a head built from a newer revision, and never replace one. */
+  yieldToNewer: boolean;
+}
+
+const headRev = (head: BoardHead | null) => head?.cardRev ?? 0;
 
 /**
  * Rebuilds the board of `scope` from what `compose` makes of the head it is given (the stored one, or
- * null): nothing is written when `compose` answers null or the same content as stored. A concurrent
- * replacement makes the condition fail: the head is read again and `compose` called again.
+ * null): nothing is written when `compose` answers null or the same content as stored (and, for an
+ * event board, the same card revision). A concurrent replacement makes the condition fail: the head is
+ * read again and `compose` called again, unless, with `revision.yieldToNewer`, the head read is built
+ * from a newer revision: then the pass is superseded and writes nothing.
  */
 export async function replaceBoard<Row extends BoardRow>(
   store: Store,
   scope: string,
   compose: (head: BoardHead | null) => Promise<BoardContent<Row> | null>,
+  revision?: CardRevision,
 ): Promise<BoardWrite> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const head = await readHead(store, scope);
+    if (revision?.yieldToNewer && headRev(head) > revision.cardRev) return { head, written: false, superseded: true };
     let content: BoardContent<Row> | null;
     try {
       content = await compose(head);
@@ -131,7 +151,8 @@ export async function replaceBoard<Row extends BoardRow>(
     const scores = histogram(ranked);
     const hash = rowsHash(ranked);
     const keep = head !== null && head.rowsHash === hash;
-    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final) return { head, written: false };
+    const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
+    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final && sameRev) return { head, written: false };
 
     const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
     if (!keep) await store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
@@ -145,11 +166,18 @@ export async function replaceBoard<Row extends BoardRow>(
       scores,
       final: content.final,
       card: content.card,
+      ...(revision ? { cardRev: revision.cardRev } : {}),
       builtAt: new Date().toISOString(),
     };
     const condition: { expression: string; names: Record<string, string>; values?: Item } = head
       ? { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': head.version } as Item }
       : { expression: `attribute_not_exists(#pk)`, names: { '#pk': TABLE.pk } };
+    if (head && revision?.yieldToNewer) {
+      // Redundant with the version while the head read is the one stored, and the rule itself: no live pass replaces a newer head.
+      condition.expression += ' AND (attribute_not_exists(#cardRev) OR #cardRev <= :cardRev)';
+      condition.names['#cardRev'] = 'cardRev';
+      condition.values![':cardRev'] = revision.cardRev;
+    }
     try {
       await store.put({ ...BOARD.headKey(scope), ...BOARD.headAttributes(next) }, condition);
     } catch (err) {

@@ -10,7 +10,7 @@ import type { Store } from './store.ts';
 export type Card = Map<string, MatchItem>;
 
 export type CardCheck =
-  | { ok: true; event: EventItem; card: Card }
+  | { ok: true; event: EventItem; card: Card; cardRev: number }
   | { ok: false; type: string; message: string };
 
 export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
@@ -18,6 +18,10 @@ export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 /**
  * Reads the event and its matches; refuses an event not in one of `states`, and with `allResults`
  * a card with a match that has no result (a draw or a no contest is a result).
+ *
+ * The event is read before its matches (both strongly consistent): setMatchResult writes a result and
+ * raises `cardRev` in one transaction, so the card read holds at least every result up to the
+ * `cardRev` returned (0 when the event has none).
  */
 export async function readCard(store: Store, eventId: string, need: { states: string[]; allResults: boolean }): Promise<CardCheck> {
   const event = (await store.get(EVENT.key(eventId))) as EventItem | undefined;
@@ -46,7 +50,7 @@ export async function readCard(store: Store, eventId: string, need: { states: st
       message: `${missing.length} match(es) of event ${eventId} have no result: ${list}`,
     };
   }
-  return { ok: true, event, card };
+  return { ok: true, event, card, cardRev: event.cardRev ?? 0 };
 }
 
 /** What scoring reads of a card, as one string: equal strings score every prediction the same. */

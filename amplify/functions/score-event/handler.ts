@@ -11,6 +11,12 @@
  * (scoring twice = once, and each update is read fresh again), and a synchronous one (scoreEvent)
  * returns its report with `announceError` for the resolver to show next to it.
  *
+ * Except once a RESULT update is out: a retry would send it again. An asynchronous invocation that
+ * has published its RESULT never throws: it runs its pass again itself when the pass throws (twice,
+ * as Lambda would retry it), and logs what still failed (the next result's pass, or scoreEvent,
+ * rebuilds the board). A live pass that stood down for a newer result (`superseded`) is a success
+ * and publishes no LEADERBOARD: the newer result's pass publishes it.
+ *
  * A synchronous FINAL pass has a deadline (`deadlineMs`, default SYNC_DEADLINE_MS): past it, the pass
  * answers `finished: false` and announces nothing; the scoreEvent resolver then invokes the function
  * again asynchronously, and that run (no deadline) finishes and announces.
@@ -39,6 +45,9 @@ const USAGE = 'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL
  * resolver; the resolver then invokes the function asynchronously to finish.
  */
 export const SYNC_DEADLINE_MS = 20_000;
+
+/** Delays before an asynchronous invocation that has published its RESULT runs a thrown pass again. */
+export const PASS_RETRY_DELAYS_MS = [100, 1000];
 
 /** The payload as a ScoringRequest, or a thrown Error saying what is wrong with it. */
 function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<Omit<ScoringRequest, 'announce' | 'deadlineMs'>> & { announce: Announce | null; deadlineMs: number | undefined } {
@@ -70,11 +79,14 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
   const announcer = createAnnouncer({ client: db, tableName });
 
   const failures: string[] = [];
+  let resultPublished = false;
   const attempt = async (kind: string, build: () => Promise<EventUpdateInput | null>) => {
     try {
       const update = await build();
-      if (update) await publish(update);
-      else console.warn(`score-event: no ${kind} update of event ${eventId}: the event or the match is gone`);
+      if (update) {
+        await publish(update);
+        if (kind === 'RESULT') resultPublished = true;
+      } else console.warn(`score-event: no ${kind} update of event ${eventId}: the event or the match is gone`);
     } catch (err) {
       console.error(`score-event: the ${kind} update of event ${eventId} was not published:`, err);
       failures.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
@@ -83,15 +95,36 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
 
   if (announce?.resultOf) await attempt('RESULT', () => announcer.result(eventId, announce.resultOf!));
   if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
-  const outcome = pass === 'NONE' ? null : await createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL', deadlineMs: request.deadlineMs });
-  // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state.
-  if (announce && outcome && !outcome.error && outcome.report.finished) {
+  // Once its RESULT is out, an asynchronous invocation must not throw (Lambda's retry would send it again): it retries its pass itself.
+  const keepsGoing = request.async && resultPublished;
+  const runPass = () => createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL', deadlineMs: request.deadlineMs });
+  let outcome: ScoringOutcome | null = null;
+  if (pass !== 'NONE') {
+    for (let retry = 0; ; retry++) {
+      try {
+        outcome = await runPass();
+        break;
+      } catch (err) {
+        if (!keepsGoing) throw err;
+        if (retry === PASS_RETRY_DELAYS_MS.length) {
+          console.error(`score-event: the ${pass} pass of event ${eventId} failed ${retry + 1} times; its RESULT update is out, so it is not retried (the next pass or scoreEvent rebuilds the board):`, err);
+          return { error: { type: ERROR.scoringFailed, message: err instanceof Error ? err.message : String(err) } };
+        }
+        console.warn(`score-event: the ${pass} pass of event ${eventId} failed; running it again:`, err);
+        await new Promise((r) => setTimeout(r, PASS_RETRY_DELAYS_MS[retry]));
+      }
+    }
+  }
+  if (outcome && !outcome.error && outcome.superseded) console.info(`score-event: the live pass of event ${eventId} was superseded by a newer result; that result's pass publishes the leaderboard`);
+  // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state. Nor does a superseded one.
+  if (announce && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
     if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
   }
 
   if (failures.length === 0) return outcome;
   const message = `Live updates of event ${eventId} were not published (subscribers missed them; what they announce is written): ${failures.join(' | ')}`;
-  if (request.async) throw new Error(message);
+  if (request.async && !keepsGoing) throw new Error(message);
+  if (keepsGoing) console.error(`score-event: ${message}; not retried, its RESULT update is out`);
   return outcome && { ...outcome, announceError: { type: ERROR.publishFailed, message } };
 }

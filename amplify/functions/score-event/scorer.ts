@@ -64,9 +64,10 @@ export function createScorer(opts: ScorerOptions) {
   return {
     /**
      * The final pass (every match must have a result; the event ends SCORED), or with `provisional`
-     * a live pass of a BROADCAST event over the results entered so far (the state stays). Either way,
-     * once its writes are done the pass reads the card again and starts over if a result changed
-     * meanwhile, so the last pass to finish has scored the latest results.
+     * a live pass of a BROADCAST event over the results entered so far (the state stays). The final
+     * pass, once its writes are done, reads the card again and starts over if a result changed
+     * meanwhile. A live pass that meets a newer card revision (a newer result) stands down and
+     * answers `superseded`: the newer result's pass scores it.
      */
     async scoreEvent(eventId: string, mode: ScoreMode = {}): Promise<ScoringOutcome> {
       const now = opts.now ?? Date.now;
@@ -82,7 +83,8 @@ export function createScorer(opts: ScorerOptions) {
       if (mode.provisional === true) {
         const out = await livePass(store, eventId);
         if ('error' in out) return { error: out.error };
-        return { report: { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true }, stats: stats() };
+        const report = { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true };
+        return out.superseded ? { report, stats: stats(), superseded: true } : { report, stats: stats() };
       }
       const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline);
       if ('error' in out) return { error: out.error };
@@ -113,9 +115,13 @@ const matchIds = (card: BoardMatch[]) => card.map((m) => m[0]);
 /**
  * A live pass: the event board rebuilt on the card as it is, from the board's own rows (re-scored)
  * when the board was built on the same matches, else from the entries. Nothing per player is written,
- * and nothing at all when the board already holds this card (or is final).
+ * and nothing at all when the board already holds this card at this revision (or is final).
+ *
+ * The pass stands down (`superseded`) as soon as it sees a newer card revision than the one it read:
+ * on the stored head (its replacement would fail the revision condition anyway) or when it reads the
+ * card again after writing. The pass of the newer result scores it.
  */
-async function livePass(store: Store, eventId: string): Promise<{ event: EventItem; players: number } | Failure> {
+async function livePass(store: Store, eventId: string): Promise<{ event: EventItem; players: number; superseded: boolean } | Failure> {
   // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
   const first = await readCard(store, eventId, { states: ['BROADCAST'], allResults: false });
   if (!first.ok) return { error: { type: first.type, message: first.message } };
@@ -123,34 +129,43 @@ async function livePass(store: Store, eventId: string): Promise<{ event: EventIt
   store.startWrites();
   let players = 0;
   for (let pass = 0; ; pass++) {
-    if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+    if (pass === MAX_PASSES) throw new Error(`The card of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
     const onCard = checked.card;
     const card = boardCard(onCard);
-    const written = await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async (head) => {
-      if (head?.final) return null;
-      if (head && sameJson(head.card, card)) return null;
-      let rows: EventRow[];
-      if (head && sameJson(matchIds(head.card), matchIds(card))) {
-        rows = (await readRows<EventRow>(store, head)).map((row) => {
-          const { points, correct } = boardScore({ card }, rowPicks({ card }, row[5]));
-          return [row[0], row[1], points, correct, 0, row[5], row[6]];
-        });
-      } else {
-        rows = (await readEntries(store, eventId)).map((entry) => {
-          const { points, correct } = scoreOnCard(entry.picks, onCard);
-          return [entry.userId, entry.displayName, points, correct, 0, encodePicks(card, entry.picks), Date.parse(entry.updatedAt)];
-        });
-      }
-      return { rows, final: false, card };
-    });
+    const cardRev = checked.cardRev;
+    const written = await replaceBoard<EventRow>(
+      store,
+      BOARD.eventScope(eventId),
+      async (head) => {
+        if (head?.final) return null;
+        if (head && sameJson(head.card, card) && (head.cardRev ?? 0) >= cardRev) return null;
+        let rows: EventRow[];
+        if (head && sameJson(matchIds(head.card), matchIds(card))) {
+          rows = (await readRows<EventRow>(store, head)).map((row) => {
+            const { points, correct } = boardScore({ card }, rowPicks({ card }, row[5]));
+            return [row[0], row[1], points, correct, 0, row[5], row[6]];
+          });
+        } else {
+          rows = (await readEntries(store, eventId)).map((entry) => {
+            const { points, correct } = scoreOnCard(entry.picks, onCard);
+            return [entry.userId, entry.displayName, points, correct, 0, encodePicks(card, entry.picks), Date.parse(entry.updatedAt)];
+          });
+        }
+        return { rows, final: false, card };
+      },
+      { cardRev, yieldToNewer: true },
+    );
     players = written.head?.rowCount ?? 0;
+    if (written.superseded) return { event: checked.event, players, superseded: true };
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: false });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
+    if (again.cardRev > cardRev) return { event: again.event, players, superseded: true };
+    // The same revision and another card: reordered (reorderCard raises no revision); score it again.
     const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
     checked = again;
     if (!changed) break;
   }
-  return { event: checked.event, players };
+  return { event: checked.event, players, superseded: false };
 }
 
 interface FinalDone {
@@ -179,7 +194,7 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
     if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
-    await writeBoards(store, eventId, seasons, checked.card, done.rows, done.settled);
+    await writeBoards(store, eventId, seasons, checked.card, checked.cardRev, done.rows, done.settled);
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
@@ -250,10 +265,11 @@ async function writeScores(store: Store, event: EventItem, seasons: string[], ca
  * The event board (final) from this pass's rows, and each season's board: its rows overlaid with the
  * standings of this event's players as the pass wrote or read them, the higher revision winning.
  */
-async function writeBoards(store: Store, eventId: string, seasons: string[], card: Card, rows: EventRow[], settled: Map<string, Settled>) {
+async function writeBoards(store: Store, eventId: string, seasons: string[], card: Card, cardRev: number, rows: EventRow[], settled: Map<string, Settled>) {
   const boardMatches = boardCard(card);
   const players = rows.filter((r) => settled.has(r[0]));
-  await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async () => ({ rows: players, final: true, card: boardMatches }));
+  // The final board records the revision it scored but does not yield: the pass reads the card again and goes over it if it changed.
+  await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async () => ({ rows: players, final: true, card: boardMatches }), { cardRev, yieldToNewer: false });
   for (const seasonId of seasons) {
     await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), async (head) => {
       const byUser = new Map<string, SeasonRow>();

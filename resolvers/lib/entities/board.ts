@@ -64,6 +64,12 @@ export interface BoardHead {
   final: boolean;
   /** Event boards: the card the rows were scored on; empty for a season. */
   card: BoardMatch[];
+  /**
+   * Event boards: the event's card revision (EventItem.cardRev) the card was read at; a live pass
+   * replaces the head only if this is at most its own. Absent on season boards (and on event heads
+   * built before revisions: read as 0).
+   */
+  cardRev?: number;
   builtAt: string;
 }
 

@@ -17,6 +17,11 @@ export interface EventItem {
   season: number;
   /** Match ids in card order: reordering a card rewrites this list, never a sort key. */
   matchOrder: string[];
+  /**
+   * The card's revision: raised by one by every setMatchResult, in the transaction that writes the
+   * result (absent: 0). Live scoring passes compare it to stand down for a newer result (docs/scoring.md).
+   */
+  cardRev?: number;
 }
 
 export const EVENT_LIMIT = {
@@ -39,6 +44,8 @@ function attributes(event: EventItem) {
 
 export const EVENT = {
   type: TYPE,
+  /** The attribute holding EventItem.cardRev. */
+  cardRevAttribute: 'cardRev',
   pk,
   sk: SK,
   key,
