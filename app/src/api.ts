@@ -29,6 +29,9 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A hand-written document typed like the generated ones (its variables and its result). */
+export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
+
 export const ADMIN_GROUP = 'admin';
 
 /** The signed-in user's Cognito groups, from the access token (the API checks them again). */

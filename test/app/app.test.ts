@@ -200,7 +200,9 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await match(admin, 0).getByRole('button', { name: 'Set result' }).click();
     await expect.poll(() => match(player, 0).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Winner: Kenny Omega');
     const board = player.getByTestId('leaderboard').locator('tbody tr');
-    await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME}10`);
+    await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME} (you)10`);
+    // The player's own figures follow the board without a reload.
+    await expect.poll(() => player.getByTestId('my-points').textContent(), { timeout: 10_000 }).toBe('Your points: 10 (1 correct, rank 1)');
     console.log(`result to the player's leaderboard: ${Date.now() - started} ms`);
     // The league's board, on another player's page: rank, name, correct, points.
     await expect.poll(() => leagueBoard.allTextContents(), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
@@ -212,7 +214,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect.poll(() => match(player, 1).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Draw');
     await admin.getByRole('button', { name: 'Score the event' }).click();
     await expect.poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 }).toContain('Final');
-    expect(await board.first().textContent()).toBe(`1${PLAYER_NAME}10`);
+    expect(await board.first().textContent()).toBe(`1${PLAYER_NAME} (you)10`);
     await expect.poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 }).not.toContain('Provisional');
     expect(await leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}110`]);
     for (const page of [player, second]) expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
@@ -272,8 +274,12 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       [`#/league/${league.id}/event/${show.id}`, (page) => [page.getByRole('heading', { name: /AEW Dynamite Test Night/ }), ...leagueScreen(page)]],
       [`join/${league.code}`, (page) => [page.getByTestId('invite-code')]],
     ];
+    // The demo's live event: result controls whose options name long tag teams.
+    const { events } = await asAdmin<{ events: { items: { id: string; state: string }[] } }>('query { events(limit: 100) { items { id state } } }', {});
+    const live = events.items.find((e) => e.state === 'BROADCAST' && e.id !== show.id)!;
     const adminScreens: [string, (page: Page) => Locator[]][] = [
       ['#/admin', (page) => [page.getByRole('button', { name: 'Create event' })]],
+      [`#/event/${live.id}`, (page) => [page.getByLabel('Result').first().locator('option').last(), rowsOf(page, 'leaderboard').first()]],
       [`#/event/${show.id}`, (page) => [match(page, 1).getByTestId('result').filter({ hasText: 'Draw' }), rowsOf(page, 'leaderboard').first()]],
     ];
     for (const [page, list] of [[player, screens], [admin, adminScreens]] as const) {

@@ -3,10 +3,8 @@
  * (the generated one selects `standings` of all ten), and a league's event board (`eventLeaderboard`
  * has a required argument, so codegen leaves it out). Typed like the generated ones, from their types.
  */
-import type { LeagueQuery, MyLeaguesQuery } from '../api.ts';
+import type { LeagueQuery, MyLeaguesQuery, Typed } from '../api.ts';
 import type { BoardRow } from '../screens/EventScreen.tsx';
-
-type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
 
 type LeagueItem = MyLeaguesQuery['myLeagues'][number];
 export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & { season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'> };

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type EventCardQuery } from '../api.ts';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
+import { myEventFigures } from './documents.ts';
 import { CardBuilder } from '../admin/CardBuilder.tsx';
 import { ResultControls, ShowControls } from '../admin/ShowControls.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
@@ -35,6 +36,16 @@ export function EventScreen({ eventId, isAdmin }: { eventId: string; isAdmin: bo
   useEffect(() => {
     void reload();
   }, [reload]);
+  // The player's own points and rank after a scoring pass (the update carries the top 20 only).
+  const refreshMine = useCallback(async () => {
+    try {
+      const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
+      const mine = data.eventCard?.myPrediction;
+      if (mine) setCard((old) => (old?.myPrediction ? { ...old, myPrediction: { ...old.myPrediction, points: mine.points, correct: mine.correct, rank: mine.rank } } : old));
+    } catch {
+      // The next update or a reload reads them again; the leaderboard itself is already shown.
+    }
+  }, [eventId]);
 
   const onUpdate = useCallback(
     (update: EventUpdate) => {
@@ -48,9 +59,12 @@ export function EventScreen({ eventId, isAdmin }: { eventId: string; isAdmin: bo
         return { ...old, event };
       });
       if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
-      if (update.kind === 'LEADERBOARD' && update.leaderboard) setBoard({ rows: update.leaderboard, final: update.event.state === 'SCORED' });
+      if (update.kind === 'LEADERBOARD' && update.leaderboard) {
+        setBoard({ rows: update.leaderboard, final: update.event.state === 'SCORED' });
+        void refreshMine();
+      }
     },
-    [reload],
+    [reload, refreshMine],
   );
   const live = useEventUpdates(eventId, onUpdate);
 
@@ -138,9 +152,9 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
 
       {isAdmin && <ShowControls event={event} onChange={reload} />}
 
-      {board && <Leaderboard rows={board.rows} final={board.final} />}
+      {board && <Leaderboard rows={board.rows} final={board.final} me={card.myPrediction?.userId ?? null} />}
       {card.myPrediction?.points != null && (
-        <p>Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})</p>
+        <p data-testid="my-points">Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})</p>
       )}
     </article>
   );

@@ -1,7 +1,8 @@
-import { href } from '../route.ts';
+import { MemberRow } from '../leagues/LeagueBoard.tsx';
 import type { BoardRow } from './EventScreen.tsx';
 
-export function Leaderboard({ rows, final }: { rows: BoardRow[]; final: boolean }) {
+/** The event's leaderboard (the top of it); the viewer's own row is marked. */
+export function Leaderboard({ rows, final, me }: { rows: BoardRow[]; final: boolean; me: string | null }) {
   return (
     <section aria-labelledby="board-title">
       <h2 id="board-title">Leaderboard {final ? <span className="badge badge-scored">Final</span> : <span className="badge badge-broadcast">Provisional</span>}</h2>
@@ -14,11 +15,7 @@ export function Leaderboard({ rows, final }: { rows: BoardRow[]; final: boolean 
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.userId}>
-                <td>{r.rank}</td>
-                <td><a href={href.player(r.userId)}>{r.displayName}</a></td>
-                <td className="num">{r.points}</td>
-              </tr>
+              <MemberRow key={r.userId} me={r.userId === me} rank={r.rank} userId={r.userId} name={r.displayName} cells={[r.points]} />
             ))}
           </tbody>
         </table>

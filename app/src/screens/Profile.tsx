@@ -57,7 +57,7 @@ export function Profile({ userId }: { userId?: string }) {
           <tbody>
             {history.map((h) => (
               <tr key={h.eventId}>
-                <td><a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted">{h.eventDate}</span></td>
+                <td><a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span></td>
                 <td className="num">{h.points ?? '–'}</td>
                 <td>{h.rank ?? '–'}</td>
               </tr>

@@ -1,0 +1,20 @@
+/**
+ * The caller's own figures on an event's card, read again after each LEADERBOARD update: the update
+ * carries the top 20, and a player further down finds their rank here (2 requests: the card's Query with
+ * the board's head, and the prediction).
+ */
+import type { Typed } from '../api.ts';
+
+export interface MyFigures {
+  __typename: 'Prediction';
+  userId: string;
+  points: number | null;
+  correct: number | null;
+  rank: number | null;
+}
+
+export const myEventFigures = /* GraphQL */ `
+query MyEventFigures($eventId: ID!) {
+  eventCard(eventId: $eventId) { __typename myPrediction { __typename userId points correct rank } }
+}
+` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; myPrediction: MyFigures | null } | null }>;
