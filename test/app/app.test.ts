@@ -250,8 +250,15 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       await expect.poll(() => admin.getByRole('status').filter({ hasText: /Match added/ }).count()).toBe(1);
       await admin.getByRole('list', { name: 'Card order' }).getByText(name).waitFor();
     }
-    await admin.getByRole('button', { name: 'Move Main Event up' }).click();
+    // By keyboard: the focus stays on the button pressed, through the request and at the top of the card.
+    await admin.getByRole('button', { name: 'Move Main Event up' }).focus();
+    await admin.keyboard.press('Enter');
     await expect.poll(() => admin.getByTestId('match').first().locator('legend').textContent(), { timeout: 10_000 }).toBe('1. Main Event');
+    await expect.poll(() => admin.getByRole('status').filter({ hasText: /Card reordered/ }).count()).toBe(1);
+    expect(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Main Event up');
+    // Pressed again at the top, it does nothing.
+    await admin.keyboard.press('Enter');
+    expect(await admin.getByRole('list', { name: 'Card order' }).locator('li').first().textContent()).toContain('Main Event');
     const id = decodeURIComponent(new URL(admin.url()).hash.split('/')[2]);
     const { eventCard } = await asAdmin('query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position teams { members champion } } } }', { id });
     expect(eventCard.matches.map((m: { name: string }) => m.name)).toEqual(['Main Event', 'Opener']);

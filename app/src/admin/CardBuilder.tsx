@@ -21,14 +21,19 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
   const eventId = card.event.id;
   const action = useAction();
   const { busy, status } = action;
-  /** The action, then the card read again. */
-  const run = (done: string, call: () => Promise<unknown>) =>
+  /** The action, then the card read again; nothing while another one runs. */
+  const run = async (done: string, call: () => Promise<unknown>) =>
+    !busy &&
     action.run(done, async () => {
       await call();
       await onChange();
     });
+  // Buttons that cannot act are aria-disabled, not disabled: a disabled button drops the keyboard focus
+  // to the top of the page, after every move of a match (while busy) and at either end of the card.
+  const inert = (unavailable: boolean) => ({ 'aria-disabled': unavailable || busy });
 
   function move(index: number, by: -1 | 1) {
+    if (index + by < 0 || index + by >= card.matches.length) return;
     const ids = card.matches.map((m) => m.id);
     [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
     void run('Card reordered.', () => client.graphql({ query: mutations.reorderCard, variables: { eventId, matchIds: ids } }));
@@ -54,9 +59,9 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
         {card.matches.map((m, i) => (
           <li key={m.id}>
             <span className="grow">{matchTitle(m)}</span>
-            <button type="button" aria-label={`Move ${matchTitle(m)} up`} disabled={busy || i === 0} onClick={() => move(i, -1)}>↑</button>
-            <button type="button" aria-label={`Move ${matchTitle(m)} down`} disabled={busy || i === card.matches.length - 1} onClick={() => move(i, 1)}>↓</button>
-            <button type="button" aria-label={`Remove ${matchTitle(m)}`} disabled={busy} onClick={() => void run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))}>✕</button>
+            <button type="button" aria-label={`Move ${matchTitle(m)} up`} {...inert(i === 0)} onClick={() => move(i, -1)}>↑</button>
+            <button type="button" aria-label={`Move ${matchTitle(m)} down`} {...inert(i === card.matches.length - 1)} onClick={() => move(i, 1)}>↓</button>
+            <button type="button" aria-label={`Remove ${matchTitle(m)}`} {...inert(false)} onClick={() => void run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))}>✕</button>
           </li>
         ))}
       </ol>
@@ -73,7 +78,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
         <label>Teams, one a line (members joined by &amp;, "(c)" for the champion)<textarea name="teams" rows={3} required placeholder={'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'} /></label>
         <label>Championships (comma-separated)<input name="championships" /></label>
         <label className="check"><input type="checkbox" name="preshow" /> Preshow</label>
-        <button type="submit" disabled={busy}>Add match</button>
+        <button type="submit" {...inert(false)}>Add match</button>
       </form>
       <p role="status">{status}</p>
     </section>
