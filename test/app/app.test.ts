@@ -255,7 +255,8 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.keyboard.press('Enter');
     await expect.poll(() => admin.getByTestId('match').first().locator('legend').textContent(), { timeout: 10_000 }).toBe('1. Main Event');
     await expect.poll(() => admin.getByRole('status').filter({ hasText: /Card reordered/ }).count()).toBe(1);
-    expect(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Main Event up');
+    type FocusWindow = { document: { activeElement: { getAttribute(name: string): string | null } | null } };
+    expect(await admin.evaluate(() => (globalThis as unknown as FocusWindow).document.activeElement?.getAttribute('aria-label'))).toBe('Move Main Event up');
     // Pressed again at the top, it does nothing.
     await admin.keyboard.press('Enter');
     expect(await admin.getByRole('list', { name: 'Card order' }).locator('li').first().textContent()).toContain('Main Event');
