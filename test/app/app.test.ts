@@ -47,7 +47,7 @@ async function openAs(username: string, url = stack.appUrl): Promise<Page> {
 const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) => graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
 
 /** An UPCOMING event with two matches whose bell rings `inMs` from now. */
-async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string; matches: string[] }> {
+async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string; matches: string[]; startsAt: string }> {
   const startsAt = new Date(Date.now() + inMs).toISOString();
   const { createEvent } = await asAdmin('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
     input: { name, date: startsAt.slice(0, 10), startsAt },
@@ -58,7 +58,7 @@ async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string
     const { addMatch } = await asAdmin('mutation ($e: ID!, $input: MatchInput!) { addMatch(eventId: $e, input: $input) { id } }', { e: createEvent.id, input });
     matches.push(addMatch.id);
   }
-  return { id: createEvent.id, matches };
+  return { id: createEvent.id, matches, startsAt };
 }
 
 /** Page-side globals, typed here (the tests' TypeScript has no DOM library). */
@@ -116,7 +116,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(await player.getByTestId('leaderboard').locator('tbody tr').count()).toBeGreaterThan(10);
   });
 
-  let show: { id: string; matches: string[] };
+  let show: { id: string; matches: string[]; startsAt: string };
 
   it('a player picks and saves before the bell', async () => {
     show = await eventWithBellIn('AEW Dynamite Test Night', 30_000);
@@ -176,11 +176,17 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(new URL(second.url()).hash).toBe('#/leagues');
   });
 
-  it('the bell locks the card', async () => {
+  it('the bell locks the card, and a league board opened before it shows the picks when it rings', async () => {
+    await second.goto(`${stack.appUrl}#/league/${league.id}/event/${show.id}`);
+    await second.getByText("The members' picks show here once they lock at the bell.").waitFor();
+    expect(Date.parse(show.startsAt) - Date.now(), 'the bell is still to ring').toBeGreaterThan(0);
+    await second.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
     await player.goto(`${stack.appUrl}#/event/${show.id}`);
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     expect(await player.locator('input[type=radio]:not([disabled])').count()).toBe(0);
     expect(await player.getByRole('button', { name: 'Save picks' }).count()).toBe(0);
+    await expect.poll(() => rowsOf(second, 'league-board').allTextContents(), { timeout: 10_000 }).toEqual([`–${PLAYER_NAME}––`]);
+    expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
   it('an admin starts the show and enters results: the player sees each and the leaderboard move without a reload', async () => {

@@ -12,7 +12,7 @@ import type { BoardRow } from '../screens/EventScreen.tsx';
 import { StateBadge } from '../screens/StateBadge.tsx';
 import { leagueEventBoard } from './documents.ts';
 
-export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: { id: string; name: string; state: EventState }; me: string }) {
+export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: { id: string; name: string; startsAt: string; state: EventState }; me: string }) {
   const [rows, setRows] = useState<BoardRow[] | null | undefined>(undefined);
   const [state, setState] = useState(event.state);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +33,13 @@ export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: 
   useEffect(() => {
     void load();
   }, [load]);
+  // The picks show once they lock at the bell, and no live update is sent then: read again just after it.
+  useEffect(() => {
+    const untilBell = Date.parse(event.startsAt) - Date.now();
+    if (rows !== null || untilBell < 0) return;
+    const timer = setTimeout(() => void load(), untilBell + 1000);
+    return () => clearTimeout(timer);
+  }, [rows, event.startsAt, load]);
   const live = useEventUpdates(event.id, (update) => {
     setState(update.event.state);
     void load();

@@ -83,7 +83,7 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
   );
 }
 
-type SeasonEvent = { id: string; name: string; date: string; state: EventState };
+type SeasonEvent = { id: string; name: string; date: string; startsAt: string; state: EventState };
 
 /** The season's events (the events list is newest first: read until the season's start). */
 async function seasonEvents(season: League['season']): Promise<SeasonEvent[]> {
