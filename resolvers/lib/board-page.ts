@@ -30,8 +30,7 @@ export function boardPage(head: Pick<BoardHead, 'rowCount'> | null, args: PageAr
 
 /** The keys of the page's chunks: none for an empty board or a page past its end. */
 export function pageKeys(head: BoardHead | null, page: BoardPage): ItemKey[] {
-  if (head === null || page.offset >= head.rowCount) return [];
-  return pageChunkKeys(head, page.offset, page.limit);
+  return head === null ? [] : pageChunkKeys(head, page.offset, page.limit);
 }
 
 /**

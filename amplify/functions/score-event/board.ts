@@ -192,6 +192,7 @@ export async function replaceBoard<Row extends BoardRow>(
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);
 }
 
-function same(a: unknown, b: unknown): boolean {
+/** Equal as stored (plain data: their JSON is the same). */
+export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -15,7 +15,7 @@ import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
 import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
 import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
 import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
-import { readRows, replaceBoard } from './board.ts';
+import { readRows, replaceBoard, same } from './board.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
@@ -109,7 +109,6 @@ export async function readEntries(store: Store, eventId: string): Promise<EntryI
   return shards.flat() as unknown as EntryItem[];
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const matchIds = (card: BoardMatch[]) => card.map((m) => m[0]);
 
 /**
@@ -138,9 +137,9 @@ async function livePass(store: Store, eventId: string): Promise<{ event: EventIt
       BOARD.eventScope(eventId),
       async (head) => {
         if (head?.final) return null;
-        if (head && sameJson(head.card, card) && (head.cardRev ?? 0) >= cardRev) return null;
+        if (head && same(head.card, card) && (head.cardRev ?? 0) >= cardRev) return null;
         let rows: EventRow[];
-        if (head && sameJson(matchIds(head.card), matchIds(card))) {
+        if (head && same(matchIds(head.card), matchIds(card))) {
           rows = (await readRows<EventRow>(store, head)).map((row) => {
             const { points, correct } = boardScore({ card }, rowPicks({ card }, row[5]));
             return [row[0], row[1], points, correct, 0, row[5], row[6]];

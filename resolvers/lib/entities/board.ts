@@ -90,7 +90,6 @@ const chunkCount = (rowCount: number) => Math.ceil(rowCount / BOARD_LIMIT.rowsPe
 
 export const BOARD = {
   type: TYPE,
-  chunkType: CHUNK_TYPE,
   eventScope,
   seasonScope,
   headKey,
@@ -107,8 +106,9 @@ export const BOARD = {
   chunkItem: <Row>(pk: string, rows: Row[]) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows }),
 };
 
-/** The keys of the chunks holding rows `offset` to `offset + limit - 1` (at most 2 for a page of at most 100 rows), in order. */
+/** The keys of the chunks holding rows `offset` to `offset + limit - 1` (at most 2 for a page of at most 100 rows), in order; none past the last row. */
 export function pageChunkKeys(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>, offset: number, limit: number): ItemKey[] {
+  if (offset >= head.rowCount) return [];
   const first = Math.floor(offset / BOARD_LIMIT.rowsPerChunk);
   const last = Math.min(Math.floor((offset + limit - 1) / BOARD_LIMIT.rowsPerChunk), chunkCount(head.rowCount) - 1);
   const keys: ItemKey[] = [];
