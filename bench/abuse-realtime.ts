@@ -47,16 +47,16 @@ async function broadcastEvent(api: Api, name: string, teams: number, members: nu
 const setResult = (api: Api, event: { id: string; matchId: string }, winner: number) =>
   graphql(api, api.adminToken, 'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }', { e: event.id, m: event.matchId, w: winner });
 
-/** A connection with `SUBSCRIPTIONS` subscriptions to the event, all acknowledged; `onData` counts its data messages. */
-async function subscriber(api: Api, eventId: string, onData: () => void): Promise<WebSocket> {
+/** A connection with `SUBSCRIPTIONS` subscriptions to the event, all acknowledged; `onData` gets the kind of each update. */
+async function subscriber(api: Api, eventId: string, onData: (kind: string) => void): Promise<WebSocket> {
   const http = new URL(api.url);
   const ws = new WebSocket(`ws://${http.host}/graphql/realtime`, handshakeProtocols({ host: http.host, Authorization: api.playerToken }), { perMessageDeflate: false });
   await once(ws, 'open');
   let acked = 0;
   const allAcked = new Promise<void>((resolve, reject) => {
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { type: string; payload?: unknown };
-      if (m.type === 'data') onData();
+      const m = JSON.parse(String(raw)) as { type: string; payload?: any };
+      if (m.type === 'data') onData(m.payload?.data?.onEventUpdate?.kind);
       else if (m.type === 'start_ack' && ++acked === SUBSCRIPTIONS) resolve();
       else if (m.type === 'error' || m.type === 'connection_error') reject(new Error(JSON.stringify(m.payload)));
     });
@@ -107,7 +107,7 @@ export async function fanOut(api: Api, connections: number) {
   const event = await broadcastEvent(api, `Fan out ${connections} ${Date.now()}`, 2, 1, 10);
   let received = 0;
   const sockets: WebSocket[] = [];
-  for (let i = 0; i < connections; i += 1) sockets.push(await subscriber(api, event.id, () => (received += 1)));
+  for (let i = 0; i < connections; i += 1) sockets.push(await subscriber(api, event.id, (kind) => (received += Number(kind === 'RESULT' || kind === 'LEADERBOARD'))));
   const rssBefore = api.rssMb();
   // One result: a RESULT update, then the scoring pass's LEADERBOARD, to every subscription.
   const expected = 2 * connections * SUBSCRIPTIONS;
@@ -118,6 +118,8 @@ export async function fanOut(api: Api, connections: number) {
     while (received < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     return performance.now() - started;
   });
+  // Time for a message sent twice to arrive too.
+  await new Promise((r) => setTimeout(r, 1000));
   const got = received;
   await closeAll(sockets);
   return { expected, received: got, allMs: run.result, rssBefore, peakRss: run.peakRss, slowest: run.slowest, answered: run.answered, failed: run.failed };

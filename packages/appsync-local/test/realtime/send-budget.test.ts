@@ -53,6 +53,50 @@ describe('the send budget', () => {
   }, 60_000);
 });
 
+describe('one update to many subscriptions', () => {
+  let toy: ToyServer;
+  beforeAll(async () => {
+    // Budgets far above what the test queues: nobody is cut off, everything stays queued.
+    toy = await startToyServer({ maxBufferedBytes: 1024 * MB, maxTotalBufferedBytes: 1024 * MB });
+  });
+  afterAll(async () => {
+    await toy?.close();
+  });
+
+  it('is held once in memory however many subscriptions still have it queued', async () => {
+    const header = { host: new URL(toy.server.url).host, 'x-api-key': API_KEY };
+    const subscribe = async (count: number) => {
+      const client = await RealtimeClient.open(toy, header);
+      await client.init();
+      for (let i = 0; i < count; i += 1) await client.start(`s${i}`, 'subscription { onThing(id: "shared") { id name } }', {}, header);
+      return client;
+    };
+    const slow = [await subscribe(100), await subscribe(100)];
+    for (const client of slow) client.ws.pause();
+    // Subscribed last, so reached last: once it has an update, the slow ones have it queued.
+    const reader = await subscribe(1);
+    const used = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.external;
+    };
+    const before = used();
+    // 3 updates of 200 KB to 200 subscriptions that do not read: 120 MB queued to send.
+    for (let i = 0; i < 3; i += 1) {
+      await toy.mutate('mutation($n: String) { putThing(id: "shared", name: $n) { id name } }', { n: String(i).repeat(200 * 1024) });
+    }
+    const deadline = Date.now() + 20_000;
+    while (reader.unread('data').length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(reader.unread('data')).toHaveLength(3);
+    // Three payloads of 200 KB (and the reader's copies), the frames' small parts, the run's garbage: not 120 MB.
+    expect((used() - before) / MB).toBeLessThan(40);
+    // Sent in fragments, each message still arrives whole.
+    slow[0].ws.resume();
+    while (slow[0].unread('data').length < 300 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(slow[0].unread('data').map((m) => m.payload.data.onThing.name)).toEqual(['0', '1', '2'].flatMap((d) => Array(100).fill(d.repeat(200 * 1024))));
+    for (const client of [...slow, reader]) client.close();
+  }, 60_000);
+});
+
 describe('the delivery queue', () => {
   it('runs a long job in chunks, letting other work in between, and jobs in the order queued', async () => {
     const queue = createWorkQueue(100);

@@ -53,28 +53,40 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   let closed = false;
 
   let corked = false;
-  const sendText = (text: string) => {
-    if (closed) return;
-    if (ws.bufferedAmount > limits.maxBufferedBytes) {
-      // A client that does not read its messages is dropped rather than buffered without bound.
-      ws.terminate();
-      return;
-    }
-    // What is sent in one turn of the event loop (a delivery reaches every subscription of this
-    // connection in one loop) leaves in one write, not in one TLS record and one system call each.
-    if (!corked) {
-      corked = true;
-      req.socket.cork();
-      process.nextTick(() => {
-        corked = false;
-        req.socket.uncork();
-      });
-    }
-    ws.send(text);
+  /** Whether the connection can take more; a client that does not read is dropped rather than buffered without bound. */
+  const canSend = () => {
+    if (closed) return false;
+    if (ws.bufferedAmount <= limits.maxBufferedBytes) return true;
+    ws.terminate();
+    return false;
+  };
+  // What is sent in one turn of the event loop (a delivery reaches every subscription of this
+  // connection in one loop) leaves in one write, not in one TLS record and one system call each.
+  const cork = () => {
+    if (corked) return;
+    corked = true;
+    req.socket.cork();
+    process.nextTick(() => {
+      corked = false;
+      req.socket.uncork();
+    });
+  };
+  const send = (message: ServerMessage) => {
+    if (!canSend()) return;
+    cork();
+    ws.send(JSON.stringify(message));
     api.sendBudget.sent();
   };
-  const send = (message: ServerMessage) => sendText(JSON.stringify(message));
-  const subscriber: Subscriber = { send, sendText, ended: (id) => subscriptions.delete(id) };
+  // A fragmented message is one message to the client (RFC 6455 section 5.4); the fragments of one
+  // are sent in one go, so nothing else comes between them.
+  const sendData = (head: Buffer, id: string) => {
+    if (!canSend()) return;
+    cork();
+    ws.send(head, { binary: false, fin: false });
+    ws.send(`${JSON.stringify(id)}}`, { fin: true });
+    api.sendBudget.sent();
+  };
+  const subscriber: Subscriber = { send, sendData, ended: (id) => subscriptions.delete(id) };
 
   const startKeepAlive = () => {
     keepAlive ??= setInterval(() => send({ type: 'ka' }), limits.keepAliveMs);

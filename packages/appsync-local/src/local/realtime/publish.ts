@@ -127,25 +127,35 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
   return JSON.stringify(payload);
 }
 
+/**
+ * The bytes a `data` message starts with for one shape of payload: built once per delivery and shared by
+ * every subscription shaped alike, so that one update to thousands of subscriptions holds one copy of
+ * its payload however many of them are still queued to send. Null when the payload is over the quota.
+ */
+function dataHead(subscription: Subscription, message: unknown, limits: RealtimeLimits): Buffer | null {
+  const payload = shapedPayload(subscription, message);
+  return Buffer.byteLength(payload) > limits.maxMessageBytes ? null : Buffer.from(`{"type":"data","payload":${payload},"id":`);
+}
+
 /** Delivers `message` to the matching subscriptions, yielding after each one visited (1 unit) and each one sent to (1 unit a KB). */
 function* deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): Generator<number | undefined> {
   // One shaping per operation and engine: subscriptions from before and after a hot reload shape by their own schema.
-  const payloads = new Map<Engine, Map<string, string>>();
+  const heads = new Map<Engine, Map<string, Buffer | null>>();
   // The subscriptions as they are when this delivery begins (one closed meanwhile is skipped by its connection).
   for (const sub of [...subscriptions]) {
     yield;
     if (sub.filter ? !matches(sub.filter, message) : !sub.args.every(([name, v]) => argumentMatches(v, (message as Record<string, unknown>)[name]))) continue;
-    let ofEngine = payloads.get(sub.engine);
-    if (!ofEngine) payloads.set(sub.engine, (ofEngine = new Map()));
-    let payload = ofEngine.get(sub.shapeKey);
-    if (payload === undefined) ofEngine.set(sub.shapeKey, (payload = shapedPayload(sub, message)));
-    if (Buffer.byteLength(payload) > limits.maxMessageBytes) {
+    let ofEngine = heads.get(sub.engine);
+    if (!ofEngine) heads.set(sub.engine, (ofEngine = new Map()));
+    let head = ofEngine.get(sub.shapeKey);
+    if (head === undefined) ofEngine.set(sub.shapeKey, (head = dataHead(sub, message, limits)));
+    if (head === null) {
       // AppSync does not document what a subscriber gets for a message over the quota *(guess)*.
       sub.subscriber.send({ type: 'error', id: sub.id, payload: { errors: [{ errorType: 'PayloadTooLarge', message: `The message is larger than ${limits.maxMessageBytes} bytes.` }] } });
       continue;
     }
-    sub.subscriber.sendText(`{"type":"data","id":${JSON.stringify(sub.id)},"payload":${payload}}`);
-    yield payload.length >> 10;
+    sub.subscriber.sendData(head, sub.id);
+    yield head.length >> 10;
   }
 }
 

@@ -9,8 +9,11 @@ import { parseFilter, type FilterGroups } from './filters.ts';
 import type { ServerMessage } from './protocol.ts';
 
 export interface Subscriber {
-  /** Sends one message, already serialized (delivery serializes once per payload). */
-  sendText(text: string): void;
+  /**
+   * Sends a `data` message as two fragments of one WebSocket message: `head`, the same bytes for every
+   * subscription shaped alike (sent as is, never copied), then this subscription's id and the end.
+   */
+  sendData(head: Buffer, id: string): void;
   send(message: ServerMessage): void;
   /** The subscription ended from the server side (invalidated). */
   ended(id: string): void;
