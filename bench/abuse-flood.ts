@@ -10,6 +10,7 @@
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import { handshakeProtocols } from 'appsync-local';
+import { demoEvents } from '../scripts/demo/cards.ts';
 
 interface Api {
   url: string;
@@ -74,8 +75,10 @@ const count = (lines: string[], pattern: RegExp) => lines.filter((l) => pattern.
 
 export async function flood(api: Api) {
   const { events } = await graphql(api, api.adminToken, '{ events(limit: 50) { items { id name state } } }', {});
-  const live = (events.items as { id: string; name: string; state: string }[]).find((e) => e.state === 'BROADCAST');
-  if (!live) throw new Error('the demo has no BROADCAST event');
+  // The demo's own live event, not one the earlier parts created.
+  const demoLive = demoEvents.find((e) => e.state === 'BROADCAST')?.name;
+  const live = (events.items as { id: string; name: string; state: string }[]).find((e) => e.state === 'BROADCAST' && e.name === demoLive);
+  if (!live) throw new Error(`the demo's live event (${demoLive}) is not on air`);
   const { eventCard } = await graphql(api, api.adminToken, 'query($e: ID!) { eventCard(eventId: $e) { matches { id } } }', { e: live.id });
   const matches = (eventCard.matches as { id: string }[]).map((m) => m.id);
 

@@ -57,24 +57,33 @@ const collect = (chunk: Buffer) => {
 child.stdout.on('data', collect);
 child.stderr.on('data', collect);
 
+/** Whether the server has exited, by itself or by a signal (V8's out-of-memory abort is SIGABRT). */
+const exited = () => child.exitCode !== null || child.signalCode !== null;
+
+/** The server's resident memory; NaN once it has exited (its /proc entry may go before `exitCode` is set). */
 function rssMb(): number {
-  const status = child.exitCode === null ? readFileSync(`/proc/${child.pid}/status`, 'utf8') : '';
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  } catch {
+    // Exited.
+  }
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
 async function stop(): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (exited()) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
+  await gone;
   clearTimeout(timer);
 }
 
 async function ready(): Promise<{ url: string; token: string; adminToken: string }> {
   const deadline = Date.now() + 240_000;
   while (!startupText.includes('Ctrl-C stops.')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${startupText}`);
+    if (exited() || Date.now() > deadline) throw new Error(`the server did not start:\n${startupText}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const url = /ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(startupText)![1];
@@ -220,12 +229,13 @@ try {
   }
 
   const health = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
-  check(health.status === 200 && child.exitCode === null, 'the server is still up');
+  check(health.status === 200 && !exited(), 'the server is still up');
   await new Promise((r) => setTimeout(r, 2000));
   console.log(`\nserver RSS before ${rssBefore.toFixed(0)} MB, after ${rssMb().toFixed(0)} MB`);
 } catch (err) {
   failures.push((err as Error).message);
   console.error(err);
+  if (exited()) console.error(`the server exited (${child.exitCode ?? child.signalCode}); its last lines:\n${serverLines.slice(-15).join('\n')}`);
 } finally {
   await stop();
 }
