@@ -14,10 +14,9 @@
  * Prints the figures; exits 1 if a check fails. Bounded: a few minutes after the server is up.
  * `--only realtime` runs part 4 alone, `--only flood` part 5 alone.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { repoRoot } from '../project.ts';
+import { npmStart } from '../scripts/start-child.ts';
 import { FLOOD_RESULTS, flood } from './abuse-flood.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
 
@@ -38,58 +37,18 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: '0' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let startupText = '';
-/** Every line the server writes, kept for part 5 (which counts the failures it logs). */
-const serverLines: string[] = [];
-let partial = '';
-const collect = (chunk: Buffer) => {
-  const text = chunk.toString();
-  if (startupText.length < 64 * 1024) startupText += text;
-  const lines = (partial + text).split('\n');
-  partial = lines.pop()!;
-  serverLines.push(...lines);
-};
-child.stdout.on('data', collect);
-child.stderr.on('data', collect);
+const server = await npmStart(['--in-memory']);
+const serverLines = () => server.output().split('\n');
 
-/** Whether the server has exited, by itself or by a signal (V8's out-of-memory abort is SIGABRT). */
-const exited = () => child.exitCode !== null || child.signalCode !== null;
-
-/** The server's resident memory; NaN once it has exited (its /proc entry may go before `exitCode` is set). */
+/** The server's resident memory; NaN once it has exited (its /proc entry may go before its exit is seen). */
 function rssMb(): number {
   let status = '';
   try {
-    status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
   } catch {
     // Exited.
   }
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-async function stop(): Promise<void> {
-  if (exited()) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
-}
-
-async function ready(): Promise<{ url: string; token: string; adminToken: string }> {
-  const deadline = Date.now() + 240_000;
-  while (!startupText.includes('Ctrl-C stops.')) {
-    if (exited() || Date.now() > deadline) throw new Error(`the server did not start:\n${startupText}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const url = /ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(startupText)![1];
-  // The demo player's token, then the demo admin's.
-  const [token, adminToken] = startupText.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm)!;
-  return { url, token, adminToken };
 }
 
 async function post(url: string, token: string, body: string): Promise<{ status: number; text: string; ms: number }> {
@@ -136,7 +95,7 @@ function bigDocument(n: number, chars: number, aliases: number): string {
 }
 
 try {
-  const { url, token, adminToken } = await ready();
+  const { apiUrl: url, tokens: { player: token, admin: adminToken } } = server;
   const origin = new URL(url).origin;
   await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
   const rssBefore = rssMb();
@@ -199,7 +158,7 @@ try {
 
   }
 
-  const api = { url, playerToken: token, adminToken, rssMb, whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h), serverLines: () => serverLines };
+  const api = { url, playerToken: token, adminToken, rssMb, whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h), serverLines };
   if (only !== 'flood') {
     console.log('\n4. real time: slow readers, and one result fanned out');
     for (const readers of SLOW_READERS) {
@@ -229,15 +188,16 @@ try {
   }
 
   const health = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
-  check(health.status === 200 && !exited(), 'the server is still up');
+  check(health.status === 200 && !server.exited(), 'the server is still up');
   await new Promise((r) => setTimeout(r, 2000));
   console.log(`\nserver RSS before ${rssBefore.toFixed(0)} MB, after ${rssMb().toFixed(0)} MB`);
 } catch (err) {
   failures.push((err as Error).message);
   console.error(err);
-  if (exited()) console.error(`the server exited (${child.exitCode ?? child.signalCode}); its last lines:\n${serverLines.slice(-15).join('\n')}`);
+  const { exitCode, signalCode } = server.process;
+  if (server.exited()) console.error(`the server exited (${exitCode ?? signalCode}); its last lines:\n${serverLines().slice(-15).join('\n')}`);
 } finally {
-  await stop();
+  await server.stop();
 }
 if (failures.length > 0) {
   console.log(`\n${failures.length} check(s) failed`);

@@ -5,32 +5,13 @@
  * (`--in-memory --empty`), and a warm start on the kept database of this checkout (`npm start` once to
  * fill it if needed, then timed). `--runs N` (default 3), `--cases demo,empty,warm` (default all).
  */
-import { spawn } from 'node:child_process';
-import { repoRoot } from '../project.ts';
-
-const READY = 'Ctrl-C stops.';
+import { spawnStart } from '../scripts/start-child.ts';
 
 async function timeStart(args: string[]): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = await new Promise<number>((resolve, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(READY)) resolve(performance.now() - started);
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    void exited.then((code) => reject(new Error(`start.ts ${args.join(' ')} exited with ${code}:\n${output}`)));
-    setTimeout(() => reject(new Error(`not ready after 5 minutes:\n${output}`)), 300_000).unref();
-  });
-  child.kill('SIGINT');
-  await exited;
+  const child = await spawnStart(args);
+  const ready = performance.now() - started;
+  await child.stop();
   return ready;
 }
 

@@ -15,11 +15,20 @@ export interface StartedChild {
   process: ChildProcess;
   /** Everything it has printed so far, stdout and stderr together. */
   output(): string;
-  /** Ctrl-C, then its exit. */
+  /** Whether it has exited, by itself or by a signal (V8's out-of-memory abort is SIGABRT). */
+  exited(): boolean;
+  /** Ctrl-C, then its exit (killed if it has not exited 15 s later). */
   stop(): Promise<void>;
 }
 
-/** Spawns scripts/start.ts with `args` on free ports; resolves once it prints `Ctrl-C stops.`, rejects if it exits first. */
+/** The line scripts/start.ts prints last, once everything is up. */
+export const READY_LINE = 'Ctrl-C stops.';
+const READY_WITHIN_MS = 300_000;
+
+/**
+ * Spawns scripts/start.ts with `args` on free ports; resolves as soon as it prints READY_LINE, rejects
+ * if it exits first or is not ready within 5 minutes (then it is killed).
+ */
 export async function spawnStart(args: string[]): Promise<StartedChild> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
     cwd: repoRoot,
@@ -27,28 +36,36 @@ export async function spawnStart(args: string[]): Promise<StartedChild> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (text.includes('Ctrl-C stops.')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 200);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}:\n${text}`));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`npm start was not ready after ${READY_WITHIN_MS / 1000} s:\n${text}`));
+    }, READY_WITHIN_MS);
+    const seen = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!text.includes(READY_LINE)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code ?? signal}:\n${text}`));
     });
   });
   return {
     process: child,
     output: () => text,
+    exited,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (exited()) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');
-      await exited;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await gone;
+      clearTimeout(timer);
     },
   };
 }
