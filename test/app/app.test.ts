@@ -205,6 +205,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await match(admin, 0).getByLabel('Result').selectOption({ label: 'Kenny Omega wins' });
     await match(admin, 0).getByRole('button', { name: 'Set result' }).click();
     await expect.poll(() => match(player, 0).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Winner: Kenny Omega');
+    expect(await match(player, 0).getByTestId('pick-outcome').textContent()).toBe('Your pick won: +10 pts.');
     const board = player.getByTestId('leaderboard').locator('tbody tr');
     await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME} (you)10`);
     // The player's own figures follow the board without a reload.
@@ -218,6 +219,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await match(admin, 1).getByLabel('Result').selectOption({ label: 'Draw' });
     await match(admin, 1).getByRole('button', { name: 'Set result' }).click();
     await expect.poll(() => match(player, 1).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Draw');
+    expect(await match(player, 1).getByTestId('pick-outcome').textContent()).toBe('No points: a draw.');
     await admin.getByRole('button', { name: 'Score the event' }).click();
     await expect.poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 }).toContain('Final');
     expect(await board.first().textContent()).toBe(`1${PLAYER_NAME} (you)10`);
@@ -249,13 +251,22 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Create event' }).click();
     await admin.getByRole('link', { name: 'Build its card' }).click();
     await admin.getByRole('heading', { name: 'Build the card' }).waitFor();
-    for (const [name, teams] of [['Opener', 'Orange Cassidy\nKyle O\'Reilly'], ['Main Event', 'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson']]) {
+    for (const [name, teams] of [['Opener', 'Orange Cassidy\nKyle O\'Reilly'], ['Main Event', 'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'], ['Dark Match', 'Action Andretti\nLee Johnson']]) {
       await admin.getByLabel('Match name').fill(name);
       await admin.getByLabel('Teams').fill(teams);
       await admin.getByRole('button', { name: 'Add match' }).click();
       await expect.poll(() => admin.getByRole('status').filter({ hasText: /Match added/ }).count()).toBe(1);
       await admin.getByRole('list', { name: 'Card order' }).getByText(name).waitFor();
     }
+    // Removing is asked twice: Cancel keeps the match, the second button removes it.
+    const order = admin.getByRole('list', { name: 'Card order' });
+    await admin.getByRole('button', { name: 'Remove Dark Match' }).click();
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    expect(await order.locator('li').allTextContents()).toEqual([expect.stringContaining('Opener'), expect.stringContaining('Main Event'), expect.stringContaining('Dark Match')]);
+    await admin.getByRole('button', { name: 'Remove Dark Match' }).click();
+    await admin.getByRole('button', { name: 'Yes, remove Dark Match' }).click();
+    await expect.poll(() => order.locator('li').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => admin.getByRole('status').filter({ hasText: /Match removed/ }).count()).toBe(1);
     // By keyboard: the focus stays on the button pressed, through the request and at the top of the card.
     await admin.getByRole('button', { name: 'Move Main Event up' }).focus();
     await admin.keyboard.press('Enter');

@@ -1,5 +1,6 @@
-/** Admins, before the bell: add matches to the card, move them up or down, remove them. */
+/** Admins, before the bell: add matches to the card, move them up or down, remove them (asked twice). */
 import { client, mutations, type MatchInput } from '../api.ts';
+import { Confirmed } from '../Confirmed.tsx';
 import type { Card } from '../screens/EventScreen.tsx';
 import { matchTitle } from '../screens/MatchView.tsx';
 import { useAction } from './useAction.ts';
@@ -61,7 +62,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
             <span className="grow">{matchTitle(m)}</span>
             <button type="button" aria-label={`Move ${matchTitle(m)} up`} {...inert(i === 0)} onClick={() => move(i, -1)}>↑</button>
             <button type="button" aria-label={`Move ${matchTitle(m)} down`} {...inert(i === card.matches.length - 1)} onClick={() => move(i, 1)}>↓</button>
-            <button type="button" aria-label={`Remove ${matchTitle(m)}`} {...inert(false)} onClick={() => void run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))}>✕</button>
+            <Confirmed label="✕" name={`Remove ${matchTitle(m)}`} confirm={`Yes, remove ${matchTitle(m)}`} onConfirm={() => run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))} />
           </li>
         ))}
       </ol>

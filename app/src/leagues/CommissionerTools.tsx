@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { client, mutations } from '../api.ts';
 import { useAction } from '../admin/useAction.ts';
+import { Confirmed } from '../Confirmed.tsx';
 import { shownName } from '../hooks.ts';
 import { href } from '../route.ts';
 import type { League } from './documents.ts';
@@ -78,30 +79,5 @@ export function CommissionerTools({ league, me, onChange }: { league: League; me
       />
       <p role="status">{status}</p>
     </section>
-  );
-}
-
-/** A button that asks once more (a second button) before an action that cannot be undone. */
-export function Confirmed({ label, confirm, onConfirm }: { label: string; confirm: string; onConfirm: () => Promise<unknown> }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!asking) return <button type="button" onClick={() => setAsking(true)}>{label}</button>;
-  return (
-    <div className="actions">
-      <button
-        type="button"
-        className="danger"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          await onConfirm();
-          setBusy(false);
-          setAsking(false);
-        }}
-      >
-        {confirm}
-      </button>
-      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
-    </div>
   );
 }

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type EventState } from '../api.ts';
 import { href, inviteLink } from '../route.ts';
-import { CommissionerTools, Confirmed } from './CommissionerTools.tsx';
+import { Confirmed } from '../Confirmed.tsx';
+import { CommissionerTools } from './CommissionerTools.tsx';
 import type { League } from './documents.ts';
 import { LeagueBoard, MemberRow } from './LeagueBoard.tsx';
 

@@ -147,7 +147,8 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
             {saved && <span className="muted">Last saved {formatTime(saved)}</span>}
           </div>
         )}
-        <p role="status" className={status?.error ? 'error' : undefined}>{status?.text}</p>
+        {/* Once locked, a saved-picks line would read as if picks could still change; an error stays. */}
+        <p role="status" className={status?.error ? 'error' : undefined}>{!locked || status?.error ? status?.text : null}</p>
       </form>
 
       {isAdmin && <ShowControls event={event} onChange={reload} />}

@@ -1,6 +1,7 @@
 /** One match of the card: its teams as a radio group for the pick, its points, championships and result. */
 import type { ReactNode } from 'react';
 import type { Match } from './EventScreen.tsx';
+import { pickOutcome } from './outcome.ts';
 
 export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');
 
@@ -23,6 +24,7 @@ export function MatchView({ match, pick, locked, onPick, children }: {
   children?: ReactNode;
 }) {
   const result = resultText(match);
+  const outcome = pickOutcome(match, pick);
   const name = `pick-${match.id}`;
   return (
     <fieldset className="match" data-testid="match" data-match-id={match.id}>
@@ -48,6 +50,7 @@ export function MatchView({ match, pick, locked, onPick, children }: {
         ))}
       </div>
       <p className="result" data-testid="result" aria-live="polite">{result}</p>
+      {outcome && <p className={`pick-outcome${outcome.won ? ' won' : ''}`} data-testid="pick-outcome">{outcome.text}</p>}
       {children}
     </fieldset>
   );

@@ -1,0 +1,12 @@
+/** How the player's pick fared once its match has a result: null before one, or without a pick. */
+export function pickOutcome(
+  match: { result?: number | null; outcome?: string | null; points: number },
+  pick: number | undefined,
+): { text: string; won: boolean } | null {
+  if (pick === undefined) return null;
+  // A draw or a no contest has no winner: no points for anyone, and no pick counts as correct.
+  if (match.outcome === 'DRAW') return { text: 'No points: a draw.', won: false };
+  if (match.outcome === 'NO_CONTEST') return { text: 'No points: no contest.', won: false };
+  if (match.result == null) return null;
+  return match.result === pick ? { text: `Your pick won: +${match.points} pts.`, won: true } : { text: 'Your pick lost.', won: false };
+}
