@@ -4,8 +4,8 @@
  * scoreEvent. One subscriber follows the event. Prints what the server logged of the passes (failed
  * asynchronous attempts and dropped invocations, as the local runtime logs them; superseded passes, as
  * the scoring function logs them), the RESULT messages received against the mutations sent, the
- * LEADERBOARD messages received and how many arrived out of order (an older readAt after a newer one),
- * and the final scoreEvent's time.
+ * LEADERBOARD messages received and how many arrived out of order (by readAt, and by board version,
+ * which orders boards for a client), and the final scoreEvent's time.
  */
 import { once } from 'node:events';
 import WebSocket from 'ws';
@@ -26,7 +26,7 @@ const FLOOD_MS = 2000;
 const QUIET_MS = 3000;
 const SETTLE_BOUND_MS = 120_000;
 
-const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) { eventId kind readAt matchId event { id state } } }`;
+const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) { eventId kind readAt boardVersion matchId event { id state } } }`;
 
 async function graphql(api: Api, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
   const res = await fetch(api.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ query, variables }) });
@@ -38,6 +38,7 @@ async function graphql(api: Api, token: string, query: string, variables: Record
 interface Received {
   kind: string;
   readAt: string;
+  boardVersion: number | null;
 }
 
 /** One connection with one subscription to the event, acknowledged; every data message goes to `received`. */
@@ -60,13 +61,13 @@ async function subscriber(api: Api, eventId: string, received: Received[]): Prom
   return ws;
 }
 
-/** Messages whose readAt is older than one received before them. */
-function outOfOrder(updates: Received[]): number {
-  let newest = '';
+/** Messages that arrived after one that is newer by `by` (readAt, or a LEADERBOARD's board version). */
+function outOfOrder(updates: Received[], by: (u: Received) => string | number): number {
+  let newest: string | number | null = null;
   let late = 0;
   for (const u of updates) {
-    if (u.readAt < newest) late += 1;
-    else newest = u.readAt;
+    if (newest !== null && by(u) < newest) late += 1;
+    else newest = by(u);
   }
   return late;
 }
@@ -142,7 +143,8 @@ export async function flood(api: Api) {
     failureReasons: [...new Set(log.filter((l) => /asynchronous invocation failed/.test(l)).map((l) => l.replace(/^.*?\): (Error: )?/, '').replace(/event \S+/g, 'event …').slice(0, 90)))],
     resultMessages: results.length,
     leaderboardMessages: boards.length,
-    leaderboardOutOfOrder: outOfOrder(boards),
+    leaderboardOutOfOrder: outOfOrder(boards, (u) => u.readAt),
+    leaderboardBehindVersion: outOfOrder(boards, (u) => u.boardVersion ?? 0),
     score,
     scoreMs,
   };

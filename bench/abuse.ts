@@ -181,7 +181,7 @@ try {
     console.log(`  ${r.eventName} (${r.matches} matches): ${r.sent} setMatchResult sent in ${r.sentMs.toFixed(0)} ms, ${r.accepted} accepted, the last answer at ${r.floodMs.toFixed(0)} ms; passes settled ${(r.settledMs / 1000).toFixed(1)} s after the first`);
     console.log(`  live passes: ${r.failedAttempts} failed attempts logged, ${r.dropped} dropped after their last retry, ${r.superseded} superseded by a newer result`);
     for (const reason of r.failureReasons) console.log(`    failed: ${reason}`);
-    console.log(`  subscriber: ${r.resultMessages} RESULT messages for ${r.sent} mutations; ${r.leaderboardMessages} LEADERBOARD messages, ${r.leaderboardOutOfOrder} out of order by readAt`);
+    console.log(`  subscriber: ${r.resultMessages} RESULT messages for ${r.sent} mutations; ${r.leaderboardMessages} LEADERBOARD messages, ${r.leaderboardOutOfOrder} out of order by readAt, ${r.leaderboardBehindVersion} by boardVersion`);
     console.log(`  final scoreEvent: ${(r.scoreMs / 1000).toFixed(2)} s, ${JSON.stringify(r.score)}`);
     check(r.accepted === r.sent, 'every result is accepted');
     check(r.dropped === 0, 'no live pass is dropped');

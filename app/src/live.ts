@@ -1,7 +1,7 @@
 /**
  * Live updates of one event (onEventUpdate). Updates can arrive out of order (README, "Live updates"):
- * each is a whole snapshot with `readAt`, so the newest per kind wins (RESULT: per match) and an older
- * one is dropped.
+ * each is a whole snapshot with `readAt` (a LEADERBOARD also with its board's version), so the newest
+ * per kind wins (RESULT: per match) and an older one is dropped.
  */
 import { useEffect, useRef, useState } from 'react';
 import { CONNECTION_STATE_CHANGE, ConnectionState } from 'aws-amplify/api';
@@ -10,10 +10,22 @@ import { client, subscriptions, type OnEventUpdateSubscription } from './api.ts'
 
 export type EventUpdate = NonNullable<OnEventUpdateSubscription['onEventUpdate']>;
 
-export function isNewer(newest: Map<string, string>, update: Pick<EventUpdate, 'kind' | 'matchId' | 'readAt'>): boolean {
+/** What orders two updates of one kind: a LEADERBOARD's board version first (0 for other kinds), then readAt. */
+export interface Newest {
+  version: number;
+  readAt: string;
+}
+
+/** Whether `update` is newer than every one of its kind seen so far (RESULT: of its match); if so it becomes the newest. */
+export function isNewer(
+  newest: Map<string, Newest>,
+  update: { kind: EventUpdate['kind']; readAt: string; matchId?: string | null; boardVersion?: number | null },
+): boolean {
   const key = update.kind === 'RESULT' ? `RESULT ${update.matchId}` : update.kind;
-  if ((newest.get(key) ?? '') > update.readAt) return false;
-  newest.set(key, update.readAt);
+  const mark = { version: update.boardVersion ?? 0, readAt: update.readAt };
+  const seen = newest.get(key);
+  if (seen && (seen.version > mark.version || (seen.version === mark.version && seen.readAt > mark.readAt))) return false;
+  newest.set(key, mark);
   return true;
 }
 
@@ -23,7 +35,7 @@ export function useEventUpdates(eventId: string, onUpdate: (update: EventUpdate)
   const handler = useRef(onUpdate);
   handler.current = onUpdate;
   useEffect(() => {
-    const newest = new Map<string, string>();
+    const newest = new Map<string, Newest>();
     setStatus('connecting');
     const sub = client.graphql({ query: subscriptions.onEventUpdate, variables: { eventId } }).subscribe({
       next: ({ data }) => {

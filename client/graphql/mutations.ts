@@ -563,6 +563,7 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
       rank
       updatedAt
     }
+    boardVersion
   }
 }
 ` as GeneratedMutation<T.PublishEventUpdateMutationVariables, T.PublishEventUpdateMutation>;

@@ -60,6 +60,7 @@ subscription OnEventUpdate($eventId: ID!) {
       rank
       updatedAt
     }
+    boardVersion
   }
 }
 ` as GeneratedSubscription<T.OnEventUpdateSubscriptionVariables, T.OnEventUpdateSubscription>;

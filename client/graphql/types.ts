@@ -75,6 +75,7 @@ export type EventUpdateInput = {
   matchId?: string | null;
   match?: MatchSnapshotInput | null;
   leaderboard?: Array<PredictionSnapshotInput> | null;
+  boardVersion?: number | null;
 };
 
 /** An Event, every field. */
@@ -973,6 +974,7 @@ export type PublishEventUpdateMutation = {
       rank: number | null;
       updatedAt: string;
     }> | null;
+    boardVersion: number | null;
   } | null;
 };
 
@@ -1032,5 +1034,6 @@ export type OnEventUpdateSubscription = {
       rank: number | null;
       updatedAt: string;
     }> | null;
+    boardVersion: number | null;
   } | null;
 };

@@ -18,7 +18,8 @@ export const MAX_READ_AT_AHEAD_MS = 5 * 60 * 1000;
 /**
  * Why `update` is not a coherent EventUpdate, or null when it is: every part belongs to its event;
  * a RESULT names its match (the match itself may be left out: see announce.ts), a LEADERBOARD has
- * its rows, and no update carries the parts of another kind.
+ * its rows and its board's version (what orders two LEADERBOARDs), and no update carries the parts of
+ * another kind.
  */
 export function eventUpdateProblem(update: EventUpdateInput): string | null {
   const { eventId, kind } = update;
@@ -26,6 +27,7 @@ export function eventUpdateProblem(update: EventUpdateInput): string | null {
   const match = update.match ?? null;
   const matchId = update.matchId ?? null;
   const leaderboard = update.leaderboard ?? null;
+  const boardVersion = update.boardVersion ?? null;
   if (kind === 'RESULT') {
     if (matchId === null) return 'a RESULT update needs its matchId';
     if (match !== null && (match.id !== matchId || match.eventId !== eventId)) return `match must be match ${matchId} of event ${eventId}`;
@@ -36,8 +38,9 @@ export function eventUpdateProblem(update: EventUpdateInput): string | null {
     if (leaderboard === null) return 'a LEADERBOARD update needs its leaderboard (a list, possibly empty)';
     if (leaderboard.length > LIVE_LEADERBOARD_SIZE) return `a leaderboard has at most ${LIVE_LEADERBOARD_SIZE} rows; got ${leaderboard.length}`;
     if (leaderboard.some((row) => row.eventId !== eventId)) return `every leaderboard row must be of event ${eventId}`;
-  } else if (leaderboard !== null) {
-    return `only a LEADERBOARD update carries a leaderboard; this one is ${kind}`;
+    if (boardVersion === null || boardVersion < 1) return 'a LEADERBOARD update needs the version of the board it shows (1 or more)';
+  } else if (leaderboard !== null || boardVersion !== null) {
+    return `only a LEADERBOARD update carries a leaderboard and its boardVersion; this one is ${kind}`;
   }
   return null;
 }

@@ -153,7 +153,7 @@ export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 export type EventUpdate = {
   eventId: string;
   kind: EventUpdateKind;
-  /** When the scoring function began reading what this update shows. Updates can arrive out of order (overlapping scoring passes, retries): keep, per kind (per match for RESULT), the one with the latest readAt. */
+  /** When the scoring function began reading what this update shows. Updates can arrive out of order (overlapping scoring passes, retries): keep, per kind (per match for RESULT), the one with the latest readAt (a LEADERBOARD: the highest boardVersion first). */
   readAt: string;
   /** The event as it is now. */
   event: Event;
@@ -163,6 +163,8 @@ export type EventUpdate = {
   match: Match | null;
   /** LEADERBOARD: the top 20 of the event's leaderboard after the scoring pass, highest first. */
   leaderboard: Array<Prediction> | null;
+  /** LEADERBOARD: the version of the event's board it shows (each pass that replaces the board raises it). Of two LEADERBOARD updates the higher boardVersion is the newer board, whatever their readAt; readAt orders two of one version. */
+  boardVersion: number | null;
 };
 
 export type TeamInput = {
@@ -231,6 +233,7 @@ export type EventUpdateInput = {
   matchId?: string | null;
   match?: MatchSnapshotInput | null;
   leaderboard?: Array<PredictionSnapshotInput> | null;
+  boardVersion?: number | null;
 };
 
 /** An Event, every field. */

@@ -54,7 +54,7 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
   const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
 
   it('publishEventUpdate returns its input through a NONE data source', () => {
-    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: new Date().toISOString(), event, leaderboard: [] };
+    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: new Date().toISOString(), event, leaderboard: [], boardVersion: 1 };
     const ctx = contextWithDefaults({ arguments: { input }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } });
     const request = publish.run('request', ctx);
     expect(request).toMatchObject({ kind: 'value', value: { payload: input } });
@@ -67,6 +67,9 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
       { eventId: 'e1', kind: 'RESULT', event },
       { eventId: 'e1', kind: 'STATE', event, leaderboard: [] },
       { eventId: 'e1', kind: 'LEADERBOARD', event },
+      { eventId: 'e1', kind: 'LEADERBOARD', event, leaderboard: [] },
+      { eventId: 'e1', kind: 'LEADERBOARD', event, leaderboard: [], boardVersion: 0 },
+      { eventId: 'e1', kind: 'STATE', event, boardVersion: 1 },
       { eventId: '', kind: 'STATE', event },
     ];
     for (const input of bad) {

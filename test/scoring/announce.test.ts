@@ -2,9 +2,12 @@
  * The updates the scoring function publishes (announce.ts), built from what DynamoDB Local holds, and
  * their size against AppSync's subscription payload limit.
  */
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createAnnouncer, deliveredBytes, withinPayloadLimit } from '../../amplify/functions/score-event/announce.ts';
+import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { BOARD, type BoardHead } from '../../resolvers/lib/entities/board.ts';
 import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '../../resolvers/lib/entities/match.ts';
 import { PROFILE_LIMIT } from '../../resolvers/lib/entities/profile.ts';
 import { EVENT_LIMIT } from '../../resolvers/lib/entities/event.ts';
@@ -70,6 +73,10 @@ describe('the updates, built from the table', () => {
     const board = (await announcer.leaderboard('live'))!;
     expect(board.readAt).toEqual(readWithin(before, Date.now()));
     expect(eventUpdateProblem(board)).toBeNull();
+    // The version of the board it shows: what orders two LEADERBOARDs.
+    const head = await client.send(new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...BOARD.eventHeadKey('live') }), ConsistentRead: true }));
+    expect(board.boardVersion).toBe((fromAttributes(head.Item!) as unknown as BoardHead).version);
+    expect(board.boardVersion).toBeGreaterThanOrEqual(1);
     expect(board.leaderboard).toHaveLength(LIVE_LEADERBOARD_SIZE);
     const expected = expectedLeaderboard({ ...spec, matches: spec.matches.filter((m) => m.id !== 'off') }, picks);
     const order = [...expected.entries()]
@@ -103,7 +110,9 @@ describe("AppSync's subscription payload limit", () => {
       rank: u + 1,
       updatedAt: '2031-01-01T19:59:59.999Z',
     });
-    const update: EventUpdateInput = { eventId: event.id, kind: 'LEADERBOARD', readAt: event.startsAt, event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)) };
+    const update: EventUpdateInput = {
+      eventId: event.id, kind: 'LEADERBOARD', readAt: event.startsAt, event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)), boardVersion: 2 ** 31 - 1,
+    };
     const bytes = deliveredBytes(update);
     expect(bytes).toBeGreaterThan(50_000);
     expect(bytes).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);

@@ -20,9 +20,11 @@ import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibi
 import { fromAttributes, toAttributes } from './attributes.ts';
 
 /**
- * Builds each kind of update from what the table holds now; null when the event (or the match) is
- * gone. Each carries readAt, taken just before its reads: overlapping passes and retries can publish
- * an older snapshot after a newer one, and readAt lets a client keep the newest of each kind.
+ * Builds each kind of update from what the table holds now; null when the event (or the match, or for
+ * a LEADERBOARD the board) is not there. Each carries readAt, taken just before its reads: overlapping
+ * passes and retries can publish an older snapshot after a newer one, and readAt lets a client keep the
+ * newest of each kind. A LEADERBOARD also carries its board's version, which orders boards exactly
+ * (two announcers' reads can interleave, so a later readAt can still show an older board).
  */
 export function createAnnouncer(opts: { client: DynamoDBClient; tableName: string; now?: () => number }) {
   const { client, tableName } = opts;
@@ -36,14 +38,16 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
 
   /**
    * The top of the event's board (its head and first chunk), as EventCard.leaderboard's first page
-   * shows it: rows in rank order as Predictions; none before the first scoring pass.
+   * shows it: rows in rank order as Predictions, and the board's version; null before the first
+   * scoring pass.
    */
-  const topOfLeaderboard = async (event: EventItem): Promise<PredictionItem[]> => {
+  const topOfLeaderboard = async (event: EventItem): Promise<{ rows: PredictionItem[]; version: number } | null> => {
     const head = await get<BoardHead>(BOARD.eventHeadKey(event.id));
-    if (!head || head.rowCount === 0) return [];
+    if (!head) return null;
+    if (head.rowCount === 0) return { rows: [], version: head.version };
     const first = await get<BoardChunk<EventRow>>(BOARD.chunkKey(BOARD.chunkPk(head.scope, head.chunkSet, 0)));
     if (!first) throw new Error(`The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`);
-    return first.rows.slice(0, LIVE_LEADERBOARD_SIZE).map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
+    const rows = first.rows.slice(0, LIVE_LEADERBOARD_SIZE).map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
       userId,
       displayName,
       eventId: event.id,
@@ -55,6 +59,7 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
       rank,
       updatedAt: new Date(savedAtMs).toISOString(),
     }));
+    return { rows, version: head.version };
   };
 
   return {
@@ -77,12 +82,13 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
       const event = await get<EventItem>(EVENT.key(eventId));
       if (!event) return null;
       const top = await topOfLeaderboard(event);
+      if (!top) return null;
       const at = now();
-      const leaderboard = top.map((item) => {
+      const leaderboard = top.rows.map((item) => {
         const row = visiblePrediction(item, event, false, at);
         return { ...row, picks: row.picks.map((p) => ({ matchId: p.matchId, team: p.team })) };
       });
-      return { eventId, kind: 'LEADERBOARD', readAt, event: toEvent(event), leaderboard };
+      return { eventId, kind: 'LEADERBOARD', readAt, event: toEvent(event), leaderboard, boardVersion: top.version };
     },
   };
 }

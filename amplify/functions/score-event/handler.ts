@@ -86,7 +86,7 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
       if (update) {
         await publish(update);
         if (kind === 'RESULT') resultPublished = true;
-      } else console.warn(`score-event: no ${kind} update of event ${eventId}: the event or the match is gone`);
+      } else console.warn(`score-event: no ${kind} update of event ${eventId}: the event, the match or the board is not there`);
     } catch (err) {
       console.error(`score-event: the ${kind} update of event ${eventId} was not published:`, err);
       failures.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
