@@ -1,7 +1,11 @@
 import { useState } from 'react';
 
-/** A button that asks once more (a second button) before an action that cannot be undone. */
-export function Confirmed({ label, name, confirm, onConfirm }: {
+/**
+ * A button that asks once more (a second button) before an action that cannot be undone. Buttons that
+ * cannot act are aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of
+ * the page.
+ */
+export function Confirmed({ label, name, confirm, onConfirm, busy = false }: {
   /** The first button's text. */
   label: string;
   /** Its accessible name, where the text is an icon. */
@@ -9,21 +13,28 @@ export function Confirmed({ label, name, confirm, onConfirm }: {
   /** The second button's text, which acts. */
   confirm: string;
   onConfirm: () => Promise<unknown>;
+  /** Another action of the screen is running: neither button acts meanwhile. */
+  busy?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!asking) return <button type="button" aria-label={name} onClick={() => setAsking(true)}>{label}</button>;
+  const [running, setRunning] = useState(false);
+  const inert = busy || running;
+  if (!asking) return <button type="button" aria-label={name} aria-disabled={busy} onClick={() => !busy && setAsking(true)}>{label}</button>;
   return (
     <div className="actions">
       <button
         type="button"
         className="danger"
-        disabled={busy}
+        aria-disabled={inert}
         onClick={async () => {
-          setBusy(true);
-          await onConfirm();
-          setBusy(false);
-          setAsking(false);
+          if (inert) return;
+          setRunning(true);
+          try {
+            await onConfirm();
+          } finally {
+            setRunning(false);
+            setAsking(false);
+          }
         }}
       >
         {confirm}

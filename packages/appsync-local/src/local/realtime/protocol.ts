@@ -34,11 +34,12 @@ export interface RealtimeLimits {
    * handshake is closed: AppSync documents no such deadline; 30 s *(guess)*, half the `ka` period.
    */
   connectionInitTimeoutMs: number;
-  /** A client whose unsent messages pass this many bytes is too slow and is disconnected. */
+  /** A client whose unsent messages pass this many bytes (as it would receive them) is too slow and is disconnected. */
   maxBufferedBytes: number;
   /**
-   * What all connections together may have queued to send; past it the slowest readers are cut off
-   * first (`send-budget.ts`). Not an AppSync figure (AppSync scales out): 64 MB, four slow readers' worth.
+   * What all connections together may have queued to send, in bytes as their clients would receive
+   * them; past it the slowest readers are cut off first (`send-budget.ts`). Not an AppSync figure
+   * (AppSync scales out): 64 MB, four slow readers' worth.
    */
   maxTotalBufferedBytes: number;
 }

@@ -1,9 +1,13 @@
 /**
- * One memory budget for what the server has queued to send, across all real-time connections: each
+ * One budget for what the server has queued to send, across all real-time connections: each
  * connection is also capped on its own (`maxBufferedBytes`), but many slow readers under that cap
  * could still hold gigabytes between them. When the total passes the budget, the connections with the
  * most queued (the slowest readers) are cut off first, until it is back under. Checked once per turn
  * of the event loop after a send, not at every send (a fan-out sends thousands in a turn).
+ *
+ * It counts bytes as each client would receive them (`ws`'s `bufferedAmount`), not the server's memory:
+ * a message head shared by many subscriptions (`publish.ts`) counts once for each, so the memory really
+ * held is at most this and often far less.
  */
 
 /** A connection as the budget sees it. */
