@@ -5,13 +5,15 @@ import { useState } from 'react';
  * cannot act are aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of
  * the page.
  */
-export function Confirmed({ label, name, confirm, onConfirm, busy = false }: {
+export function Confirmed({ label, name, confirm, confirmName, onConfirm, busy = false }: {
   /** The first button's text. */
   label: string;
   /** Its accessible name, where the text is an icon. */
   name?: string;
   /** The second button's text, which acts. */
   confirm: string;
+  /** Its accessible name, where the text is short because the row says what it is about. */
+  confirmName?: string;
   onConfirm: () => Promise<unknown>;
   /** Another action of the screen is running: neither button acts meanwhile. */
   busy?: boolean;
@@ -25,6 +27,7 @@ export function Confirmed({ label, name, confirm, onConfirm, busy = false }: {
       <button
         type="button"
         className="danger"
+        aria-label={confirmName}
         aria-disabled={inert}
         onClick={async () => {
           if (inert) return;

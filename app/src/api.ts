@@ -25,7 +25,8 @@ const REFUSALS: Record<string, string> = {
 /** The message of a failed call: GraphQL errors (a known refusal in plain words, else errorType and message) or a thrown Error. */
 export function errorText(err: unknown): string {
   const errors = (err as { errors?: { message: string; errorType?: string }[] })?.errors;
-  if (errors?.length) return errors.map((e) => (e.errorType ? (REFUSALS[e.errorType] ?? `${e.errorType}: ${e.message}`) : e.message)).join('; ');
+  // The API's messages are sentences; the errorType is shown only when there is no message.
+  if (errors?.length) return errors.map((e) => (e.errorType && REFUSALS[e.errorType]) || e.message || e.errorType || 'Error').join('; ');
   return err instanceof Error ? err.message : String(err);
 }
 

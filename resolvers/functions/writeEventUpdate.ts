@@ -1,5 +1,6 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { EVENT, toEvent, type EventItem } from '../lib/entities/event';
+import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
@@ -43,9 +44,10 @@ export function request(ctx: WriteEventUpdateContext) {
     table,
     EVENT.key(event.id),
     {
-      expression: 'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state',
-      names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state' },
-      values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state },
+      // The index key follows the bell: the events list orders a day's events by it.
+      expression: 'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
+      names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state', '#gsiSk': TABLE.gsiSk },
+      values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state, ':gsiSk': EVENT.gsiSk(updated) },
     },
     { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
   );

@@ -13,7 +13,10 @@ export function AdminHome() {
         query: mutations.createEvent,
         variables: { input: { name: String(f.get('name')).trim(), date: String(f.get('date')), startsAt } },
       });
-      setStatus({ text: 'Event created.', id: data.createEvent.id });
+      // A past bell is allowed (a show entered afterwards), but nobody can pick on it: say so.
+      const rung = Date.parse(startsAt) <= Date.now() ? ' Its bell has already rung: picks are locked.' : '';
+      setStatus({ text: `Event created.${rung}`, id: data.createEvent.id });
+      form.reset();
     } catch (err) {
       setStatus({ text: errorText(err) });
     }

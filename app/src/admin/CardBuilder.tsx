@@ -62,7 +62,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
             <span className="grow">{matchTitle(m)}</span>
             <button type="button" aria-label={`Move ${matchTitle(m)} up`} {...inert(i === 0)} onClick={() => move(i, -1)}>↑</button>
             <button type="button" aria-label={`Move ${matchTitle(m)} down`} {...inert(i === card.matches.length - 1)} onClick={() => move(i, 1)}>↓</button>
-            <Confirmed label="✕" name={`Remove ${matchTitle(m)}`} busy={busy} confirm={`Yes, remove ${matchTitle(m)}`} onConfirm={() => run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))} />
+            <Confirmed label="✕" name={`Remove ${matchTitle(m)}`} busy={busy} confirm="Yes, remove" confirmName={`Yes, remove ${matchTitle(m)}`} onConfirm={() => run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))} />
           </li>
         ))}
       </ol>

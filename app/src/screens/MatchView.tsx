@@ -49,7 +49,7 @@ export function MatchView({ match, pick, locked, onPick, children }: {
           </label>
         ))}
       </div>
-      <p className="result" data-testid="result" aria-live="polite">{result}</p>
+      <p className={`result${match.result == null ? ' no-winner' : ''}`} data-testid="result" aria-live="polite">{result}</p>
       {outcome && <p className={`pick-outcome${outcome.won ? ' won' : ''}`} data-testid="pick-outcome">{outcome.text}</p>}
       {children}
     </fieldset>

@@ -30,16 +30,17 @@ export const EVENT_LIMIT = {
 
 const TYPE = 'Event';
 const SK = 'EVENT';
-/** GSI partition of all events; its sort key orders them by date. */
+/** GSI partition of all events; its sort key orders them by date, then by the bell within a day. */
 const GSI_PK = 'EVENTS';
 
 const pk = (eventId: string) => `EVENT#${eventId}`;
 const key = (eventId: string): ItemKey => ({ PK: pk(eventId), SK: SK });
-const gsiSk = (date: string, eventId: string) => `${date}#${eventId}`;
+/** `startsAt` is stored in one ISO format (UTC, milliseconds), so it sorts as text; the id breaks a tie. */
+const gsiSk = (event: Pick<EventItem, 'date' | 'startsAt' | 'id'>) => `${event.date}#${event.startsAt}#${event.id}`;
 
 /** The stored attributes of an event, without its primary key. */
 function attributes(event: EventItem) {
-  return { GSI_PK, GSI_SK: gsiSk(event.date, event.id), type: TYPE, ...event };
+  return { GSI_PK, GSI_SK: gsiSk(event), type: TYPE, ...event };
 }
 
 export const EVENT = {
@@ -51,8 +52,9 @@ export const EVENT = {
   key,
   /** Whether an item of an event's partition is the event itself (the others are matches). */
   is: (item: ItemKey) => item.SK === SK,
+  /** The index sort key of an event: written again when its bell moves. */
   gsiSk,
-  /** Access pattern: every event, newest date first (Query.events). */
+  /** Access pattern: every event, newest first: by date, then by bell (Query.events). */
   list: () => onIndex(GSI_PK, null, false),
   /**
    * Access pattern: the event's partition: its board head (`BOARD`, board.ts, once a scoring pass has
