@@ -22,7 +22,7 @@ export interface StartedChild {
 }
 
 /** The line scripts/start.ts prints last, once everything is up. */
-export const READY_LINE = 'Ctrl-C stops.';
+const READY_LINE = 'Ctrl-C stops.';
 const READY_WITHIN_MS = 300_000;
 
 /**

@@ -3,7 +3,7 @@
  * .local/console-admin-credentials.json ({ accessKeyId, secretAccessKey, sessionToken }), and
  * `npm run iam-call` signs a request with them: an admin mutation runs, a player's is refused (exit 1).
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +11,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../../amplify/data/console-admin.ts';
+import { spawnStart, type StartedChild } from '../../scripts/start-child.ts';
 
-let child: ChildProcess;
+let server: StartedChild;
 let url: string;
 let written: Record<string, unknown>;
 let mode: number;
@@ -20,37 +21,19 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'console-admin-cli-'));
 const credentialsCopy = path.join(scratch, 'credentials.json');
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory', '--empty', '--no-watch'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  await new Promise<void>((resolve, reject) => {
-    const seen = (chunk: Buffer) => {
-      text += chunk.toString();
-      if (!text.includes('Ctrl-C stops.')) return;
-      // Read at once: another test's server may write the same file later.
-      const file = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
-      written = JSON.parse(readFileSync(file, 'utf8'));
-      mode = statSync(file).mode & 0o777;
-      resolve();
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${text}`)));
-  });
+  server = await spawnStart(['--in-memory', '--empty', '--no-watch']);
+  // Read at once (spawnStart resolves as the ready line arrives): another test's server may write the same file later.
+  const file = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
+  written = JSON.parse(readFileSync(file, 'utf8'));
+  mode = statSync(file).mode & 0o777;
+  const text = server.output();
   url = /ready at (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(text)![1];
   expect(text).toContain(`Console admin:    AWS_IAM credentials in ${CONSOLE_ADMIN_CREDENTIALS_FILE}`);
   writeFileSync(credentialsCopy, JSON.stringify(written));
 }, 240_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGINT');
-    await exited;
-  }
+  await server?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 
