@@ -1,5 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
-import { caller } from '../lib/caller';
+import { caller, defaultDisplayName } from '../lib/caller';
 import { PROFILE, type ProfileItem } from '../lib/entities/profile';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
@@ -7,7 +7,11 @@ import type { CardStash } from '../lib/stash';
 
 type GetMyProfileContext = Context<unknown, CardStash, undefined, undefined, ProfileItem | null>;
 
-/** Reads the caller's profile item; stashes `profile` (null if the caller has none yet). */
+/**
+ * Reads the caller's profile item; stashes `profile` (null if the caller has none yet) and
+ * `fallbackName`, the name stored for a caller without a profile (defaultDisplayName: a token's
+ * name only if it passes the text rules; worked out here, so the write steps' bundles stay small).
+ */
 export function request(ctx: GetMyProfileContext) {
   return getItem(PROFILE.key(caller(ctx).sub), true);
 }
@@ -15,5 +19,6 @@ export function request(ctx: GetMyProfileContext) {
 export function response(ctx: GetMyProfileContext) {
   raiseDataSourceError(ctx.error);
   ctx.stash.profile = ctx.result ?? null;
+  ctx.stash.fallbackName = defaultDisplayName(ctx);
   return ctx.result ?? null;
 }

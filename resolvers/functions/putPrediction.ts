@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
-import { caller, defaultDisplayName } from '../lib/caller';
+import { caller } from '../lib/caller';
 import { ENTRY } from '../lib/entities/entry';
 import { EVENT, type EventItem } from '../lib/entities/event';
 import { PREDICTION, toPrediction, type PredictionItem } from '../lib/entities/prediction';
@@ -36,7 +36,7 @@ export function request(ctx: PutPredictionContext) {
   }
   const picks = validPicks(event, stashedMatches(ctx), ctx.args.picks);
   const userId = caller(ctx).sub;
-  const fallbackName = defaultDisplayName(ctx);
+  const fallbackName = ctx.stash.fallbackName;
   const { profile } = ctx.stash;
   const prediction = PREDICTION.record(userId, profile ? profile.displayName : fallbackName, event, picks, util.time.epochMilliSecondsToISO8601(now));
   ctx.stash.saved = prediction;

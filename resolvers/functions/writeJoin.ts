@@ -1,5 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { caller, defaultDisplayName } from '../lib/caller';
+import { caller } from '../lib/caller';
 import { LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '../lib/entities/league';
 import { ERROR } from '../lib/errors';
 import { REFUSAL, answer, joinItems, memberCountUpdate, raise, stashedLeague } from '../lib/league';
@@ -27,7 +27,7 @@ export function request(ctx: WriteJoinContext) {
   if (!league.joinsOpen) raise(closed(league));
   if (league.memberCount >= LEAGUE_LIMIT.membersPerLeague) raise(full(league));
   const profile = ctx.stash.profile;
-  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : defaultDisplayName(ctx), joinedAt: util.time.nowISO8601() };
+  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : ctx.stash.fallbackName, joinedAt: util.time.nowISO8601() };
   ctx.stash.member = member;
   const table = tableOf(ctx);
   return transaction([

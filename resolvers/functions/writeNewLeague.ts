@@ -1,5 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { caller, defaultDisplayName } from '../lib/caller';
+import { caller } from '../lib/caller';
 import { LEAGUE, type LeagueItem, type MemberItem } from '../lib/entities/league';
 import { SEASON } from '../lib/entities/season';
 import { IF_NEW, IF_STORED } from '../lib/entities/table';
@@ -30,7 +30,7 @@ export function request(ctx: WriteNewLeagueContext) {
     createdAt: now,
   };
   const profile = ctx.stash.profile;
-  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : defaultDisplayName(ctx), joinedAt: now };
+  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : ctx.stash.fallbackName, joinedAt: now };
   ctx.stash.created = league;
   ctx.stash.member = member;
   const table = tableOf(ctx);

@@ -1,4 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
+import { PROFILE_LIMIT } from './entities/profile';
+import { acceptableText } from './validate';
 
 export const ADMIN_GROUP = 'admin';
 
@@ -47,12 +49,16 @@ export function requireAdmin(ctx: Context): void {
 /**
  * The name shown for a player who never set one: their preferred_username, else their username
  * (with email sign-in, Cognito's username is the sub, so: "Player" and the sub's first 8 characters).
- * Never the email address: display names are public.
+ * Never the email address: display names are public. A claim is used only if it passes the rule
+ * updateMyProfile applies (validate.ts: no control or bidirectional characters, not blank, at most
+ * PROFILE_LIMIT.displayName), else the neutral default: a token's claims are whatever the sign-up
+ * allowed, and this name is stored and shown to other players.
  */
 export function defaultDisplayName(ctx: Context): string {
   const who = caller(ctx);
-  const preferred = who.claims['preferred_username'];
-  if (typeof preferred === 'string' && preferred.length > 0) return preferred;
-  if (who.username && who.username !== who.sub) return who.username;
+  const preferred = acceptableText(who.claims['preferred_username'], PROFILE_LIMIT.displayName);
+  if (preferred !== null) return preferred;
+  const username = who.username && who.username !== who.sub ? acceptableText(who.username, PROFILE_LIMIT.displayName) : null;
+  if (username !== null) return username;
   return `Player ${who.sub.slice(0, 8)}`;
 }

@@ -29,6 +29,8 @@ export interface CardStash {
   myPrediction: PredictionItem | null;
   /** getMyProfile (savePrediction): the caller's profile, null if none yet. */
   profile: ProfileItem | null;
+  /** getMyProfile: the name stored for a caller without a profile (caller.ts defaultDisplayName). */
+  fallbackName: string;
 }
 
 /**
@@ -124,6 +126,8 @@ export interface LeagueStash {
   name: string;
   /** getMyProfile: the caller's profile, null if none yet. */
   profile: ProfileItem | null;
+  /** getMyProfile: the name stored for a caller without a profile (caller.ts defaultDisplayName). */
+  fallbackName: string;
 }
 
 /** League.standings, League.myRank, League.eventLeaderboard: getLeagueMembers → (getEventCard →) a BatchGetItem. */

