@@ -4,7 +4,7 @@ import { TABLE } from '../lib/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
-import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
+import { failedCondition, raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 import { nextState, validStart } from '../lib/validate';
 
 type WriteEventUpdateContext = Context<MutationUpdateEventArgs, EventUpdateStash>;
@@ -16,12 +16,22 @@ function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
   return event;
 }
 
+/** Moving the bell once picks have been shown would reopen them. */
+function bellRung(event: EventItem) {
+  return {
+    message: `The bell of event ${event.id} has rung (it started at ${event.startsAt}); its picks have been shown, so its start can no longer be moved`,
+    type: ERROR.bellRung,
+  };
+}
+
 /**
  * Applies updateEvent's changes to the stashed event: name, startsAt, and a lifecycle step forward.
  * Nothing to change: no write. The event's write is conditional on the state read, so two admins
  * cannot race the event through different transitions. A new name is written on the event alone: a
  * player's history reads the event's name from the event item (getHistoryEvents), so no prediction is
- * rewritten, whatever the number of players.
+ * rewritten, whatever the number of players. A move of the bell (startsAt) is also conditional on the
+ * event as stored being UPCOMING with its bell still ahead of this request's time, the instant
+ * savePrediction's lock uses: once picks have been shown the bell stays (BellRung, nothing written).
  */
 export function request(ctx: WriteEventUpdateContext) {
   const event = stashedEvent(ctx);
@@ -40,6 +50,13 @@ export function request(ctx: WriteEventUpdateContext) {
   }
   ctx.stash.updated = updated;
   const table = tableOf(ctx);
+  const condition = { expression: '#stateNow = :current', names: { '#stateNow': 'state' } as Record<string, string>, values: { ':current': event.state } as Record<string, unknown> };
+  if (updated.startsAtMs !== event.startsAtMs) {
+    condition.expression += ' AND #stateNow = :upcoming AND #bellNow > :now';
+    condition.names['#bellNow'] = 'startsAtMs';
+    condition.values[':upcoming'] = 'UPCOMING';
+    condition.values[':now'] = util.time.nowEpochMilliSeconds();
+  }
   const eventUpdate = txUpdate(
     table,
     EVENT.key(event.id),
@@ -49,15 +66,21 @@ export function request(ctx: WriteEventUpdateContext) {
       names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state', '#gsiSk': TABLE.gsiSk },
       values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state, ':gsiSk': EVENT.gsiSk(updated) },
     },
-    { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
+    condition,
   );
   return transaction([eventUpdate]);
 }
 
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {
   const event = stashedEvent(ctx);
+  const failed = failedCondition(ctx);
+  const stored = failed ? (failed.item as Partial<EventItem> | null) : null;
+  // The stored item tells which part failed: a state other than the one read, or a bell that has rung.
+  const changed = !stored || stored.state !== event.state;
   raiseWriteError(ctx, [
-    { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification },
+    changed
+      ? { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification }
+      : bellRung({ ...event, startsAt: stored.startsAt ?? event.startsAt }),
   ]);
   return toEvent(ctx.stash.updated);
 }

@@ -14,6 +14,8 @@ export const ERROR = {
   cardFull: 'CardFull',
   /** An optimistic write lost a race (the item changed since it was read); retrying may succeed. */
   concurrentModification: 'ConcurrentModification',
+  /** updateEvent moving the start of an event whose bell has rung (startsAt passed, or BROADCAST/SCORED): picks have been shown. */
+  bellRung: 'BellRung',
   /** A season's window change (or a new season) over an event that has gone live: standings stay exact. */
   seasonLocked: 'SeasonLocked',
   /** League refusals: each its own errorType, and nothing is written. */

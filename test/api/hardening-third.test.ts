@@ -63,3 +63,28 @@ describe('7. names from the token pass the text rules', () => {
     expect((saved.data as any).savePrediction.displayName).toBe('The Nature Boy');
   });
 });
+
+describe('6. a rung bell cannot be un-rung', () => {
+  const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+  it('updateEvent refuses to move the bell of an event whose bell has rung (BellRung), and writes nothing', async () => {
+    const rung = await createCard(api, 1, minutesFromNow(-5));
+    const live = await createCard(api, 1, minutesFromNow(30));
+    await api.data(ADMIN, OP.updateEvent, { i: { id: live.id, state: 'BROADCAST' } }, ADMIN_GROUPS);
+    const before = await tableSnapshot(api);
+    expect(await refusal(api, ADMIN, OP.updateEvent, { i: { id: rung.id, startsAt: minutesFromNow(60) } }, ADMIN_GROUPS)).toBe('BellRung');
+    expect(await refusal(api, ADMIN, OP.updateEvent, { i: { id: rung.id, startsAt: minutesFromNow(-1) } }, ADMIN_GROUPS)).toBe('BellRung');
+    expect(await refusal(api, ADMIN, OP.updateEvent, { i: { id: live.id, startsAt: minutesFromNow(60) } }, ADMIN_GROUPS)).toBe('BellRung');
+    const response = await api.request(ADMIN, OP.updateEvent, { i: { id: rung.id, startsAt: minutesFromNow(60) } }, ADMIN_GROUPS);
+    expect(response.errors?.[0]?.message).toMatch(/bell/i);
+    expect(await tableSnapshot(api)).toBe(before);
+    // A rename is no move of the bell.
+    expect((await api.data(ADMIN, OP.updateEvent, { i: { id: rung.id, name: `${rung.id} renamed` } }, ADMIN_GROUPS)).updateEvent.startsAt).toBe(rung.startsAt);
+  });
+
+  it('the bell of an event whose bell has not rung still moves', async () => {
+    const soon = await createCard(api, 1, minutesFromNow(30));
+    const later = minutesFromNow(90);
+    expect((await api.data(ADMIN, OP.updateEvent, { i: { id: soon.id, startsAt: later } }, ADMIN_GROUPS)).updateEvent.startsAt).toBe(later);
+  });
+});

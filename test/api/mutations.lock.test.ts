@@ -122,14 +122,18 @@ describe('the bell', () => {
     expect(stored.picks.L?.[0].M?.team.N).toBe('0');
   });
 
-  it('follows a start time moved by updateEvent, both ways', async () => {
+  it('follows a start time moved by updateEvent, and a rung bell is not moved back (BellRung)', async () => {
     const event = await createCard(api, 1);
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: later } }, ADMIN_GROUPS);
+    expect((await attempt('mover', event.id, event.matches[0], 0)).accepted).toBe(true);
     const past = new Date(Date.now() - 1_000).toISOString();
     await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: past } }, ADMIN_GROUPS);
     expect(await attempt('mover', event.id, event.matches[0], 0)).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: future } }, ADMIN_GROUPS);
-    expect((await attempt('mover', event.id, event.matches[0], 0)).accepted).toBe(true);
+    const moved = await api.request(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: future } }, ADMIN_GROUPS);
+    expect(moved.errors?.[0]?.errorType).toBe('BellRung');
+    expect(await attempt('mover', event.id, event.matches[0], 0)).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
   });
 });
 
