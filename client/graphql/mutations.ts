@@ -271,7 +271,7 @@ mutation CreateLeague($input: CreateLeagueInput!) {
 }
 ` as GeneratedMutation<T.CreateLeagueMutationVariables, T.CreateLeagueMutation>;
 
-/** Joins the league of an invite code (case, spaces and dashes do not matter). */
+/** Joins the league of an invite code (case, spaces and dashes do not matter). Refused to a player the commissioner removed (Banned) and, after 5 wrong codes within a minute, to that player until the minute is over (TooManyAttempts). */
 export const joinLeague = /* GraphQL */ `
 mutation JoinLeague($code: String!) {
   joinLeague(code: $code) {
@@ -407,7 +407,7 @@ mutation RotateLeagueCode($leagueId: ID!) {
 }
 ` as GeneratedMutation<T.RotateLeagueCodeMutationVariables, T.RotateLeagueCodeMutation>;
 
-/** Commissioner: removes another member. */
+/** Commissioner: removes another member, who may not join again until the commissioner lifts the ban (unbanLeagueMember). */
 export const removeLeagueMember = /* GraphQL */ `
 mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!) {
   removeLeagueMember(leagueId: $leagueId, userId: $userId) {
@@ -440,6 +440,40 @@ mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!) {
   }
 }
 ` as GeneratedMutation<T.RemoveLeagueMemberMutationVariables, T.RemoveLeagueMemberMutation>;
+
+/** Commissioner: lets a removed player join again with the invite code. */
+export const unbanLeagueMember = /* GraphQL */ `
+mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!) {
+  unbanLeagueMember(leagueId: $leagueId, userId: $userId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+  }
+}
+` as GeneratedMutation<T.UnbanLeagueMemberMutationVariables, T.UnbanLeagueMemberMutation>;
 
 /** Commissioner: hands the league to another member. */
 export const transferLeague = /* GraphQL */ `

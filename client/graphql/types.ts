@@ -847,6 +847,42 @@ export type RemoveLeagueMemberMutation = {
   };
 };
 
+export type UnbanLeagueMemberMutationVariables = {
+  leagueId: string;
+  userId: string;
+};
+
+export type UnbanLeagueMemberMutation = {
+  unbanLeagueMember: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+  };
+};
+
 export type TransferLeagueMutationVariables = {
   leagueId: string;
   userId: string;

@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '../lib/entities/league';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, joinItems, memberCountUpdate, raise, stashedLeague } from '../lib/league';
+import { REFUSAL, answer, joinChecks, joinItems, memberCountUpdate, raise, stashedLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction } from '../lib/transact';
 
@@ -18,6 +18,8 @@ const invalid = () => ({ message: 'No league has this invite code', type: ERROR.
  * (not there yet), the league's count (on the condition that the code is still its code, joins are
  * open and it is not full) and the caller's league count (below leaguesPerPlayer). A race lost to
  * another join, a rotation or a close fails the same conditions: nothing half-written ever exists.
+ * Two ConditionChecks in the same transaction: no ban of the caller from this league (Banned), and
+ * fewer than JOIN_ATTEMPTS.maxWrong wrong codes in the caller's current minute (TooManyAttempts).
  */
 export function request(ctx: WriteJoinContext) {
   const league = stashedLeague(ctx);
@@ -37,6 +39,7 @@ export function request(ctx: WriteJoinContext) {
       names: { '#code': 'inviteCode', '#open': 'joinsOpen', '#n': 'memberCount' },
       values: { ':code': league.inviteCode, ':open': true, ':cap': LEAGUE_LIMIT.membersPerLeague },
     }),
+    ...joinChecks(table, league.id, me),
   ]);
 }
 
@@ -51,7 +54,7 @@ function leagueRefusal(ctx: WriteJoinContext, league: LeagueItem) {
 
 export function response(ctx: WriteJoinContext) {
   const league = stashedLeague(ctx);
-  raiseWriteError(ctx, [already(league), already(league), REFUSAL.leagueLimit(), leagueRefusal(ctx, league)]);
+  raiseWriteError(ctx, [already(league), already(league), REFUSAL.leagueLimit(), leagueRefusal(ctx, league), REFUSAL.banned(), REFUSAL.tooManyAttempts()]);
   const joined = { ...league, memberCount: league.memberCount + 1 };
   return answer(ctx, joined, [...ctx.stash.members, ctx.stash.member]);
 }

@@ -1,14 +1,14 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
+import { REFUSAL, answer, banItem, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
 import type { MutationRemoveLeagueMemberArgs } from '../lib/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 
 type WriteMemberRemovalContext = Context<MutationRemoveLeagueMemberArgs, LeagueStash>;
 
-/** Commissioner: another member's membership removed both ways, the counts lowered. */
+/** Commissioner: another member's membership removed both ways, the counts lowered, and a ban written (joinLeague checks it; unbanLeagueMember lifts it). */
 export function request(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   requireCommissioner(ctx, league);
@@ -16,7 +16,7 @@ export function request(ctx: WriteMemberRemovalContext) {
   if (userId === caller(ctx).sub) util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
   if (!ctx.stash.members.some((m) => m.userId === userId)) raise(REFUSAL.notMember(league, userId));
   const table = tableOf(ctx);
-  return transaction([...leaveItems(table, league.id, userId), memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub))]);
+  return transaction([...leaveItems(table, league.id, userId), memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub)), banItem(table, league.id, userId)]);
 }
 
 export function response(ctx: WriteMemberRemovalContext) {

@@ -27,6 +27,10 @@ export const ERROR = {
   notCommissioner: 'NotCommissioner',
   notMember: 'NotMember',
   commissionerMustTransfer: 'CommissionerMustTransfer',
+  /** joinLeague by a player the commissioner removed (until unbanLeagueMember). */
+  banned: 'Banned',
+  /** joinLeague after JOIN_ATTEMPTS.maxWrong wrong codes within the player's current minute. */
+  tooManyAttempts: 'TooManyAttempts',
   /** The scoring function answered with neither a report nor an error. */
   scoringFailed: 'ScoringFailed',
   /** A live update (publishEventUpdate) could not be published; what it announces is written. */

@@ -1,12 +1,12 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from './caller';
-import { INVITE_CODE, LEAGUE, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from './entities/league';
+import { INVITE_CODE, JOIN_ATTEMPTS, LEAGUE, LEAGUE_BAN, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from './entities/league';
 import { toSeason, type SeasonItem } from './entities/season';
 import { IF_NEW, IF_STORED } from './entities/table';
 import { ERROR } from './errors';
 import { shownInviteCode } from './invite-code';
 import type { LeagueStash } from './stash';
-import { txDelete, txPut, txUpdate, type Expression, type TransactItem } from './transact';
+import { txCheck, txDelete, txPut, txUpdate, type Expression, type TransactItem } from './transact';
 import { requiredId, requiredText } from './validate';
 
 /** Helpers of the league resolvers: who the caller is to a league, the League they see, shared writes. */
@@ -64,7 +64,32 @@ export const REFUSAL = {
   notMember: (league: LeagueItem, userId: string) => ({ message: `${userId} is not a member of league ${league.id}`, type: ERROR.notMember }),
   changed: (league: LeagueItem) => ({ message: `League ${league.id} changed meanwhile; try again`, type: ERROR.concurrentModification }),
   leagueLimit: () => ({ message: `A player may be in at most ${LEAGUE_LIMIT.leaguesPerPlayer} leagues`, type: ERROR.leagueLimitReached }),
+  banned: () => ({ message: 'You were removed from this league; ask its commissioner.', type: ERROR.banned }),
+  notBanned: (league: LeagueItem, userId: string) => ({ message: `${userId} is not banned from league ${league.id}`, type: ERROR.notFound }),
+  tooManyAttempts: () => ({ message: 'Too many wrong codes. Try again in a minute.', type: ERROR.tooManyAttempts }),
 };
+
+/** The caller's current window of wrong invite codes (JOIN_ATTEMPTS). */
+export function joinWindow(): number {
+  return Math.floor(util.time.nowEpochSeconds() / JOIN_ATTEMPTS.windowSeconds);
+}
+
+/** The condition that a window has room for another wrong code (placeholder names of its own). */
+export const UNDER_ATTEMPTS: Expression = {
+  expression: 'attribute_not_exists(#attempts) OR #attempts < :maxWrong',
+  names: { '#attempts': 'count' },
+  values: { ':maxWrong': JOIN_ATTEMPTS.maxWrong },
+};
+
+/** joinLeague's checks beside its writes: the player is not banned from the league, and not throttled. */
+export function joinChecks(table: string, leagueId: string, userId: string): TransactItem[] {
+  return [txCheck(table, LEAGUE_BAN.key(leagueId, userId), IF_NEW), txCheck(table, JOIN_ATTEMPTS.key(userId, joinWindow()), UNDER_ATTEMPTS)];
+}
+
+/** removeLeagueMember's ban of the removed player (written over an older one). */
+export function banItem(table: string, leagueId: string, userId: string): TransactItem {
+  return txPut(table, LEAGUE_BAN.key(leagueId, userId), LEAGUE_BAN.attributes(leagueId, userId, util.time.nowISO8601()));
+}
 
 /** The commissioner's own request, else NotCommissioner. */
 export function requireCommissioner(ctx: Context, league: LeagueItem): void {

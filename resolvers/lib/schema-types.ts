@@ -464,6 +464,13 @@ export type MutationRemoveLeagueMemberArgs = {
 
 export type MutationRemoveLeagueMemberResult = League;
 
+export type MutationUnbanLeagueMemberArgs = {
+  leagueId: string;
+  userId: string;
+};
+
+export type MutationUnbanLeagueMemberResult = League;
+
 export type MutationTransferLeagueArgs = {
   leagueId: string;
   userId: string;

@@ -122,6 +122,8 @@ export interface LeagueStash {
   season: SeasonItem;
   /** joinLeague (request): the typed code in its stored form. */
   code: string;
+  /** joinLeague (getCodeLeague): no league has the code (recordWrongCode counts it and answers InvalidCode). */
+  wrongCode: boolean;
   /** createLeague (request): the validated name. */
   name: string;
   /** getMyProfile: the caller's profile, null if none yet. */

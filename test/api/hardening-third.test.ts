@@ -88,3 +88,48 @@ describe('6. a rung bell cannot be un-rung', () => {
     expect((await api.data(ADMIN, OP.updateEvent, { i: { id: soon.id, startsAt: later } }, ADMIN_GROUPS)).updateEvent.startsAt).toBe(later);
   });
 });
+
+const UNBAN = `mutation($l: ID!, $u: ID!) { unbanLeagueMember(leagueId: $l, userId: $u) { id memberCount } }`;
+
+describe('5. a removed member does not walk back in', () => {
+  it('joinLeague refuses a player the commissioner removed (Banned) until the commissioner lifts it; nothing written', async () => {
+    const sub = await subsOf(api, ['ban-boss', 'ban-kicked', 'ban-leaver']);
+    const { createLeague: league } = await api.data('ban-boss', LEAGUE_OP.create, { i: { name: 'Bans', seasonId: SEASON } });
+    await api.data('ban-kicked', LEAGUE_OP.join, { c: league.inviteCode });
+    await api.data('ban-leaver', LEAGUE_OP.join, { c: league.inviteCode });
+    await api.data('ban-boss', LEAGUE_OP.remove, { l: league.id, u: sub['ban-kicked'] });
+
+    // Leaving on one's own bans nothing.
+    await api.data('ban-leaver', LEAGUE_OP.leave, { l: league.id });
+    expect((await api.data('ban-leaver', LEAGUE_OP.join, { c: league.inviteCode })).joinLeague.memberCount).toBe(2);
+
+    const before = await tableSnapshot(api);
+    const walkBack = await api.request('ban-kicked', LEAGUE_OP.join, { c: league.inviteCode });
+    expect(walkBack.errors?.[0]).toMatchObject({ errorType: 'Banned', message: 'You were removed from this league; ask its commissioner.' });
+    expect(await refusal(api, 'ban-leaver', UNBAN, { l: league.id, u: sub['ban-kicked'] })).toBe('NotCommissioner');
+    expect(await refusal(api, 'ban-kicked', UNBAN, { l: league.id, u: sub['ban-kicked'] })).toBe('NotCommissioner');
+    expect(await refusal(api, 'ban-boss', UNBAN, { l: league.id, u: sub['ban-leaver'] })).toBe('NotFound');
+    expect(await tableSnapshot(api)).toBe(before);
+
+    expect((await api.data('ban-boss', UNBAN, { l: league.id, u: sub['ban-kicked'] })).unbanLeagueMember).toEqual({ id: league.id, memberCount: 2 });
+    expect((await api.data('ban-kicked', LEAGUE_OP.join, { c: league.inviteCode })).joinLeague.memberCount).toBe(3);
+  });
+});
+
+describe('10. wrong invite codes are throttled per player', () => {
+  it('after 5 wrong codes in a minute a player gets TooManyAttempts, even for a right code; another player is not blocked', async () => {
+    const { createLeague: league } = await api.data('throttle-boss', LEAGUE_OP.create, { i: { name: 'Throttle', seasonId: SEASON } });
+    // Five wrong codes must fall in one minute's window: start away from a minute's end.
+    while (new Date().getUTCSeconds() > 50) await new Promise((r) => setTimeout(r, 1000));
+    for (let n = 0; n < 5; n += 1) expect(await refusal(api, 'guesser', LEAGUE_OP.join, { c: `ZZZZZ-ZZZZ${n}` })).toBe('InvalidCode');
+
+    const before = await tableSnapshot(api);
+    const sixth = await api.request('guesser', LEAGUE_OP.join, { c: 'ZZZZZ-ZZZZ9' });
+    expect(sixth.errors?.[0]).toMatchObject({ errorType: 'TooManyAttempts', message: 'Too many wrong codes. Try again in a minute.' });
+    expect(await refusal(api, 'guesser', LEAGUE_OP.join, { c: league.inviteCode })).toBe('TooManyAttempts');
+    expect(await tableSnapshot(api)).toBe(before);
+
+    // Someone else's wrong codes never block a right code.
+    expect((await api.data('bystander', LEAGUE_OP.join, { c: league.inviteCode })).joinLeague.memberCount).toBe(2);
+  });
+});

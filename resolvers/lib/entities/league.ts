@@ -94,6 +94,31 @@ export const MEMBERSHIP = {
   ofUser: (userId: string) => onTable(userPk(userId), beginsWith(MEMBERSHIP_PREFIX), true),
 };
 
+/**
+ * A ban: `BAN#<leagueId>#<userId>` / `BAN`, written by removeLeagueMember, checked absent by
+ * joinLeague's transaction, deleted by unbanLeagueMember. A partition of its own, so no league or
+ * player query ever reads it.
+ */
+export const LEAGUE_BAN = {
+  type: 'LeagueBan',
+  key: (leagueId: string, userId: string): ItemKey => ({ PK: `BAN#${leagueId}#${userId}`, SK: 'BAN' }),
+  attributes: (leagueId: string, userId: string, bannedAt: string) => ({ type: 'LeagueBan', leagueId, userId, bannedAt }),
+};
+
+/**
+ * A player's wrong invite codes in one minute (`window`: epoch seconds / 60, rounded down):
+ * `JOINS#<userId>` / `WINDOW#<window>` with `count`. A wrong code adds one on the condition that
+ * `count` is below maxWrong; a join's transaction checks the same. A fixed window per item, so the
+ * count needs no reset (a reset read and then written could be raced); `expiresAt` (epoch seconds)
+ * says when the item is of no more use.
+ */
+export const JOIN_ATTEMPTS = {
+  type: 'JoinAttempts',
+  maxWrong: 5,
+  windowSeconds: 60,
+  key: (userId: string, window: number): ItemKey => ({ PK: `JOINS#${userId}`, SK: `WINDOW#${window}` }),
+};
+
 export const INVITE_CODE = {
   type: CODE_TYPE,
   /** `code` in its stored form (no separator, see invite-code.ts). */

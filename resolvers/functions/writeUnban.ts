@@ -1,0 +1,24 @@
+import type { Context } from '@aws-appsync/utils';
+import { caller } from '../lib/caller';
+import { LEAGUE, LEAGUE_BAN } from '../lib/entities/league';
+import { IF_STORED } from '../lib/entities/table';
+import { REFUSAL, answer, commissionerIs, requireCommissioner, stashedLeague } from '../lib/league';
+import type { MutationUnbanLeagueMemberArgs } from '../lib/schema-types';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txCheck, txDelete } from '../lib/transact';
+
+type WriteUnbanContext = Context<MutationUnbanLeagueMemberArgs, LeagueStash>;
+
+/** Commissioner: the ban removeLeagueMember wrote is deleted (NotFound when there is none), on the condition that the caller is still the commissioner. */
+export function request(ctx: WriteUnbanContext) {
+  const league = stashedLeague(ctx);
+  requireCommissioner(ctx, league);
+  const table = tableOf(ctx);
+  return transaction([txDelete(table, LEAGUE_BAN.key(league.id, ctx.args.userId), IF_STORED), txCheck(table, LEAGUE.key(league.id), commissionerIs(caller(ctx).sub))]);
+}
+
+export function response(ctx: WriteUnbanContext) {
+  const league = stashedLeague(ctx);
+  raiseWriteError(ctx, [REFUSAL.notBanned(league, ctx.args.userId), REFUSAL.notCommissioner(league)]);
+  return answer(ctx, league, ctx.stash.members);
+}
