@@ -176,6 +176,7 @@ mutation ScoreEvent($eventId: ID!) {
     predictionsScored
     standingsUpdated
     finished
+    cardChanges
   }
 }
 ` as GeneratedMutation<T.ScoreEventMutationVariables, T.ScoreEventMutation>;

@@ -568,6 +568,7 @@ export type ScoreEventMutation = {
     predictionsScored: number;
     standingsUpdated: number;
     finished: boolean;
+    cardChanges: number;
   };
 };
 

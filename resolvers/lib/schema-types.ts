@@ -144,6 +144,8 @@ export type ScoringReport = {
   standingsUpdated: number;
   /** False when the pass stopped before AppSync's time limit with players left to score: it goes on asynchronously, and the event's STATE update (SCORED) and LEADERBOARD update say when it is done. */
   finished: boolean;
+  /** How many times a result was entered or corrected while this call's final pass was scoring (0 usually; always 0 for a live pass). Each sent the pass round again, so the report and the boards are on the latest card. */
+  cardChanges: number;
 };
 
 /** What a live update is about. */

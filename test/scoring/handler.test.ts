@@ -92,7 +92,7 @@ describe('score-event handler', () => {
     // Deadline 0: no batch starts. Announcing would fail without API_URL: no announceError means none was tried.
     const stopped = await handler({ eventId: 'h3', announce: {}, deadlineMs: 0 });
     expect(stopped).toEqual({
-      report: { event: expect.objectContaining({ id: 'h3', state: 'BROADCAST' }), predictionsScored: 0, standingsUpdated: 0, finished: false },
+      report: { event: expect.objectContaining({ id: 'h3', state: 'BROADCAST' }), predictionsScored: 0, standingsUpdated: 0, finished: false, cardChanges: 0 },
       stats: expect.objectContaining({ writes: 0 }),
     });
     expect((await fx.board(BOARD.eventScope('h3'))).head).toBeNull();

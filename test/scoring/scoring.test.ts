@@ -51,6 +51,7 @@ describe('scoreEvent', () => {
       predictionsScored: 5,
       standingsUpdated: 5,
       finished: true,
+      cardChanges: 0,
     });
     expect(out.stats.wcu).toBeGreaterThan(0);
 

@@ -45,6 +45,8 @@ export interface ScorerOptions {
   deadlineMs?: number;
   /** The clock the deadline is read on (tests); default Date.now. */
   now?: () => number;
+  /** Tests: runs after a final pass's last read of the card, just before it marks the event SCORED (a result entered here races the mark). */
+  beforeMark?: () => Promise<void>;
 }
 
 /** At least two items a player: the prediction and a standing per season of the event (one or more). */
@@ -83,13 +85,13 @@ export function createScorer(opts: ScorerOptions) {
       if (mode.provisional === true) {
         const out = await livePass(store, eventId);
         if ('error' in out) return { error: out.error };
-        const report = { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true };
+        const report = { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true, cardChanges: 0 };
         return out.superseded ? { report, stats: stats(), superseded: true } : { report, stats: stats() };
       }
-      const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline);
+      const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline, opts.beforeMark);
       if ('error' in out) return { error: out.error };
       return {
-        report: { event: toEvent(out.event), predictionsScored: out.scored, standingsUpdated: out.standingsWritten, finished: out.finished },
+        report: { event: toEvent(out.event), predictionsScored: out.scored, standingsUpdated: out.standingsWritten, finished: out.finished, cardChanges: out.cardChanges },
         stats: stats(),
       };
     },
@@ -172,37 +174,59 @@ interface FinalDone {
   scored: number;
   standingsWritten: number;
   finished: boolean;
+  /** Times the card changed under the pass (its re-read, or its mark refused), each sending it round again. */
+  cardChanges: number;
 }
 
 /**
  * The final pass: every player written (prediction and standings, one transaction), then the event
- * board and each season's board, on a card that held; then the event SCORED. Past the deadline no
- * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
+ * board and each season's board, on a card that held; then the event SCORED, on the condition that
+ * its card revision is still the one the pass last read: a result entered after that read (between
+ * the read and the mark) fails the mark, and the pass goes round again on the new card. Past the
+ * deadline no new transaction batch starts and the pass answers unfinished (no board, state unchanged).
  */
-async function finalPass(store: Store, eventId: string, perTransaction: number, pastDeadline: () => boolean): Promise<FinalDone | Failure> {
+async function finalPass(store: Store, eventId: string, perTransaction: number, pastDeadline: () => boolean, beforeMark?: () => Promise<void>): Promise<FinalDone | Failure> {
   const first = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
   if (!first.ok) return { error: { type: first.type, message: first.message } };
   let checked = first;
   const seasons = await eventSeasons(store, checked.event);
   const scored = new Set<string>();
   const standingsWritten = new Set<string>();
+  let cardChanges = 0;
+  let event: EventItem | null = null;
   store.startWrites();
   for (let pass = 0; ; pass++) {
     if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
     const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, pastDeadline);
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
-    if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
+    if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false, cardChanges };
     await writeBoards(store, eventId, seasons, checked.card, checked.cardRev, done.rows, done.settled);
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
+    const scoredCard = checked.card;
     checked = again;
-    if (!changed) break;
+    if (changed) {
+      cardChanges += 1;
+      continue;
+    }
+    await beforeMark?.();
+    const marked = await markScored(store, checked.event, checked.cardRev);
+    if (marked === 'stateChanged') break;
+    if (marked !== 'cardChanged') {
+      event = marked;
+      break;
+    }
+    // A result entered after the read: score the card as it now is (a result set back to what it was
+    // leaves the card unchanged at a newer revision: the pass then writes nothing new, and marks again).
+    const now = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
+    if (!now.ok) return { error: { type: now.type, message: now.message } };
+    checked = now;
+    if (cardFingerprint(now.card) !== cardFingerprint(scoredCard)) cardChanges += 1;
   }
-  const event = await markScored(store, checked.event);
   if (!event) return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
-  return { event, scored: scored.size, standingsWritten: standingsWritten.size, finished: true };
+  return { event, scored: scored.size, standingsWritten: standingsWritten.size, finished: true, cardChanges };
 }
 
 /**
@@ -291,18 +315,29 @@ function chunk<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Sets the event SCORED (no write when it already is); null if its state changed meanwhile. */
-async function markScored(store: Store, event: EventItem): Promise<EventItem | null> {
+/**
+ * Sets the event SCORED (no write when it already is), on the condition that its card revision is
+ * still `cardRev` (the one the pass scored): 'cardChanged' when a result was entered meanwhile,
+ * 'stateChanged' when the event left BROADCAST/SCORED.
+ */
+async function markScored(store: Store, event: EventItem, cardRev: number): Promise<EventItem | 'cardChanged' | 'stateChanged'> {
   const key = EVENT.key(event.id);
+  const revOf = (e: EventItem) => e.cardRev ?? 0;
   if (event.state === 'SCORED') {
     const current = (await store.get(key)) as EventItem | undefined;
-    return current?.state === 'SCORED' ? current : null;
+    if (current?.state !== 'SCORED') return 'stateChanged';
+    return revOf(current) === cardRev ? current : 'cardChanged';
   }
-  const update = setUpdate(store.tableName, key, { state: 'SCORED' }, (e) => `${e.name('state')} IN (${e.value('BROADCAST')}, ${e.value('SCORED')})`);
+  const update = setUpdate(store.tableName, key, { state: 'SCORED' }, (e) => {
+    const rev = e.name(EVENT.cardRevAttribute);
+    const sameRev = cardRev === 0 ? `attribute_not_exists(${rev})` : `${rev} = ${e.value(cardRev)}`;
+    return `${e.name('state')} IN (${e.value('BROADCAST')}, ${e.value('SCORED')}) AND ${sameRev}`;
+  });
   try {
     return (await store.update({ ...update, ReturnValues: 'ALL_NEW' })) as unknown as EventItem;
   } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    const current = (await store.get(key)) as EventItem | undefined;
+    return current && (current.state === 'BROADCAST' || current.state === 'SCORED') && revOf(current) !== cardRev ? 'cardChanged' : 'stateChanged';
   }
 }
