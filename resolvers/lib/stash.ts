@@ -62,8 +62,13 @@ export interface RenameStash {
 
 /** UserProfile.history: getHistoryPage → getHistoryEvents. */
 export interface HistoryStash {
-  /** getHistoryPage: the page of predictions. */
-  page: { items: PredictionItem[]; nextToken: string | null };
+  /** getHistoryPage: the page of predictions (another player's: every item read, with their keys). */
+  page: { items: (PredictionItem & Partial<ItemKey>)[]; nextToken: string | null };
+  /**
+   * getHistoryPage: another player's history (null: the caller's own): the page size, and whether
+   * DynamoDB has more after the items read. Its pages are cut by UserProfile.history after hiding.
+   */
+  others: { size: number; more: boolean } | null;
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
   /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */

@@ -167,15 +167,33 @@ describe('named access patterns as the resolvers request them', () => {
   });
 
   it('PREDICTION.history: a page of the history, and the keys alone of the newest for a rename', () => {
-    expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } })).toEqual({
+    const history = {
       operation: 'Query',
       query: {
         expression: '#pk = :pk AND begins_with(#sk, :prefix)',
         expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
-        expressionValues: { ':pk': S('USER#u2'), ':prefix': S('PREDICTION#') },
+        expressionValues: { ':pk': S('USER#u1'), ':prefix': S('PREDICTION#') },
       },
       scanIndexForward: false,
       limit: 4,
+    };
+    expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u1' } } })).toEqual(history);
+    // Another player's: twice the page and one more (hidden events are cut out), first page…
+    expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } })).toEqual({
+      ...history,
+      query: { ...history.query, expressionValues: { ':pk': S('USER#u2'), ':prefix': S('PREDICTION#') } },
+      limit: 10,
+    });
+    // …then PREDICTION.historyFrom: from the cursor's prediction on.
+    const cursor = Buffer.from('history:PREDICTION#2030-01-01#e1').toString('base64');
+    expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4, nextToken: cursor }, source: { user: { id: 'u2' } } })).toEqual({
+      ...history,
+      query: {
+        expression: '#pk = :pk AND #sk BETWEEN :low AND :upper',
+        expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
+        expressionValues: { ':pk': S('USER#u2'), ':low': S('PREDICTION#'), ':upper': S('PREDICTION#2030-01-01#e1') },
+      },
+      limit: 10,
     });
     expect(requestOf('resolvers/functions/getMyRecentPredictions.ts', { stash: { standings: [{}, {}] } })).toMatchObject({
       query: { expressionValues: { ':pk': S('USER#u1'), ':prefix': S('PREDICTION#') } },

@@ -133,3 +133,40 @@ describe('10. wrong invite codes are throttled per player', () => {
     expect((await api.data('bystander', LEAGUE_OP.join, { c: league.inviteCode })).joinLeague.memberCount).toBe(2);
   });
 });
+
+describe("8. another player's history hides an event until it locks", () => {
+  const HISTORY = 'query($u: ID, $l: Int, $t: String) { userProfile(userId: $u) { history(limit: $l, nextToken: $t) { items { eventId picks { matchId team } } nextToken } } }';
+  const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  async function pages(viewer: string, userId: string, limit: number) {
+    const out: string[][] = [];
+    let token: string | null = null;
+    do {
+      const page: { items: { eventId: string }[]; nextToken: string | null } = (await api.data(viewer, HISTORY, { u: userId, l: limit, t: token })).userProfile.history;
+      out.push(page.items.map((i) => i.eventId));
+      token = page.nextToken;
+    } while (token !== null && out.length < 10);
+    return out;
+  }
+
+  it('shows the owner every prediction, and another player only those whose event has locked, in full pages', async () => {
+    const [owner] = Object.values(await subsOf(api, ['hist-owner']));
+    // Five events, newest date first: upcoming, locked, upcoming, locked, locked.
+    const dates = ['2030-09-05', '2030-09-04', '2030-09-03', '2030-09-02', '2030-09-01'];
+    const events = [];
+    for (const date of dates) events.push(await createCard(api, 1, inMs(3_600_000), date));
+    for (const e of events) await api.data('hist-owner', OP.savePrediction, { e: e.id, p: [{ matchId: e.matches[0], team: 0 }] });
+    const locked = [events[1], events[3], events[4]];
+    const bell = Date.now() + 1_500;
+    for (const e of locked) await api.data(ADMIN, OP.updateEvent, { i: { id: e.id, startsAt: new Date(bell).toISOString() } }, ADMIN_GROUPS);
+    await new Promise((r) => setTimeout(r, Math.max(0, bell - Date.now()) + 100));
+
+    expect((await pages('hist-owner', owner, 2)).flat()).toEqual(events.map((e) => e.id));
+    // Another player: the locked ones alone, every page but the last full.
+    expect(await pages('hist-viewer', owner, 2)).toEqual([[locked[0].id, locked[1].id], [locked[2].id]]);
+    expect(await pages('hist-viewer', owner, 1)).toEqual([[locked[0].id], [locked[1].id], [locked[2].id]]);
+    expect((await pages('hist-viewer', owner, 20)).flat()).toEqual(locked.map((e) => e.id));
+    // A cursor is the last shown prediction's key; anything else is refused.
+    expect(await refusal(api, 'hist-viewer', HISTORY, { u: owner, l: 2, t: Buffer.from('history:USER#x').toString('base64') })).toBe('ValidationError');
+  });
+});

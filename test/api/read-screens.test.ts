@@ -281,7 +281,8 @@ describe('userProfile', () => {
   it("keeps another player's picks private before the event's bell", async () => {
     const { userProfile } = await api.data('p1', PROFILE, { u: sub.p2 });
     const byEvent = Object.fromEntries(userProfile.history.items.map((h: { eventId: string; picks: unknown[] }) => [h.eventId, h.picks]));
-    expect(byEvent[e3]).toEqual([]);
+    // Another player's history hides an event until it locks.
+    expect(byEvent[e3]).toBeUndefined();
     expect(byEvent[e1]).toHaveLength(E1_POINTS.length);
     const own = (await api.data('p2', PROFILE, {})).userProfile.history.items.find((h: { eventId: string }) => h.eventId === e3);
     expect(own.picks).toHaveLength(3);

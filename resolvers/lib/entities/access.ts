@@ -9,9 +9,11 @@ import { TABLE } from './table';
 
 /** A condition on the sort key; `placeholder` names its value in the expression. */
 export interface SortCondition {
-  op: 'begins_with' | '>=';
+  op: 'begins_with' | '>=' | 'between';
   value: string;
   placeholder: string;
+  /** 'between': the upper bound (inclusive), in `:upper`. */
+  upper?: string;
 }
 
 export interface AccessPattern {
@@ -33,6 +35,9 @@ export const beginsWith = (prefix: string): SortCondition => ({ op: 'begins_with
 /** Sort keys from `value` on; `placeholder` says what the bound is. */
 export const atLeast = (value: string, placeholder: string): SortCondition => ({ op: '>=', value, placeholder });
 
+/** Sort keys from `low` to `high`, both included. */
+export const between = (low: string, high: string): SortCondition => ({ op: 'between', value: low, placeholder: ':low', upper: high });
+
 /** A partition of the table. */
 export function onTable(pk: string, sk: SortCondition | null, forward: boolean): AccessPattern {
   return { index: null, pkAttribute: TABLE.pk, pk, skAttribute: TABLE.sk, sk, forward };
@@ -51,6 +56,10 @@ export function keyCondition(pattern: AccessPattern) {
   if (sk === null) return { expression: '#pk = :pk', names, values };
   names['#sk'] = pattern.skAttribute;
   values[sk.placeholder] = sk.value;
+  if (sk.op === 'between') {
+    values[':upper'] = sk.upper ?? sk.value;
+    return { expression: `#pk = :pk AND #sk BETWEEN ${sk.placeholder} AND :upper`, names, values };
+  }
   const test = sk.op === 'begins_with' ? `begins_with(#sk, ${sk.placeholder})` : `#sk ${sk.op} ${sk.placeholder}`;
   return { expression: `#pk = :pk AND ${test}`, names, values };
 }

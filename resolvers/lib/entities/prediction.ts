@@ -6,7 +6,7 @@
  */
 import type { EventItem } from './event';
 import { userPk } from './profile';
-import { beginsWith, onTable } from './access';
+import { beginsWith, between, onTable } from './access';
 import type { ItemKey } from './table';
 
 export interface PickItem {
@@ -53,6 +53,10 @@ export const PREDICTION = {
   key,
   /** Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read descending). */
   history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
+  /** Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones after it. */
+  historyFrom: (userId: string, sk: string) => onTable(userPk(userId), between(SK_PREFIX, sk), false),
+  /** Whether `sk` is a prediction's sort key (a cursor of another player's history). */
+  isKeySk: (sk: string) => sk.length > SK_PREFIX.length && sk.slice(0, SK_PREFIX.length) === SK_PREFIX,
   /** A new, unscored prediction. */
   record: (userId: string, displayName: string, event: Pick<EventItem, 'id' | 'name' | 'date'>, picks: PickItem[], updatedAt: string): PredictionItem => ({
     userId,
