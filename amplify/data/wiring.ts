@@ -82,7 +82,7 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),
     pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
-    pipeline('Mutation', 'joinLeague', [fn('getCodeLeague'), fn('recordWrongCode'), getLeague, getLeagueSeason, getMyProfile, fn('writeJoin')]),
+    pipeline('Mutation', 'joinLeague', [fn('getCodeLeague'), fn('checkJoinAttempts'), getLeague, getLeagueSeason, getMyProfile, fn('writeJoin')]),
     leagueChange('leaveLeague', 'writeLeave'),
     leagueChange('updateLeague', 'writeLeagueUpdate'),
     leagueChange('rotateLeagueCode', 'writeCodeRotation'),

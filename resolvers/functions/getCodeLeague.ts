@@ -8,7 +8,7 @@ type GetCodeLeagueContext = Context<unknown, LeagueStash, undefined, undefined, 
 
 /**
  * joinLeague: the league of the typed code (one GetItem of the code item). No such code: `wrongCode`,
- * which recordWrongCode counts before answering InvalidCode.
+ * which checkJoinAttempts counts before answering InvalidCode.
  */
 export function request(ctx: GetCodeLeagueContext) {
   return getItem(INVITE_CODE.key(ctx.stash.code), true);

@@ -127,7 +127,7 @@ export interface LeagueStash {
   season: SeasonItem;
   /** joinLeague (request): the typed code in its stored form. */
   code: string;
-  /** joinLeague (getCodeLeague): no league has the code (recordWrongCode counts it and answers InvalidCode). */
+  /** joinLeague (getCodeLeague): no league has the code (checkJoinAttempts counts it and answers InvalidCode). */
   wrongCode: boolean;
   /** createLeague (request): the validated name. */
   name: string;

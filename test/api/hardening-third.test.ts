@@ -119,6 +119,8 @@ describe('5. a removed member does not walk back in', () => {
 describe('10. wrong invite codes are throttled per player', () => {
   it('after 5 wrong codes in a minute a player gets TooManyAttempts, even for a right code; another player is not blocked', async () => {
     const { createLeague: league } = await api.data('throttle-boss', LEAGUE_OP.create, { i: { name: 'Throttle', seasonId: SEASON } });
+    const { createLeague: closed } = await api.data('throttle-boss', LEAGUE_OP.create, { i: { name: 'Closed', seasonId: SEASON } });
+    await api.data('throttle-boss', LEAGUE_OP.update, { i: { id: closed.id, joinsOpen: false } });
     // Five wrong codes must fall in one minute's window: start away from a minute's end.
     while (new Date().getUTCSeconds() > 50) await new Promise((r) => setTimeout(r, 1000));
     for (let n = 0; n < 5; n += 1) expect(await refusal(api, 'guesser', LEAGUE_OP.join, { c: `ZZZZZ-ZZZZ${n}` })).toBe('InvalidCode');
@@ -127,6 +129,8 @@ describe('10. wrong invite codes are throttled per player', () => {
     const sixth = await api.request('guesser', LEAGUE_OP.join, { c: 'ZZZZZ-ZZZZ9' });
     expect(sixth.errors?.[0]).toMatchObject({ errorType: 'TooManyAttempts', message: 'Too many wrong codes. Try again in a minute.' });
     expect(await refusal(api, 'guesser', LEAGUE_OP.join, { c: league.inviteCode })).toBe('TooManyAttempts');
+    // A right code of a closed league must not tell itself apart from a wrong one while throttled.
+    expect(await refusal(api, 'guesser', LEAGUE_OP.join, { c: closed.inviteCode })).toBe('TooManyAttempts');
     expect(await tableSnapshot(api)).toBe(before);
 
     // Someone else's wrong codes never block a right code.

@@ -1,0 +1,45 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { caller } from '../lib/caller';
+import { JOIN_ATTEMPTS } from '../lib/entities/league';
+import { ERROR, raiseDataSourceError } from '../lib/errors';
+import { REFUSAL, UNDER_ATTEMPTS, joinWindow, raise } from '../lib/league';
+import { getItem } from '../lib/query';
+import type { LeagueStash } from '../lib/stash';
+import { raiseWriteError, typed } from '../lib/transact';
+
+type CheckJoinAttemptsContext = Context<unknown, LeagueStash, undefined, undefined, { count?: number } | null>;
+
+/**
+ * joinLeague, after getCodeLeague: the caller's wrong codes in their current minute (JOIN_ATTEMPTS).
+ * A code no league has is counted (one conditional UpdateItem: ADD count on the condition that it is
+ * below maxWrong, no read first, so parallel guesses cannot get past it), then answered InvalidCode.
+ * A code that exists: the count is read (one strongly consistent GetItem), so that a throttled player
+ * learns nothing of a right code (not even that its league is closed or full). Either way a full
+ * window answers TooManyAttempts and writes nothing; writeJoin's transaction checks the count again.
+ */
+export function request(ctx: CheckJoinAttemptsContext) {
+  const key = JOIN_ATTEMPTS.key(caller(ctx).sub, joinWindow());
+  if (!ctx.stash.wrongCode) return getItem(key, true);
+  const window = joinWindow();
+  return {
+    operation: 'UpdateItem',
+    key: util.dynamodb.toMapValues(key),
+    update: typed({
+      expression: 'SET #type = :type, #userId = :userId, #expiresAt = :expiresAt ADD #count :one',
+      names: { '#type': 'type', '#userId': 'userId', '#expiresAt': 'expiresAt', '#count': 'count' },
+      values: { ':type': JOIN_ATTEMPTS.type, ':userId': caller(ctx).sub, ':expiresAt': (window + 2) * JOIN_ATTEMPTS.windowSeconds, ':one': 1 },
+    }),
+    condition: typed(UNDER_ATTEMPTS),
+  };
+}
+
+export function response(ctx: CheckJoinAttemptsContext) {
+  if (!ctx.stash.wrongCode) {
+    raiseDataSourceError(ctx.error);
+    if (ctx.result && (ctx.result.count ?? 0) >= JOIN_ATTEMPTS.maxWrong) raise(REFUSAL.tooManyAttempts());
+    return null;
+  }
+  raiseWriteError(ctx, [REFUSAL.tooManyAttempts()]);
+  util.error('No league has this invite code', ERROR.invalidCode);
+  return null;
+}
