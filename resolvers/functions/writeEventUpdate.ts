@@ -19,7 +19,7 @@ function stashedEvent(ctx: WriteEventUpdateContext): EventItem {
 /** Moving the bell once picks have been shown would reopen them. */
 function bellRung(event: EventItem) {
   return {
-    message: `The bell of event ${event.id} has rung (it started at ${event.startsAt}); its picks have been shown, so its start can no longer be moved`,
+    message: `The bell of event ${event.id} has rung (it is ${event.state}, start ${event.startsAt}): its picks have been shown, so its start can no longer be moved`,
     type: ERROR.bellRung,
   };
 }
@@ -80,7 +80,7 @@ export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResul
   raiseWriteError(ctx, [
     changed
       ? { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification }
-      : bellRung({ ...event, startsAt: stored.startsAt ?? event.startsAt }),
+      : bellRung({ ...event, state: stored.state ?? event.state, startsAt: stored.startsAt ?? event.startsAt }),
   ]);
   return toEvent(ctx.stash.updated);
 }
