@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { graphqlData, startDynamoDbLocal } from 'appsync-local';
-import { onEventUpdate } from '../client/graphql/subscriptions.ts';
+import { onEventUpdate } from '@pickem/client/graphql/subscriptions';
 import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
 import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
 import { BOARD, type BoardHead, type EventRow } from '../resolvers/lib/entities/board.ts';

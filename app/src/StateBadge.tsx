@@ -1,4 +1,4 @@
-import type { EventState } from '../api.ts';
+import type { EventState } from './api.ts';
 
 const LABEL: Record<EventState, string> = { UPCOMING: 'Upcoming', BROADCAST: 'Live', SCORED: 'Final' };
 

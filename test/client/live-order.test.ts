@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewer, type Newest } from '../../app/src/live.ts';
+import { isNewer, type Newest } from '@pickem/client/live';
 
 describe('which live update the app keeps', () => {
   const at = (s: number) => new Date(Date.UTC(2031, 0, 1, 20, 0, s)).toISOString();

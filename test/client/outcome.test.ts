@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickOutcome } from '../../app/src/screens/outcome.ts';
+import { pickOutcome } from '@pickem/client/outcome';
 
 describe("how a player's pick fared, as the card shows it", () => {
   const match = { points: 25, result: null, outcome: null };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorText } from '../api.ts';
+import { errorText } from './api.ts';
 
-/** An admin action: busy while it runs, then its outcome (or the API's error) for a role="status" line. */
+/** An action of a screen's tools: busy while it runs, then its outcome (or the API's error) for a role="status" line. */
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
