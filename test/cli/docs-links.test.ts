@@ -14,12 +14,10 @@ import { repoRoot } from '../../project.ts';
  * Files other branches are writing while this test lands: a link to one is checked once it exists.
  * Empty this list when they have landed.
  */
-const WRITTEN_ELSEWHERE = new Set(['app/README.md', 'client/README.md']);
-
 const tracked = execFileSync('git', ['ls-files', '*.md'], { cwd: repoRoot, encoding: 'utf8' })
   .split('\n')
   .filter((file) => file && !file.includes('node_modules/'));
-const markdown = [...new Set([...tracked, ...[...WRITTEN_ELSEWHERE].filter((f) => existsSync(path.join(repoRoot, f)))])];
+const markdown = tracked;
 
 /** The text outside fenced code blocks, one entry a line (fenced lines become empty). */
 function prose(text: string): string[] {
@@ -92,7 +90,7 @@ describe('docs', () => {
         const resolved = pathPart === '' ? path.join(repoRoot, file) : path.resolve(repoRoot, path.dirname(file), decodeURI(pathPart));
         const relative = path.relative(repoRoot, resolved);
         if (!existsSync(resolved)) {
-          if (!WRITTEN_ELSEWHERE.has(relative)) broken.push(`${file}:${line}: ${target} (no such file)`);
+          broken.push(`${file}:${line}: ${target} (no such file)`);
           continue;
         }
         if (anchor === undefined || !resolved.endsWith('.md') || statSync(resolved).isDirectory()) continue;
