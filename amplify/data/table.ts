@@ -1,5 +1,5 @@
 import type { TableDefinition } from 'appsync-local/api';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 
 /** The single Pick'Em table: PK/SK plus one GSI. Read by the cloud stack and the local runtime. */
 export const pickemTable: TableDefinition = {

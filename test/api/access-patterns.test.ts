@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
-import type { BoardHead } from '../../resolvers/lib/entities/board.ts';
-import { shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import type { BoardHead } from '@pickem/domain/entities/board';
+import { shardOf } from '@pickem/domain/entities/entry';
+import { TABLE } from '@pickem/domain/entities/table';
 
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };
 const S = (value: string) => ({ S: value });

@@ -1,5 +1,5 @@
 /**
- * The read screens on boards (resolvers/lib/entities/board.ts), end to end over HTTP with the scoring
+ * The read screens on boards (domain/entities/board.ts), end to end over HTTP with the scoring
  * function: an event leaderboard and a season's standings longer than a chunk (100 rows), paged with
  * competition ranks right on both pages and ties across the page boundary; a nextToken that is not a
  * page of the board refused; an empty page while BROADCAST before the first pass; the caller's live
@@ -10,8 +10,8 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { BOARD_LIMIT } from '../../resolvers/lib/entities/board.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { BOARD_LIMIT } from '@pickem/domain/entities/board';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, OP } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';

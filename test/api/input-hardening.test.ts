@@ -5,7 +5,7 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wiring } from '../../amplify/data/wiring.ts';
-import { MAX_ID_LENGTH } from '../../resolvers/lib/limits.ts';
+import { MAX_ID_LENGTH } from '@pickem/domain/limits';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, tableSnapshot } from './mutations-fixtures.ts';
 

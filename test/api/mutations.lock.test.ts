@@ -6,9 +6,9 @@ import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { ENTRY, shardOf } from '@pickem/domain/entities/entry';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { TABLE } from '@pickem/domain/entities/table';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState, tableSnapshot } from './mutations-fixtures.ts';

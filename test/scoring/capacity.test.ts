@@ -3,10 +3,10 @@ import { QueryCommand, TransactWriteItemsCommand, type DynamoDBClient } from '@a
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { setUpdate } from '../../amplify/functions/score-event/expressions.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
-import { ENTRY } from '../../resolvers/lib/entities/entry.ts';
+import { ENTRY } from '@pickem/domain/entities/entry';
 import { readUnits, writeCharges } from '../../amplify/functions/score-event/capacity.ts';
 import { createCapacityModel } from '../../bench/capacity-model.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 
 /** A prediction as scoring writes it now: in its player's partition, with no index key. */
 const prediction = (extra: Record<string, unknown> = {}) => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { ENTRY, shardOf } from '@pickem/domain/entities/entry';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE } from '@pickem/domain/entities/table';
 
 /** The keys scoring reads and writes: no GSI attribute on what a pass writes per player. */
 describe('entity keys', () => {

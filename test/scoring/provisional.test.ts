@@ -11,8 +11,8 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
 import { fromAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
-import { BOARD, type BoardHead } from '../../resolvers/lib/entities/board.ts';
-import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import type { ScoringOutcome } from '@pickem/domain/scoring';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;

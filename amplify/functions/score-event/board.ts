@@ -1,5 +1,5 @@
 /**
- * Writing a board (resolvers/lib/entities/board.ts): rows sorted and ranked, the score histogram, the
+ * Writing a board (domain/entities/board.ts): rows sorted and ranked, the score histogram, the
  * rows in a chunk set of this pass's own, and the head replaced on the version it was read at.
  *
  * A replacement whose ranked rows hash as the head's keeps the head's chunk set and writes the head
@@ -15,8 +15,8 @@
  * revision being at most its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '@pickem/domain/entities/board';
+import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { compareScores } from './ranks.ts';

@@ -7,7 +7,7 @@
  * first), half when eventually consistent, double in a transaction. Every charge is on one partition
  * key value, of the table or of the index: the unit of DynamoDB's per-partition limits.
  */
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 
 export function valueSize(v: unknown): number {

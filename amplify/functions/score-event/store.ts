@@ -17,9 +17,9 @@ import {
   type UpdateItemCommandInput,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
-import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
-import type { AccessPattern } from '../../../resolvers/lib/entities/access.ts';
-import { keyId, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
+import type { AccessPattern } from '@pickem/domain/entities/access';
+import { keyId, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { queryAll, queryInput } from './query.ts';

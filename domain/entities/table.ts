@@ -13,6 +13,16 @@ export const TABLE = {
   index: 'GSI',
 } as const;
 
+/**
+ * An expression with plain (untyped) values. AppSync merges the placeholders of a request's update and
+ * condition into one map and refuses one defined in both, so conditions use names of their own.
+ */
+export interface Expression {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
 /** Conditions of a write on whether its item is stored already (its partition key is present). */
 export const IF_STORED = { expression: `attribute_exists(${TABLE.pk})` };
 export const IF_NEW = { expression: `attribute_not_exists(${TABLE.pk})` };
