@@ -41,6 +41,11 @@ const ZEROS = '0000000000';
  */
 export const SCORE_WIDTH = { points: 8, correct: 6 } as const;
 
+/** A primary key object: of plain strings (an ItemKey), or of DynamoDB attribute values (`{ S: ... }`). */
+export function itemKey<V = string>(pk: V, sk: V): { PK: V; SK: V } {
+  return { PK: pk, SK: sk };
+}
+
 /** The primary key of a stored item, without its other attributes. */
 export function keyOf(item: ItemKey): ItemKey {
   return { PK: item.PK, SK: item.SK };

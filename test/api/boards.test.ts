@@ -12,6 +12,7 @@ import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { BOARD_LIMIT } from '@pickem/domain/entities/board';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, OP } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';
@@ -197,7 +198,7 @@ describe('renaming an event', () => {
     }
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = PREDICTION.key(subFor(PLAYERS[42]), DATE, eventId);
-    const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: { PK: { S: key.PK }, SK: { S: key.SK } }, ConsistentRead: true }));
+    const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }));
     client.destroy();
     expect(Item?.eventName.S).toBe('Board Night');
     const { eventCard } = await api.data(PLAYERS[0], 'query($e: ID!) { eventCard(eventId: $e) { leaderboard(limit: 1) { items { eventName } } } }', { e: eventId });

@@ -12,7 +12,7 @@ import { MATCH } from '@pickem/domain/entities/match';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { STANDING } from '@pickem/domain/entities/standing';
-import type { ItemKey } from '@pickem/domain/entities/table';
+import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
@@ -121,7 +121,7 @@ export class Fixture {
     const rows: Row[] = [];
     for (const key of chunkKeys(scope, head.chunkSet, head.rowCount)) {
       const chunk = await this.get(key);
-      if (!chunk) throw new Error(`chunk ${key.PK} of ${scope} is missing`);
+      if (!chunk) throw new Error(`chunk ${key[TABLE.pk]} of ${scope} is missing`);
       rows.push(...(chunk.rows as Row[]));
     }
     return { head, rows };

@@ -84,7 +84,7 @@ const rowsHash = (ranked: BoardRow[]) => createHash('sha256').update(JSON.string
 export async function readHead(store: Store, scope: string): Promise<BoardHead | null> {
   const item = await store.get(BOARD.headKey(scope));
   if (!item) return null;
-  const { PK: _pk, SK: _sk, type: _type, ...head } = item;
+  const { [TABLE.pk]: _pk, [TABLE.sk]: _sk, type: _type, ...head } = item;
   return head as unknown as BoardHead;
 }
 
@@ -95,7 +95,7 @@ export async function readRows<Row extends BoardRow>(store: Store, head: BoardHe
   const rows: Row[] = [];
   for (const key of keys) {
     const chunk = found.get(keyId(key));
-    if (!chunk) throw new StaleHead(`Chunk ${key.PK} of board ${head.scope} version ${head.version} is gone`);
+    if (!chunk) throw new StaleHead(`Chunk ${key[TABLE.pk]} of board ${head.scope} version ${head.version} is gone`);
     rows.push(...(chunk.rows as Row[]));
   }
   return rows;

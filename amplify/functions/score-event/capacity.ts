@@ -24,7 +24,7 @@ export function itemSize(item: Item): number {
 
 const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 
-/** Units charged to one partition key value: `table:<PK>` or `index:<GSI_PK>`. */
+/** Units charged to one partition key value: `table:<partition key>` or `index:<GSI partition key>`. */
 export interface Charge {
   partition: string;
   units: number;

@@ -114,7 +114,7 @@ export function createStore(opts: StoreOptions) {
       return queryAll(client, { ...input, ReturnConsumedCapacity: 'TOTAL' }, (out) => add('rcu', out.ConsumedCapacity));
     },
 
-    /** Strongly consistent reads of any number of keys; items found, by `PK|SK`. */
+    /** Strongly consistent reads of any number of keys; items found, by keyId. */
     async batchGet(keys: Key[]): Promise<Map<string, Item>> {
       const found = new Map<string, Item>();
       const unique = [...new Map(keys.map((k) => [keyId(k), k])).values()];
