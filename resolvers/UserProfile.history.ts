@@ -1,15 +1,15 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { boardFigures } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from './lib/schema-types';
+import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from '@pickem/domain/schema-types';
 import type { HistoryStash } from './lib/stash';
-import { scoresVisible, visiblePrediction } from './lib/visibility';
+import { scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 
 type HistoryContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>>;
 
 /**
  * Pipeline: getHistoryPage → getHistoryEvents. Picks and points show as their event allows
- * (lib/visibility.ts); eventName is the event's name now (the one saved with the prediction when the
+ * (domain/visibility.ts); eventName is the event's name now (the one saved with the prediction when the
  * event could not be read). A prediction the final pass has not scored yet shows, while its event is
  * live, the figures of the event's board (as the card's myPrediction does).
  */

@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
+import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { raiseDataSourceError } from '../lib/errors';
 import { listPage, type QueryPage } from '../lib/query';
-import type { QueryUserProfileResult, UserProfileHistoryArgs } from '../lib/schema-types';
+import type { QueryUserProfileResult, UserProfileHistoryArgs } from '@pickem/domain/schema-types';
 import type { HistoryStash } from '../lib/stash';
 
 type GetHistoryPageContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>, QueryPage<PredictionItem>>;

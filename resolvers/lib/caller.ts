@@ -1,6 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-
-export const ADMIN_GROUP = 'admin';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 interface CognitoCaller {
   sub: string;

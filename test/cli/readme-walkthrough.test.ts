@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from '../../scripts/demo/load.ts';
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 interface Step {

@@ -1,7 +1,7 @@
 /**
  * Access patterns: every Query over the table is named on its entity (`ENTRY.shard(eventId, shard)`,
  * `EVENT.list()`...) and described here as plain data, its index, key condition and order. Two thin
- * adapters turn a pattern into a request: lib/query.ts for the resolvers (APPSYNC_JS) and
+ * adapters turn a pattern into a request: resolvers/lib/query.ts for the resolvers (APPSYNC_JS) and
  * amplify/functions/score-event/query.ts for the AWS SDK. Plain data and functions only, so APPSYNC_JS
  * runs it as Node does.
  */

@@ -13,6 +13,16 @@ export const TABLE = {
   index: 'GSI',
 } as const;
 
+/**
+ * An expression with plain (untyped) values. AppSync merges the placeholders of a request's update and
+ * condition into one map and refuses one defined in both, so conditions use names of their own.
+ */
+export interface Expression {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
 /** Conditions of a write on whether its item is stored already (its partition key is present). */
 export const IF_STORED = { expression: `attribute_exists(${TABLE.pk})` };
 export const IF_NEW = { expression: `attribute_not_exists(${TABLE.pk})` };
@@ -30,6 +40,11 @@ const ZEROS = '0000000000';
  * of 50,000 points), correct 6 digits.
  */
 export const SCORE_WIDTH = { points: 8, correct: 6 } as const;
+
+/** A primary key object: of plain strings (an ItemKey), or of DynamoDB attribute values (`{ S: ... }`). */
+export function itemKey<V = string>(pk: V, sk: V): { PK: V; SK: V } {
+  return { PK: pk, SK: sk };
+}
 
 /** The primary key of a stored item, without its other attributes. */
 export function keyOf(item: ItemKey): ItemKey {

@@ -163,7 +163,7 @@ export function encodePicks(card: BoardMatch[], picks: PickItem[] | undefined): 
     .join('');
 }
 
-/** Points and correct picks of a set of picks on the head's card (lib/points.ts, the one rule): the figures the board ranked them by. */
+/** Points and correct picks of a set of picks on the head's card (points.ts, the one rule): the figures the board ranked them by. */
 export function boardScore(head: Pick<BoardHead, 'card'>, picks: PickItem[] | undefined): { points: number; correct: number } {
   const onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>> = {};
   for (const [matchId, points, winner] of head.card) onCard[matchId] = { points, result: winner, outcome: winner === null ? null : 'WIN' };

@@ -3,9 +3,8 @@
  * predictions (`PREDICTION#...`, sorting before PROFILE) and season standings (`STANDING#yyyy`,
  * sorting after it).
  */
-import type { Expression } from '../transact';
 import { atLeast, onTable } from './access';
-import type { ItemKey } from './table';
+import type { Expression, ItemKey } from './table';
 
 export interface ProfileItem {
   id: string;
