@@ -1,8 +1,9 @@
-// Lints APPSYNC_JS resolver sources with AWS's own rules (type-aware: recommended config), and the layers:
+// Lints every TypeScript folder. APPSYNC_JS resolver sources with AWS's own rules (type-aware: recommended config), and the layers:
 // domain/ imports nothing from AWS, the apps or the other folders; amplify/ never imports resolvers/; only
 // domain/entities/ spells the table's key attributes.
 import appsync from '@aws-appsync/eslint-plugin';
 import tsParser from '@typescript-eslint/parser';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** What domain/ must not import: AWS, the apps, and any folder of the repository but its own. */
 const outsideDomain = [
@@ -25,6 +26,7 @@ const KEY_ATTRIBUTE = '/^(PK|SK|GSI_PK|GSI_SK)$/';
 const keyMessage = "Only domain/entities/ spells the table's key attributes: use TABLE, itemKey, keyOf or keyId from @pickem/domain/entities/table.";
 
 export default [
+  { ignores: ['**/node_modules/', '**/build/', '**/dist/', '.local/', '.amplify/', 'cdk.out/'] },
   {
     // domain/ is bundled into the resolvers, so it follows APPSYNC_JS too.
     files: ['resolvers/**/*.ts', 'domain/**/*.ts'],
@@ -37,6 +39,12 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tsParser },
+  },
+  {
+    // The web app: React's rules of hooks (the classic two; the React Compiler's rules are not used here).
+    files: ['app/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['domain/*.ts'],
