@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_HAS_ERRORS, evaluateCode } from '../../src/local/js/evaluate.ts';
-import { findViolations } from '../../src/local/js/rules.ts';
+import { CODE_HAS_ERRORS, evaluateCode } from '../../src/runtime/js/evaluate.ts';
+import { findViolations } from '../../src/runtime/js/rules.ts';
 
 const code = `import { util } from '@aws-appsync/utils';
 import { get } from '@aws-appsync/utils/dynamodb';

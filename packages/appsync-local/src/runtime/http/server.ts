@@ -34,7 +34,7 @@ export interface ServerOptions {
   explorerExample?: string;
   /** Where the explorer's bundle is kept (built there when missing or stale): the project's <build-dir>/explorer. */
   explorerDir: string;
-  /** Also serve TLS on the same port with this certificate (see src/local/tls/). */
+  /** Also serve TLS on the same port with this certificate (see src/runtime/tls/). */
   tls?: ServerCertificate;
   /** Default CONNECTION_DEADLINES (tests shorten them). */
   deadlines?: ConnectionDeadlines;
