@@ -13,7 +13,7 @@ import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
-import type { ConnectionDeadlines } from '../../src/runtime/http/deadlines.ts';
+import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from '../realtime/toy-api.ts';
 
 const DEADLINES: ConnectionDeadlines = { firstByteMs: 400, tlsHandshakeMs: 400, headersMs: 400, requestMs: 800 };

@@ -15,7 +15,7 @@ import { handshakeProtocols, SUBPROTOCOL } from '../../src/runtime/realtime/wire
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../src/runtime/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../src/runtime/tls/local-ca.ts';
 import type { ApiWiring } from '../../src/wiring.ts';
-import type { ConnectionDeadlines } from '../../src/runtime/http/deadlines.ts';
+import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 
 export const API_KEY = 'toy-api-key';
 
