@@ -9,8 +9,7 @@
  * Generic: the application declares its grants.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import { authModeOf, fieldAuthDirectives } from './auth-modes.ts';
-import { groupsOf } from './runtime/auth/directives.ts';
+import { authModeOf, fieldAuthDirectives, groupsOf } from './auth-modes.ts';
 
 export interface IamGroupGrant {
   /** The principal's name: the policy's construct id in the cloud, the role session's name locally. */
