@@ -17,7 +17,8 @@ import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from './deadlines.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -34,7 +35,7 @@ export interface ServerOptions {
   explorerExample?: string;
   /** Where the explorer's bundle is kept (built there when missing or stale): the project's <build-dir>/explorer. */
   explorerDir: string;
-  /** Also serve TLS on the same port with this certificate (see src/local/tls/). */
+  /** Also serve TLS on the same port with this certificate (see src/runtime/tls/). */
   tls?: ServerCertificate;
   /** Default CONNECTION_DEADLINES (tests shorten them). */
   deadlines?: ConnectionDeadlines;
@@ -81,35 +82,6 @@ function malformed(res: ServerResponse, status: number, message: string): void {
   send(res, status, { errors: [{ message, errorType: 'MalformedHttpRequestException' }] });
 }
 
-export class TooLarge extends Error {}
-
-export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        reject(new TooLarge());
-        req.removeAllListeners('data');
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-export function headersOf(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
-
 export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
@@ -118,7 +90,7 @@ export function isLoopback(address: string | undefined): boolean {
 async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let text: string;
   try {
-    text = await readBody(req);
+    text = await readBody(req, MAX_BODY_BYTES);
   } catch (err) {
     if (err instanceof TooLarge) return malformed(res, 413, `Request body is larger than ${MAX_BODY_BYTES} bytes.`);
     throw err;

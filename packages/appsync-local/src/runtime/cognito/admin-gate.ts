@@ -19,7 +19,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { LocalPrincipal } from '../auth/principals.ts';
 import { verifySigV4 } from '../auth/sigv4.ts';
 import type { LocalCredentials } from '../process/dynamodb-credentials.ts';
-import { headersOf, readBody, TooLarge } from '../http/server.ts';
+import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
 import { COGNITO_SERVICE, needsSignature } from './public-actions.ts';
 
 /** cognito-local's own body limit (body-parser's default, 100 kb). */

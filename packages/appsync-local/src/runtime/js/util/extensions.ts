@@ -3,7 +3,7 @@
  * evicts nothing, as on an API without caching; AWS says it works for mutations only, so elsewhere it
  * is a Code error (a guess: what AWS does there is not recorded). The subscription methods are
  * recorded on the handler's outcome (`HandlerOutcome.extensions`) for the subscription engine
- * (src/local/realtime/) to act on. AWS says the two filters may be set only in a subscription's
+ * (src/runtime/realtime/) to act on. AWS says the two filters may be set only in a subscription's
  * resolver and `invalidateSubscriptions` only in a mutation's; elsewhere they are Code errors (the
  * failure mode is a guess, as for `evictFromApiCache`).
  */

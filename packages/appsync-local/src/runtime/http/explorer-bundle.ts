@@ -10,7 +10,7 @@ import path from 'node:path';
 
 /** This package's folder: the bundle's input paths are relative to it. */
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '../../..');
-const ENTRY = 'src/local/http/explorer/main.tsx';
+const ENTRY = 'src/runtime/http/explorer/main.tsx';
 /** What the bundle was built from: its inputs' fingerprint, to tell when it is stale. */
 const INPUTS_FILE = 'inputs.json';
 

@@ -1,6 +1,6 @@
 /**
- * The contracts between the parts of the local AppSync runtime: the JS sandbox (src/local/js/),
- * the data sources (src/datasources/<kind>/) and the GraphQL engine (src/local/graphql/).
+ * The contracts between the parts of the local AppSync runtime: the JS sandbox (src/runtime/js/),
+ * the data sources (src/datasources/<kind>/) and the GraphQL engine (src/runtime/graphql/).
  */
 
 /** An error as AppSync puts it in a response's `errors` array (minus `path` and `locations`). */

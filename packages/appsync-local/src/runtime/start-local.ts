@@ -50,7 +50,7 @@ export interface LocalAppSyncOptions {
   host?: string;
   /** Directory of the local signing key and the local CA (created on first start). */
   keyDir: string;
-  /** User pools trusted besides the local key (a local user pool: `src/local/cognito/`). */
+  /** User pools trusted besides the local key (a local user pool: `src/runtime/cognito/`). */
   userPools?: UserPoolConfig[];
   /** Additional authorization modes besides Cognito user pools (default none). */
   apiKeys?: string[];

@@ -2,7 +2,7 @@
  * Cognito user-pool tokens for the local runtime. The local key stands in for the user pool: it signs
  * access and ID tokens for dev users (node:crypto), and `createTokenVerifier` checks tokens the way
  * AppSync does for a user pool (jose), against a JWKS: the local key's, or a user-pool emulator's
- * (`src/local/cognito/`), or both (`verifyTokenOfPools`).
+ * (`src/runtime/cognito/`), or both (`verifyTokenOfPools`).
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { createSecureContext, TLSSocket } from 'node:tls';
-import { CONNECTION_DEADLINES, type ConnectionDeadlines } from '../http/deadlines.ts';
+import { CONNECTION_DEADLINES, type ConnectionDeadlines } from '../io/deadlines.ts';
 import type { ServerCertificate } from './local-ca.ts';
 
 const TLS_HANDSHAKE = 0x16;

@@ -24,7 +24,7 @@ import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
 import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../http/deadlines.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { adminGate } from './admin-gate.ts';
 import { needsSignature } from './public-actions.ts';
 import { signedHeaders } from './sign-request.ts';

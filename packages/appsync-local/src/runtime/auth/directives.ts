@@ -3,20 +3,12 @@
  * on either, only the API's default mode is allowed, and an additional mode applies only where a
  * directive names it. `@aws_cognito_user_pools`/`@aws_auth` may narrow Cognito to some groups.
  */
-import { Kind, type ConstDirectiveNode, type GraphQLSchema, isObjectType } from 'graphql';
-import { authModeOf, fieldAuthDirectives } from '../../auth-modes.ts';
+import { type ConstDirectiveNode, type GraphQLSchema, isObjectType } from 'graphql';
+import { authModeOf, fieldAuthDirectives, groupsOf } from '../../auth-modes.ts';
 import type { AuthMode, RequestAuth } from '../types.ts';
 
 /** Allowed modes, each with its allowed Cognito groups (null: any signed-in user). */
 export type FieldAuthRule = Map<string, string[] | null>;
-
-export function groupsOf(directive: ConstDirectiveNode): string[] | null {
-  const arg = directive.arguments?.find((a) => a.name.value === 'cognito_groups');
-  if (!arg) return null;
-  const values = arg.value.kind === Kind.LIST ? arg.value.values : [arg.value];
-  const groups = values.flatMap((v) => (v.kind === Kind.STRING ? [v.value] : []));
-  return groups;
-}
 
 function ruleFrom(directives: readonly ConstDirectiveNode[] | undefined): FieldAuthRule | null {
   const rule: FieldAuthRule = new Map();
