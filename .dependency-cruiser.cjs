@@ -40,6 +40,13 @@ module.exports = {
       from: { path: '^packages/([^/]+)/' },
       to: { path: '^(app|client|domain|resolvers|amplify|scripts|bench|test|mobile)/|^project\\.ts$' },
     },
+    {
+      name: 'cdk-loads-no-runtime',
+      severity: 'error',
+      comment: "The cloud side of appsync-local (src/cdk/) never loads the local runtime's code, not even through another module.",
+      from: { path: '^packages/appsync-local/src/cdk/' },
+      to: { path: '^packages/appsync-local/src/runtime/', reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
