@@ -1,22 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import { packageTests } from './packages/appsync-local/vitest.config.ts';
 import { buildDir, repoRoot, stateDir } from './project.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // The JSON report gives CI its one-line summary.
     reporters: ['default', ['json', { outputFile: 'build/test-report.json' }]],
-    // One in-memory DynamoDB Local for the whole run; tests reach it through inject('dynamoEndpoint').
+    // One in-memory DynamoDB Local for the whole run, both projects; tests reach it through inject('dynamoEndpoint').
     // The package's exported entry, as a project outside this repository would name it.
     globalSetup: ['appsync-local/testing/global-setup'],
-    // The project's folders, for the package's own tests (inject('stateDir') and so on).
+    // The project's folders (inject('stateDir') and so on); the package's tests keep their own root and
+    // build folder, and share this state folder with the DynamoDB Local above.
     provide: { root: repoRoot, buildDir, stateDir },
-    // Generous: DynamoDB Local on a busy two-core machine answers slowly.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'app',
+          include: ['test/**/*.test.ts'],
+          // Generous: DynamoDB Local on a busy two-core machine answers slowly.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      packageTests,
+    ],
     teardownTimeout: 30_000,
     // Two cores: the JVM plus two test workers.
-    pool: 'forks',
     maxWorkers: 2,
   },
 });

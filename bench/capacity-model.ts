@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { fromAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { indexPartition, itemSize, readUnits, tablePartition, writeCharges, type Charge } from '../amplify/functions/score-event/capacity.ts';
-import { TABLE, keyId, type ItemKey } from '../resolvers/lib/entities/table.ts';
+import { TABLE, keyId, type ItemKey } from '@pickem/domain/entities/table';
 
 /** What the model reads of an UpdateItem, alone or in a transaction. */
 type UpdateInput = Pick<UpdateItemCommandInput, 'Key' | 'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;

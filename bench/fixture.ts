@@ -6,12 +6,12 @@
 import { BatchWriteItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { graphqlData, subFor } from 'appsync-local';
-import type { Event } from '../resolvers/lib/schema-types.ts';
-import { MATCH } from '../resolvers/lib/entities/match.ts';
-import { ENTRY } from '../resolvers/lib/entities/entry.ts';
-import { PREDICTION } from '../resolvers/lib/entities/prediction.ts';
-import { PROFILE } from '../resolvers/lib/entities/profile.ts';
-import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import type { Event } from '@pickem/domain/schema-types';
+import { MATCH } from '@pickem/domain/entities/match';
+import { ENTRY } from '@pickem/domain/entities/entry';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { scoreFinal } from '../scripts/score-final.ts';
 
 export const CARD_SIZE = 10;

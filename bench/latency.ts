@@ -8,10 +8,10 @@
 import http from 'node:http';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { graphqlData, createDynamoDbWire, type WireInput } from 'appsync-local';
-import { EVENT } from '../resolvers/lib/entities/event.ts';
+import { EVENT } from '@pickem/domain/entities/event';
 import { queryInput } from '../amplify/functions/score-event/query.ts';
 import type { BenchTarget } from './target.ts';
-import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { stateDir } from '../project.ts';
 
 export interface LatencyResult {

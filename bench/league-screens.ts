@@ -4,7 +4,7 @@
  * (or holds every player when there are fewer). Requests and RCU must not grow with the event's players.
  */
 import { graphqlData } from 'appsync-local';
-import { LEAGUE_LIMIT } from '../resolvers/lib/entities/league.ts';
+import { LEAGUE_LIMIT } from '@pickem/domain/entities/league';
 import { benchPlayer } from './fixture.ts';
 import { measureScreen, type ScreenCost } from './measure-screen.ts';
 import type { BenchTarget } from './target.ts';

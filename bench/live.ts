@@ -18,10 +18,10 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { graphqlData, startDynamoDbLocal } from 'appsync-local';
-import { onEventUpdate } from '../client/graphql/subscriptions.ts';
-import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
-import { LIVE_LEADERBOARD_SIZE } from '../resolvers/lib/live.ts';
-import { BOARD, type BoardHead, type EventRow } from '../resolvers/lib/entities/board.ts';
+import { onEventUpdate } from '@pickem/client/graphql/subscriptions';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
+import { LIVE_LEADERBOARD_SIZE } from '@pickem/domain/live';
+import { BOARD, type BoardHead, type EventRow } from '@pickem/domain/entities/board';
 import { readRows } from '../amplify/functions/score-event/board.ts';
 import { createStore, onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';

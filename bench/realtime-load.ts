@@ -1,6 +1,6 @@
 /**
  * Load for the live benchmark: many subscriptions held by a few WebSocket connections speaking AppSync's
- * real-time protocol (packages/appsync-local/src/local/realtime/protocol.ts) over TLS from the local CA, in a CHILD process,
+ * real-time protocol (packages/appsync-local/src/runtime/realtime/protocol.ts) over TLS from the local CA, in a CHILD process,
  * so that the subscribers' reading competes with the server (and its in-process Lambda) only for the
  * cores, not for one event loop, as subscribers elsewhere would. Each `data` frame is stamped as it
  * arrives with `performance.timeOrigin + performance.now()` (one clock for both processes) and kept as

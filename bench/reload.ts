@@ -3,7 +3,7 @@
  * folder (the repository is never written), one local API watching them. Two edits, each run writing a
  * new marker and polling the endpoint until the marker is served:
  *   - resolver: Query.events.ts answers the marker as `events.nextToken` on an empty table;
- *   - library: resolvers/lib/entities/event.ts, imported by most resolvers and functions (all of them
+ *   - library: domain/entities/event.ts, imported by most resolvers and functions (all of them
  *     are rebundled), maps an event's name to the marker.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { repoRoot, buildDir, stateDir } from '../project.ts';
 import { graphqlData, startLocalAppSync } from 'appsync-local';
 import type { ApiWiring } from 'appsync-local/api';
 import { wiring } from '../amplify/data/wiring.ts';
-import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 export interface ReloadTimes {
   runs: number;
@@ -35,7 +35,7 @@ const EDITS: Record<ReloadEdit, { file: string; original: string; edited: (marke
     served: async (query) => (await query('{ events(limit: 1) { nextToken } }')).events.nextToken,
   },
   library: {
-    file: 'resolvers/lib/entities/event.ts',
+    file: 'domain/entities/event.ts',
     original: 'name: item.name,',
     edited: (marker) => `name: '${marker}',`,
     served: async (query) => (await query('{ events(limit: 1) { items { name } nextToken } }')).events.items?.[0]?.name,

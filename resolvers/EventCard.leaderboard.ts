@@ -1,14 +1,14 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
 import { boardPage, chunksRequest, pageKeys, pageOf, rowPrediction } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { BoardChunk, EventRow } from './lib/entities/board';
-import type { ItemKey } from './lib/entities/table';
+import type { BoardChunk, EventRow } from '@pickem/domain/entities/board';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from './lib/errors';
 import { pageSize } from './lib/query';
-import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult } from './lib/schema-types';
+import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult } from '@pickem/domain/schema-types';
 import type { EventCardSource } from './lib/stash';
 import { tableOf } from './lib/transact';
-import { scoresVisible, visiblePrediction, type EventView } from './lib/visibility';
+import { scoresVisible, visiblePrediction, type EventView } from '@pickem/domain/visibility';
 
 type Chunk = (ItemKey & BoardChunk<EventRow>) | null;
 type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, EventCardSource, { data: Record<string, Chunk[]> }>;
@@ -18,7 +18,7 @@ const view = (event: Event): EventView => ({ state: event.state, startsAtMs: uti
 /**
  * The event's leaderboard, highest first, from its board (entities/board.ts): the head came with the
  * card (Query.eventCard's result carries it as `board`), so a page is one BatchGetItem of at most two
- * chunks. Provisional while BROADCAST, final once SCORED (lib/visibility.ts); null while UPCOMING; an
+ * chunks. Provisional while BROADCAST, final once SCORED (domain/visibility.ts); null while UPCOMING; an
  * empty page before the first scoring pass has built the board.
  */
 export function request(ctx: LeaderboardContext) {

@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireViewer, type LeagueSource } from './lib/league';
 import { leagueEventLeaderboard } from './lib/league-tables';
-import type { LeagueEventLeaderboardArgs, LeagueEventLeaderboardResult } from './lib/schema-types';
+import type { LeagueEventLeaderboardArgs, LeagueEventLeaderboardResult } from '@pickem/domain/schema-types';
 import type { LeagueTableStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

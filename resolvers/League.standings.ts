@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireViewer, type LeagueSource } from './lib/league';
 import { leagueStandings } from './lib/league-tables';
-import type { Standing } from './lib/schema-types';
+import type { Standing } from '@pickem/domain/schema-types';
 import type { LeagueTableStash } from './lib/stash';
 
 type LeagueStandingsContext = Context<Record<string, never>, LeagueTableStash, undefined, LeagueSource>;

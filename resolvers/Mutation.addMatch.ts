@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import type { MutationAddMatchArgs, MutationAddMatchResult } from './lib/schema-types';
+import type { MutationAddMatchArgs, MutationAddMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from './lib/stash';
 import { validMatch } from './lib/validate';
 

@@ -1,10 +1,10 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
-import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from './lib/entities/event';
-import { SEASON } from './lib/entities/season';
-import { IF_NEW } from './lib/entities/table';
+import { EVENT, EVENT_LIMIT, toEvent, type EventItem } from '@pickem/domain/entities/event';
+import { SEASON } from '@pickem/domain/entities/season';
+import { IF_NEW } from '@pickem/domain/entities/table';
 import { ERROR } from './lib/errors';
-import type { MutationCreateEventArgs, MutationCreateEventResult } from './lib/schema-types';
+import type { MutationCreateEventArgs, MutationCreateEventResult } from '@pickem/domain/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
 import { requiredText, slug, validEventDate, validStart } from './lib/validate';
 

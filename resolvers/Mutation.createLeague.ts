@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
 import { validLeagueName } from './lib/league';
-import type { MutationCreateLeagueArgs, MutationCreateLeagueResult } from './lib/schema-types';
+import type { MutationCreateLeagueArgs, MutationCreateLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
-import { SEASON } from './lib/entities/season';
+import { SEASON } from '@pickem/domain/entities/season';
 import { ERROR } from './lib/errors';
-import type { MutationCreateSeasonArgs, MutationCreateSeasonResult } from './lib/schema-types';
+import type { MutationCreateSeasonArgs, MutationCreateSeasonResult } from '@pickem/domain/schema-types';
 import { validSeasonName, validWindow } from './lib/season';
 import type { SeasonStash } from './lib/stash';
 import { slug } from './lib/validate';

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationDeleteLeagueArgs, MutationDeleteLeagueResult } from './lib/schema-types';
+import type { MutationDeleteLeagueArgs, MutationDeleteLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type DeleteLeagueContext = Context<MutationDeleteLeagueArgs, LeagueStash, { result: MutationDeleteLeagueResult }>;

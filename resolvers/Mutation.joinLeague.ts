@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
 import { ERROR } from './lib/errors';
 import { typedInviteCode } from './lib/invite-code';
-import type { MutationJoinLeagueArgs, MutationJoinLeagueResult } from './lib/schema-types';
+import type { MutationJoinLeagueArgs, MutationJoinLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type JoinLeagueContext = Context<MutationJoinLeagueArgs, LeagueStash, { result: MutationJoinLeagueResult }>;

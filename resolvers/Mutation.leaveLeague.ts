@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationLeaveLeagueArgs, MutationLeaveLeagueResult } from './lib/schema-types';
+import type { MutationLeaveLeagueArgs, MutationLeaveLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type LeaveLeagueContext = Context<MutationLeaveLeagueArgs, LeagueStash, { result: MutationLeaveLeagueResult }>;

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { ERROR } from './lib/errors';
-import { eventUpdateProblem, MAX_READ_AT_AHEAD_MS } from './lib/live';
-import type { EventUpdateInput, MutationPublishEventUpdateArgs, MutationPublishEventUpdateResult } from './lib/schema-types';
+import { eventUpdateProblem, MAX_READ_AT_AHEAD_MS } from '@pickem/domain/live';
+import type { EventUpdateInput, MutationPublishEventUpdateArgs, MutationPublishEventUpdateResult } from '@pickem/domain/schema-types';
 import { notAhead, requiredId } from './lib/validate';
 
 type PublishEventUpdateContext = Context<MutationPublishEventUpdateArgs, Record<string, never>, undefined, undefined, EventUpdateInput>;

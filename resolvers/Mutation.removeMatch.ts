@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from './lib/schema-types';
+import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type RemoveMatchContext = Context<MutationRemoveMatchArgs, Record<string, never>, { result: MutationRemoveMatchResult }>;

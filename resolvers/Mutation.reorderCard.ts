@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import type { MutationReorderCardArgs, MutationReorderCardResult } from './lib/schema-types';
+import type { MutationReorderCardArgs, MutationReorderCardResult } from '@pickem/domain/schema-types';
 import { requiredIds } from './lib/validate';
 
 type ReorderCardContext = Context<MutationReorderCardArgs, Record<string, never>, { result: MutationReorderCardResult }>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationRotateLeagueCodeArgs, MutationRotateLeagueCodeResult } from './lib/schema-types';
+import type { MutationRotateLeagueCodeArgs, MutationRotateLeagueCodeResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type RotateLeagueCodeContext = Context<MutationRotateLeagueCodeArgs, LeagueStash, { result: MutationRotateLeagueCodeResult }>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
-import type { MutationSavePredictionArgs, MutationSavePredictionResult } from './lib/schema-types';
+import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type SavePredictionContext = Context<MutationSavePredictionArgs, Record<string, never>, { result: MutationSavePredictionResult }>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
-import type { MutationScoreEventArgs, MutationScoreEventResult } from './lib/schema-types';
+import type { MutationScoreEventArgs, MutationScoreEventResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type ScoreEventContext = Context<MutationScoreEventArgs, Record<string, never>, { result: MutationScoreEventResult }>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from './lib/schema-types';
+import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type SetMatchResultContext = Context<MutationSetMatchResultArgs, Record<string, never>, { result: MutationSetMatchResultResult }>;

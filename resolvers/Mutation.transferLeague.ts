@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationTransferLeagueArgs, MutationTransferLeagueResult } from './lib/schema-types';
+import type { MutationTransferLeagueArgs, MutationTransferLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

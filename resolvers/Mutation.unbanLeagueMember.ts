@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationUnbanLeagueMemberArgs, MutationUnbanLeagueMemberResult } from './lib/schema-types';
+import type { MutationUnbanLeagueMemberArgs, MutationUnbanLeagueMemberResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

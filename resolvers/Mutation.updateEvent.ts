@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
-import { EVENT_LIMIT } from './lib/entities/event';
-import type { MutationUpdateEventArgs, MutationUpdateEventResult } from './lib/schema-types';
+import { EVENT_LIMIT } from '@pickem/domain/entities/event';
+import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '@pickem/domain/schema-types';
 import type { EventUpdateStash } from './lib/stash';
 import { requiredId, requiredText } from './lib/validate';
 

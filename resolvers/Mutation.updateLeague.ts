@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginLeagueRequest } from './lib/league';
-import type { MutationUpdateLeagueArgs, MutationUpdateLeagueResult } from './lib/schema-types';
+import type { MutationUpdateLeagueArgs, MutationUpdateLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type UpdateLeagueContext = Context<MutationUpdateLeagueArgs, LeagueStash, { result: MutationUpdateLeagueResult }>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { beginCardMutation } from './lib/card';
-import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from './lib/schema-types';
+import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from './lib/stash';
 import { requiredId, validMatch } from './lib/validate';
 

@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
-import { PROFILE_LIMIT } from './lib/entities/profile';
-import type { MutationUpdateMyProfileArgs, MutationUpdateMyProfileResult } from './lib/schema-types';
+import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
+import type { MutationUpdateMyProfileArgs, MutationUpdateMyProfileResult } from '@pickem/domain/schema-types';
 import type { RenameStash } from './lib/stash';
 import { requiredText } from './lib/validate';
 

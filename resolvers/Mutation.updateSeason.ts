@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './lib/caller';
-import { SEASON } from './lib/entities/season';
+import { SEASON } from '@pickem/domain/entities/season';
 import { ERROR } from './lib/errors';
-import type { MutationUpdateSeasonArgs, MutationUpdateSeasonResult } from './lib/schema-types';
+import type { MutationUpdateSeasonArgs, MutationUpdateSeasonResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type UpdateSeasonContext = Context<MutationUpdateSeasonArgs, Record<string, never>, { result: MutationUpdateSeasonResult }>;

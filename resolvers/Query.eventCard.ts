@@ -1,17 +1,17 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
 import { boardFigures } from './lib/board-page';
-import { toEvent } from './lib/entities/event';
-import { cardMatches } from './lib/entities/match';
-import type { QueryEventCardArgs } from './lib/schema-types';
+import { toEvent } from '@pickem/domain/entities/event';
+import { cardMatches } from '@pickem/domain/entities/match';
+import type { QueryEventCardArgs } from '@pickem/domain/schema-types';
 import type { CardStash, EventCardSource } from './lib/stash';
 import { requiredId } from './lib/validate';
-import { leaderboardFinal, resultsVisible, scoresVisible, visiblePrediction } from './lib/visibility';
+import { leaderboardFinal, resultsVisible, scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
 
 /**
- * Pipeline: getEventCard → getMyPrediction. What shows follows lib/visibility.ts. While BROADCAST and
+ * Pipeline: getEventCard → getMyPrediction. What shows follows domain/visibility.ts. While BROADCAST and
  * once SCORED, myPrediction's points, correct picks and rank are the board's (boardFigures: my picks on
  * the head's card, that score's rank in its counts); before the first pass, as stored.
  */

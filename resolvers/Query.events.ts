@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { EVENT, toEvent, type EventItem } from './lib/entities/event';
+import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { raiseDataSourceError } from './lib/errors';
 import { listPage, type QueryPage } from './lib/query';
-import type { QueryEventsArgs, QueryEventsResult } from './lib/schema-types';
+import type { QueryEventsArgs, QueryEventsResult } from '@pickem/domain/schema-types';
 
 type EventsContext = Context<QueryEventsArgs, Record<string, never>, undefined, undefined, QueryPage<EventItem>>;
 

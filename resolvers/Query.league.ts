@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { ERROR } from './lib/errors';
 import { beginLeagueRequest, raise, toLeague, viewerOf, type LeagueSource } from './lib/league';
-import type { QueryLeagueArgs } from './lib/schema-types';
+import type { QueryLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
 type LeagueContext = Context<QueryLeagueArgs, LeagueStash>;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
-import type { QueryMyLeaguesResult } from './lib/schema-types';
+import type { QueryMyLeaguesResult } from '@pickem/domain/schema-types';
 
 type MyLeaguesContext = Context<Record<string, never>, Record<string, never>, { result: QueryMyLeaguesResult }>;
 

@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { SEASON, SEASON_LIMIT, toSeason, type SeasonItem } from './lib/entities/season';
+import { SEASON, SEASON_LIMIT, toSeason, type SeasonItem } from '@pickem/domain/entities/season';
 import { raiseDataSourceError } from './lib/errors';
 import { query, type QueryPage } from './lib/query';
-import type { QuerySeasonsResult } from './lib/schema-types';
+import type { QuerySeasonsResult } from '@pickem/domain/schema-types';
 
 type SeasonsContext = Context<Record<string, never>, Record<string, never>, undefined, undefined, QueryPage<SeasonItem>>;
 

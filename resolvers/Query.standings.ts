@@ -1,9 +1,9 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { rowStanding } from './lib/board-page';
-import { STANDING } from './lib/entities/standing';
+import { STANDING } from '@pickem/domain/entities/standing';
 import { ERROR } from './lib/errors';
 import { pageSize } from './lib/query';
-import type { QueryStandingsArgs, QueryStandingsResult } from './lib/schema-types';
+import type { QueryStandingsArgs, QueryStandingsResult } from '@pickem/domain/schema-types';
 import type { BoardPageStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

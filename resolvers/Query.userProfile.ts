@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from './lib/caller';
-import { rankOf } from './lib/entities/board';
-import { STANDING, toStanding } from './lib/entities/standing';
-import type { QueryUserProfileArgs, QueryUserProfileResult } from './lib/schema-types';
+import { rankOf } from '@pickem/domain/entities/board';
+import { STANDING, toStanding } from '@pickem/domain/entities/standing';
+import type { QueryUserProfileArgs, QueryUserProfileResult } from '@pickem/domain/schema-types';
 import type { ProfileStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 

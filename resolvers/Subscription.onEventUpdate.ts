@@ -1,5 +1,5 @@
 import { extensions, util, type Context } from '@aws-appsync/utils';
-import type { SubscriptionOnEventUpdateArgs, SubscriptionOnEventUpdateResult } from './lib/schema-types';
+import type { SubscriptionOnEventUpdateArgs, SubscriptionOnEventUpdateResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
 type OnEventUpdateContext = Context<SubscriptionOnEventUpdateArgs>;

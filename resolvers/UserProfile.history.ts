@@ -1,16 +1,17 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { boardFigures } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from './lib/schema-types';
+import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from '@pickem/domain/schema-types';
 import type { HistoryStash } from './lib/stash';
+import { TABLE } from '@pickem/domain/entities/table';
 import { historyCursor } from './functions/getHistoryPage';
-import { predictionsLocked, scoresVisible, visiblePrediction } from './lib/visibility';
+import { predictionsLocked, scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 
 type HistoryContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>>;
 
 /**
  * Pipeline: getHistoryPage → getHistoryEvents. Picks and points show as their event allows
- * (lib/visibility.ts); eventName is the event's name now (the one saved with the prediction when the
+ * (domain/visibility.ts); eventName is the event's name now (the one saved with the prediction when the
  * event could not be read). A prediction the final pass has not scored yet shows, while its event is
  * live, the figures of the event's board (as the card's myPrediction does).
  *
@@ -34,7 +35,7 @@ export function response(ctx: HistoryContext): UserProfileHistoryResult {
     const locked = page.items.filter((item) => Object.hasOwn(events, item.eventId) && predictionsLocked(events[item.eventId], now));
     shown = locked.slice(0, others.size);
     const last = locked.length > others.size || (locked.length === others.size && others.more) ? shown[shown.length - 1] : others.more ? page.items[page.items.length - 1] : null;
-    nextToken = last && last.SK ? historyCursor(last.SK) : null;
+    nextToken = last && last[TABLE.sk] ? historyCursor(last[TABLE.sk]!) : null;
   }
   const items = shown.map((item) => {
     const event = Object.hasOwn(events, item.eventId) ? events[item.eventId] : null;

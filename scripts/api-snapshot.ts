@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { graphqlRequest, loadOrCreateSigningKey, signToken } from 'appsync-local';
 import { stateDir } from '../project.ts';
-import { eventCard, events, league, myLeagues, seasons, standings, userProfile } from '../client/graphql/queries.ts';
+import { eventCard, events, league, myLeagues, seasons, standings, userProfile } from '@pickem/client/graphql/queries';
 
 const { url } = parseArgs({ options: { url: { type: 'string', default: 'http://127.0.0.1:4000/graphql' } } }).values;
 const key = loadOrCreateSigningKey(stateDir);

@@ -13,7 +13,7 @@ import { repoRoot } from '../project.ts';
 export const appDir = path.join(repoRoot, 'app');
 export const appDist = path.join(appDir, 'dist');
 /** What the build reads: a change to any of these makes app/dist stale. */
-const appSources = [path.join(appDir, 'src'), path.join(appDir, 'index.html'), path.join(appDir, 'vite.config.ts'), path.join(repoRoot, 'client/graphql')];
+const appSources = [path.join(appDir, 'src'), path.join(appDir, 'index.html'), path.join(appDir, 'vite.config.ts'), path.join(repoRoot, 'client'), path.join(repoRoot, 'domain')];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -34,7 +34,7 @@ import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
-import { ADMIN_GROUP } from '../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
 const USAGE = 'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>]]';

@@ -1,5 +1,5 @@
 /**
- * Type-checks the web app and every README snippet for app developers under the TypeScript versions
+ * Type-checks the web app and every snippet for app developers (docs/clients.md) under the TypeScript versions
  * people install: the repo's TypeScript 5 and the app's TypeScript 7 (what a new Vite app installs).
  * A README snippet is a code block after `<!-- compiled: <file> -->`; it is compiled twice, beside a
  * local amplify_outputs.json (what `npm start` writes) and beside a deployed backend's
@@ -25,7 +25,7 @@ if (!Object.keys(compilers).some((v) => v.startsWith('TypeScript 5.')) || !Objec
   throw new Error(`expected TypeScript 5 (the repo's) and 7 (the app's); found ${Object.keys(compilers).join(', ')}`);
 }
 
-export function readmeSnippets(readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')): Map<string, string> {
+export function readmeSnippets(readme = readFileSync(path.join(repoRoot, 'docs/clients.md'), 'utf8')): Map<string, string> {
   const snippets = new Map<string, string>();
   for (const m of readme.matchAll(/<!-- compiled: ([\w.-]+) -->\s*```\w+\n([\s\S]*?)```/g)) snippets.set(m[1], m[2]);
   return snippets;
@@ -44,7 +44,7 @@ const outputsFiles = { local: JSON.stringify(local, null, 2), cloud: readFileSyn
 /** Writes the snippets into build/snippets/<outputs>/ with that outputs file; returns the project folders. */
 function snippetProjects(): string[] {
   const snippets = readmeSnippets();
-  if (snippets.size === 0) throw new Error('README.md has no <!-- compiled: ... --> snippet');
+  if (snippets.size === 0) throw new Error('docs/clients.md has no <!-- compiled: ... --> snippet');
   return Object.entries(outputsFiles).map(([name, outputs]) => {
     const dir = path.join(repoRoot, 'build/snippets', name);
     rmSync(dir, { recursive: true, force: true });

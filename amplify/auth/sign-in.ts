@@ -2,7 +2,7 @@
  * How users sign in, read by the cloud auth (`resource.ts`, `backend.ts`) and by the local user pool
  * (`scripts/local-user-pool.ts`). No CDK or Amplify import, so that `npm start` can read it cheaply.
  */
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 /** The Cognito group whose members may run the admin mutations (schema.graphql names it too). */
 export const adminGroup = ADMIN_GROUP;

@@ -1,7 +1,7 @@
 import type { TableDefinition } from 'appsync-local/api';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 
-/** The single Pick'Em table: PK/SK plus one GSI. Read by the cloud stack and the local runtime. */
+/** The single Pick'Em table: a partition key and a sort key plus one GSI. Read by the cloud stack and the local runtime. */
 export const pickemTable: TableDefinition = {
   name: 'PickEm',
   partitionKey: TABLE.pk,

@@ -4,6 +4,8 @@ import { ADMIN_GROUP, myGroups } from './api.ts';
 import { href, useRoute, type Route } from './route.ts';
 import { SignIn } from './SignIn.tsx';
 import { AdminHome } from './admin/AdminHome.tsx';
+import { CardBuilder } from './admin/CardBuilder.tsx';
+import { ResultControls, ShowControls } from './admin/ShowControls.tsx';
 import { EventScreen } from './screens/EventScreen.tsx';
 import { Events } from './screens/Events.tsx';
 import { Profile } from './screens/Profile.tsx';
@@ -11,6 +13,9 @@ import { Standings } from './screens/Standings.tsx';
 import { JoinLink } from './leagues/JoinLink.tsx';
 import { Leagues } from './leagues/Leagues.tsx';
 import { LeagueScreen } from './leagues/LeagueScreen.tsx';
+
+/** What an admin gets on an event's card (features do not import each other: the app hands them over). */
+const eventAdminTools = { CardBuilder, ResultControls, ShowControls };
 
 export function App() {
   return (
@@ -58,7 +63,7 @@ function Shell() {
 function Screen({ route, isAdmin, me }: { route: Route; isAdmin: boolean; me: string }) {
   switch (route.screen) {
     case 'event':
-      return <EventScreen key={route.eventId} eventId={route.eventId} isAdmin={isAdmin} />;
+      return <EventScreen key={route.eventId} eventId={route.eventId} admin={isAdmin ? eventAdminTools : null} />;
     case 'standings':
       return <Standings />;
     case 'player':

@@ -2,7 +2,7 @@
  * Configures Amplify from the amplify_outputs.json beside the page: a deployed backend's, or the one
  * `npm start` writes for the local stack. It is read at run time, so one build serves both.
  */
-import { configureAmplify as configureFromOutputs, type AmplifyOutputs } from '../../client/configure.ts';
+import { configureAmplify as configureFromOutputs, type AmplifyOutputs } from '@pickem/client/configure';
 
 export function configureAmplify(outputs: AmplifyOutputs): void {
   configureFromOutputs(outputs);

@@ -1,13 +1,14 @@
-/** The one API client of the app, typed by the generated documents in client/graphql/. */
+/** The one API client of the app, typed by the generated documents of @pickem/client. */
 import { generateClient } from 'aws-amplify/api';
 import { fetchAuthSession } from 'aws-amplify/auth';
 
 export const client = generateClient();
 
-export * as queries from '../../client/graphql/queries.ts';
-export * as mutations from '../../client/graphql/mutations.ts';
-export * as subscriptions from '../../client/graphql/subscriptions.ts';
-export type * from '../../client/graphql/types.ts';
+export * as queries from '@pickem/client/graphql/queries';
+export * as mutations from '@pickem/client/graphql/mutations';
+export * as subscriptions from '@pickem/client/graphql/subscriptions';
+export type * from '@pickem/client/graphql/types';
+export { ADMIN_GROUP } from '@pickem/client/groups';
 
 /** What a player reads for the API's refusals of league calls (the API's own messages name internal ids). */
 const REFUSALS: Record<string, string> = {
@@ -32,8 +33,6 @@ export function errorText(err: unknown): string {
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
 export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
-
-export const ADMIN_GROUP = 'admin';
 
 /** The signed-in user's Cognito groups, from the access token (the API checks them again). */
 export async function myGroups(): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { runtime, util, type Context, type LambdaRequest } from '@aws-appsync/utils';
-import type { MutationUpdateEventArgs } from '../lib/schema-types';
-import type { ScoringRequest } from '../lib/scoring';
+import type { MutationUpdateEventArgs } from '@pickem/domain/schema-types';
+import type { ScoringRequest } from '@pickem/domain/scoring';
 import type { EventUpdateStash } from '../lib/stash';
 
 type AnnounceStateChangeContext = Context<MutationUpdateEventArgs, EventUpdateStash>;

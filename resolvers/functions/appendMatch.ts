@@ -1,10 +1,10 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent } from '../lib/card';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import { MATCH, MAX_MATCHES_PER_CARD, toMatch, type MatchItem } from '../lib/entities/match';
-import { IF_NEW } from '../lib/entities/table';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { MATCH, MAX_MATCHES_PER_CARD, toMatch, type MatchItem } from '@pickem/domain/entities/match';
+import { IF_NEW } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MutationAddMatchArgs, MutationAddMatchResult } from '../lib/schema-types';
+import type { MutationAddMatchArgs, MutationAddMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txPut, txUpdate } from '../lib/transact';
 

@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { JOIN_ATTEMPTS } from '../lib/entities/league';
+import { JOIN_ATTEMPTS } from '@pickem/domain/entities/league';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
 import { REFUSAL, UNDER_ATTEMPTS, joinWindow, raise } from '../lib/league';
 import { getItem } from '../lib/query';

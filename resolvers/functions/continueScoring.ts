@@ -1,6 +1,6 @@
 import { runtime, util, type Context, type LambdaRequest } from '@aws-appsync/utils';
-import type { ScoringRequest } from '../lib/scoring';
-import type { MutationScoreEventArgs, ScoringReport } from '../lib/schema-types';
+import type { ScoringRequest } from '@pickem/domain/scoring';
+import type { MutationScoreEventArgs, ScoringReport } from '@pickem/domain/schema-types';
 
 type ContinueScoringContext = Context<MutationScoreEventArgs, Record<string, never>, { result: ScoringReport }>;
 

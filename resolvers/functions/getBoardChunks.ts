@@ -1,7 +1,7 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { boardPage, chunksRequest, pageKeys, pageOf } from '../lib/board-page';
-import type { BoardChunk, SeasonRow } from '../lib/entities/board';
-import type { ItemKey } from '../lib/entities/table';
+import type { BoardChunk, SeasonRow } from '@pickem/domain/entities/board';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import type { PageArgs } from '../lib/query';
 import type { BoardPageStash } from '../lib/stash';

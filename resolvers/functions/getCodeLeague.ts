@@ -1,5 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
-import { INVITE_CODE } from '../lib/entities/league';
+import { INVITE_CODE } from '@pickem/domain/entities/league';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';

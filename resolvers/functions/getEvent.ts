@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { EVENT, type EventItem } from '../lib/entities/event';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
-import type { MutationUpdateEventArgs } from '../lib/schema-types';
+import type { MutationUpdateEventArgs } from '@pickem/domain/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
 
 type GetEventContext = Context<MutationUpdateEventArgs, EventUpdateStash, undefined, undefined, EventItem | null>;

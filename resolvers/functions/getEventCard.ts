@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '../lib/entities/board';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import { MAX_MATCHES_PER_CARD, type MatchItem } from '../lib/entities/match';
-import type { ItemKey } from '../lib/entities/table';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { MAX_MATCHES_PER_CARD, type MatchItem } from '@pickem/domain/entities/match';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 import type { CardStash } from '../lib/stash';

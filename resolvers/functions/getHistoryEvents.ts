@@ -1,9 +1,9 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '../lib/entities/board';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import type { ItemKey } from '../lib/entities/table';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { MAX_BATCH_GET_KEYS } from '../lib/limits';
+import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import type { HistoryStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
 

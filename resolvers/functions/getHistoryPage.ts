@@ -1,11 +1,11 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
-import type { ItemKey } from '../lib/entities/table';
+import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
+import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
-import { MAX_BATCH_GET_KEYS } from '../lib/limits';
+import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import { listPage, pageSize, query, type QueryPage } from '../lib/query';
-import type { QueryUserProfileResult, UserProfileHistoryArgs } from '../lib/schema-types';
+import type { QueryUserProfileResult, UserProfileHistoryArgs } from '@pickem/domain/schema-types';
 import type { HistoryStash } from '../lib/stash';
 
 type GetHistoryPageContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>, QueryPage<PredictionItem & ItemKey>>;
@@ -54,7 +54,7 @@ export function response(ctx: GetHistoryPageContext) {
   }
   const token = ctx.args.nextToken;
   const from = token === null || token === undefined ? null : cursorSk(token);
-  ctx.stash.page = { items: ctx.result.items.filter((item) => item.SK !== from), nextToken: null };
+  ctx.stash.page = { items: ctx.result.items.filter((item) => item[TABLE.sk] !== from), nextToken: null };
   ctx.stash.others = { size: Math.min(pageSize(ctx.args.limit), OTHERS_PAGE_MAX), more: !!ctx.result.nextToken };
   return null;
 }

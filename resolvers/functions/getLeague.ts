@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
-import { LEAGUE, LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '../lib/entities/league';
-import type { ItemKey } from '../lib/entities/table';
+import { LEAGUE, LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';

@@ -1,5 +1,5 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
-import { SEASON, type SeasonItem } from '../lib/entities/season';
+import { SEASON, type SeasonItem } from '@pickem/domain/entities/season';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
 import type { LeagueStash } from '../lib/stash';

@@ -1,7 +1,7 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { PREDICTION } from '../lib/entities/prediction';
-import { PROFILE } from '../lib/entities/profile';
-import type { ItemKey } from '../lib/entities/table';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import type { LeagueSource } from '../lib/league';
 import { memberItemsRead, type MemberRead } from '../lib/league-tables';

@@ -1,7 +1,7 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { PROFILE } from '../lib/entities/profile';
-import { STANDING } from '../lib/entities/standing';
-import type { ItemKey } from '../lib/entities/table';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { STANDING } from '@pickem/domain/entities/standing';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import type { LeagueSource } from '../lib/league';
 import { memberItemsRead, type MemberRead } from '../lib/league-tables';

@@ -1,6 +1,6 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { LEAGUE, type LeagueItem, type MembershipItem } from '../lib/entities/league';
-import { SEASON, type SeasonItem } from '../lib/entities/season';
+import { LEAGUE, type LeagueItem, type MembershipItem } from '@pickem/domain/entities/league';
+import { SEASON, type SeasonItem } from '@pickem/domain/entities/season';
 import { raiseDataSourceError } from '../lib/errors';
 import { toLeague } from '../lib/league';
 import { tableOf } from '../lib/transact';

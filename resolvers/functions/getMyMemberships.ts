@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '../lib/entities/league';
+import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '@pickem/domain/entities/league';
 import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 

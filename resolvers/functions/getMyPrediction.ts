@@ -1,6 +1,6 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { PREDICTION, type PredictionItem } from '../lib/entities/prediction';
+import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
 import type { CardStash } from '../lib/stash';

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from '../lib/caller';
-import { PROFILE, type ProfileItem } from '../lib/entities/profile';
+import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
 import type { CardStash } from '../lib/stash';

@@ -1,10 +1,10 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { PROFILE } from '../lib/entities/profile';
-import { STANDING } from '../lib/entities/standing';
-import { keyOf, type ItemKey } from '../lib/entities/table';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { keyOf, type ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { MAX_TRANSACT_ITEMS } from '../lib/limits';
+import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import { query, type QueryPage } from '../lib/query';
 import type { RenameStash } from '../lib/stash';
 

@@ -1,9 +1,9 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { PREDICTION } from '../lib/entities/prediction';
-import type { ItemKey } from '../lib/entities/table';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
-import { MAX_TRANSACT_ITEMS } from '../lib/limits';
+import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import { query, type QueryPage } from '../lib/query';
 import type { RenameStash } from '../lib/stash';
 

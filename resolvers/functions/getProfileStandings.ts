@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
-import { PROFILE, type ProfileItem } from '../lib/entities/profile';
-import { MAX_SEASONS, STANDING, type StandingItem } from '../lib/entities/standing';
-import type { ItemKey } from '../lib/entities/table';
+import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
+import { MAX_SEASONS, STANDING, type StandingItem } from '@pickem/domain/entities/standing';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 import type { ProfileStash } from '../lib/stash';

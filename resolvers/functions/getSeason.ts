@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { SEASON, type SeasonItem } from '../lib/entities/season';
+import { SEASON, type SeasonItem } from '@pickem/domain/entities/season';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
-import type { MutationUpdateSeasonArgs } from '../lib/schema-types';
+import type { MutationUpdateSeasonArgs } from '@pickem/domain/schema-types';
 import { validSeasonName, validWindow } from '../lib/season';
 import type { SeasonStash } from '../lib/stash';
 

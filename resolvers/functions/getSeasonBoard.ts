@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '../lib/entities/board';
-import type { ItemKey } from '../lib/entities/table';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
 import { getItem } from '../lib/query';
 import type { BoardPageStash } from '../lib/stash';

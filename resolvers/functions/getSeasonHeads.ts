@@ -1,6 +1,6 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '../lib/entities/board';
-import { STANDING } from '../lib/entities/standing';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { STANDING } from '@pickem/domain/entities/standing';
 import { raiseDataSourceError } from '../lib/errors';
 import type { ProfileStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';

@@ -1,6 +1,6 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import { SEASON_LIMIT } from '../lib/entities/season';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { SEASON_LIMIT } from '@pickem/domain/entities/season';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 import { windowChanges } from '../lib/season';

@@ -1,12 +1,12 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { caller } from '../lib/caller';
-import { ENTRY } from '../lib/entities/entry';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import { PREDICTION, toPrediction, type PredictionItem } from '../lib/entities/prediction';
-import { PROFILE } from '../lib/entities/profile';
+import { ENTRY } from '@pickem/domain/entities/entry';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { PREDICTION, toPrediction, type PredictionItem } from '@pickem/domain/entities/prediction';
+import { PROFILE } from '@pickem/domain/entities/profile';
 import { ERROR } from '../lib/errors';
-import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '../lib/schema-types';
+import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { validPicks } from '../lib/validate';

@@ -1,10 +1,10 @@
 import type { Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT } from '../lib/entities/event';
-import { MATCH, toMatch, type MatchItem } from '../lib/entities/match';
-import { IF_STORED } from '../lib/entities/table';
+import { EVENT } from '@pickem/domain/entities/event';
+import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
+import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '../lib/schema-types';
+import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
 import { cardMatch } from '../lib/validate';

@@ -1,7 +1,7 @@
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
-import type { ScoringOutcome, ScoringRequest } from '../lib/scoring';
-import type { MutationScoreEventArgs, ScoringReport } from '../lib/schema-types';
+import type { ScoringOutcome, ScoringRequest } from '@pickem/domain/scoring';
+import type { MutationScoreEventArgs, ScoringReport } from '@pickem/domain/schema-types';
 
 type RunScoringContext = Context<MutationScoreEventArgs, Record<string, never>, undefined, undefined, ScoringOutcome | null>;
 

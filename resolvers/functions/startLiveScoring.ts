@@ -1,5 +1,5 @@
 import { runtime, util, type Context, type LambdaRequest } from '@aws-appsync/utils';
-import type { ScoringRequest } from '../lib/scoring';
+import type { ScoringRequest } from '@pickem/domain/scoring';
 import type { CardStash } from '../lib/stash';
 
 type StartLiveScoringContext = Context<{ eventId: string; matchId: string }, CardStash>;

@@ -1,8 +1,8 @@
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { cardChangedMeanwhile, stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT, type EventItem } from '../lib/entities/event';
-import { cardMatches } from '../lib/entities/match';
-import type { MutationReorderCardArgs, MutationReorderCardResult } from '../lib/schema-types';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { cardMatches } from '@pickem/domain/entities/match';
+import type { MutationReorderCardArgs, MutationReorderCardResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, typed } from '../lib/transact';
 import { validOrder } from '../lib/validate';

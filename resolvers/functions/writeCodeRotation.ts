@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { INVITE_CODE, type LeagueItem } from '../lib/entities/league';
+import { INVITE_CODE, type LeagueItem } from '@pickem/domain/entities/league';
 import { newInviteCode } from '../lib/invite-code';
 import { REFUSAL, answer, codeItem, leagueUpdate, requireCommissioner, stashedLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';

@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { PROFILE } from '../lib/entities/profile';
-import { IF_STORED, keyOf } from '../lib/entities/table';
-import type { MutationUpdateMyProfileResult } from '../lib/schema-types';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { IF_STORED, keyOf } from '@pickem/domain/entities/table';
+import type { MutationUpdateMyProfileResult } from '@pickem/domain/schema-types';
 import type { RenameStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 

@@ -1,8 +1,8 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
-import { EVENT, toEvent, type EventItem } from '../lib/entities/event';
-import { TABLE } from '../lib/entities/table';
+import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
+import { TABLE } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '../lib/schema-types';
+import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '@pickem/domain/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 import { nextState, validStart } from '../lib/validate';

@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '../lib/entities/league';
+import { LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import { REFUSAL, answer, joinChecks, joinItems, memberCountUpdate, raise, stashedLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';

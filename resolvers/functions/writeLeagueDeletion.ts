@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from '../lib/caller';
-import { INVITE_CODE, LEAGUE } from '../lib/entities/league';
+import { INVITE_CODE, LEAGUE } from '@pickem/domain/entities/league';
 import { REFUSAL, leaveItems, raise, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact';

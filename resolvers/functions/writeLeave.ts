@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import type { LeagueItem } from '../lib/entities/league';
+import type { LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import { REFUSAL, leaveItems, memberCountUpdate, raise, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';

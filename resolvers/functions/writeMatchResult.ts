@@ -1,10 +1,10 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT } from '../lib/entities/event';
-import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '../lib/entities/match';
-import { IF_STORED } from '../lib/entities/table';
+import { EVENT } from '@pickem/domain/entities/event';
+import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '@pickem/domain/entities/match';
+import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '../lib/schema-types';
+import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 import { cardMatch, validTeamIndex } from '../lib/validate';

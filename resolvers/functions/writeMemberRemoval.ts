@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { ERROR } from '../lib/errors';
 import { REFUSAL, answer, banItem, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
-import type { MutationRemoveLeagueMemberArgs } from '../lib/schema-types';
+import type { MutationRemoveLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 

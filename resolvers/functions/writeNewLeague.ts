@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE, type LeagueItem, type MemberItem } from '../lib/entities/league';
-import { SEASON } from '../lib/entities/season';
-import { IF_NEW, IF_STORED } from '../lib/entities/table';
+import { LEAGUE, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
+import { SEASON } from '@pickem/domain/entities/season';
+import { IF_NEW, IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import { newInviteCode } from '../lib/invite-code';
 import { REFUSAL, answer, codeItem, joinItems } from '../lib/league';

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { EVENT } from '../lib/entities/event';
-import { SEASON, toSeason } from '../lib/entities/season';
-import { IF_NEW } from '../lib/entities/table';
+import { EVENT } from '@pickem/domain/entities/event';
+import { SEASON, toSeason } from '@pickem/domain/entities/season';
+import { IF_NEW } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import { seasonLocked } from '../lib/season';
 import type { SeasonStash } from '../lib/stash';

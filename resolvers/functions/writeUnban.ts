@@ -1,9 +1,9 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE, LEAGUE_BAN } from '../lib/entities/league';
-import { IF_STORED } from '../lib/entities/table';
+import { LEAGUE, LEAGUE_BAN } from '@pickem/domain/entities/league';
+import { IF_STORED } from '@pickem/domain/entities/table';
 import { REFUSAL, answer, commissionerIs, requireCommissioner, stashedLeague } from '../lib/league';
-import type { MutationUnbanLeagueMemberArgs } from '../lib/schema-types';
+import type { MutationUnbanLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txDelete } from '../lib/transact';
 

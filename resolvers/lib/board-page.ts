@@ -1,11 +1,11 @@
 import { util, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { boardOffset, boardScore, boardToken, pageChunkKeys, pageRows, rankOf, rowPicks, type BoardChunk, type BoardHead, type EventRow, type SeasonRow } from './entities/board';
-import type { PredictionItem } from './entities/prediction';
-import { SEASON } from './entities/season';
-import type { ItemKey } from './entities/table';
+import { boardOffset, boardScore, boardToken, pageChunkKeys, pageRows, rankOf, rowPicks, type BoardChunk, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import type { PredictionItem } from '@pickem/domain/entities/prediction';
+import { SEASON } from '@pickem/domain/entities/season';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
 import { pageSize, type PageArgs } from './query';
-import type { Event } from './schema-types';
+import type { Event } from '@pickem/domain/schema-types';
 
 /**
  * A page of a board (entities/board.ts) as the screens read it: the head is read first (the event

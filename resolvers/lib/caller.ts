@@ -1,8 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { PROFILE_LIMIT } from './entities/profile';
+import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { acceptableText } from './validate';
-
-export const ADMIN_GROUP = 'admin';
 
 interface CognitoCaller {
   sub: string;

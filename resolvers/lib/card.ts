@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { requireAdmin } from './caller';
 import { ERROR } from './errors';
-import type { EventItem } from './entities/event';
-import type { MatchItem } from './entities/match';
+import type { EventItem } from '@pickem/domain/entities/event';
+import type { MatchItem } from '@pickem/domain/entities/match';
 import type { CardStash } from './stash';
 import { failedCondition, type FailureError } from './transact';
 import { requiredId } from './validate';

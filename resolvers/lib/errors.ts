@@ -1,6 +1,6 @@
 import { util } from '@aws-appsync/utils';
 
-export { ERROR } from './error-types';
+export { ERROR } from '@pickem/domain/error-types';
 
 /** Raises a data-source error (in ctx.error) as the field's error, keeping its type. */
 export function raiseDataSourceError(error: { message: string; type: string } | undefined): void {

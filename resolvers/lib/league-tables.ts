@@ -1,14 +1,14 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from './caller';
-import type { MatchItem } from './entities/match';
-import { PREDICTION, type PredictionItem } from './entities/prediction';
-import { PROFILE, type ProfileItem } from './entities/profile';
-import { STANDING, toStanding, type StandingItem } from './entities/standing';
+import type { MatchItem } from '@pickem/domain/entities/match';
+import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
+import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
+import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
-import { scorePicks } from './points';
-import { ranked } from './ranking';
+import { scorePicks } from '@pickem/domain/points';
+import { ranked } from '@pickem/domain/ranking';
 import type { LeagueTableStash } from './stash';
-import { predictionsLocked, visiblePrediction } from './visibility';
+import { predictionsLocked, visiblePrediction } from '@pickem/domain/visibility';
 
 /**
  * League tables, computed at read time from the members' own items (scoring writes nothing per
@@ -33,7 +33,7 @@ function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string): stri
   return profile ? profile.displayName : joinedAs;
 }
 
-/** Every member's season standing (zeros for one who has not played yet), ranked within the league (lib/ranking.ts), not on the season's board. */
+/** Every member's season standing (zeros for one who has not played yet), ranked within the league (domain/ranking.ts), not on the season's board. */
 export function leagueStandings(ctx: Context<unknown, LeagueTableStash, undefined, LeagueSource>) {
   const seasonId = (ctx.source as LeagueSource).seasonId;
   const rows = ctx.stash.members.map((m) => {

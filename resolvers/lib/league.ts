@@ -1,12 +1,12 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from './caller';
-import { INVITE_CODE, JOIN_ATTEMPTS, LEAGUE, LEAGUE_BAN, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from './entities/league';
-import { toSeason, type SeasonItem } from './entities/season';
-import { IF_NEW, IF_STORED } from './entities/table';
+import { INVITE_CODE, JOIN_ATTEMPTS, LEAGUE, LEAGUE_BAN, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
+import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
+import { IF_NEW, IF_STORED, type Expression } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
 import { shownInviteCode } from './invite-code';
 import type { LeagueStash } from './stash';
-import { txCheck, txDelete, txPut, txUpdate, type Expression, type TransactItem } from './transact';
+import { txCheck, txDelete, txPut, txUpdate, type TransactItem } from './transact';
 import { requiredId, requiredText } from './validate';
 
 /** Helpers of the league resolvers: who the caller is to a league, the League they see, shared writes. */

@@ -1,8 +1,8 @@
 import { util, type DynamoDBGetItemRequest, type DynamoDBQueryRequest } from '@aws-appsync/utils';
-import { KEYS_ONLY, keyCondition, type AccessPattern } from './entities/access';
-import type { ItemKey } from './entities/table';
+import { KEYS_ONLY, keyCondition, type AccessPattern } from '@pickem/domain/entities/access';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@pickem/domain/limits';
 
 /**
  * The resolvers' read requests: a GetItem of an entity's key, and a Query of an access pattern named

@@ -1,5 +1,5 @@
 import { util } from '@aws-appsync/utils';
-import { SEASON, SEASON_LIMIT, type SeasonItem } from './entities/season';
+import { SEASON, SEASON_LIMIT, type SeasonItem } from '@pickem/domain/entities/season';
 import { ERROR } from './errors';
 import { requiredText, validEventDate } from './validate';
 

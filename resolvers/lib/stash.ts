@@ -1,14 +1,14 @@
-import type { BoardHead, SeasonRow } from './entities/board';
-import type { EventItem } from './entities/event';
-import type { SeasonItem } from './entities/season';
-import type { LeagueItem, MemberItem } from './entities/league';
-import type { MatchFields, MatchItem } from './entities/match';
-import type { ProfileItem } from './entities/profile';
-import type { PredictionItem } from './entities/prediction';
-import type { StandingItem } from './entities/standing';
-import type { ItemKey } from './entities/table';
-import type { QueryEventCardResult } from './schema-types';
-import type { EventView } from './visibility';
+import type { BoardHead, SeasonRow } from '@pickem/domain/entities/board';
+import type { EventItem } from '@pickem/domain/entities/event';
+import type { SeasonItem } from '@pickem/domain/entities/season';
+import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
+import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
+import type { ProfileItem } from '@pickem/domain/entities/profile';
+import type { PredictionItem } from '@pickem/domain/entities/prediction';
+import type { StandingItem } from '@pickem/domain/entities/standing';
+import type { ItemKey } from '@pickem/domain/entities/table';
+import type { QueryEventCardResult } from '@pickem/domain/schema-types';
+import type { EventView } from '@pickem/domain/visibility';
 
 /**
  * What the pipeline steps pass each other in `ctx.stash`, one type per pipeline family; each key

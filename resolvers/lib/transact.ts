@@ -1,21 +1,11 @@
 import { util, type Context, type DynamoDBExpression, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { ERROR, raiseDataSourceError } from './errors';
-import type { ItemKey } from './entities/table';
+import type { Expression, ItemKey } from '@pickem/domain/entities/table';
 
 /**
  * Builders of DynamoDB write requests (TransactWriteItems entries take plain values here and are
  * typed with util.dynamodb), and the mapping of a failed condition to the resolver's own error.
  */
-
-/**
- * An expression with plain (untyped) values. AppSync merges the placeholders of a request's update and
- * condition into one map and refuses one defined in both, so conditions use names of their own.
- */
-export interface Expression {
-  expression: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
 
 export function typed(e: Expression): DynamoDBExpression {
   return {

@@ -1,10 +1,10 @@
 import { util } from '@aws-appsync/utils';
 import { ERROR } from './errors';
-import type { EventItem } from './entities/event';
-import { MATCH_LIMIT, MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD, type MatchFields, type MatchItem, type TeamItem } from './entities/match';
-import type { PickItem } from './entities/prediction';
-import { MAX_ID_LENGTH } from './limits';
-import type { EventState, MatchInput, TeamInput } from './schema-types';
+import type { EventItem } from '@pickem/domain/entities/event';
+import { MATCH_LIMIT, MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD, type MatchFields, type MatchItem, type TeamItem } from '@pickem/domain/entities/match';
+import type { PickItem } from '@pickem/domain/entities/prediction';
+import { MAX_ID_LENGTH } from '@pickem/domain/limits';
+import type { EventState, MatchInput, TeamInput } from '@pickem/domain/schema-types';
 
 /**
  * Input checks of the write path. APPSYNC_JS: no regex, no throw; util.error stops the resolver,

@@ -6,7 +6,7 @@ import { graphqlData } from 'appsync-local';
 import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { demoLeagues, demoSeasons } from './leagues.ts';
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 export interface DemoTarget {
   url: string;

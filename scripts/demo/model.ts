@@ -6,9 +6,9 @@
  * again into an emptied table.
  */
 import { BatchWriteItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE } from '@pickem/domain/entities/table';
 
 /** Whether the table holds a prediction or a standing with an index key: the model before boards and entries. */
 export async function holdsOlderModel(client: DynamoDBClient, tableName: string): Promise<boolean> {

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
-import type { BoardHead } from '../../resolvers/lib/entities/board.ts';
-import { shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import type { BoardHead } from '@pickem/domain/entities/board';
+import { shardOf } from '@pickem/domain/entities/entry';
+import { itemKey, TABLE } from '@pickem/domain/entities/table';
 
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };
 const S = (value: string) => ({ S: value });
@@ -38,11 +38,11 @@ describe('named access patterns as the resolvers request them', () => {
   it("EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried", () => {
     const event = { id: 'e1', startsAt: '2020-01-01T00:00:00.000Z', state: 'SCORED' };
     const chunks = ['BOARD#EVENT#e1#s1#0', 'BOARD#EVENT#e1#s1#1', 'BOARD#EVENT#e1#s1#2'];
-    const board = { ...head('EVENT#e1', 250), PK: 'EVENT#e1', SK: 'BOARD' };
+    const board = { ...head('EVENT#e1', 250), ...itemKey('EVENT#e1', 'BOARD') };
     const read = (args: Record<string, unknown>) => requestOf('resolvers/EventCard.leaderboard.ts', { arguments: args, source: { event, board }, env: { TABLE_NAME: 'T' } });
     const batch = (pks: string[]) => ({
       operation: 'BatchGetItem',
-      tables: { T: { keys: pks.map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
+      tables: { T: { keys: pks.map((pk) => itemKey(S(pk), S('CHUNK'))), consistentRead: true } },
     });
     expect(read({})).toEqual(batch([chunks[0]]));
     expect(read({ limit: 100, nextToken: '150' })).toEqual(batch([chunks[1], chunks[2]]));
@@ -61,12 +61,12 @@ describe('named access patterns as the resolvers request them', () => {
     expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 3 }, stash })).toEqual({});
     expect(requestOf('resolvers/functions/getSeasonBoard.ts', { arguments: { season: 2025 }, stash })).toEqual({
       operation: 'GetItem',
-      key: { PK: S('SEASON#2025'), SK: S('BOARD') },
+      key: itemKey(S('SEASON#2025'), S('BOARD')),
     });
     const board = head('SEASON#2025', 120);
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { limit: 3, nextToken: '99' }, stash: { board }, env: { TABLE_NAME: 'T' } })).toEqual({
       operation: 'BatchGetItem',
-      tables: { T: { keys: ['BOARD#SEASON#2025#s1#0', 'BOARD#SEASON#2025#s1#1'].map((pk) => ({ PK: S(pk), SK: S('CHUNK') })), consistentRead: true } },
+      tables: { T: { keys: ['BOARD#SEASON#2025#s1#0', 'BOARD#SEASON#2025#s1#1'].map((pk) => itemKey(S(pk), S('CHUNK'))), consistentRead: true } },
     });
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: {}, stash: { board: null } })).toMatchObject({ kind: 'earlyReturn' });
     expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { nextToken: '20' }, stash: { board: null } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
@@ -91,7 +91,7 @@ describe('named access patterns as the resolvers request them', () => {
       operation: 'BatchGetItem',
       tables: {
         T: {
-          keys: [{ PK: S('SEASON#2026-01-31-road'), SK: S('BOARD') }, { PK: S('SEASON#2025'), SK: S('BOARD') }],
+          keys: [itemKey(S('SEASON#2026-01-31-road'), S('BOARD')), itemKey(S('SEASON#2025'), S('BOARD'))],
           projection: { expression: '#scope, #scores', expressionNames: { '#scope': 'scope', '#scores': 'scores' } },
         },
       },
@@ -131,10 +131,10 @@ describe('named access patterns as the resolvers request them', () => {
     }) as { operation: string; transactItems: { operation: string; key: unknown; attributeValues?: Record<string, unknown> }[] };
     expect(request.operation).toBe('TransactWriteItems');
     expect(request.transactItems.map((item) => [item.operation, item.key])).toEqual([
-      ['ConditionCheck', { PK: S('EVENT#e1'), SK: S('EVENT') }],
-      ['PutItem', { PK: S('USER#u1'), SK: S('PREDICTION#2031-01-01#e1') }],
-      ['PutItem', { PK: S(`ENTRIES#e1#${shardOf('u1')}`), SK: S('USER#u1') }],
-      ['UpdateItem', { PK: S('USER#u1'), SK: S('PROFILE') }],
+      ['ConditionCheck', itemKey(S('EVENT#e1'), S('EVENT'))],
+      ['PutItem', itemKey(S('USER#u1'), S('PREDICTION#2031-01-01#e1'))],
+      ['PutItem', itemKey(S(`ENTRIES#e1#${shardOf('u1')}`), S('USER#u1'))],
+      ['UpdateItem', itemKey(S('USER#u1'), S('PROFILE'))],
     ]);
     expect(request.transactItems[2].attributeValues).toMatchObject({ type: S('Entry'), userId: S('u1'), eventId: S('e1'), displayName: S('Una') });
     expect(request.transactItems[1].attributeValues).not.toHaveProperty(TABLE.gsiPk);
@@ -151,11 +151,11 @@ describe('named access patterns as the resolvers request them', () => {
       tables: {
         T: {
           keys: [
-            { PK: S('EVENT#e3'), SK: S('EVENT') },
-            { PK: S('EVENT#e2'), SK: S('EVENT') },
-            { PK: S('EVENT#e1'), SK: S('EVENT') },
-            { PK: S('EVENT#e3'), SK: S('BOARD') },
-            { PK: S('EVENT#e2'), SK: S('BOARD') },
+            itemKey(S('EVENT#e3'), S('EVENT')),
+            itemKey(S('EVENT#e2'), S('EVENT')),
+            itemKey(S('EVENT#e1'), S('EVENT')),
+            itemKey(S('EVENT#e3'), S('BOARD')),
+            itemKey(S('EVENT#e2'), S('BOARD')),
           ],
           projection: {
             expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',

@@ -1,5 +1,5 @@
 /**
- * The read screens on boards (resolvers/lib/entities/board.ts), end to end over HTTP with the scoring
+ * The read screens on boards (domain/entities/board.ts), end to end over HTTP with the scoring
  * function: an event leaderboard and a season's standings longer than a chunk (100 rows), paged with
  * competition ranks right on both pages and ties across the page boundary; a nextToken that is not a
  * page of the board refused; an empty page while BROADCAST before the first pass; the caller's live
@@ -10,8 +10,9 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { BOARD_LIMIT } from '../../resolvers/lib/entities/board.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
+import { BOARD_LIMIT } from '@pickem/domain/entities/board';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, OP } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';
@@ -197,7 +198,7 @@ describe('renaming an event', () => {
     }
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = PREDICTION.key(subFor(PLAYERS[42]), DATE, eventId);
-    const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: { PK: { S: key.PK }, SK: { S: key.SK } }, ConsistentRead: true }));
+    const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }));
     client.destroy();
     expect(Item?.eventName.S).toBe('Board Night');
     const { eventCard } = await api.data(PLAYERS[0], 'query($e: ID!) { eventCard(eventId: $e) { leaderboard(limit: 1) { items { eventName } } } }', { e: eventId });

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
-import { MAX_ID_LENGTH } from '../../resolvers/lib/limits.ts';
-import { MAX_READ_AT_AHEAD_MS } from '../../resolvers/lib/live.ts';
+import { MAX_ID_LENGTH } from '@pickem/domain/limits';
+import { MAX_READ_AT_AHEAD_MS } from '@pickem/domain/live';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
 

@@ -7,6 +7,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
+import { TABLE } from '@pickem/domain/entities/table';
 import { clearTable, holdsOlderModel } from '../../scripts/demo/model.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { createCard, tableSnapshot, OP } from './mutations-fixtures.ts';
@@ -30,7 +31,7 @@ describe('the data model of a kept database', () => {
     await api.data('keeper', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }] });
     expect(await holdsOlderModel(client, api.tableName)).toBe(false);
 
-    const old = { PK: { S: 'USER#old' }, SK: { S: 'STANDING#2024' }, type: { S: 'Standing' }, GSI_PK: { S: 'STANDINGS#2024' }, GSI_SK: { S: 'SCORE#00000010#000001#old' } };
+    const old = { [TABLE.pk]: { S: 'USER#old' }, [TABLE.sk]: { S: 'STANDING#2024' }, type: { S: 'Standing' }, [TABLE.gsiPk]: { S: 'STANDINGS#2024' }, [TABLE.gsiSk]: { S: 'SCORE#00000010#000001#old' } };
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: old }));
     expect(await holdsOlderModel(client, api.tableName)).toBe(true);
 

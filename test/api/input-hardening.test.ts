@@ -5,7 +5,8 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wiring } from '../../amplify/data/wiring.ts';
-import { MAX_ID_LENGTH } from '../../resolvers/lib/limits.ts';
+import { TABLE } from '@pickem/domain/entities/table';
+import { MAX_ID_LENGTH } from '@pickem/domain/limits';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, tableSnapshot } from './mutations-fixtures.ts';
 
@@ -43,10 +44,10 @@ describe('renaming an event', () => {
     const event = await createCard(api, 1);
     const players = ['fan-a', 'fan-b', 'fan-c'];
     for (const p of players) await api.data(p, OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }] });
-    const before: { PK: { S: string }; SK: { S: string } }[] = JSON.parse(await tableSnapshot(api));
+    const before: Record<string, { S: string }>[] = JSON.parse(await tableSnapshot(api));
     await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, name: 'Renamed Rumble' } }, ADMIN_GROUPS);
-    const after: { PK: { S: string }; SK: { S: string } }[] = JSON.parse(await tableSnapshot(api));
-    const changed = after.filter((item, i) => JSON.stringify(item) !== JSON.stringify(before[i])).map((item) => `${item.PK.S}|${item.SK.S}`);
+    const after: Record<string, { S: string }>[] = JSON.parse(await tableSnapshot(api));
+    const changed = after.filter((item, i) => JSON.stringify(item) !== JSON.stringify(before[i])).map((item) => `${item[TABLE.pk].S}|${item[TABLE.sk].S}`);
     expect(after).toHaveLength(before.length);
     expect(changed).toEqual([`EVENT#${event.id}|EVENT`]);
     for (const p of players) {

@@ -4,7 +4,7 @@
  * a caller who is not a member even through a League a mutation returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAGUE_LIMIT } from '../../resolvers/lib/entities/league.ts';
+import { LEAGUE_LIMIT } from '@pickem/domain/entities/league';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { LEAGUE_OP as OPS, refusal } from './leagues-fixtures.ts';
 import { tableSnapshot } from './mutations-fixtures.ts';

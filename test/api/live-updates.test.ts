@@ -12,7 +12,7 @@ import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
 import { appsyncPrelude } from 'appsync-local/api';
 import type { ApiResponse } from 'appsync-local/lambda';
-import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
+import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
 

@@ -3,8 +3,8 @@ import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import type { TestApi } from '../support/local-api.ts';
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
+import { TABLE } from '@pickem/domain/entities/table';
 import { stateDir } from '../../project.ts';
 
 export const ADMIN = 'admin-1';

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { MATCH } from '../../resolvers/lib/entities/match.ts';
+import { MATCH } from '@pickem/domain/entities/match';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, matchInput, OP, setState } from './mutations-fixtures.ts';

@@ -6,9 +6,10 @@ import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { ENTRY, shardOf } from '@pickem/domain/entities/entry';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { keyId, TABLE } from '@pickem/domain/entities/table';
+import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { queryInput } from '../../amplify/functions/score-event/query.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
@@ -56,7 +57,7 @@ async function storedPredictions(eventId: string) {
       expect(shardOf(entry.userId.S as string)).toBe(shard);
       expect(entry.eventId.S).toBe(eventId);
       const key = PREDICTION.key(entry.userId.S as string, CARD_DATE, eventId);
-      const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: { PK: { S: key.PK }, SK: { S: key.SK } }, ConsistentRead: true }));
+      const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }));
       expect(Item, `the prediction of entry ${entry.userId.S}`).toBeDefined();
       expect(entry.picks).toEqual(Item!.picks);
       expect(entry.updatedAt).toEqual(Item!.updatedAt);
@@ -176,7 +177,7 @@ describe('concurrent saves', () => {
 
 describe('what a save writes', () => {
   type Stored = Record<string, AttributeValue>;
-  const keyOfItem = (item: Stored) => `${item.PK.S}|${item.SK.S}`;
+  const keyOfItem = (item: Stored) => `${item[TABLE.pk].S}|${item[TABLE.sk].S}`;
   /** The items added and the items changed between two snapshots, by key. */
   function written(before: Stored[], after: Stored[]) {
     const old = new Map(before.map((item) => [keyOfItem(item), JSON.stringify(item)]));
@@ -199,14 +200,14 @@ describe('what a save writes', () => {
     await api.data('exact-writer', OP.savePrediction, { e: event.id, p: picks(0) });
     const first = await snapshot();
     expect(written(before, first)).toEqual({
-      added: [`${entry.PK}|${entry.SK}`, `${prediction.PK}|${prediction.SK}`, `USER#${user}|PROFILE`].sort(),
+      added: [keyId(entry), keyId(prediction), `USER#${user}|PROFILE`].sort(),
       changed: [],
       removed: [],
     });
 
     await api.data('exact-writer', OP.savePrediction, { e: event.id, p: picks(1) });
     const second = await snapshot();
-    expect(written(first, second)).toEqual({ added: [], changed: [`${entry.PK}|${entry.SK}`, `${prediction.PK}|${prediction.SK}`].sort(), removed: [] });
+    expect(written(first, second)).toEqual({ added: [], changed: [keyId(entry), keyId(prediction)].sort(), removed: [] });
 
     const unknownMatch = await api.request('exact-writer', OP.savePrediction, { e: event.id, p: [{ matchId: 'no-such-match', team: 0 }] });
     expect(unknownMatch.errors?.[0].errorType).toBe('NotFound');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { graphqlData } from 'appsync-local';
-import * as example from '../../client/example.ts';
+import * as example from '@pickem/client/example';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';

@@ -1,6 +1,6 @@
 /**
- * README.md's admin walkthrough ("Mutations, as an admin pastes them into the AppSync console"), read
- * from the README itself so that the document cannot drift: every block, as written, in order, against
+ * The admin walkthrough of docs/api.md ("Mutations, as an admin pastes them into the AppSync console"),
+ * read from the doc itself so that the document cannot drift: every block, as written, in order, against
  * an API holding the demo season that `npm start` loads. A `# → id <name>` line after a mutation names
  * the id it returned, used for `<name>` in the mutations after it.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from '../../scripts/demo/load.ts';
-import { ADMIN_GROUP } from '../../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 interface Step {
@@ -20,8 +20,8 @@ interface Step {
 }
 
 function walkthrough(): Step[] {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('### Mutations, as an admin pastes them');
+  const readme = readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8');
+  const start = readme.indexOf('## Mutations, as an admin pastes them');
   const section = readme.slice(start, readme.indexOf('Rules the mutations enforce', start));
   const steps: Step[] = [];
   for (const [, block] of section.matchAll(/```graphql\n([\s\S]*?)```/g)) {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { parseAppSyncSchema } from 'appsync-local/api';
 import { generateClientDocuments, outputDir, schemaPath } from '../../scripts/codegen.ts';
-import * as mutations from '../../client/graphql/mutations.ts';
-import * as queries from '../../client/graphql/queries.ts';
+import * as mutations from '@pickem/client/graphql/mutations';
+import * as queries from '@pickem/client/graphql/queries';
 
 const sdl = readFileSync(schemaPath, 'utf8');
 const schema = parseAppSyncSchema(sdl);

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/api';
 import { decodeJWT } from 'aws-amplify/auth';
-import { createLeague, joinLeague } from '../../client/graphql/mutations.ts';
+import { createLeague, joinLeague } from '@pickem/client/graphql/mutations';
 
 const [outputsFile, token] = process.argv.slice(2);
 const print = (report: object) => process.stdout.write(`${JSON.stringify(report)}\n`);

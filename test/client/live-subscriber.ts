@@ -18,8 +18,8 @@ import { generateClient } from 'aws-amplify/api';
 import { decodeJWT } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { WebSocket } from 'ws';
-import { publishEventUpdate } from '../../client/graphql/mutations.ts';
-import { onEventUpdate } from '../../client/graphql/subscriptions.ts';
+import { publishEventUpdate } from '@pickem/client/graphql/mutations';
+import { onEventUpdate } from '@pickem/client/graphql/subscriptions';
 
 // Node 20 has no global WebSocket; Amplify's client uses the global one.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signToken } from 'appsync-local';
-import type { EventUpdate } from '../../resolvers/lib/schema-types.ts';
+import type { EventUpdate } from '@pickem/domain/schema-types';
 import { ADMIN, ADMIN_GROUPS, OP, inOneHour } from '../api/mutations-fixtures.ts';
 import { expectedLeaderboard, type EventSpec, type MatchSpec, type Picks } from '../scoring/fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { additionalAuthorizationTypes } from 'appsync-local/api';
 import { repoRoot, stateDir } from '../../project.ts';
 import { loadOrCreateSigningKey, type LocalOutputs, LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local';
-import { createEvent, savePrediction } from '../../client/graphql/mutations.ts';
-import { eventCard, events, standings, userProfile } from '../../client/graphql/queries.ts';
+import { createEvent, savePrediction } from '@pickem/client/graphql/mutations';
+import { eventCard, events, standings, userProfile } from '@pickem/client/graphql/queries';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { spawnStart, type StartedChild } from '../../scripts/start-child.ts';
 

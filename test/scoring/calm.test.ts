@@ -13,9 +13,9 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { replaceBoard } from '../../amplify/functions/score-event/board.ts';
 import { createStore } from '../../amplify/functions/score-event/store.ts';
-import { BOARD, type BoardHead, type EventRow } from '../../resolvers/lib/entities/board.ts';
-import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
-import type { EventUpdateInput } from '../../resolvers/lib/schema-types.ts';
+import { BOARD, type BoardHead, type EventRow } from '@pickem/domain/entities/board';
+import type { ScoringOutcome } from '@pickem/domain/scoring';
+import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { stateDir } from '../../project.ts';
 import { Fixture, expectEventBoard, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
 

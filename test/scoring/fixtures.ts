@@ -4,15 +4,15 @@
  */
 import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, ScanCommand, TransactWriteItemsCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
-import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '../../resolvers/lib/entities/board.ts';
-import { ENTRY } from '../../resolvers/lib/entities/entry.ts';
-import type { AccessPattern } from '../../resolvers/lib/entities/access.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
-import { MATCH } from '../../resolvers/lib/entities/match.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import type { ItemKey } from '../../resolvers/lib/entities/table.ts';
+import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import { ENTRY } from '@pickem/domain/entities/entry';
+import type { AccessPattern } from '@pickem/domain/entities/access';
+import { EVENT } from '@pickem/domain/entities/event';
+import { MATCH } from '@pickem/domain/entities/match';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
@@ -121,7 +121,7 @@ export class Fixture {
     const rows: Row[] = [];
     for (const key of chunkKeys(scope, head.chunkSet, head.rowCount)) {
       const chunk = await this.get(key);
-      if (!chunk) throw new Error(`chunk ${key.PK} of ${scope} is missing`);
+      if (!chunk) throw new Error(`chunk ${key[TABLE.pk]} of ${scope} is missing`);
       rows.push(...(chunk.rows as Row[]));
     }
     return { head, rows };

@@ -5,7 +5,7 @@ import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
-import { BOARD } from '../../resolvers/lib/entities/board.ts';
+import { BOARD } from '@pickem/domain/entities/board';
 import { stateDir } from '../../project.ts';
 
 const saved = { ...process.env };

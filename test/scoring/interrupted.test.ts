@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
+import { EVENT } from '@pickem/domain/entities/event';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 const earlier: EventSpec = { id: 'e0', date: '2025-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };

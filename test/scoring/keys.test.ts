@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { ENTRY, shardOf } from '@pickem/domain/entities/entry';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { itemKey, TABLE } from '@pickem/domain/entities/table';
 
 /** The keys scoring reads and writes: no GSI attribute on what a pass writes per player. */
 describe('entity keys', () => {
@@ -24,7 +24,7 @@ describe('entity keys', () => {
   });
 
   it("put an entry in one of 16 shards of its event by the user id's last character", () => {
-    expect(ENTRY.key('e1', 'user-a')).toEqual({ PK: `ENTRIES#e1#${shardOf('user-a')}`, SK: 'USER#user-a' });
+    expect(ENTRY.key('e1', 'user-a')).toEqual(itemKey(`ENTRIES#e1#${shardOf('user-a')}`, 'USER#user-a'));
     expect(new Set(['0', '1', '9', 'a', 'f'].map((c) => shardOf(`u${c}`))).size).toBe(5);
     expect([...'0123456789abcdef'].map((c) => shardOf(`x-${c}`))).toEqual(ENTRY.shards());
   });

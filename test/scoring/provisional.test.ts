@@ -11,8 +11,9 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
 import { fromAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
-import { BOARD, type BoardHead } from '../../resolvers/lib/entities/board.ts';
-import type { ScoringOutcome } from '../../resolvers/lib/scoring.ts';
+import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { TABLE } from '@pickem/domain/entities/table';
+import type { ScoringOutcome } from '@pickem/domain/scoring';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;
@@ -68,7 +69,7 @@ function recordingClient(client: DynamoDBClient) {
       if (name !== 'send') return Reflect.get(target, name, receiver);
       return async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
         const out = (await target.send(command as never)) as unknown as Record<string, unknown>;
-        const pk = (key: unknown) => String(fromAttributes(key as never).PK);
+        const pk = (key: unknown) => String(fromAttributes(key as never)[TABLE.pk]);
         const input = command.input as {
           TransactItems?: { Update?: { Key: unknown }; Put?: { Item: unknown }; Delete?: { Key: unknown } }[];
           RequestItems?: Record<string, { PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } }[]>;
@@ -256,9 +257,9 @@ describe('what a live pass writes', () => {
       expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v1.chunkSet}#`))).toHaveLength(3);
       expect(third.filter((pk) => pk === BOARD.eventScope('big'))).toHaveLength(1);
       expect(third).toHaveLength(3 + 1 + 3);
-      for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250)) expect(await fx.get(key), `retired ${key.PK}`).toBeUndefined();
+      for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250)) expect(await fx.get(key), `retired ${key[TABLE.pk]}`).toBeUndefined();
       for (const set of [v3.chunkSet, v2.chunkSet]) {
-        for (const key of chunkKeys(BOARD.eventScope('big'), set, 250)) expect(await fx.get(key), `kept ${key.PK}`).toBeDefined();
+        for (const key of chunkKeys(BOARD.eventScope('big'), set, 250)) expect(await fx.get(key), `kept ${key[TABLE.pk]}`).toBeDefined();
       }
       // The same card again (a result set to what it was): nothing written.
       const again = succeeded(await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }));

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
-import { MATCH } from '../../resolvers/lib/entities/match.ts';
-import { ENTRY, shardOf } from '../../resolvers/lib/entities/entry.ts';
-import { PROFILE } from '../../resolvers/lib/entities/profile.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { EVENT } from '@pickem/domain/entities/event';
+import { MATCH } from '@pickem/domain/entities/match';
+import { ENTRY, shardOf } from '@pickem/domain/entities/entry';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { TABLE } from '@pickem/domain/entities/table';
 import { createTestTable } from 'appsync-local/testing';
 import { Fixture, type EventSpec } from './fixtures.ts';
 

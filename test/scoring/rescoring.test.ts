@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
+import { EVENT } from '@pickem/domain/entities/event';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 let fx: Fixture;

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { ERROR } from '../../resolvers/lib/errors.ts';
-import { EVENT } from '../../resolvers/lib/entities/event.ts';
-import { PREDICTION } from '../../resolvers/lib/entities/prediction.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { EVENT } from '@pickem/domain/entities/event';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE } from '@pickem/domain/entities/table';
 import { Fixture, eventItem, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
-import { BOARD } from '../../resolvers/lib/entities/board.ts';
+import { BOARD } from '@pickem/domain/entities/board';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;

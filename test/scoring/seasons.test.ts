@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { SEASON } from '../../resolvers/lib/entities/season.ts';
-import { STANDING } from '../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../resolvers/lib/entities/table.ts';
+import { SEASON } from '@pickem/domain/entities/season';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE } from '@pickem/domain/entities/table';
 import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 // Winter spans two calendar years; the road season lies inside 2025.

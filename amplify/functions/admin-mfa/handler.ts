@@ -7,7 +7,7 @@
  */
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { ADMIN_GROUP } from '../../../resolvers/lib/caller.ts';
+import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 /** The one call the trigger makes (AdminGetUser), so tests can answer it. */
 export interface UserLookup {

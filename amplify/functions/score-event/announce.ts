@@ -7,16 +7,16 @@
  * mutation is the generated document (client/graphql/), which selects every field of EventUpdate.
  */
 import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { publishEventUpdate } from '../../../client/graphql/mutations.ts';
-import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
-import { MATCH, toMatch, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
-import { BOARD, rowPicks, type BoardChunk, type BoardHead, type EventRow } from '../../../resolvers/lib/entities/board.ts';
-import type { PredictionItem } from '../../../resolvers/lib/entities/prediction.ts';
-import type { ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { publishEventUpdate } from '@pickem/client/graphql/mutations';
+import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
+import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
+import { BOARD, rowPicks, type BoardChunk, type BoardHead, type EventRow } from '@pickem/domain/entities/board';
+import type { PredictionItem } from '@pickem/domain/entities/prediction';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-local/lambda';
-import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '../../../resolvers/lib/live.ts';
-import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
-import { resultsVisible, visiblePrediction } from '../../../resolvers/lib/visibility.ts';
+import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
+import type { EventUpdateInput } from '@pickem/domain/schema-types';
+import { resultsVisible, visiblePrediction } from '@pickem/domain/visibility';
 import { fromAttributes, toAttributes } from './attributes.ts';
 
 /**

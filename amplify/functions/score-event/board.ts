@@ -1,5 +1,5 @@
 /**
- * Writing a board (resolvers/lib/entities/board.ts): rows sorted and ranked, the score histogram, the
+ * Writing a board (domain/entities/board.ts): rows sorted and ranked, the score histogram, the
  * rows in a chunk set of this pass's own, and the head replaced on the version it was read at.
  *
  * A replacement whose ranked rows hash as the head's keeps the head's chunk set and writes the head
@@ -15,8 +15,8 @@
  * revision being at most its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '@pickem/domain/entities/board';
+import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { compareScores } from './ranks.ts';
@@ -84,7 +84,7 @@ const rowsHash = (ranked: BoardRow[]) => createHash('sha256').update(JSON.string
 export async function readHead(store: Store, scope: string): Promise<BoardHead | null> {
   const item = await store.get(BOARD.headKey(scope));
   if (!item) return null;
-  const { PK: _pk, SK: _sk, type: _type, ...head } = item;
+  const { [TABLE.pk]: _pk, [TABLE.sk]: _sk, type: _type, ...head } = item;
   return head as unknown as BoardHead;
 }
 
@@ -95,7 +95,7 @@ export async function readRows<Row extends BoardRow>(store: Store, head: BoardHe
   const rows: Row[] = [];
   for (const key of keys) {
     const chunk = found.get(keyId(key));
-    if (!chunk) throw new StaleHead(`Chunk ${key.PK} of board ${head.scope} version ${head.version} is gone`);
+    if (!chunk) throw new StaleHead(`Chunk ${key[TABLE.pk]} of board ${head.scope} version ${head.version} is gone`);
     rows.push(...(chunk.rows as Row[]));
   }
   return rows;

@@ -7,7 +7,7 @@
  * first), half when eventually consistent, double in a transaction. Every charge is on one partition
  * key value, of the table or of the index: the unit of DynamoDB's per-partition limits.
  */
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 
 export function valueSize(v: unknown): number {
@@ -24,7 +24,7 @@ export function itemSize(item: Item): number {
 
 const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 
-/** Units charged to one partition key value: `table:<PK>` or `index:<GSI_PK>`. */
+/** Units charged to one partition key value: `table:<partition key>` or `index:<GSI partition key>`. */
 export interface Charge {
   partition: string;
   units: number;

@@ -1,9 +1,9 @@
 /** The event and its card as scoring needs them, and the points of one set of picks. */
-import { ERROR } from '../../../resolvers/lib/error-types.ts';
-import { EVENT, type EventItem } from '../../../resolvers/lib/entities/event.ts';
-import { MATCH, outcomeOf, winnerOf, type MatchItem } from '../../../resolvers/lib/entities/match.ts';
-import type { PickItem } from '../../../resolvers/lib/entities/prediction.ts';
-import { scorePicks } from '../../../resolvers/lib/points.ts';
+import { ERROR } from '@pickem/domain/error-types';
+import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
+import type { PickItem } from '@pickem/domain/entities/prediction';
+import { scorePicks } from '@pickem/domain/points';
 import type { Store } from './store.ts';
 
 /** The matches on the card by id (matchOrder; an item it does not list is off the card). */
@@ -58,7 +58,7 @@ export function cardFingerprint(card: Card): string {
   return JSON.stringify([...card.values()].map((m) => [m.id, m.points, winnerOf(m)]));
 }
 
-/** Points and number of correct picks on the card (resolvers/lib/points.ts, the one rule). */
+/** Points and number of correct picks on the card (domain/points.ts, the one rule). */
 export function scoreOnCard(picks: PickItem[] | undefined, card: Card): { points: number; correct: number } {
   return scorePicks(picks, Object.fromEntries(card));
 }

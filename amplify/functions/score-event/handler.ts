@@ -1,6 +1,6 @@
 /**
  * Lambda behind the `scoreEvent` mutation and the live work of setMatchResult and updateEvent (an
- * AppSync Lambda data source; the payload is a ScoringRequest, resolvers/lib/scoring.ts). It runs the
+ * AppSync Lambda data source; the payload is a ScoringRequest, domain/scoring.ts). It runs the
  * scoring pass asked for and publishes the live updates asked for (announce.ts). Expected scoring
  * failures come back as `{ error: { type, message } }` for the resolver to raise; anything else
  * throws. The table is TABLE_NAME; the SDK takes its endpoint from the standard
@@ -22,9 +22,9 @@
  * again asynchronously, and that run (no deadline) finishes and announces.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ERROR } from '../../../resolvers/lib/error-types.ts';
-import type { Announce, ScoringOutcome, ScoringPass, ScoringRequest } from '../../../resolvers/lib/scoring.ts';
-import type { EventUpdateInput } from '../../../resolvers/lib/schema-types.ts';
+import { ERROR } from '@pickem/domain/error-types';
+import type { Announce, ScoringOutcome, ScoringPass, ScoringRequest } from '@pickem/domain/scoring';
+import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { createAnnouncer, publish } from './announce.ts';
 import { createScorer } from './scorer.ts';
 

@@ -6,8 +6,8 @@
  * computed from: the season boards keep, for each player, the row of the highest revision they saw.
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { TABLE } from '../../../resolvers/lib/entities/table.ts';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 import { transactionalWriteUnits } from './capacity.ts';
 import { setUpdate } from './expressions.ts';

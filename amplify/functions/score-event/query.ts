@@ -1,9 +1,9 @@
 /**
- * The AWS SDK side of the access patterns named on the entities (resolvers/lib/entities/access.ts):
+ * The AWS SDK side of the access patterns named on the entities (domain/entities/access.ts):
  * a pattern as a QueryCommand input, and every page of a query. The resolvers' side is resolvers/lib/query.ts.
  */
 import { QueryCommand, type DynamoDBClient, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/client-dynamodb';
-import { keyCondition, type AccessPattern } from '../../../resolvers/lib/entities/access.ts';
+import { keyCondition, type AccessPattern } from '@pickem/domain/entities/access';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 
 export interface QueryOptions {

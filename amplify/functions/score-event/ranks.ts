@@ -6,7 +6,7 @@ export interface Score {
   correct: number;
 }
 
-/** Points desc, correct desc, then userId desc: the order of a score GSI_SK read descending. */
+/** Points desc, correct desc, then userId desc: the order of a score GSI sort key read descending. */
 export function compareScores(a: Score, b: Score): number {
   if (a.points !== b.points) return b.points - a.points;
   if (a.correct !== b.correct) return b.correct - a.correct;

@@ -6,15 +6,15 @@
  * after a run that stopped part-way or after a result was corrected (docs/scoring.md says why).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ERROR } from '../../../resolvers/lib/error-types.ts';
-import { BOARD, boardScore, encodePicks, rowPicks, type BoardMatch, type EventRow, type SeasonRow } from '../../../resolvers/lib/entities/board.ts';
-import { ENTRY, type EntryItem } from '../../../resolvers/lib/entities/entry.ts';
-import { EVENT, toEvent, type EventItem } from '../../../resolvers/lib/entities/event.ts';
-import { winnerOf } from '../../../resolvers/lib/entities/match.ts';
-import { PREDICTION } from '../../../resolvers/lib/entities/prediction.ts';
-import { PROFILE } from '../../../resolvers/lib/entities/profile.ts';
-import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
-import type { ScoringOutcome } from '../../../resolvers/lib/scoring.ts';
+import { ERROR } from '@pickem/domain/error-types';
+import { BOARD, boardScore, encodePicks, rowPicks, type BoardMatch, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
+import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
+import { winnerOf } from '@pickem/domain/entities/match';
+import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PROFILE } from '@pickem/domain/entities/profile';
+import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
+import type { ScoringOutcome } from '@pickem/domain/scoring';
 import { readRows, replaceBoard, same } from './board.ts';
 import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';

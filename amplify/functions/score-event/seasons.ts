@@ -1,8 +1,8 @@
 /** The seasons an event counts in: its calendar year, and every named season whose window contains its date. */
-import type { EventItem } from '../../../resolvers/lib/entities/event.ts';
-import { SEASON, type SeasonItem } from '../../../resolvers/lib/entities/season.ts';
-import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
-import { MAX_TRANSACT_ITEMS } from '../../../resolvers/lib/limits.ts';
+import type { EventItem } from '@pickem/domain/entities/event';
+import { SEASON, type SeasonItem } from '@pickem/domain/entities/season';
+import { STANDING } from '@pickem/domain/entities/standing';
+import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { Store } from './store.ts';
 
 /**

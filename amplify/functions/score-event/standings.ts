@@ -1,5 +1,5 @@
 /** Season standings: the key of a player's standing in a season. */
-import { STANDING } from '../../../resolvers/lib/entities/standing.ts';
+import { STANDING } from '@pickem/domain/entities/standing';
 
 /** The key of a season standing; a season that does not fit its key is refused. */
 export function standingKey(userId: string, seasonId: string) {

@@ -17,9 +17,9 @@ import {
   type UpdateItemCommandInput,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
-import { MAX_BATCH_GET_KEYS } from '../../../resolvers/lib/limits.ts';
-import type { AccessPattern } from '../../../resolvers/lib/entities/access.ts';
-import { keyId, type ItemKey } from '../../../resolvers/lib/entities/table.ts';
+import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
+import type { AccessPattern } from '@pickem/domain/entities/access';
+import { keyId, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { queryAll, queryInput } from './query.ts';
@@ -114,7 +114,7 @@ export function createStore(opts: StoreOptions) {
       return queryAll(client, { ...input, ReturnConsumedCapacity: 'TOTAL' }, (out) => add('rcu', out.ConsumedCapacity));
     },
 
-    /** Strongly consistent reads of any number of keys; items found, by `PK|SK`. */
+    /** Strongly consistent reads of any number of keys; items found, by keyId. */
     async batchGet(keys: Key[]): Promise<Map<string, Item>> {
       const found = new Map<string, Item>();
       const unique = [...new Map(keys.map((k) => [keyId(k), k])).values()];

@@ -1,9 +1,8 @@
 /** Admins, before the bell: add matches to the card, move them up or down, remove them (asked twice). */
 import { client, mutations, type MatchInput } from '../api.ts';
 import { Confirmed } from '../Confirmed.tsx';
-import type { Card } from '../screens/EventScreen.tsx';
-import { matchTitle } from '../screens/MatchView.tsx';
-import { useAction } from './useAction.ts';
+import { matchTitle, type Card } from '@pickem/client/card';
+import { useAction } from '../useAction.ts';
 
 /** "Sting & Darby Allin (c)": one team a line in the form, members split on "&", "(c)" for the champion. */
 export function parseTeams(text: string): MatchInput['teams'] {

@@ -1,9 +1,8 @@
 /** Admins during the show: start the broadcast (locks picks), enter each result, score the event. */
 import { useState } from 'react';
 import { client, mutations, type MatchOutcome } from '../api.ts';
-import type { Card, Match } from '../screens/EventScreen.tsx';
-import { teamLabel } from '../screens/MatchView.tsx';
-import { useAction } from './useAction.ts';
+import { teamLabel, type Card, type Match } from '@pickem/client/card';
+import { useAction } from '../useAction.ts';
 
 export function ShowControls({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
   const { busy, status, run } = useAction();

@@ -5,11 +5,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
-import { shownName } from '../hooks.ts';
+import type { BoardRow } from '@pickem/client/card';
 import { useEventUpdates } from '../live.ts';
+import { MemberRow } from '../MemberRow.tsx';
 import { href } from '../route.ts';
-import type { BoardRow } from '../screens/EventScreen.tsx';
-import { StateBadge } from '../screens/StateBadge.tsx';
+import { StateBadge } from '../StateBadge.tsx';
 import { leagueEventBoard } from './documents.ts';
 
 export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: { id: string; name: string; startsAt: string; state: EventState }; me: string }) {
@@ -69,18 +69,5 @@ export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: 
         </table>
       )}
     </section>
-  );
-}
-
-/** One row of a league table, the caller's highlighted (and named so for screen readers). */
-export function MemberRow({ me, rank, userId, name, cells }: { me: boolean; rank: number | null | undefined; userId: string; name: string; cells: (number | null | undefined)[] }) {
-  return (
-    <tr className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
-      <td>{rank ?? '–'}</td>
-      <td><a href={href.player(userId)}>{shownName(name, userId)}</a>{me && <span className="you"> (you)</span>}</td>
-      {cells.map((c, i) => (
-        <td key={i} className="num">{c ?? '–'}</td>
-      ))}
-    </tr>
   );
 }

@@ -9,7 +9,8 @@ import { href, inviteLink } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
 import type { League } from './documents.ts';
-import { LeagueBoard, MemberRow } from './LeagueBoard.tsx';
+import { LeagueBoard } from './LeagueBoard.tsx';
+import { MemberRow } from '../MemberRow.tsx';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);

@@ -3,8 +3,8 @@
  * (the generated one selects `standings` of all ten), and a league's event board (`eventLeaderboard`
  * has a required argument, so codegen leaves it out). Typed like the generated ones, from their types.
  */
+import type { BoardRow } from '@pickem/client/card';
 import type { LeagueQuery, MyLeaguesQuery, Typed } from '../api.ts';
-import type { BoardRow } from '../screens/EventScreen.tsx';
 
 type LeagueItem = MyLeaguesQuery['myLeagues'][number];
 export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & { season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'> };

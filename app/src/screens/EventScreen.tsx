@@ -2,22 +2,25 @@
  * One event: its card in card order, the player's picks (saved until the bell), results and the
  * leaderboard as they happen (live updates), and for admins the tools of each stage.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { client, errorText, mutations, queries, type EventCardQuery } from '../api.ts';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import type { BoardRow, Card, Match } from '@pickem/client/card';
+import { client, errorText, mutations, queries } from '../api.ts';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
+import { StateBadge } from '../StateBadge.tsx';
 import { myEventFigures } from './documents.ts';
-import { CardBuilder } from '../admin/CardBuilder.tsx';
-import { ResultControls, ShowControls } from '../admin/ShowControls.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
-import { StateBadge } from './StateBadge.tsx';
 
-export type Card = NonNullable<EventCardQuery['eventCard']>;
-export type Match = Card['matches'][number];
-export type BoardRow = Pick<NonNullable<Card['leaderboard']>['items'][number], 'userId' | 'rank' | 'displayName' | 'points' | 'correct'>;
+/** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
+export interface EventAdminTools {
+  CardBuilder: ComponentType<{ card: Card; onChange: () => Promise<void> }>;
+  ResultControls: ComponentType<{ eventId: string; match: Match; onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void }>;
+  ShowControls: ComponentType<{ event: Card['event']; onChange: () => Promise<void> }>;
+}
 
-export function EventScreen({ eventId, isAdmin }: { eventId: string; isAdmin: boolean }) {
+/** `admin`: the admin tools for an admin, null for a player. */
+export function EventScreen({ eventId, admin }: { eventId: string; admin: EventAdminTools | null }) {
   const [card, setCard] = useState<Card | null | undefined>(undefined);
   const [board, setBoard] = useState<{ rows: BoardRow[]; final: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,14 +73,14 @@ export function EventScreen({ eventId, isAdmin }: { eventId: string; isAdmin: bo
 
   if (card === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
   if (card === null) return <p role="alert">No such event.</p>;
-  return <CardView card={card} board={board} live={live} isAdmin={isAdmin} reload={reload} setCard={setCard} />;
+  return <CardView card={card} board={board} live={live} admin={admin} reload={reload} setCard={setCard} />;
 }
 
-function CardView({ card, board, live, isAdmin, reload, setCard }: {
+function CardView({ card, board, live, admin, reload, setCard }: {
   card: Card;
   board: { rows: BoardRow[]; final: boolean } | null;
   live: string;
-  isAdmin: boolean;
+  admin: EventAdminTools | null;
   reload: () => Promise<void>;
   setCard: (c: Card) => void;
 }) {
@@ -120,7 +123,7 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
         {event.state === 'BROADCAST' && <p className="muted" data-testid="live-status">Live updates: {live}</p>}
       </header>
 
-      {isAdmin && event.state === 'UPCOMING' && <CardBuilder card={card} onChange={reload} />}
+      {admin && event.state === 'UPCOMING' && <admin.CardBuilder card={card} onChange={reload} />}
 
       <form
         onSubmit={(e) => {
@@ -133,8 +136,8 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
           {matches.map((m) => (
             <li key={m.id}>
               <MatchView match={m} pick={picks[m.id]} locked={locked} onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}>
-                {isAdmin && event.state !== 'UPCOMING' && (
-                  <ResultControls eventId={event.id} match={m} onSet={(changed) => setCard({ ...card, matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) })} />
+                {admin && event.state !== 'UPCOMING' && (
+                  <admin.ResultControls eventId={event.id} match={m} onSet={(changed) => setCard({ ...card, matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) })} />
                 )}
               </MatchView>
             </li>
@@ -151,7 +154,7 @@ function CardView({ card, board, live, isAdmin, reload, setCard }: {
         <p role="status" className={status?.error ? 'error' : undefined}>{!locked || status?.error ? status?.text : null}</p>
       </form>
 
-      {isAdmin && <ShowControls event={event} onChange={reload} />}
+      {admin && <admin.ShowControls event={event} onChange={reload} />}
 
       {board && <Leaderboard rows={board.rows} final={board.final} me={card.myPrediction?.userId ?? null} />}
       {card.myPrediction?.points != null && (

@@ -3,7 +3,7 @@ import { client, queries, type EventsQuery } from '../api.ts';
 import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
 import { usePaged } from '../usePaged.ts';
-import { StateBadge } from './StateBadge.tsx';
+import { StateBadge } from '../StateBadge.tsx';
 
 export type EventItem = EventsQuery['events']['items'][number];
 export const PAGE = 10;

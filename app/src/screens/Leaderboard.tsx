@@ -1,5 +1,5 @@
-import { MemberRow } from '../leagues/LeagueBoard.tsx';
-import type { BoardRow } from './EventScreen.tsx';
+import type { BoardRow } from '@pickem/client/card';
+import { MemberRow } from '../MemberRow.tsx';
 
 /** The event's leaderboard (the top of it); the viewer's own row is marked. */
 export function Leaderboard({ rows, final, me }: { rows: BoardRow[]; final: boolean; me: string | null }) {

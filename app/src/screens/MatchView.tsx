@@ -1,20 +1,7 @@
 /** One match of the card: its teams as a radio group for the pick, its points, championships and result. */
 import type { ReactNode } from 'react';
-import type { Match } from './EventScreen.tsx';
-import { pickOutcome } from './outcome.ts';
-
-export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');
-
-export function matchTitle(match: Pick<Match, 'name' | 'position' | 'teams'>): string {
-  return match.name ?? match.teams.map(teamLabel).join(' vs ');
-}
-
-export function resultText(match: Pick<Match, 'result' | 'outcome' | 'teams'>): string | null {
-  if (match.outcome === 'DRAW') return 'Draw';
-  if (match.outcome === 'NO_CONTEST') return 'No contest';
-  if (match.result != null) return `Winner: ${teamLabel(match.teams[match.result])}`;
-  return null;
-}
+import { matchTitle, resultText, teamLabel, type Match } from '@pickem/client/card';
+import { pickOutcome } from '@pickem/client/outcome';
 
 export function MatchView({ match, pick, locked, onPick, children }: {
   match: Match;

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundlePath, resolverBundler } from '../src/bundle.ts';
-import { buildExplorer, EXPLORER_FILES } from '../src/local/http/explorer-bundle.ts';
+import { buildExplorer, EXPLORER_FILES } from '../src/runtime/http/explorer-bundle.ts';
 import { wiringSources, type ApiWiring } from '../src/wiring.ts';
 import { takeFlag, takeFolder, usageFailure } from './flags.ts';
 

@@ -19,10 +19,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { compileCode } from '../src/local/js/compile.ts';
-import { evaluateCode, type EvaluateOutput } from '../src/local/js/evaluate.ts';
-import type { CompiledCode } from '../src/local/types.ts';
-import { setEslintLoader, setLintCache, type LintMessage } from '../src/local/js/rules.ts';
+import { compileCode } from '../src/runtime/js/compile.ts';
+import { evaluateCode, type EvaluateOutput } from '../src/runtime/js/evaluate.ts';
+import type { CompiledCode } from '../src/runtime/types.ts';
+import { setEslintLoader, setLintCache, type LintMessage } from '../src/runtime/js/rules.ts';
 
 const USAGE = [
   'usage: npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response',

@@ -4,7 +4,7 @@
  * `cognito:username`):
  *   appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]
  */
-import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../src/local/auth/jwt.ts';
+import { LOCAL_NAME, loadOrCreateSigningKey, signToken } from '../src/runtime/auth/jwt.ts';
 import { takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-token --state-dir <dir> <username> [--group <name>]... [--id]';

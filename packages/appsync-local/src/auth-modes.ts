@@ -1,6 +1,6 @@
 /**
  * AppSync's authorization directives and the mode each one names: read by the schema prelude, the
- * local runtime's field rules and the cloud stack's authorization config.
+ * local runtime's field rules, and the cloud stack's authorization config and group grants.
  */
 import { Kind, parse, visit, type ConstDirectiveNode, type GraphQLField, type GraphQLObjectType } from 'graphql';
 
@@ -52,4 +52,13 @@ export function fieldAuthDirectives(type: GraphQLObjectType, field: GraphQLField
   const own = auth(field.astNode?.directives);
   if (own.length > 0) return own;
   return auth([...(type.astNode?.directives ?? []), ...type.extensionASTNodes.flatMap((n) => n.directives ?? [])]);
+}
+
+/** The Cognito groups a directive's `cognito_groups` argument names; null without one (any signed-in user). */
+export function groupsOf(directive: ConstDirectiveNode): string[] | null {
+  const arg = directive.arguments?.find((a) => a.name.value === 'cognito_groups');
+  if (!arg) return null;
+  const values = arg.value.kind === Kind.LIST ? arg.value.values : [arg.value];
+  const groups = values.flatMap((v) => (v.kind === Kind.STRING ? [v.value] : []));
+  return groups;
 }

@@ -4,13 +4,12 @@
  * granted without a second list; each must also allow @aws_iam (else AppSync would refuse the principal
  * there anyway), which the derivation checks. The cloud stack makes the grant an IAM managed policy
  * (src/cdk/group-grant-policy.ts); the local runtime issues a principal with it
- * (src/local/auth/group-principals.ts).
+ * (src/runtime/auth/group-principals.ts).
  *
  * Generic: the application declares its grants.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import { authModeOf, fieldAuthDirectives } from './auth-modes.ts';
-import { groupsOf } from './local/auth/directives.ts';
+import { authModeOf, fieldAuthDirectives, groupsOf } from './auth-modes.ts';
 
 export interface IamGroupGrant {
   /** The principal's name: the policy's construct id in the cloud, the role session's name locally. */

@@ -4,23 +4,23 @@
  * Declaring an API is `appsync-local/api`; the cloud side is `appsync-local/cdk`; code running in a
  * Lambda data source uses `appsync-local/lambda`; test helpers are `appsync-local/testing`.
  */
-export { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from './local/start-local.ts';
-export type { WiringModule } from './local/reload/load-wiring.ts';
-export { graphqlData, graphqlRequest, GraphQLRequestError, type GraphQLResponse } from './local/client.ts';
-export { buildExplorer, EXPLORER_FILES } from './local/http/explorer-bundle.ts';
+export { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from './runtime/start-local.ts';
+export type { WiringModule } from './runtime/reload/load-wiring.ts';
+export { graphqlData, graphqlRequest, GraphQLRequestError, type GraphQLResponse } from './runtime/client.ts';
+export { buildExplorer, EXPLORER_FILES } from './runtime/http/explorer-bundle.ts';
 
-export { startDynamoDbLocal, createDynamoDbClient, type DynamoDbLocal, type DynamoDbLocalOptions } from './local/process/dynamodb-local.ts';
-export { LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment, type LocalCredentials } from './local/process/dynamodb-credentials.ts';
-export { ensureTable, TableMismatchError } from './local/tables.ts';
+export { startDynamoDbLocal, createDynamoDbClient, type DynamoDbLocal, type DynamoDbLocalOptions } from './runtime/process/dynamodb-local.ts';
+export { LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment, type LocalCredentials } from './runtime/process/dynamodb-credentials.ts';
+export { ensureTable, TableMismatchError } from './runtime/tables.ts';
 export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './datasources/dynamodb/wire.ts';
 export type { DynamoDbRequestEvent } from './datasources/dynamodb/data-source.ts';
 
-export { LOCAL_CLIENT_ID, LOCAL_ISSUER, LOCAL_NAME, loadOrCreateSigningKey, signToken, subFor, type KeyPair } from './local/auth/jwt.ts';
-export { writeSigningCredentials, type SigningCredentials } from './local/auth/group-principals.ts';
-export { localOutputs, writeOutputs, type LocalOutputs } from './local/cognito/amplify-outputs.ts';
-export { startCognitoLocal, type CognitoLocal } from './local/cognito/server.ts';
-export { ensureUserPool, userPoolConfigOf, type UserPoolDeclaration } from './local/cognito/user-pool.ts';
+export { LOCAL_CLIENT_ID, LOCAL_ISSUER, LOCAL_NAME, loadOrCreateSigningKey, signToken, subFor, type KeyPair } from './runtime/auth/jwt.ts';
+export { writeSigningCredentials, type SigningCredentials } from './runtime/auth/group-principals.ts';
+export { localOutputs, writeOutputs, type LocalOutputs } from './runtime/cognito/amplify-outputs.ts';
+export { startCognitoLocal, type CognitoLocal } from './runtime/cognito/server.ts';
+export { ensureUserPool, userPoolConfigOf, type UserPoolDeclaration } from './runtime/cognito/user-pool.ts';
 
-export { handshakeProtocols } from './local/realtime/wire.ts';
-export { compileCode } from './local/js/compile.ts';
-export { contextWithDefaults, evaluateCode, type EvaluateInput, type EvaluateOutput } from './local/js/evaluate.ts';
+export { handshakeProtocols } from './runtime/realtime/wire.ts';
+export { compileCode } from './runtime/js/compile.ts';
+export { contextWithDefaults, evaluateCode, type EvaluateInput, type EvaluateOutput } from './runtime/js/evaluate.ts';

@@ -3,6 +3,5 @@
  * nothing else): calling the API with the function's own IAM identity, and the size limit of what a
  * subscription can carry.
  */
-export { callApi, type ApiResponse } from './call-api.ts';
-export { API_URL_VARIABLE } from './calls-api.ts';
+export { API_URL_VARIABLE, callApi, type ApiResponse } from './calls-api.ts';
 export { MAX_SUBSCRIPTION_MESSAGE_BYTES } from './limits.ts';

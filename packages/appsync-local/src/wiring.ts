@@ -1,7 +1,7 @@
 /**
  * The one declaration of an AppSync API's resolvers: which data sources exist, which pipeline
  * functions run on them, and which resolver serves which field. The cloud stack (amplify/) and the
- * local runtime (src/local/) both read an `ApiWiring`; neither keeps a list of its own.
+ * local runtime (src/runtime/) both read an `ApiWiring`; neither keeps a list of its own.
  *
  * Generic: nothing here knows about any particular application.
  */

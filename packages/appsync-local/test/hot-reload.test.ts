@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlRequest } from '../src/local/client.ts';
-import { startLocalAppSync, type LocalAppSync } from '../src/local/start-local.ts';
+import { graphqlRequest } from '../src/runtime/client.ts';
+import { startLocalAppSync, type LocalAppSync } from '../src/runtime/start-local.ts';
 import { dynamoEndpoint } from '../testing/dynamodb.ts';
 import { projectDirs } from '../testing/project.ts';
 

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient } from '../src/local/process/dynamodb-local.ts';
-import { ensureTable } from '../src/local/tables.ts';
+import { createDynamoDbClient } from '../src/runtime/process/dynamodb-local.ts';
+import { ensureTable } from '../src/runtime/tables.ts';
 import type { TableDefinition } from '../src/wiring.ts';
 import { projectDirs } from './project.ts';
 

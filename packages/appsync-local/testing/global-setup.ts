@@ -1,6 +1,6 @@
 /** Starts one in-memory DynamoDB Local for the whole test run and hands its endpoint to the tests. */
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal } from '../src/local/process/dynamodb-local.ts';
+import { startDynamoDbLocal } from '../src/runtime/process/dynamodb-local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

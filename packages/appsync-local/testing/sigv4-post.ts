@@ -1,7 +1,7 @@
 /** A SigV4-signed POST to a local API, as any AWS client signs for AppSync. */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { LOCAL_REGION } from '../src/local/process/dynamodb-credentials.ts';
+import { LOCAL_REGION } from '../src/runtime/process/dynamodb-credentials.ts';
 
 export interface Credentials {
   accessKeyId: string;

@@ -5,9 +5,9 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AsyncInvocations } from './lambda/data-source.ts';
 import type { DynamoDbWire } from './dynamodb/wire.ts';
-import type { LocalPrincipals } from '../local/auth/principals.ts';
+import type { LocalPrincipals } from '../runtime/auth/principals.ts';
 import type { DynamoDbRequestEvent } from './dynamodb/data-source.ts';
-import type { DataSourceInvoker } from '../local/types.ts';
+import type { DataSourceInvoker } from '../runtime/types.ts';
 import type { DataSource, TableDefinition, TableNameRef } from '../wiring.ts';
 
 export interface LocalContext {

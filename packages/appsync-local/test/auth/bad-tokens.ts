@@ -1,6 +1,6 @@
 /** Tokens a Cognito user pool's verifier must refuse, each with the reason it should give. */
 import { createHmac } from 'node:crypto';
-import { claimsFor, signClaims, type KeyPair } from '../../src/local/auth/jwt.ts';
+import { claimsFor, signClaims, type KeyPair } from '../../src/runtime/auth/jwt.ts';
 
 export interface BadToken {
   name: string;

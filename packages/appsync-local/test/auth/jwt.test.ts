@@ -13,7 +13,7 @@ import {
   signToken,
   subFor,
   verifyToken,
-} from '../../src/local/auth/jwt.ts';
+} from '../../src/runtime/auth/jwt.ts';
 import { badTokens } from './bad-tokens.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-appsync-jwt-'));

@@ -21,11 +21,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoLocal, type CognitoLocal } from '../../src/local/cognito/server.ts';
-import { PUBLIC_ACTIONS } from '../../src/local/cognito/public-actions.ts';
-import { signedHeaders } from '../../src/local/cognito/sign-request.ts';
-import { ensureUserPool, type LocalUserPool } from '../../src/local/cognito/user-pool.ts';
-import { LOCAL_REGION } from '../../src/local/process/dynamodb-credentials.ts';
+import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
+import { PUBLIC_ACTIONS } from '../../src/runtime/cognito/public-actions.ts';
+import { signedHeaders } from '../../src/runtime/cognito/sign-request.ts';
+import { ensureUserPool, type LocalUserPool } from '../../src/runtime/cognito/user-pool.ts';
+import { LOCAL_REGION } from '../../src/runtime/process/dynamodb-credentials.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);

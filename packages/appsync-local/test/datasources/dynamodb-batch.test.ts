@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
 import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/datasources/dynamodb/data-source.ts';
-import type { DataSourceInvoker } from '../../src/local/types.ts';
+import type { DataSourceInvoker } from '../../src/runtime/types.ts';
 import { testContext } from '../../testing/context.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';

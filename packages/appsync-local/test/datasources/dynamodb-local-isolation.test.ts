@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { credentialsFile, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/local/process/dynamodb-credentials.ts';
+import { credentialsFile, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/runtime/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient, startDynamoDbLocal } from '../../src/local/process/dynamodb-local.ts';
-import { ensureTable } from '../../src/local/tables.ts';
+import { createDynamoDbClient, startDynamoDbLocal } from '../../src/runtime/process/dynamodb-local.ts';
+import { ensureTable } from '../../src/runtime/tables.ts';
 import { defaultTableDefinition } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
 

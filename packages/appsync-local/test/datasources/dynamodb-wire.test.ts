@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoDbWire, DynamoDbServiceError, type DynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
-import { localDynamoDbCredentials } from '../../src/local/process/dynamodb-credentials.ts';
+import { localDynamoDbCredentials } from '../../src/runtime/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
 

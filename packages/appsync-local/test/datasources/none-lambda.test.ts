@@ -21,7 +21,7 @@ describe('NONE data source', () => {
 });
 
 describe('Lambda data source', () => {
-  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'pickem-local' }, asyncInvocations: createAsyncInvocations() });
+  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'notes-local' }, asyncInvocations: createAsyncInvocations() });
   const invoke = (request: unknown) => ds.invoke(request, testContext());
 
   it('calls the handler with the payload and returns its JSON result', async () => {
@@ -30,7 +30,7 @@ describe('Lambda data source', () => {
   });
 
   it('sets the function environment and a Lambda-like context', async () => {
-    expect((await invoke({ operation: 'Invoke', payload: { mode: 'env' } })).result).toEqual({ table: 'pickem-local' });
+    expect((await invoke({ operation: 'Invoke', payload: { mode: 'env' } })).result).toEqual({ table: 'notes-local' });
     const ctx = (await invoke({ operation: 'Invoke', payload: { mode: 'context' } })).result as Record<string, unknown>;
     expect(ctx.functionName).toBe('echo-handler');
     expect(ctx.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, localUserPool, signToken, subFor } from '../../src/local/auth/jwt.ts';
-import type { AuthConfig } from '../../src/local/runtime.ts';
-import type { CognitoIdentity } from '../../src/local/types.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, subFor } from '../../src/runtime/auth/jwt.ts';
+import type { AuthConfig } from '../../src/runtime/runtime.ts';
+import type { CognitoIdentity } from '../../src/runtime/types.ts';
 import { badTokens } from '../auth/bad-tokens.ts';
 import { API_KEY, echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiWiring } from '../../src/wiring.ts';
-import type { CompiledCode } from '../../src/local/types.ts';
+import type { CompiledCode } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, fakeDataSource, query, testApi, API_KEY, type Handler } from './fakes.ts';
 
 const schema = /* GraphQL */ `

@@ -10,9 +10,9 @@ import type {
   DataSourceOutcome,
   HandlerOutcome,
   ResolverContext,
-} from '../../src/local/types.ts';
+} from '../../src/runtime/types.ts';
 import type { ApiWiring } from '../../src/wiring.ts';
-import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from '../../src/local/runtime.ts';
+import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from '../../src/runtime/runtime.ts';
 
 class EarlyReturn {
   constructor(

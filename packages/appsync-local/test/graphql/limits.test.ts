@@ -3,11 +3,11 @@
  * from the wiring's `limits`, the time limit per request, and the document cache's size bound.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFieldAuthRules } from '../../src/local/auth/directives.ts';
-import { cachedDocumentChars, DOCUMENT_CACHE_CHARS, executeRequest, MAX_CACHED_QUERY_CHARS, MAX_QUERY_TOKENS, MALFORMED, type Engine } from '../../src/local/graphql/execute.ts';
-import { installAppSyncScalars } from '../../src/local/graphql/scalars.ts';
-import { createLocalApi } from '../../src/local/runtime.ts';
-import type { CompiledCode, DataSourceInvoker } from '../../src/local/types.ts';
+import { buildFieldAuthRules } from '../../src/runtime/auth/directives.ts';
+import { cachedDocumentChars, DOCUMENT_CACHE_CHARS, executeRequest, MAX_CACHED_QUERY_CHARS, MAX_QUERY_TOKENS, MALFORMED, type Engine } from '../../src/runtime/graphql/execute.ts';
+import { installAppSyncScalars } from '../../src/runtime/graphql/scalars.ts';
+import { createLocalApi } from '../../src/runtime/runtime.ts';
+import type { CompiledCode, DataSourceInvoker } from '../../src/runtime/types.ts';
 import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, type ApiLimits, type ApiWiring } from '../../src/wiring.ts';
 import { apiKeyAuth, echoDataSource, fakeCode, fakeDataSource, query } from './fakes.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiWiring } from '../../src/wiring.ts';
-import type { ResolverContext } from '../../src/local/types.ts';
+import type { ResolverContext } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, fakeDataSource, query, testApi, type Handler } from './fakes.ts';
 
 const schema = /* GraphQL */ `

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidScalarValue } from '../../src/local/graphql/scalars.ts';
-import type { CompiledCode } from '../../src/local/types.ts';
+import { isValidScalarValue } from '../../src/runtime/graphql/scalars.ts';
+import type { CompiledCode } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 
 const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolverInfo } from '../../src/local/types.ts';
+import type { ResolverInfo } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 
 const schema = /* GraphQL */ `

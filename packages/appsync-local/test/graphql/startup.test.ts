@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wireApi, type ApiWiring, type DataSource, type PipelineFunction } from '../../src/wiring.ts';
-import type { RequestLogEntry } from '../../src/local/runtime.ts';
+import type { RequestLogEntry } from '../../src/runtime/runtime.ts';
 import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 
 const schema = 'type Query { a: String b: String }';

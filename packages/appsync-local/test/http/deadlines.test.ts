@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoLocal, type CognitoLocal } from '../../src/local/cognito/server.ts';
-import type { ConnectionDeadlines } from '../../src/local/http/deadlines.ts';
+import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
+import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from '../realtime/toy-api.ts';
 
 const DEADLINES: ConnectionDeadlines = { firstByteMs: 400, tlsHandshakeMs: 400, headersMs: 400, requestMs: 800 };

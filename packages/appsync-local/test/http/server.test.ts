@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '../../src/local/auth/jwt.ts';
-import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../src/local/http/server.ts';
-import { parseGroups, tokenUrl } from '../../src/local/http/explorer/identity.ts';
-import type { RequestLogEntry } from '../../src/local/runtime.ts';
-import type { CognitoIdentity } from '../../src/local/types.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, verifyToken } from '../../src/runtime/auth/jwt.ts';
+import { formatRequestLog, MAX_BODY_BYTES, startServer, type RunningServer } from '../../src/runtime/http/server.ts';
+import { parseGroups, tokenUrl } from '../../src/runtime/http/explorer/identity.ts';
+import type { RequestLogEntry } from '../../src/runtime/runtime.ts';
+import type { CognitoIdentity } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, testApi } from '../graphql/fakes.ts';
 import { projectDirs } from '../../testing/project.ts';
 
@@ -214,7 +214,7 @@ describe('GET /dev/token', () => {
 
   it('answers loopback callers only', async () => {
     // Reaching the server from a non-loopback address needs a second interface; check the guard directly.
-    const { isLoopback } = await import('../../src/local/http/server.ts');
+    const { isLoopback } = await import('../../src/runtime/http/server.ts');
     expect(isLoopback('127.0.0.1')).toBe(true);
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopback('192.168.1.20')).toBe(false);

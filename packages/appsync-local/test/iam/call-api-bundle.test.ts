@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 
 it('bundles into one ES module that signs and posts a request', async () => {
   const result = await build({
-    entryPoints: [path.join(import.meta.dirname, '../../src/call-api.ts')],
+    entryPoints: [path.join(import.meta.dirname, '../../src/calls-api.ts')],
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -47,7 +47,7 @@ it('bundles into one ES module that signs and posts a request', async () => {
     AWS_SESSION_TOKEN: 'session-token',
   });
   try {
-    const { callApi } = (await import(pathToFileURL(file).href)) as typeof import('../../src/call-api.ts');
+    const { callApi } = (await import(pathToFileURL(file).href)) as typeof import('../../src/calls-api.ts');
     expect(await callApi('{ ping }', { a: 1 })).toEqual({ data: { ping: 'pong' } });
   } finally {
     process.env = saved;

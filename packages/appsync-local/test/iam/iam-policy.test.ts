@@ -1,7 +1,7 @@
 /** Which top-level fields an IAM caller's policy must grant (the local stand-in for AppSync's check). */
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { fieldOutsidePolicy } from '../../src/local/auth/iam-policy.ts';
+import { fieldOutsidePolicy } from '../../src/runtime/auth/iam-policy.ts';
 import { parseAppSyncSchema } from '../../src/wiring.ts';
 
 const schema = parseAppSyncSchema(/* GraphQL */ `

@@ -2,9 +2,9 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { authenticate, type AuthConfig } from '../../src/local/auth/authenticate.ts';
-import { createLocalPrincipals } from '../../src/local/auth/principals.ts';
-import { verifySigV4, type SignedRequest } from '../../src/local/auth/sigv4.ts';
+import { authenticate, type AuthConfig } from '../../src/runtime/auth/authenticate.ts';
+import { createLocalPrincipals } from '../../src/runtime/auth/principals.ts';
+import { verifySigV4, type SignedRequest } from '../../src/runtime/auth/sigv4.ts';
 
 const REGION = 'us-east-1';
 const principals = createLocalPrincipals({ accessKeyId: 'LOCALKEY0001', secretAccessKey: 'local-secret' });

@@ -3,7 +3,7 @@
  * through a real compiled resolver and the GraphQL engine.
  */
 import { describe, expect, it } from 'vitest';
-import { compileCode } from '../../src/local/js/compile.ts';
+import { compileCode } from '../../src/runtime/js/compile.ts';
 import type { ApiWiring } from '../../src/wiring.ts';
 import { echoDataSource, query, testApi } from '../graphql/fakes.ts';
 

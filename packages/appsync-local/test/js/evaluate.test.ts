@@ -1,11 +1,20 @@
-/** evaluateCode and the `npm run evaluate` CLI: EvaluateCode's response (APIReference/API_EvaluateCode.html). */
+/** evaluateCode and the appsync-local-evaluate CLI (bin/evaluate.mjs): EvaluateCode's response (APIReference/API_EvaluateCode.html). */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_HAS_ERRORS, evaluateCode } from '../../src/local/js/evaluate.ts';
-import { findViolations } from '../../src/local/js/rules.ts';
+import { CODE_HAS_ERRORS, evaluateCode } from '../../src/runtime/js/evaluate.ts';
+import { findViolations } from '../../src/runtime/js/rules.ts';
+import { projectDirs } from '../../testing/project.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/evaluate.mjs');
+
+/** Runs the CLI on the test run's folders, as a project's `evaluate` script would. */
+function evaluateCli(args: string[], input?: string) {
+  const { buildDir, stateDir } = projectDirs();
+  return spawnSync(process.execPath, [BIN, '--build-dir', buildDir, '--state-dir', stateDir, ...args], { encoding: 'utf8', input });
+}
 
 const code = `import { util } from '@aws-appsync/utils';
 import { get } from '@aws-appsync/utils/dynamodb';
@@ -72,7 +81,7 @@ describe('evaluate CLI', () => {
   it('prints one JSON object, and refuses bad usage', () => {
     writeFileSync(path.join(dir, 'code.js'), code);
     writeFileSync(path.join(dir, 'context.json'), JSON.stringify({ arguments: { id: 'cli' } }));
-    const ok = spawnSync('npm', ['run', '--silent', 'evaluate', '--', '--code', path.join(dir, 'code.js'), '--context', path.join(dir, 'context.json'), '--function', 'request'], { encoding: 'utf8' });
+    const ok = evaluateCli(['--code', path.join(dir, 'code.js'), '--context', path.join(dir, 'context.json'), '--function', 'request']);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({
@@ -81,7 +90,7 @@ describe('evaluate CLI', () => {
       stash: JSON.stringify({ asked: 'cli' }),
       outErrors: '[]',
     });
-    const bad = spawnSync('npm', ['run', '--silent', 'evaluate', '--', '--code', path.join(dir, 'code.js'), '--function', 'sideways'], { encoding: 'utf8' });
+    const bad = evaluateCli(['--code', path.join(dir, 'code.js'), '--function', 'sideways']);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toMatch(/usage/);
   }, 60_000);
@@ -92,7 +101,7 @@ describe('evaluate CLI', () => {
       { code, context: JSON.stringify({ result: { id: 'b' } }), function: 'response' },
       { code: 'export function request(ctx) { return ( }', context: {}, function: 'request' },
     ];
-    const run = spawnSync('npm', ['run', '--silent', 'evaluate', '--', '--lines'], { encoding: 'utf8', input: cases.map((c) => JSON.stringify(c)).join('\n') });
+    const run = evaluateCli(['--lines'], cases.map((c) => JSON.stringify(c)).join('\n'));
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
@@ -107,7 +116,7 @@ describe('evaluate CLI', () => {
 export function response(ctx) { try { return ctx.result; } catch (e) { return 'x' in ctx ? null : /re/; } }
 // ${process.pid} ${Date.now()} ${Math.random()}
 `;
-    const run = spawnSync('npm', ['run', '--silent', 'evaluate', '--', '--lines'], { encoding: 'utf8', input: JSON.stringify({ code: breaking, context: {}, function: 'request' }) });
+    const run = evaluateCli(['--lines'], JSON.stringify({ code: breaking, context: {}, function: 'request' }));
     expect(run.status).toBe(0);
     const found = (JSON.parse(run.stdout).error.codeErrors as { value: string; location: { line: number; column: number } }[])
       .map((e) => `${e.location.line}:${e.location.column} ${e.value}`);

@@ -1,7 +1,7 @@
 /** Shared helpers for the sandbox tests. */
-import { compileCode } from '../../src/local/js/compile.ts';
-import { contextWithDefaults } from '../../src/local/js/evaluate.ts';
-import type { HandlerOutcome, ResolverContext } from '../../src/local/types.ts';
+import { compileCode } from '../../src/runtime/js/compile.ts';
+import { contextWithDefaults } from '../../src/runtime/js/evaluate.ts';
+import type { HandlerOutcome, ResolverContext } from '../../src/runtime/types.ts';
 
 export function makeCtx(overrides: Partial<ResolverContext> = {}): ResolverContext {
   return contextWithDefaults({ info: { fieldName: 'getThing', parentTypeName: 'Query' }, ...overrides });

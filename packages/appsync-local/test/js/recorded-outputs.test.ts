@@ -5,7 +5,7 @@
  * string must match character for character.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateCode } from '../../src/local/js/evaluate.ts';
+import { evaluateCode } from '../../src/runtime/js/evaluate.ts';
 
 const recorded: [expression: string, output: string][] = [
   ['operations.add(10)', '{"type":"OPERATION_ADD","value":10}'],

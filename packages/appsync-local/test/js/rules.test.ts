@@ -1,8 +1,8 @@
 /** Code that AppSync refuses when it is saved is refused by compileCode too (supported-features.html). */
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { compileCode } from '../../src/local/js/compile.ts';
-import { BASE_RULE_MODULES, loadBaseRule } from '../../src/local/js/rules.ts';
+import { compileCode } from '../../src/runtime/js/compile.ts';
+import { BASE_RULE_MODULES, loadBaseRule } from '../../src/runtime/js/rules.ts';
 import { appsyncBuildOptions } from '../../src/bundle.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * built-in-util-js.html), the realm's globals (supported-features.html), run-time denial, time limit.
  */
 import { describe, expect, it } from 'vitest';
-import { compileCode } from '../../src/local/js/compile.ts';
+import { compileCode } from '../../src/runtime/js/compile.ts';
 import { makeCtx, resolverModule, runRequest } from './helpers.ts';
 
 describe('handler outcomes', () => {

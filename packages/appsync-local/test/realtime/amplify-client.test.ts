@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_ISSUER } from '../../src/local/auth/jwt.ts';
-import { localOutputs } from '../../src/local/cognito/amplify-outputs.ts';
+import { LOCAL_CLIENT_ID, LOCAL_ISSUER } from '../../src/runtime/auth/jwt.ts';
+import { localOutputs } from '../../src/runtime/cognito/amplify-outputs.ts';
 import { startToyServer, type ToyServer } from './toy-api.ts';
 
 let toy: ToyServer;

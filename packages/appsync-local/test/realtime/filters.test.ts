@@ -1,7 +1,7 @@
 /** AppSync's enhanced subscription filter operators and limits (extensions-js.html), on plain data. */
 import { describe, expect, it } from 'vitest';
-import { matches, parseFilter, type FilterGroups } from '../../src/local/realtime/filters.ts';
-import { toSubscriptionFilter } from '../../src/local/js/util/transform.ts';
+import { matches, parseFilter, type FilterGroups } from '../../src/runtime/realtime/filters.ts';
+import { toSubscriptionFilter } from '../../src/runtime/js/util/transform.ts';
 
 const one = (fieldName: string, operator: string, value: unknown): FilterGroups => {
   const parsed = parseFilter({ filterGroup: [{ filters: [{ fieldName, operator, value }] }] });

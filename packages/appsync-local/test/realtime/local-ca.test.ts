@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateLocalCa, serverCertificate } from '../../src/local/tls/local-ca.ts';
+import { loadOrCreateLocalCa, serverCertificate } from '../../src/runtime/tls/local-ca.ts';
 
 describe('local CA', () => {
   it('is made once (key mode 0600) and kept across starts', async () => {

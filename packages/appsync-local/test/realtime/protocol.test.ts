@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../src/local/auth/jwt.ts';
+import { signToken } from '../../src/runtime/auth/jwt.ts';
 import { API_KEY, RealtimeClient, startToyServer, toyVersion, type ToyServer } from './toy-api.ts';
 
 let toy: ToyServer;

@@ -5,7 +5,7 @@
  * event loop back, in publish order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkQueue } from '../../src/local/realtime/work-queue.ts';
+import { createWorkQueue } from '../../src/runtime/realtime/work-queue.ts';
 import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from './toy-api.ts';
 
 const MB = 1024 * 1024;

@@ -6,16 +6,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '../../src/local/auth/jwt.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair } from '../../src/runtime/auth/jwt.ts';
 import { createNoneDataSource } from '../../src/datasources/none/data-source.ts';
-import { startServer, type RunningServer } from '../../src/local/http/server.ts';
-import { compileCode } from '../../src/local/js/compile.ts';
-import type { RealtimeLimits } from '../../src/local/realtime/protocol.ts';
-import { handshakeProtocols, SUBPROTOCOL } from '../../src/local/realtime/wire.ts';
-import { createLocalApi, type ApiVersion, type LocalApi } from '../../src/local/runtime.ts';
-import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../src/local/tls/local-ca.ts';
+import { startServer, type RunningServer } from '../../src/runtime/http/server.ts';
+import { compileCode } from '../../src/runtime/js/compile.ts';
+import type { RealtimeLimits } from '../../src/runtime/realtime/protocol.ts';
+import { handshakeProtocols, SUBPROTOCOL } from '../../src/runtime/realtime/wire.ts';
+import { createLocalApi, type ApiVersion, type LocalApi } from '../../src/runtime/runtime.ts';
+import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../src/runtime/tls/local-ca.ts';
 import type { ApiWiring } from '../../src/wiring.ts';
-import type { ConnectionDeadlines } from '../../src/local/http/deadlines.ts';
+import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 
 export const API_KEY = 'toy-api-key';
 

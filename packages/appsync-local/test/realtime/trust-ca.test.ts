@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateLocalCa, serverCertificate } from '../../src/local/tls/local-ca.ts';
+import { loadOrCreateLocalCa, serverCertificate } from '../../src/runtime/tls/local-ca.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/trust-ca.mjs');
 const CHROMIUM = '/usr/bin/chromium';

@@ -4,7 +4,7 @@
  */
 import type { CancellationReason, KeysAndAttributes, TransactWriteItem, WriteRequest } from '@aws-sdk/client-dynamodb';
 import { isServiceError, type Wire } from './wire.ts';
-import type { DataSourceOutcome } from '../../local/types.ts';
+import type { DataSourceOutcome } from '../../runtime/types.ts';
 import { Expressions, ok, optionalBoolean, requireKey, type OperationEnv } from './request.ts';
 import { isRecord } from '../is-record.ts';
 import { RequestError, keyIdentity, toPlainItem, toWireMap, type WireItem } from './values.ts';

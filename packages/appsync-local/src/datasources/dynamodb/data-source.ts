@@ -3,7 +3,7 @@
  * returned (typed values, `{ N: 5 }`), calls DynamoDB, and gives `ctx.result` as plain JSON in
  * AppSync's shapes, or `ctx.error` as `{ type: 'DynamoDB:<exception>', message }`. Never throws.
  */
-import type { DataSourceInvoker, DataSourceOutcome } from '../../local/types.ts';
+import type { DataSourceInvoker, DataSourceOutcome } from '../../runtime/types.ts';
 import { batchDeleteItem, batchGetItem, batchPutItem, transactGetItems, transactWriteItems } from './batch.ts';
 import { dynamoDbErrorMessage } from './errors.ts';
 import type { DynamoDbWire } from './wire.ts';

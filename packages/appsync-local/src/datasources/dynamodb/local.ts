@@ -1,5 +1,5 @@
 import { createDynamoDbDataSource } from './data-source.ts';
-import { ensureTable } from '../../local/tables.ts';
+import { ensureTable } from '../../runtime/tables.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import type { LocalKind } from '../local-kind.ts';
 

@@ -1,7 +1,7 @@
 /** Pieces shared by the DynamoDB operations: their environment, capacity metering, request readers. */
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDbWire } from './wire.ts';
-import type { DataSourceOutcome } from '../../local/types.ts';
+import type { DataSourceOutcome } from '../../runtime/types.ts';
 import { isRecord } from '../is-record.ts';
 import { RequestError, toWireMap, toWireValue, type WireItem } from './values.ts';
 

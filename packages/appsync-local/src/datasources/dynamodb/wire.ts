@@ -11,7 +11,7 @@ import http from 'node:http';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type * as Sdk from '@aws-sdk/client-dynamodb';
-import { LOCAL_REGION, localDynamoDbCredentials } from '../../local/process/dynamodb-credentials.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from '../../runtime/process/dynamodb-credentials.ts';
 
 /** An SDK shape as it travels: binary values are base64 text instead of bytes. */
 export type Wire<T> = T extends Uint8Array ? string : T extends (infer E)[] ? Wire<E>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;

@@ -15,8 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCAL_ACCOUNT_ID } from '../../local/auth/principals.ts';
-import type { DataSourceInvoker, DataSourceOutcome } from '../../local/types.ts';
+import { LOCAL_ACCOUNT_ID } from '../../runtime/auth/principals.ts';
+import type { DataSourceInvoker, DataSourceOutcome } from '../../runtime/types.ts';
 import { isRecord } from '../is-record.ts';
 
 export interface LambdaDataSourceOptions {

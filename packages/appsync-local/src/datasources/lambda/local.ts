@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { createLambdaDataSource } from './data-source.ts';
-import { localDynamoDbEnvironment } from '../../local/process/dynamodb-credentials.ts';
+import { localDynamoDbEnvironment } from '../../runtime/process/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
 import { resolveTableNames, type LocalKind } from '../local-kind.ts';
 
 /**
  * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,
  * region, access key and secret (the one local credential, so that it sees the tables); its own session
- * token, which makes those credentials its role's (see src/local/auth/principals.ts); and with
+ * token, which makes those credentials its role's (see src/runtime/auth/principals.ts); and with
  * `callsApi`, the local GraphQL URL under `urlVariable`.
  */
 export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {

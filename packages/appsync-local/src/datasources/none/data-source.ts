@@ -1,5 +1,5 @@
 /** AppSync's NONE data source: no call anywhere; `ctx.result` is the request's `payload`. */
-import type { DataSourceInvoker } from '../../local/types.ts';
+import type { DataSourceInvoker } from '../../runtime/types.ts';
 import { isRecord } from '../is-record.ts';
 
 export function createNoneDataSource(): DataSourceInvoker {

@@ -1,0 +1,19 @@
+/** An event's card as the apps show it: its types (from the generated eventCard query) and its match texts. */
+import type { EventCardQuery } from './graphql/types.ts';
+
+export type Card = NonNullable<EventCardQuery['eventCard']>;
+export type Match = Card['matches'][number];
+export type BoardRow = Pick<NonNullable<Card['leaderboard']>['items'][number], 'userId' | 'rank' | 'displayName' | 'points' | 'correct'>;
+
+export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');
+
+export function matchTitle(match: Pick<Match, 'name' | 'position' | 'teams'>): string {
+  return match.name ?? match.teams.map(teamLabel).join(' vs ');
+}
+
+export function resultText(match: Pick<Match, 'result' | 'outcome' | 'teams'>): string | null {
+  if (match.outcome === 'DRAW') return 'Draw';
+  if (match.outcome === 'NO_CONTEST') return 'No contest';
+  if (match.result != null) return `Winner: ${teamLabel(match.teams[match.result])}`;
+  return null;
+}

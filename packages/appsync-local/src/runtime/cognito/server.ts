@@ -1,0 +1,151 @@
+/**
+ * A local Cognito user pool: the `cognito-local` emulator run in this process (its services assembled
+ * as its own `createDefaultServer` does, with the data folder, host and port given here rather than
+ * read from `.cognito/` and the PORT/HOST variables). Generic: which pool, groups and users exist is
+ * the caller's business (see `ensureUserPool`).
+ */
+import './quiet-sdk-v2.ts';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'cognito-local';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
+import { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
+import { otp } from 'cognito-local/lib/services/otp.js';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import { DefaultConfig } from 'cognito-local/lib/server/config.js';
+import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
+import pino from 'pino';
+import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
+import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { adminGate } from './admin-gate.ts';
+import { needsSignature } from './public-actions.ts';
+import { signedHeaders } from './sign-request.ts';
+
+export interface CognitoLocalOptions {
+  /** Folder of the emulator's files (its pools, clients and users); made mode 0700. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The RSA private key that signs the pool's tokens and is served in its JWKS (see `useSigningKey`). */
+  signingKey: KeyObject;
+  /** The credential that signs (and alone may sign) the actions Cognito authorizes by IAM: `Admin*`, `ListUsers`, ... (see `admin-gate.ts`). */
+  adminCredentials: LocalCredentials;
+  /** How long a request's headers and body may take (default CONNECTION_DEADLINES, as the API's). */
+  deadlines?: ConnectionDeadlines;
+}
+
+export interface CognitoLocal {
+  /** Cognito's user-pool API: what the client takes as `Auth.Cognito.userPoolEndpoint`. */
+  endpoint: string;
+  /** One call of the user-pool API, signed with the admin credential when the action needs it. */
+  call<T = Record<string, unknown>>(operation: string, input: Record<string, unknown>): Promise<T>;
+  /** The `iss` of the tokens of a pool: `http://127.0.0.1:<port>/<poolId>`. */
+  issuerOf(userPoolId: string): string;
+  close(): Promise<void>;
+}
+
+/** An error of the user-pool API, named as Cognito names it (`UsernameExistsException`...). */
+export class CognitoLocalError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+  }
+}
+
+export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<CognitoLocal> {
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  useSigningKey(opts.signingKey);
+  const host = opts.host ?? '127.0.0.1';
+  const logger = pino({ level: 'silent' });
+  const ctx = { logger };
+  const config = { ...DefaultConfig, TokenConfig: { IssuerDomain: '' }, ServerConfig: { hostname: host, port: opts.port, development: false } };
+  const clock = new DateClock();
+  const stores = new StormDBDataStoreFactory(opts.dataDir);
+  const cognito = await new CognitoServiceFactoryImpl(opts.dataDir, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, undefined as never), new CryptoService(config.KMSConfig));
+  const services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
+  const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), adminGate(application, opts.adminCredentials, LOCAL_REGION));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  // Tokens name the loopback address whatever interface is bound: the issuer is a name, not a route.
+  const base = `http://127.0.0.1:${port}`;
+  config.TokenConfig.IssuerDomain = base;
+
+  return {
+    endpoint: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`,
+    issuerOf: (userPoolId) => `${base}/${userPoolId}`,
+    async call<T>(operation: string, input: Record<string, unknown>): Promise<T> {
+      const text = JSON.stringify(input);
+      const target = `AWSCognitoIdentityProviderService.${operation}`;
+      let headers: Record<string, string> = { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target };
+      if (needsSignature(target)) headers = await signedHeaders(new URL(`${base}/`), headers, text, opts.adminCredentials, LOCAL_REGION);
+      const res = await fetch(`${base}/`, { method: 'POST', headers, body: text });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new CognitoLocalError(String(body.code ?? body.__type ?? res.status), String(body.message ?? ''));
+      return body as T;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        http.closeAllConnections();
+        http.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+/**
+ * Adds `GetTokensFromRefreshToken`, the operation aws-amplify v6 refreshes tokens with, which
+ * cognito-local 5.3.0 lacks: it is `InitiateAuth` with `REFRESH_TOKEN_AUTH`, and answers the same
+ * `AuthenticationResult` (no refresh-token rotation, as a client without rotation gets from Cognito).
+ */
+function withTokenRefresh(route: RouterOf): RouterOf {
+  return (target) =>
+    target !== 'GetTokensFromRefreshToken'
+      ? route(target)
+      : async (ctx, req: { RefreshToken?: string; ClientId?: string; ClientSecret?: string; ClientMetadata?: Record<string, string> }) => {
+          const { AuthenticationResult } = await route('InitiateAuth')(ctx, {
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: req.ClientId,
+            AuthParameters: { REFRESH_TOKEN: req.RefreshToken, ...(req.ClientSecret ? { SECRET_HASH: req.ClientSecret } : {}) },
+            ClientMetadata: req.ClientMetadata,
+          });
+          return { AuthenticationResult };
+        };
+}
+
+/**
+ * cognito-local signs every token with a key pair shipped in its package, the same for every install,
+ * so anyone could forge its tokens. Its token generator and its JWKS route read that pair from two
+ * JSON modules at each use: replacing their contents makes both use the caller's key (kid unchanged,
+ * `CognitoLocal`, as the generator writes it). Process-wide, like the module cache.
+ */
+function useSigningKey(privateKey: KeyObject): void {
+  const load = createRequire(import.meta.url);
+  const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' };
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  Object.assign(load('cognito-local/lib/keys/cognitoLocal.private.json'), { pem, jwk });
+  Object.assign(load('cognito-local/lib/keys/cognitoLocal.public.json'), { pem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(), jwk });
+}

@@ -1,0 +1,203 @@
+/**
+ * Assembles the local AppSync API from a schema and a wiring: one data source per declaration
+ * (DynamoDB tables created on the given DynamoDB Local if missing), every resolver bundled with the
+ * cloud's esbuild configuration and checked against the APPSYNC_JS rules, then served over HTTP.
+ * Generic: it reads the wiring and knows nothing about the application.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { resolverBundler } from '../bundle.ts';
+import { localKindOf } from '../datasources/local.ts';
+import { resolveTableNames, type LocalContext } from '../datasources/local-kind.ts';
+import type { ApiWiring, TableDefinition } from '../wiring.ts';
+import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
+import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
+import { createLocalPrincipals } from './auth/principals.ts';
+import { issueGroupPrincipals, signingCredentials, type GroupPrincipal } from './auth/group-principals.ts';
+import type { IamGroupGrant } from '../group-grants.ts';
+import { parseAppSyncSchema } from '../wiring.ts';
+import type { DynamoDbRequestEvent } from '../datasources/dynamodb/data-source.ts';
+import { LOCAL_REGION, localDynamoDbCredentials } from './process/dynamodb-credentials.ts';
+import { createDynamoDbClient } from './process/dynamodb-local.ts';
+import { createAsyncInvocations } from '../datasources/lambda/data-source.ts';
+import { createDynamoDbWire } from '../datasources/dynamodb/wire.ts';
+import { formatRequestLog, startServer } from './http/server.ts';
+import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
+import { createCodeCache } from './reload/code-cache.ts';
+import { startHotReload, type HotReload } from './reload/hot-reload.ts';
+import type { WiringModule } from './reload/load-wiring.ts';
+import { loadOrCreateLocalCa, machineAddresses, serverCertificate } from './tls/local-ca.ts';
+import type { DataSourceInvoker } from './types.ts';
+
+export interface LocalAppSyncOptions {
+  /** The project root: the schema's, the wiring's and its code's paths are relative to it. */
+  root: string;
+  /** The project's build folder (the explorer's bundle is kept in its explorer/). */
+  buildDir: string;
+  /** The project's state folder (the local DynamoDB credential, hot reload's scratch files). */
+  stateDir: string;
+  /** Path of the SDL schema, root-relative or absolute. */
+  schemaPath: string;
+  wiring: ApiWiring;
+  /** Endpoint of a running DynamoDB Local. */
+  dynamoEndpoint: string;
+  /** Physical name of a declared table (default: its logical name). Tests use unique names. */
+  tableName?: (table: TableDefinition) => string;
+  /** Port to listen on; 0 picks a free one. */
+  port: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Directory of the local signing key and the local CA (created on first start). */
+  keyDir: string;
+  /** User pools trusted besides the local key (a local user pool: `src/runtime/cognito/`). */
+  userPools?: UserPoolConfig[];
+  /** Additional authorization modes besides Cognito user pools (default none). */
+  apiKeys?: string[];
+  /** IAM principals besides the functions' (a console admin), each granted its Cognito group's fields; the explorer may sign as them. */
+  iamGrants?: IamGroupGrant[];
+  /** The GraphQL document the explorer opens on when its browser has none saved (default GraphiQL's). */
+  explorerExample?: string;
+  /** Called for every DynamoDB request, with the data source's name (for benchmarks). */
+  observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
+  /** Request log; default none. */
+  log?: (line: string) => void;
+  /**
+   * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
+   * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
+   */
+  watch?: { wiringModule?: WiringModule; log: (line: string) => void; debounceMs?: number };
+}
+
+export interface LocalAppSync {
+  /** The GraphQL endpoint, http://127.0.0.1:<port>/graphql. */
+  url: string;
+  /** The query page. */
+  explorerUrl: string;
+  /** The real-time (subscriptions) endpoint, wss://127.0.0.1:<port>/graphql/realtime. */
+  realtimeUrl: string;
+  /** The local CA's certificate, for NODE_EXTRA_CA_CERTS or a browser's trust store. */
+  caPath: string;
+  /** The modes accepted besides Cognito user pools, for amplify_outputs.json's `data.authorization_types`. */
+  authorizationTypes: ClientAuthorizationType[];
+  api: LocalApi;
+  key: KeyPair;
+  /** Physical table name of each DynamoDB data source. */
+  tableNames: Record<string, string>;
+  tokenFor(username: string, groups?: string[]): string;
+  /** The principal of each of `iamGrants`, with its credentials (new at each start). */
+  groupPrincipals: GroupPrincipal[];
+  /**
+   * Resolves once every asynchronous (`invocationType: 'Event'`) Lambda invocation of this runtime has
+   * finished, retries included, and any started meanwhile: tests wait on it instead of sleeping.
+   */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The key that encrypts pagination tokens, derived from the local signing key. */
+function tokenKeyFrom(key: KeyPair): Buffer {
+  const der = key.privateKey.export({ type: 'pkcs8', format: 'der' });
+  return createHash('sha256').update('appsync-local nextToken\n').update(der).digest();
+}
+
+export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<LocalAppSync> {
+  const { wiring } = opts;
+  const key = loadOrCreateSigningKey(opts.keyDir);
+  const { root, stateDir } = opts;
+  const client = createDynamoDbClient(opts.dynamoEndpoint, stateDir);
+  const wire = createDynamoDbWire(opts.dynamoEndpoint, stateDir);
+  const principals = createLocalPrincipals(localDynamoDbCredentials(stateDir));
+  const asyncInvocations = createAsyncInvocations();
+  let url: string | undefined;
+
+  const ctx: LocalContext = {
+    root,
+    stateDir,
+    client,
+    wire,
+    dynamoEndpoint: opts.dynamoEndpoint,
+    tokenKey: tokenKeyFrom(key),
+    physicalName: opts.tableName ?? ((table) => table.name),
+    observer: opts.observer,
+    tableNames: {},
+    principals,
+    apiUrl: () => {
+      if (url === undefined) throw new Error('the local API has no URL until its server listens');
+      return url;
+    },
+    asyncInvocations,
+  };
+  try {
+    for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
+  } catch (err) {
+    client.destroy();
+    wire.close();
+    throw err;
+  }
+  const dataSources: Record<string, DataSourceInvoker> = {};
+  for (const ds of wiring.dataSources) dataSources[ds.name] = localKindOf(ds).invoker(ds, ctx);
+  const { tableNames } = ctx;
+
+  const schemaFile = path.resolve(root, opts.schemaPath);
+  const schemaSDL = readFileSync(schemaFile, 'utf8');
+  // AWS_IAM is on when the schema names it, as on the cloud stack (src/cdk/wired-api.ts).
+  const iam = additionalAuthorizationTypes(schemaSDL).includes('AWS_IAM');
+  const auth: AuthConfig = {
+    defaultMode: 'AMAZON_COGNITO_USER_POOLS',
+    additionalModes: [...(opts.apiKeys?.length ? (['API_KEY'] as const) : []), ...(iam ? (['AWS_IAM'] as const) : [])],
+    cognito: [localUserPool(key), ...(opts.userPools ?? [])],
+    apiKeys: opts.apiKeys,
+    iam: { principals, region: LOCAL_REGION },
+  };
+  const groupPrincipals = issueGroupPrincipals(principals, parseAppSyncSchema(schemaSDL), opts.iamGrants ?? []);
+  const log = opts.log;
+  const cache = createCodeCache(resolverBundler(root));
+  const api = createLocalApi({
+    schemaSDL,
+    wiring,
+    compile: cache.compile,
+    dataSources,
+    environment: resolveTableNames(wiring.environment, tableNames),
+    auth,
+    log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
+  });
+  const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
+  const ca = await loadOrCreateLocalCa(opts.keyDir);
+  const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
+  const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
+  const signers = groupPrincipals.map(({ grant, principal }) => ({ name: grant.name, label: grant.label, region: LOCAL_REGION, credentials: signingCredentials(principal) }));
+  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls, explorerExample: opts.explorerExample, explorerDir: path.join(opts.buildDir, 'explorer') });
+  url = `${server.url}/graphql`;
+  const reload: HotReload | undefined = opts.watch && startHotReload({
+    api,
+    cache,
+    schemaFile,
+    wiring,
+    wiringModule: opts.watch.wiringModule,
+    tableNames,
+    root,
+    scratchDir: path.join(stateDir, 'reload'),
+    log: opts.watch.log,
+    debounceMs: opts.watch.debounceMs,
+  });
+  return {
+    url,
+    explorerUrl: `${server.url}/`,
+    realtimeUrl: server.realtimeUrl,
+    caPath: ca.certPath,
+    authorizationTypes: [...auth.additionalModes].sort(),
+    api,
+    key,
+    tableNames,
+    tokenFor,
+    groupPrincipals,
+    settled: asyncInvocations.settled,
+    async close() {
+      reload?.close();
+      await server.close();
+      client.destroy();
+      wire.close();
+    },
+  };
+}
