@@ -4,7 +4,11 @@ import type { MutationUnbanLeagueMemberArgs, MutationUnbanLeagueMemberResult } f
 import type { LeagueStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 
-type UnbanLeagueMemberContext = Context<MutationUnbanLeagueMemberArgs, LeagueStash, { result: MutationUnbanLeagueMemberResult }>;
+type UnbanLeagueMemberContext = Context<
+  MutationUnbanLeagueMemberArgs,
+  LeagueStash,
+  { result: MutationUnbanLeagueMemberResult }
+>;
 
 /** Pipeline: getLeague → getLeagueSeason → writeUnban. */
 export function request(ctx: UnbanLeagueMemberContext) {

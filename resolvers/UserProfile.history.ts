@@ -1,7 +1,11 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { boardFigures } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from '@pickem/domain/schema-types';
+import type {
+  QueryUserProfileResult,
+  UserProfileHistoryArgs,
+  UserProfileHistoryResult,
+} from '@pickem/domain/schema-types';
 import type { HistoryStash } from './lib/stash';
 import { TABLE } from '@pickem/domain/entities/table';
 import { historyCursor } from './functions/getHistoryPage';
@@ -32,9 +36,16 @@ export function response(ctx: HistoryContext): UserProfileHistoryResult {
   let shown = page.items;
   let nextToken = page.nextToken;
   if (others) {
-    const locked = page.items.filter((item) => Object.hasOwn(events, item.eventId) && predictionsLocked(events[item.eventId], now));
+    const locked = page.items.filter(
+      (item) => Object.hasOwn(events, item.eventId) && predictionsLocked(events[item.eventId], now),
+    );
     shown = locked.slice(0, others.size);
-    const last = locked.length > others.size || (locked.length === others.size && others.more) ? shown[shown.length - 1] : others.more ? page.items[page.items.length - 1] : null;
+    const last =
+      locked.length > others.size || (locked.length === others.size && others.more)
+        ? shown[shown.length - 1]
+        : others.more
+          ? page.items[page.items.length - 1]
+          : null;
     nextToken = last && last[TABLE.sk] ? historyCursor(last[TABLE.sk]!) : null;
   }
   const items = shown.map((item) => {

@@ -30,13 +30,22 @@ export interface AccessPattern {
 }
 
 /** Sort keys that begin with `prefix`. */
-export const beginsWith = (prefix: string): SortCondition => ({ op: 'begins_with', value: prefix, placeholder: ':prefix' });
+export const beginsWith = (prefix: string): SortCondition => ({
+  op: 'begins_with',
+  value: prefix,
+  placeholder: ':prefix',
+});
 
 /** Sort keys from `value` on; `placeholder` says what the bound is. */
 export const atLeast = (value: string, placeholder: string): SortCondition => ({ op: '>=', value, placeholder });
 
 /** Sort keys from `low` to `high`, both included. */
-export const between = (low: string, high: string): SortCondition => ({ op: 'between', value: low, placeholder: ':low', upper: high });
+export const between = (low: string, high: string): SortCondition => ({
+  op: 'between',
+  value: low,
+  placeholder: ':low',
+  upper: high,
+});
 
 /** A partition of the table. */
 export function onTable(pk: string, sk: SortCondition | null, forward: boolean): AccessPattern {

@@ -58,7 +58,13 @@ export const PREDICTION = {
   /** Whether `sk` is a prediction's sort key (a cursor of another player's history). */
   isKeySk: (sk: string) => sk.length > SK_PREFIX.length && sk.slice(0, SK_PREFIX.length) === SK_PREFIX,
   /** A new, unscored prediction. */
-  record: (userId: string, displayName: string, event: Pick<EventItem, 'id' | 'name' | 'date'>, picks: PickItem[], updatedAt: string): PredictionItem => ({
+  record: (
+    userId: string,
+    displayName: string,
+    event: Pick<EventItem, 'id' | 'name' | 'date'>,
+    picks: PickItem[],
+    updatedAt: string,
+  ): PredictionItem => ({
     userId,
     displayName,
     eventId: event.id,
@@ -72,9 +78,16 @@ export const PREDICTION = {
   }),
   attributes,
   /** The whole stored item of an unscored prediction (tests, benchmarks). */
-  item: (prediction: PredictionItem) => ({ ...key(prediction.userId, prediction.eventDate, prediction.eventId), ...attributes(prediction) }),
+  item: (prediction: PredictionItem) => ({
+    ...key(prediction.userId, prediction.eventDate, prediction.eventId),
+    ...attributes(prediction),
+  }),
   /** The attributes the final pass sets. */
-  scored: (score: { points: number; correct: number; rank: number }) => ({ points: score.points, correct: score.correct, rank: score.rank }),
+  scored: (score: { points: number; correct: number; rank: number }) => ({
+    points: score.points,
+    correct: score.correct,
+    rank: score.rank,
+  }),
 };
 
 /** A prediction item to the GraphQL Prediction. */

@@ -27,7 +27,12 @@ export function request(ctx: CheckJoinAttemptsContext) {
     update: typed({
       expression: 'SET #type = :type, #userId = :userId, #expiresAt = :expiresAt ADD #count :one',
       names: { '#type': 'type', '#userId': 'userId', '#expiresAt': 'expiresAt', '#count': 'count' },
-      values: { ':type': JOIN_ATTEMPTS.type, ':userId': caller(ctx).sub, ':expiresAt': (window + 2) * JOIN_ATTEMPTS.windowSeconds, ':one': 1 },
+      values: {
+        ':type': JOIN_ATTEMPTS.type,
+        ':userId': caller(ctx).sub,
+        ':expiresAt': (window + 2) * JOIN_ATTEMPTS.windowSeconds,
+        ':one': 1,
+      },
     }),
     condition: typed(UNDER_ATTEMPTS),
   };

@@ -8,7 +8,13 @@ import { listPage, pageSize, query, type QueryPage } from '../lib/query';
 import type { QueryUserProfileResult, UserProfileHistoryArgs } from '@pickem/domain/schema-types';
 import type { HistoryStash } from '../lib/stash';
 
-type GetHistoryPageContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>, QueryPage<PredictionItem & ItemKey>>;
+type GetHistoryPageContext = Context<
+  UserProfileHistoryArgs,
+  HistoryStash,
+  undefined,
+  NonNullable<QueryUserProfileResult>,
+  QueryPage<PredictionItem & ItemKey>
+>;
 
 /** The largest page of another player's history: its read (twice the page, and one) stays within one BatchGetItem of the events. */
 export const OTHERS_PAGE_MAX = 49;
@@ -22,7 +28,8 @@ export function historyCursor(sk: string): string {
 function cursorSk(token: string): string {
   const decoded = util.base64Decode(token);
   const sk = decoded.slice(0, CURSOR.length) === CURSOR ? decoded.slice(CURSOR.length) : '';
-  if (!PREDICTION.isKeySk(sk)) util.error('nextToken is not a token of this list; start again without it', ERROR.validation);
+  if (!PREDICTION.isKeySk(sk))
+    util.error('nextToken is not a token of this list; start again without it', ERROR.validation);
   return sk;
 }
 
@@ -38,7 +45,10 @@ export function request(ctx: GetHistoryPageContext) {
   if (userId === caller(ctx).sub) return listPage(PREDICTION.history(userId), ctx.args);
   const size = Math.min(pageSize(ctx.args.limit), OTHERS_PAGE_MAX);
   const token = ctx.args.nextToken;
-  const pattern = token === null || token === undefined ? PREDICTION.history(userId) : PREDICTION.historyFrom(userId, cursorSk(token));
+  const pattern =
+    token === null || token === undefined
+      ? PREDICTION.history(userId)
+      : PREDICTION.historyFrom(userId, cursorSk(token));
   return query(pattern, { limit: Math.min(2 * size + 2, MAX_BATCH_GET_KEYS) });
 }
 

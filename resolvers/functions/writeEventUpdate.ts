@@ -50,7 +50,11 @@ export function request(ctx: WriteEventUpdateContext) {
   }
   ctx.stash.updated = updated;
   const table = tableOf(ctx);
-  const condition = { expression: '#stateNow = :current', names: { '#stateNow': 'state' } as Record<string, string>, values: { ':current': event.state } as Record<string, unknown> };
+  const condition = {
+    expression: '#stateNow = :current',
+    names: { '#stateNow': 'state' } as Record<string, string>,
+    values: { ':current': event.state } as Record<string, unknown>,
+  };
   if (updated.startsAtMs !== event.startsAtMs) {
     condition.expression += ' AND #stateNow = :upcoming AND #bellNow > :now';
     condition.names['#bellNow'] = 'startsAtMs';
@@ -62,9 +66,22 @@ export function request(ctx: WriteEventUpdateContext) {
     EVENT.key(event.id),
     {
       // The index key follows the bell: the events list orders a day's events by it.
-      expression: 'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
-      names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state', '#gsiSk': TABLE.gsiSk },
-      values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state, ':gsiSk': EVENT.gsiSk(updated) },
+      expression:
+        'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
+      names: {
+        '#name': 'name',
+        '#startsAt': 'startsAt',
+        '#startsAtMs': 'startsAtMs',
+        '#state': 'state',
+        '#gsiSk': TABLE.gsiSk,
+      },
+      values: {
+        ':name': updated.name,
+        ':startsAt': updated.startsAt,
+        ':startsAtMs': updated.startsAtMs,
+        ':state': updated.state,
+        ':gsiSk': EVENT.gsiSk(updated),
+      },
     },
     condition,
   );
@@ -79,7 +96,10 @@ export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResul
   const changed = !stored || stored.state !== event.state;
   raiseWriteError(ctx, [
     changed
-      ? { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification }
+      ? {
+          message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`,
+          type: ERROR.concurrentModification,
+        }
       : bellRung({ ...event, state: stored.state ?? event.state, startsAt: stored.startsAt ?? event.startsAt }),
   ]);
   return toEvent(ctx.stash.updated);

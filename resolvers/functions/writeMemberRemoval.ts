@@ -1,7 +1,17 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, banItem, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
+import {
+  REFUSAL,
+  answer,
+  banItem,
+  commissionerIs,
+  leaveItems,
+  memberCountUpdate,
+  raise,
+  requireCommissioner,
+  stashedLeague,
+} from '../lib/league';
 import type { MutationRemoveLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
@@ -13,10 +23,15 @@ export function request(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   requireCommissioner(ctx, league);
   const { userId } = ctx.args;
-  if (userId === caller(ctx).sub) util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
+  if (userId === caller(ctx).sub)
+    util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
   if (!ctx.stash.members.some((m) => m.userId === userId)) raise(REFUSAL.notMember(league, userId));
   const table = tableOf(ctx);
-  return transaction([...leaveItems(table, league.id, userId), memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub)), banItem(table, league.id, userId)]);
+  return transaction([
+    ...leaveItems(table, league.id, userId),
+    memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub)),
+    banItem(table, league.id, userId),
+  ]);
 }
 
 export function response(ctx: WriteMemberRemovalContext) {

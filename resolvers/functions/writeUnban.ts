@@ -14,7 +14,10 @@ export function request(ctx: WriteUnbanContext) {
   const league = stashedLeague(ctx);
   requireCommissioner(ctx, league);
   const table = tableOf(ctx);
-  return transaction([txDelete(table, LEAGUE_BAN.key(league.id, ctx.args.userId), IF_STORED), txCheck(table, LEAGUE.key(league.id), commissionerIs(caller(ctx).sub))]);
+  return transaction([
+    txDelete(table, LEAGUE_BAN.key(league.id, ctx.args.userId), IF_STORED),
+    txCheck(table, LEAGUE.key(league.id), commissionerIs(caller(ctx).sub)),
+  ]);
 }
 
 export function response(ctx: WriteUnbanContext) {

@@ -57,7 +57,8 @@ export function defaultDisplayName(ctx: Context): string {
   const who = caller(ctx);
   const preferred = acceptableText(who.claims['preferred_username'], PROFILE_LIMIT.displayName);
   if (preferred !== null) return preferred;
-  const username = who.username && who.username !== who.sub ? acceptableText(who.username, PROFILE_LIMIT.displayName) : null;
+  const username =
+    who.username && who.username !== who.sub ? acceptableText(who.username, PROFILE_LIMIT.displayName) : null;
   if (username !== null) return username;
   return `Player ${who.sub.slice(0, 8)}`;
 }

@@ -68,8 +68,12 @@ export async function tableSnapshot(api: TestApi, skipPkPrefix?: string): Promis
   const items: Record<string, AttributeValue>[] = [];
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []).filter((i) => skipPkPrefix === undefined || !i[TABLE.pk].S?.startsWith(skipPkPrefix)));
+    const page = await client.send(
+      new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    items.push(
+      ...(page.Items ?? []).filter((i) => skipPkPrefix === undefined || !i[TABLE.pk].S?.startsWith(skipPkPrefix)),
+    );
     start = page.LastEvaluatedKey;
   } while (start);
   client.destroy();
