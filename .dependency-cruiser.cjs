@@ -15,7 +15,8 @@ module.exports = {
     {
       name: 'app-features-apart',
       severity: 'error',
-      comment: "The app's features (screens, admin, leagues) never import each other: share through app/src/ or @pickem/client.",
+      comment:
+        "The app's features (screens, admin, leagues) never import each other: share through app/src/ or @pickem/client.",
       from: { path: '^app/src/(screens|admin|leagues)/' },
       to: { path: '^app/src/(screens|admin|leagues)/', pathNot: '^app/src/$1/' },
     },
@@ -43,7 +44,8 @@ module.exports = {
     {
       name: 'cdk-loads-no-runtime',
       severity: 'error',
-      comment: "The cloud side of appsync-local (src/cdk/) never loads the local runtime's code, not even through another module.",
+      comment:
+        "The cloud side of appsync-local (src/cdk/) never loads the local runtime's code, not even through another module.",
       from: { path: '^packages/appsync-local/src/cdk/' },
       to: { path: '^packages/appsync-local/src/runtime/', reachable: true },
     },

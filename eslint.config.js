@@ -23,7 +23,8 @@ const outsideDomain = [
 const domainMessage = 'domain/ is plain TypeScript shared by every layer: it imports only its own modules, relatively.';
 
 const KEY_ATTRIBUTE = '/^(PK|SK|GSI_PK|GSI_SK)$/';
-const keyMessage = "Only domain/entities/ spells the table's key attributes: use TABLE, itemKey, keyOf or keyId from @pickem/domain/entities/table.";
+const keyMessage =
+  "Only domain/entities/ spells the table's key attributes: use TABLE, itemKey, keyOf or keyId from @pickem/domain/entities/table.";
 
 export default [
   { ignores: ['**/node_modules/', '**/build/', '**/dist/', '.local/', '.amplify/', 'cdk.out/'] },
@@ -49,19 +50,45 @@ export default [
   {
     files: ['domain/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: outsideDomain, message: domainMessage }, { regex: '^\\.\\./', message: domainMessage }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outsideDomain, message: domainMessage },
+            { regex: '^\\.\\./', message: domainMessage },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['domain/*/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: outsideDomain, message: domainMessage }, { regex: '^\\.\\./\\.\\./', message: domainMessage }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outsideDomain, message: domainMessage },
+            { regex: '^\\.\\./\\.\\./', message: domainMessage },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['amplify/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/resolvers/**'], message: 'amplify/ shares code with the resolvers through @pickem/domain, never resolvers/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/resolvers/**'],
+              message: 'amplify/ shares code with the resolvers through @pickem/domain, never resolvers/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -71,7 +98,10 @@ export default [
       'no-restricted-syntax': [
         'error',
         { selector: `Literal[value=${KEY_ATTRIBUTE}]`, message: keyMessage },
-        { selector: `TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked=${KEY_ATTRIBUTE}]`, message: keyMessage },
+        {
+          selector: `TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked=${KEY_ATTRIBUTE}]`,
+          message: keyMessage,
+        },
         { selector: `Property > Identifier.key[name=${KEY_ATTRIBUTE}]`, message: keyMessage },
         { selector: `MemberExpression > Identifier.property[name=${KEY_ATTRIBUTE}]`, message: keyMessage },
         { selector: `TSPropertySignature > Identifier.key[name=${KEY_ATTRIBUTE}]`, message: keyMessage },

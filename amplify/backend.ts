@@ -25,7 +25,10 @@ const api = createPickEmApi(backend.scoreEvent.stack, {
 const consoleAdminPolicy = groupGrantPolicy(api, api.api, schemaFile, consoleAdmin);
 
 // amplify_outputs.json: lets generateClient() from aws-amplify reach the API; names the console-admin policy.
-backend.addOutput({ data: api.clientConfig, custom: { console_admin_policy_arn: consoleAdminPolicy.managedPolicyArn } });
+backend.addOutput({
+  data: api.clientConfig,
+  custom: { console_admin_policy_arn: consoleAdminPolicy.managedPolicyArn },
+});
 
 // Security posture (amplify/security/posture.ts); AWS's rule packs then check the whole backend at synthesis.
 secureBackend({

@@ -29,7 +29,11 @@ const SETTLE_BOUND_MS = 120_000;
 const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) { eventId kind readAt boardVersion matchId event { id state } } }`;
 
 async function graphql(api: Api, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
-  const res = await fetch(api.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(api.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: any; errors?: unknown[] };
   if (body.errors) throw new Error(`${query.slice(0, 40)}: ${JSON.stringify(body.errors)}`);
   return body.data;
@@ -44,7 +48,11 @@ interface Received {
 /** One connection with one subscription to the event, acknowledged; every data message goes to `received`. */
 async function subscriber(api: Api, eventId: string, received: Received[]): Promise<WebSocket> {
   const http = new URL(api.url);
-  const ws = new WebSocket(`ws://${http.host}/graphql/realtime`, handshakeProtocols({ host: http.host, Authorization: api.playerToken }), { perMessageDeflate: false });
+  const ws = new WebSocket(
+    `ws://${http.host}/graphql/realtime`,
+    handshakeProtocols({ host: http.host, Authorization: api.playerToken }),
+    { perMessageDeflate: false },
+  );
   await once(ws, 'open');
   const acked = new Promise<void>((resolve, reject) => {
     ws.on('message', (raw) => {
@@ -56,7 +64,13 @@ async function subscriber(api: Api, eventId: string, received: Received[]): Prom
   });
   ws.send(JSON.stringify({ type: 'connection_init' }));
   const data = JSON.stringify({ query: ON_EVENT, variables: { e: eventId } });
-  ws.send(JSON.stringify({ id: 'flood', type: 'start', payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } } }));
+  ws.send(
+    JSON.stringify({
+      id: 'flood',
+      type: 'start',
+      payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } },
+    }),
+  );
   await acked;
   return ws;
 }
@@ -78,9 +92,16 @@ export async function flood(api: Api) {
   const { events } = await graphql(api, api.adminToken, '{ events(limit: 50) { items { id name state } } }', {});
   // The demo's own live event, not one the earlier parts created.
   const demoLive = demoEvents.find((e) => e.state === 'BROADCAST')?.name;
-  const live = (events.items as { id: string; name: string; state: string }[]).find((e) => e.state === 'BROADCAST' && e.name === demoLive);
+  const live = (events.items as { id: string; name: string; state: string }[]).find(
+    (e) => e.state === 'BROADCAST' && e.name === demoLive,
+  );
   if (!live) throw new Error(`the demo's live event (${demoLive}) is not on air`);
-  const { eventCard } = await graphql(api, api.adminToken, 'query($e: ID!) { eventCard(eventId: $e) { matches { id } } }', { e: live.id });
+  const { eventCard } = await graphql(
+    api,
+    api.adminToken,
+    'query($e: ID!) { eventCard(eventId: $e) { matches { id } } }',
+    { e: live.id },
+  );
   const matches = (eventCard.matches as { id: string }[]).map((m) => m.id);
 
   const received: Received[] = [];
@@ -94,7 +115,12 @@ export async function flood(api: Api) {
     const matchId = matches[i % matches.length];
     const winner = Math.floor(i / matches.length) % 2;
     sent.push(
-      graphql(api, api.adminToken, 'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }', { e: live.id, m: matchId, w: winner }).then(
+      graphql(
+        api,
+        api.adminToken,
+        'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }',
+        { e: live.id, m: matchId, w: winner },
+      ).then(
         () => true,
         () => false,
       ),
@@ -122,7 +148,12 @@ export async function flood(api: Api) {
   const duringFlood = [...received];
 
   const scoreStarted = performance.now();
-  const score = await graphql(api, api.adminToken, 'mutation($e: ID!) { scoreEvent(eventId: $e) { finished predictionsScored event { state } } }', { e: live.id }).catch((err: Error) => ({ error: err.message }));
+  const score = await graphql(
+    api,
+    api.adminToken,
+    'mutation($e: ID!) { scoreEvent(eventId: $e) { finished predictionsScored event { state } } }',
+    { e: live.id },
+  ).catch((err: Error) => ({ error: err.message }));
   const scoreMs = performance.now() - scoreStarted;
   await new Promise((r) => setTimeout(r, 1000));
   ws.terminate();
@@ -140,7 +171,18 @@ export async function flood(api: Api) {
     failedAttempts: count(log, /asynchronous invocation failed/),
     dropped: count(log, /asynchronous invocation failed \(attempt \d+, dropped\)/),
     superseded: count(log, /superseded by a newer result/),
-    failureReasons: [...new Set(log.filter((l) => /asynchronous invocation failed/.test(l)).map((l) => l.replace(/^.*?\): (Error: )?/, '').replace(/event \S+/g, 'event …').slice(0, 90)))],
+    failureReasons: [
+      ...new Set(
+        log
+          .filter((l) => /asynchronous invocation failed/.test(l))
+          .map((l) =>
+            l
+              .replace(/^.*?\): (Error: )?/, '')
+              .replace(/event \S+/g, 'event …')
+              .slice(0, 90),
+          ),
+      ),
+    ],
     resultMessages: results.length,
     leaderboardMessages: boards.length,
     leaderboardOutOfOrder: outOfOrder(boards, (u) => u.readAt),

@@ -9,7 +9,9 @@ import WebSocket from 'ws';
 import { handshakeProtocols } from 'appsync-local';
 
 export interface Bystanding {
-  <T>(hostile: () => Promise<T>): Promise<{ result: T; slowest: number; answered: number; failed: number; peakRss: number }>;
+  <T>(
+    hostile: () => Promise<T>,
+  ): Promise<{ result: T; slowest: number; answered: number; failed: number; peakRss: number }>;
 }
 
 interface Api {
@@ -26,31 +28,67 @@ const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) {
 } }`;
 
 async function graphql(api: Api, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
-  const res = await fetch(api.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(api.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: any; errors?: unknown[] };
   if (body.errors) throw new Error(`${query.slice(0, 40)}: ${JSON.stringify(body.errors)}`);
   return body.data;
 }
 
 /** A BROADCAST event with one match of `teams` teams of `members` members named with `nameLength` characters. */
-async function broadcastEvent(api: Api, name: string, teams: number, members: number, nameLength: number): Promise<{ id: string; matchId: string }> {
-  const { createEvent } = await graphql(api, api.adminToken, 'mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
-    i: { name, date: '2031-07-01', startsAt: new Date(Date.now() + 3_600_000).toISOString() },
-  });
+async function broadcastEvent(
+  api: Api,
+  name: string,
+  teams: number,
+  members: number,
+  nameLength: number,
+): Promise<{ id: string; matchId: string }> {
+  const { createEvent } = await graphql(
+    api,
+    api.adminToken,
+    'mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }',
+    {
+      i: { name, date: '2031-07-01', startsAt: new Date(Date.now() + 3_600_000).toISOString() },
+    },
+  );
   const member = (t: number, m: number) => `T${t}M${m}-`.padEnd(nameLength, 'x');
-  const input = { points: 10, teams: Array.from({ length: teams }, (_, t) => ({ members: Array.from({ length: members }, (_, m) => member(t, m)) })) };
-  const { addMatch } = await graphql(api, api.adminToken, 'mutation($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }', { e: createEvent.id, i: input });
-  await graphql(api, api.adminToken, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: createEvent.id, state: 'BROADCAST' } });
+  const input = {
+    points: 10,
+    teams: Array.from({ length: teams }, (_, t) => ({
+      members: Array.from({ length: members }, (_, m) => member(t, m)),
+    })),
+  };
+  const { addMatch } = await graphql(
+    api,
+    api.adminToken,
+    'mutation($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }',
+    { e: createEvent.id, i: input },
+  );
+  await graphql(api, api.adminToken, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+    i: { id: createEvent.id, state: 'BROADCAST' },
+  });
   return { id: createEvent.id, matchId: addMatch.id };
 }
 
 const setResult = (api: Api, event: { id: string; matchId: string }, winner: number) =>
-  graphql(api, api.adminToken, 'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }', { e: event.id, m: event.matchId, w: winner });
+  graphql(
+    api,
+    api.adminToken,
+    'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }',
+    { e: event.id, m: event.matchId, w: winner },
+  );
 
 /** A connection with `SUBSCRIPTIONS` subscriptions to the event, all acknowledged; `onData` gets the kind of each update. */
 async function subscriber(api: Api, eventId: string, onData: (kind: string) => void): Promise<WebSocket> {
   const http = new URL(api.url);
-  const ws = new WebSocket(`ws://${http.host}/graphql/realtime`, handshakeProtocols({ host: http.host, Authorization: api.playerToken }), { perMessageDeflate: false });
+  const ws = new WebSocket(
+    `ws://${http.host}/graphql/realtime`,
+    handshakeProtocols({ host: http.host, Authorization: api.playerToken }),
+    { perMessageDeflate: false },
+  );
   await once(ws, 'open');
   let acked = 0;
   const allAcked = new Promise<void>((resolve, reject) => {
@@ -64,7 +102,13 @@ async function subscriber(api: Api, eventId: string, onData: (kind: string) => v
   ws.send(JSON.stringify({ type: 'connection_init' }));
   const data = JSON.stringify({ query: ON_EVENT, variables: { e: eventId } });
   for (let i = 0; i < SUBSCRIPTIONS; i += 1) {
-    ws.send(JSON.stringify({ id: `s${i}`, type: 'start', payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } } }));
+    ws.send(
+      JSON.stringify({
+        id: `s${i}`,
+        type: 'start',
+        payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } },
+      }),
+    );
   }
   await allAcked;
   return ws;
@@ -99,7 +143,17 @@ export async function slowReaders(api: Api, readers: number, seconds: number) {
   await new Promise((r) => setTimeout(r, 5000));
   const dropped = cutOff;
   await closeAll(sockets);
-  return { results: run.result.results, refused: run.result.refused, rssBefore, peakRss: run.peakRss, slowest: run.slowest, answered: run.answered, failed: run.failed, dropped, rssAfter: api.rssMb() };
+  return {
+    results: run.result.results,
+    refused: run.result.refused,
+    rssBefore,
+    peakRss: run.peakRss,
+    slowest: run.slowest,
+    answered: run.answered,
+    failed: run.failed,
+    dropped,
+    rssAfter: api.rssMb(),
+  };
 }
 
 /** One result to `connections` x 100 subscriptions that read: the server's peak and a bystander's slowest answer, and how long until every message arrived. */
@@ -107,7 +161,10 @@ export async function fanOut(api: Api, connections: number) {
   const event = await broadcastEvent(api, `Fan out ${connections} ${Date.now()}`, 2, 1, 10);
   let received = 0;
   const sockets: WebSocket[] = [];
-  for (let i = 0; i < connections; i += 1) sockets.push(await subscriber(api, event.id, (kind) => (received += Number(kind === 'RESULT' || kind === 'LEADERBOARD'))));
+  for (let i = 0; i < connections; i += 1)
+    sockets.push(
+      await subscriber(api, event.id, (kind) => (received += Number(kind === 'RESULT' || kind === 'LEADERBOARD'))),
+    );
   const rssBefore = api.rssMb();
   // One result: a RESULT update, then the scoring pass's LEADERBOARD, to every subscription.
   const expected = 2 * connections * SUBSCRIPTIONS;
@@ -122,5 +179,14 @@ export async function fanOut(api: Api, connections: number) {
   await new Promise((r) => setTimeout(r, 1000));
   const got = received;
   await closeAll(sockets);
-  return { expected, received: got, allMs: run.result, rssBefore, peakRss: run.peakRss, slowest: run.slowest, answered: run.answered, failed: run.failed };
+  return {
+    expected,
+    received: got,
+    allMs: run.result,
+    rssBefore,
+    peakRss: run.peakRss,
+    slowest: run.slowest,
+    answered: run.answered,
+    failed: run.failed,
+  };
 }

@@ -53,7 +53,11 @@ function rssMb(): number {
 
 async function post(url: string, token: string, body: string): Promise<{ status: number; text: string; ms: number }> {
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body,
+  });
   const text = await res.text();
   return { status: res.status, text, ms: performance.now() - started };
 }
@@ -70,7 +74,9 @@ async function whileBystanding<T>(url: string, token: string, hostile: () => Pro
     while (running) {
       const started = performance.now();
       // A connection the server reset counts as an unanswered query, not the end of the run.
-      const res = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' })).catch(() => ({ status: 0, text: '', ms: performance.now() - started }));
+      const res = await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' })).catch(
+        () => ({ status: 0, text: '', ms: performance.now() - started }),
+      );
       if (res.status === 200 && JSON.parse(res.text).data?.events) answered += 1;
       else failed += 1;
       slowest = Math.max(slowest, res.ms);
@@ -95,12 +101,17 @@ function bigDocument(n: number, chars: number, aliases: number): string {
 }
 
 try {
-  const { apiUrl: url, tokens: { player: token, admin: adminToken } } = server;
+  const {
+    apiUrl: url,
+    tokens: { player: token, admin: adminToken },
+  } = server;
   const origin = new URL(url).origin;
   await post(url, token, JSON.stringify({ query: '{ events(limit: 1) { items { id } } }' }));
   const rssBefore = rssMb();
   // Times depend on the machine's load: the bystander shares the server's one thread with the hostile request.
-  console.log(`server up at ${url}; RSS ${rssBefore.toFixed(0)} MB (bound ${RSS_BOUND_MB} MB); load average ${loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    `server up at ${url}; RSS ${rssBefore.toFixed(0)} MB (bound ${RSS_BOUND_MB} MB); load average ${loadavg()[0].toFixed(1)}\n`,
+  );
 
   if (only === null) {
     // 4,900 aliases stay under the parser's token limit (accepted); 60,000 pass it (refused unparsed).
@@ -113,15 +124,20 @@ try {
         for (let n = 0; n < DOCUMENTS; n += 1) {
           const query = bigDocument(n, DOCUMENT_CHARS, aliasCount);
           const res = await post(url, token, JSON.stringify({ query }));
-          if (res.status === 200 && !JSON.parse(res.text).errors) largestAccepted = Math.max(largestAccepted, query.length);
+          if (res.status === 200 && !JSON.parse(res.text).errors)
+            largestAccepted = Math.max(largestAccepted, query.length);
           else refused += 1;
           slowestMs = Math.max(slowestMs, res.ms);
         }
         return { largestAccepted, refused, slowestMs };
       });
       const { largestAccepted, refused, slowestMs } = big.result;
-      console.log(`  largest accepted document ${largestAccepted} characters; ${refused} refused; slowest answer ${slowestMs.toFixed(0)} ms`);
-      console.log(`  bystander: ${big.answered} answers, slowest ${big.slowest.toFixed(0)} ms; server RSS peak ${big.peakRss.toFixed(0)} MB`);
+      console.log(
+        `  largest accepted document ${largestAccepted} characters; ${refused} refused; slowest answer ${slowestMs.toFixed(0)} ms`,
+      );
+      console.log(
+        `  bystander: ${big.answered} answers, slowest ${big.slowest.toFixed(0)} ms; server RSS peak ${big.peakRss.toFixed(0)} MB`,
+      );
       check(big.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms`);
       check(big.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB`);
     }
@@ -129,16 +145,31 @@ try {
     // 16,000 aliases (the issue's 1 MB document) pass the token limit; 1,000 (14 tokens each) stay under it and meet the resolver-count limit.
     for (const aliasCount of [ALIASES, 1_000]) {
       console.log(`\n2. an alias bomb: ${aliasCount} eventCard aliases in one document`);
-      const aliases = Array.from({ length: aliasCount }, (_, i) => `c${i}: eventCard(eventId: "e${i}") { event { id } }`).join(' ');
+      const aliases = Array.from(
+        { length: aliasCount },
+        (_, i) => `c${i}: eventCard(eventId: "e${i}") { event { id } }`,
+      ).join(' ');
       const bombQuery = `{ ${aliases} }`;
       const bomb = await whileBystanding(url, token, () => post(url, token, JSON.stringify({ query: bombQuery })));
-      const bombBody = JSON.parse(bomb.result.text) as { data?: Record<string, unknown> | null; errors?: { errorType?: string }[] };
+      const bombBody = JSON.parse(bomb.result.text) as {
+        data?: Record<string, unknown> | null;
+        errors?: { errorType?: string }[];
+      };
       const limited = (bombBody.errors ?? []).filter((e) => e.errorType === 'ResolverExecutionLimitReached').length;
       const ran = bombBody.data ? aliasCount - limited : 0;
-      const outcome = bombBody.data ? `${ran} resolvers ran, ${limited} refused with ResolverExecutionLimitReached` : `refused unparsed (HTTP ${bomb.result.status})`;
-      console.log(`  document ${(bombQuery.length / 1024).toFixed(0)} KB; answered in ${bomb.result.ms.toFixed(0)} ms; ${outcome}`);
-      console.log(`  bystander: ${bomb.answered} answers, slowest ${bomb.slowest.toFixed(0)} ms; server RSS peak ${bomb.peakRss.toFixed(0)} MB`);
-      check(ran <= 20 && (bombBody.data ? limited === aliasCount - ran : bomb.result.status === 400), 'at most 20 resolvers run');
+      const outcome = bombBody.data
+        ? `${ran} resolvers ran, ${limited} refused with ResolverExecutionLimitReached`
+        : `refused unparsed (HTTP ${bomb.result.status})`;
+      console.log(
+        `  document ${(bombQuery.length / 1024).toFixed(0)} KB; answered in ${bomb.result.ms.toFixed(0)} ms; ${outcome}`,
+      );
+      console.log(
+        `  bystander: ${bomb.answered} answers, slowest ${bomb.slowest.toFixed(0)} ms; server RSS peak ${bomb.peakRss.toFixed(0)} MB`,
+      );
+      check(
+        ran <= 20 && (bombBody.data ? limited === aliasCount - ran : bomb.result.status === 400),
+        'at most 20 resolvers run',
+      );
       check(bomb.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms`);
       check(bomb.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB`);
     }
@@ -146,30 +177,46 @@ try {
     for (const bytes of [1024 * 1024 + 1, 16 * 1024 * 1024]) {
       const body = JSON.stringify({ query: `{ __typename }${' '.repeat(bytes)}` });
       const tooBig = await whileBystanding(url, token, () => post(url, token, body));
-      console.log(`  a ${(body.length / 1024).toFixed(0)} KB body: HTTP ${tooBig.result.status} in ${tooBig.result.ms.toFixed(0)} ms; bystander slowest ${tooBig.slowest.toFixed(0)} ms`);
+      console.log(
+        `  a ${(body.length / 1024).toFixed(0)} KB body: HTTP ${tooBig.result.status} in ${tooBig.result.ms.toFixed(0)} ms; bystander slowest ${tooBig.slowest.toFixed(0)} ms`,
+      );
       check(tooBig.result.status === 413, `a ${(body.length / 1024).toFixed(0)} KB body is refused`);
     }
 
     console.log('\n3. GET /dev/token from a foreign Origin');
-    const stolen = await fetch(`${origin}/dev/token?username=victim`, { headers: { origin: 'http://attacker.invalid' } });
+    const stolen = await fetch(`${origin}/dev/token?username=victim`, {
+      headers: { origin: 'http://attacker.invalid' },
+    });
     const stolenText = await stolen.text();
-    console.log(`  HTTP ${stolen.status}${stolen.headers.get('access-control-allow-origin') ? `, access-control-allow-origin: ${stolen.headers.get('access-control-allow-origin')}` : ''}`);
+    console.log(
+      `  HTTP ${stolen.status}${stolen.headers.get('access-control-allow-origin') ? `, access-control-allow-origin: ${stolen.headers.get('access-control-allow-origin')}` : ''}`,
+    );
     check(stolen.status >= 400 && !stolenText.includes('"token"'), 'no token for a foreign Origin');
-
   }
 
-  const api = { url, playerToken: token, adminToken, rssMb, whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h), serverLines };
+  const api = {
+    url,
+    playerToken: token,
+    adminToken,
+    rssMb,
+    whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h),
+    serverLines,
+  };
   if (only !== 'flood') {
     console.log('\n4. real time: slow readers, and one result fanned out');
     for (const readers of SLOW_READERS) {
       const r = await slowReaders(api, readers, SLOW_READER_SECONDS);
-      console.log(`  ${readers} slow readers x 100 subscriptions, ${r.results} results in ${SLOW_READER_SECONDS} s (${r.refused} refused): server RSS ${r.rssBefore.toFixed(0)} MB before, peak ${r.peakRss.toFixed(0)} MB, ${r.rssAfter.toFixed(0)} MB after; ${r.dropped} readers cut off`);
+      console.log(
+        `  ${readers} slow readers x 100 subscriptions, ${r.results} results in ${SLOW_READER_SECONDS} s (${r.refused} refused): server RSS ${r.rssBefore.toFixed(0)} MB before, peak ${r.peakRss.toFixed(0)} MB, ${r.rssAfter.toFixed(0)} MB after; ${r.dropped} readers cut off`,
+      );
       console.log(`  bystander: ${r.answered} answers, ${r.failed} failed, slowest ${r.slowest.toFixed(0)} ms`);
       check(r.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB with ${readers} slow readers`);
       check(r.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms with ${readers} slow readers`);
     }
     const f = await fanOut(api, FAN_OUT_CONNECTIONS);
-    console.log(`  one result to ${FAN_OUT_CONNECTIONS} connections x 100 subscriptions: ${f.received} of ${f.expected} messages in ${f.allMs.toFixed(0)} ms; server RSS ${f.rssBefore.toFixed(0)} MB before, peak ${f.peakRss.toFixed(0)} MB`);
+    console.log(
+      `  one result to ${FAN_OUT_CONNECTIONS} connections x 100 subscriptions: ${f.received} of ${f.expected} messages in ${f.allMs.toFixed(0)} ms; server RSS ${f.rssBefore.toFixed(0)} MB before, peak ${f.peakRss.toFixed(0)} MB`,
+    );
     console.log(`  bystander: ${f.answered} answers, ${f.failed} failed, slowest ${f.slowest.toFixed(0)} ms`);
     check(f.received === f.expected, 'every subscription gets both updates, once');
     check(f.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms during the fan-out`);
@@ -178,10 +225,16 @@ try {
   if (only !== 'realtime') {
     console.log(`\n5. a flood: ${FLOOD_RESULTS} results in about 2 s on the live event, then scoreEvent`);
     const r = await flood(api);
-    console.log(`  ${r.eventName} (${r.matches} matches): ${r.sent} setMatchResult sent in ${r.sentMs.toFixed(0)} ms, ${r.accepted} accepted, the last answer at ${r.floodMs.toFixed(0)} ms; passes settled ${(r.settledMs / 1000).toFixed(1)} s after the first`);
-    console.log(`  live passes: ${r.failedAttempts} failed attempts logged, ${r.dropped} dropped after their last retry, ${r.superseded} superseded by a newer result`);
+    console.log(
+      `  ${r.eventName} (${r.matches} matches): ${r.sent} setMatchResult sent in ${r.sentMs.toFixed(0)} ms, ${r.accepted} accepted, the last answer at ${r.floodMs.toFixed(0)} ms; passes settled ${(r.settledMs / 1000).toFixed(1)} s after the first`,
+    );
+    console.log(
+      `  live passes: ${r.failedAttempts} failed attempts logged, ${r.dropped} dropped after their last retry, ${r.superseded} superseded by a newer result`,
+    );
     for (const reason of r.failureReasons) console.log(`    failed: ${reason}`);
-    console.log(`  subscriber: ${r.resultMessages} RESULT messages for ${r.sent} mutations; ${r.leaderboardMessages} LEADERBOARD messages, ${r.leaderboardOutOfOrder} out of order by readAt, ${r.leaderboardBehindVersion} by boardVersion`);
+    console.log(
+      `  subscriber: ${r.resultMessages} RESULT messages for ${r.sent} mutations; ${r.leaderboardMessages} LEADERBOARD messages, ${r.leaderboardOutOfOrder} out of order by readAt, ${r.leaderboardBehindVersion} by boardVersion`,
+    );
     console.log(`  final scoreEvent: ${(r.scoreMs / 1000).toFixed(2)} s, ${JSON.stringify(r.score)}`);
     check(r.accepted === r.sent, 'every result is accepted');
     check(r.dropped === 0, 'no live pass is dropped');
@@ -195,7 +248,10 @@ try {
   failures.push((err as Error).message);
   console.error(err);
   const { exitCode, signalCode } = server.process;
-  if (server.exited()) console.error(`the server exited (${exitCode ?? signalCode}); its last lines:\n${serverLines().slice(-15).join('\n')}`);
+  if (server.exited())
+    console.error(
+      `the server exited (${exitCode ?? signalCode}); its last lines:\n${serverLines().slice(-15).join('\n')}`,
+    );
 } finally {
   await server.stop();
 }

@@ -12,14 +12,19 @@ import { launchChromium } from '../scripts/app-browser.ts';
 import { DEMO_PASSWORD, demoEmail } from '../scripts/local-user-pool.ts';
 import { npmStart } from '../scripts/start-child.ts';
 
-const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const option = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const runs = Number(option('--runs')) || 5;
 const json = process.argv.includes('--json');
 
 await ensureAppBuilt();
 const files = readdirSync(path.join(appDist, 'assets')).map((name) => path.join(appDist, 'assets', name));
 files.push(path.join(appDist, 'index.html'));
-const bundle = files.map((file) => ({ file: path.relative(appDist, file), bytes: statSync(file).size, gzip: gzipSync(readFileSync(file)).length }));
+const bundle = files.map((file) => ({
+  file: path.relative(appDist, file),
+  bytes: statSync(file).size,
+  gzip: gzipSync(readFileSync(file)).length,
+}));
 const total = { bytes: bundle.reduce((n, f) => n + f.bytes, 0), gzip: bundle.reduce((n, f) => n + f.gzip, 0) };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -54,12 +59,24 @@ try {
 }
 const result = {
   bundle: { files: bundle, total },
-  firstLoadMs: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, { median: Math.round(median(xs)), min: Math.round(Math.min(...xs)), max: Math.round(Math.max(...xs)), runs: xs.length }])),
+  firstLoadMs: Object.fromEntries(
+    Object.entries(times).map(([k, xs]) => [
+      k,
+      {
+        median: Math.round(median(xs)),
+        min: Math.round(Math.min(...xs)),
+        max: Math.round(Math.max(...xs)),
+        runs: xs.length,
+      },
+    ]),
+  ),
 };
 if (json) console.log(JSON.stringify(result));
 else {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  for (const f of bundle) console.log(`${f.file.padEnd(32)} ${kb(f.bytes).padStart(12)}  gzip ${kb(f.gzip).padStart(10)}`);
+  for (const f of bundle)
+    console.log(`${f.file.padEnd(32)} ${kb(f.bytes).padStart(12)}  gzip ${kb(f.gzip).padStart(10)}`);
   console.log(`${'total'.padEnd(32)} ${kb(total.bytes).padStart(12)}  gzip ${kb(total.gzip).padStart(10)}`);
-  for (const [k, v] of Object.entries(result.firstLoadMs)) console.log(`${k}: median ${v.median} ms (min ${v.min}, max ${v.max}, ${v.runs} runs)`);
+  for (const [k, v] of Object.entries(result.firstLoadMs))
+    console.log(`${k}: median ${v.median} ms (min ${v.min}, max ${v.max}, ${v.runs} runs)`);
 }

@@ -22,11 +22,21 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { fromAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
-import { indexPartition, itemSize, readUnits, tablePartition, writeCharges, type Charge } from '../amplify/functions/score-event/capacity.ts';
+import {
+  indexPartition,
+  itemSize,
+  readUnits,
+  tablePartition,
+  writeCharges,
+  type Charge,
+} from '../amplify/functions/score-event/capacity.ts';
 import { TABLE, keyId, type ItemKey } from '@pickem/domain/entities/table';
 
 /** What the model reads of an UpdateItem, alone or in a transaction. */
-type UpdateInput = Pick<UpdateItemCommandInput, 'Key' | 'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+type UpdateInput = Pick<
+  UpdateItemCommandInput,
+  'Key' | 'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+>;
 
 export const PARTITION_WCU_PER_SECOND = 1000;
 export const PARTITION_RCU_PER_SECOND = 3000;
@@ -60,7 +70,14 @@ export function createCapacityModel(seed: Item[]) {
     write(u.Key!, { ...(before ?? fromAttributes(u.Key!)), ...assignments(u) }, transactional);
   };
   const readItems = (items: Item[], partition: string, consistent: boolean, summed: boolean) => {
-    if (summed) charge(rcu, { partition, units: readUnits(items.reduce((n, i) => n + itemSize(i), 0), { consistent }) });
+    if (summed)
+      charge(rcu, {
+        partition,
+        units: readUnits(
+          items.reduce((n, i) => n + itemSize(i), 0),
+          { consistent },
+        ),
+      });
     else for (const i of items) charge(rcu, { partition, units: readUnits(itemSize(i), { consistent }) });
   };
 
@@ -70,7 +87,8 @@ export function createCapacityModel(seed: Item[]) {
         if (t.Update) applyUpdate(t.Update, true);
         else if (t.Put) write(keyOf(t.Put.Item!), fromAttributes(t.Put.Item!), true);
         else if (t.Delete) write(t.Delete.Key!, undefined, true);
-        else if (t.ConditionCheck) charge(rcu, { partition: tablePartition(fromAttributes(t.ConditionCheck.Key!)[TABLE.pk]), units: 2 });
+        else if (t.ConditionCheck)
+          charge(rcu, { partition: tablePartition(fromAttributes(t.ConditionCheck.Key!)[TABLE.pk]), units: 2 });
       }
     } else if (command instanceof UpdateItemCommand) {
       applyUpdate(command.input, false);
@@ -83,7 +101,9 @@ export function createCapacityModel(seed: Item[]) {
       const unprocessed = new Set(
         Object.values((output.UnprocessedItems ?? {}) as Record<string, WriteRequest[]>)
           .flat()
-          .map((r) => keyId(fromAttributes(r.PutRequest ? keyOf(r.PutRequest.Item!) : r.DeleteRequest!.Key!) as ItemKey)),
+          .map((r) =>
+            keyId(fromAttributes(r.PutRequest ? keyOf(r.PutRequest.Item!) : r.DeleteRequest!.Key!) as ItemKey),
+          ),
       );
       for (const r of Object.values(command.input.RequestItems ?? {}).flat()) {
         const key = r.PutRequest ? keyOf(r.PutRequest.Item!) : r.DeleteRequest!.Key!;
@@ -93,7 +113,12 @@ export function createCapacityModel(seed: Item[]) {
     } else if (command instanceof GetItemCommand) {
       const item = output.Item as Record<string, AttributeValue> | undefined;
       const key = fromAttributes(command.input.Key!);
-      charge(rcu, { partition: tablePartition(key[TABLE.pk]), units: readUnits(item ? itemSize(fromAttributes(item)) : 0, { consistent: command.input.ConsistentRead === true }) });
+      charge(rcu, {
+        partition: tablePartition(key[TABLE.pk]),
+        units: readUnits(item ? itemSize(fromAttributes(item)) : 0, {
+          consistent: command.input.ConsistentRead === true,
+        }),
+      });
     } else if (command instanceof BatchGetItemCommand) {
       const consistent = Object.values(command.input.RequestItems ?? {}).every((r) => r.ConsistentRead === true);
       for (const items of Object.values((output.Responses ?? {}) as Record<string, Record<string, AttributeValue>[]>)) {

@@ -19,7 +19,12 @@ const json = process.argv.includes('--json');
 
 function timed(args: string[], input?: string): number {
   const started = process.hrtime.bigint();
-  const run = spawnSync('npm', ['run', '--silent', ...args], { cwd: repoRoot, encoding: 'utf8', input, maxBuffer: 1 << 28 });
+  const run = spawnSync('npm', ['run', '--silent', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    input,
+    maxBuffer: 1 << 28,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (run.status !== 0) throw new Error(`npm run ${args.join(' ')} failed: ${run.stderr}`);
   return ms;
@@ -34,7 +39,10 @@ try {
   const codeFile = path.join(dir, 'code.js');
   const contextFile = path.join(dir, 'context.json');
   writeFileSync(codeFile, codes[0]);
-  writeFileSync(contextFile, JSON.stringify({ arguments: { limit: 5 }, identity: { sub: 'u1', username: 'u1', groups: null } }));
+  writeFileSync(
+    contextFile,
+    JSON.stringify({ arguments: { limit: 5 }, identity: { sub: 'u1', username: 'u1', groups: null } }),
+  );
   const call = ['evaluate', '--', '--code', codeFile, '--context', contextFile, '--function', 'request'];
 
   timed(call); // builds the bundle if needed and caches this code's lint verdict
@@ -51,7 +59,15 @@ try {
 
   const cases = codes.flatMap((code, c) =>
     Array.from({ length: CONTEXTS_PER_CODE }, (_, i) =>
-      JSON.stringify({ code, context: { arguments: { id: `x${i}`, limit: i + 1 }, identity: { sub: `u${c}`, username: `u${c}`, groups: null } }, function: i % 2 ? 'response' : 'request' })),
+      JSON.stringify({
+        code,
+        context: {
+          arguments: { id: `x${i}`, limit: i + 1 },
+          identity: { sub: `u${c}`, username: `u${c}`, groups: null },
+        },
+        function: i % 2 ? 'response' : 'request',
+      }),
+    ),
   );
   // The same cases with every code made distinct (a comment), so each case is checked and loaded anew.
   const distinct = cases.map((line, i) => {
@@ -90,11 +106,19 @@ try {
   else {
     console.log(`npm run --silent evaluate, one call (median of ${RUNS}, interleaved):`);
     console.log(`  npm's own start-up (npm run --silent env)   ${result.npmStartMs.toFixed(0)} ms`);
-    console.log(`  call, lint verdict cached                   ${result.callCachedMs.toFixed(0)} ms  (${result.beyondNpmCachedMs.toFixed(0)} ms beyond npm)`);
-    console.log(`  call, new code (eslint loaded and run)      ${result.callUncachedMs.toFixed(0)} ms  (${result.beyondNpmUncachedMs.toFixed(0)} ms beyond npm)`);
-    console.log(`npm run --silent evaluate -- --lines: ${cases.length} cases (${codes.length} resolver codes x ${CONTEXTS_PER_CODE} contexts)`);
+    console.log(
+      `  call, lint verdict cached                   ${result.callCachedMs.toFixed(0)} ms  (${result.beyondNpmCachedMs.toFixed(0)} ms beyond npm)`,
+    );
+    console.log(
+      `  call, new code (eslint loaded and run)      ${result.callUncachedMs.toFixed(0)} ms  (${result.beyondNpmUncachedMs.toFixed(0)} ms beyond npm)`,
+    );
+    console.log(
+      `npm run --silent evaluate -- --lines: ${cases.length} cases (${codes.length} resolver codes x ${CONTEXTS_PER_CODE} contexts)`,
+    );
     console.log(`  ${perCase.toFixed(2)} ms per case`);
-    console.log(`  ${perDistinctCase.toFixed(2)} ms per case when every case has its own code (checked and loaded each time, lint verdict cached)`);
+    console.log(
+      `  ${perDistinctCase.toFixed(2)} ms per case when every case has its own code (checked and loaded each time, lint verdict cached)`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

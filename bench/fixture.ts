@@ -28,24 +28,36 @@ interface Target {
 
 async function batchWrite(target: Target, items: Record<string, unknown>[]) {
   for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshall(item, { removeUndefinedValues: true }) } }));
+    let requests = items
+      .slice(i, i + 25)
+      .map((item) => ({ PutRequest: { Item: marshall(item, { removeUndefinedValues: true }) } }));
     while (requests.length > 0) {
-      const out = await target.client.send(new BatchWriteItemCommand({ RequestItems: { [target.tableName]: requests } }));
+      const out = await target.client.send(
+        new BatchWriteItemCommand({ RequestItems: { [target.tableName]: requests } }),
+      );
       requests = (out.UnprocessedItems?.[target.tableName] ?? []) as typeof requests;
     }
   }
 }
 
 export async function createCard(target: Target, admin: string, name: string, date: string, startsAt: string) {
-  const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(target.url, admin,
-    'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input: { name, date, startsAt } });
+  const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(
+    target.url,
+    admin,
+    'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }',
+    { input: { name, date, startsAt } },
+  );
   const matchIds: string[] = [];
   for (let m = 0; m < CARD_SIZE; m += 1) {
-    const { addMatch } = await graphqlData<{ addMatch: { id: string } }>(target.url, admin,
-      'mutation($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }', {
+    const { addMatch } = await graphqlData<{ addMatch: { id: string } }>(
+      target.url,
+      admin,
+      'mutation($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }',
+      {
         eventId: createEvent.id,
         input: { points: 5 + m, teams: [{ members: [`Wrestler ${m}A`] }, { members: [`Wrestler ${m}B`] }] },
-      });
+      },
+    );
     matchIds.push(addMatch.id);
   }
   return { eventId: createEvent.id, matchIds };
@@ -55,16 +67,31 @@ export async function createCard(target: Target, admin: string, name: string, da
  * `players` predictions of an event (with their entries, as savePrediction writes them) and their profiles; player i picks team (i >> m) & 1 of match m,
  * so player 0 picks team 0 everywhere. Returns the event.
  */
-export async function loadPlayers(target: Target, admin: string, eventId: string, matchIds: string[], players: number): Promise<Event> {
-  const event = (await graphqlData<{ eventCard: { event: Event } }>(target.url, admin,
-    'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }', { id: eventId })).eventCard.event;
+export async function loadPlayers(
+  target: Target,
+  admin: string,
+  eventId: string,
+  matchIds: string[],
+  players: number,
+): Promise<Event> {
+  const event = (
+    await graphqlData<{ eventCard: { event: Event } }>(
+      target.url,
+      admin,
+      'query($id: ID!) { eventCard(eventId: $id) { event { id name date startsAt state season } } }',
+      { id: eventId },
+    )
+  ).eventCard.event;
   const now = new Date().toISOString();
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < players; i += 1) {
     const userId = subFor(benchPlayer(i));
     const picks = matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
     const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now);
-    items.push(PREDICTION.item(prediction), ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, updatedAt: now }));
+    items.push(
+      PREDICTION.item(prediction),
+      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, updatedAt: now }),
+    );
     items.push(PROFILE.item(userId, `Player ${i}`));
   }
   await batchWrite(target, items);
@@ -76,8 +103,12 @@ export async function buildLeague(target: Target, players: number) {
   const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
   const future = new Date(Date.now() + 3600_000).toISOString();
   // A named season around the scored event, so that it counts in two seasons as a league's would.
-  const { createSeason } = await graphqlData<{ createSeason: { id: string } }>(target.url, admin,
-    'mutation($i: CreateSeasonInput!) { createSeason(input: $i) { id } }', { i: { name: 'Bench Summer', startDate: '2025-05-01', endDate: '2025-08-31' } });
+  const { createSeason } = await graphqlData<{ createSeason: { id: string } }>(
+    target.url,
+    admin,
+    'mutation($i: CreateSeasonInput!) { createSeason(input: $i) { id } }',
+    { i: { name: 'Bench Summer', startDate: '2025-05-01', endDate: '2025-08-31' } },
+  );
   const scored = await createCard(target, admin, 'Bench Scored Event', '2025-06-01', future);
   const upcoming = await createCard(target, admin, 'Bench Upcoming Event', '2025-07-01', future);
 
@@ -90,18 +121,28 @@ export async function buildLeague(target: Target, players: number) {
   // pass over every prediction (bench/live.ts measures those), which would still be running while
   // the screens are measured.
   for (const matchId of scored.matchIds) {
-    await target.client.send(new UpdateItemCommand({
-      TableName: target.tableName,
-      Key: marshall(MATCH.key(scored.eventId, matchId)),
-      UpdateExpression: 'SET #result = :winner, #outcome = :win',
-      ExpressionAttributeNames: { '#result': 'result', '#outcome': 'outcome' },
-      ExpressionAttributeValues: marshall({ ':winner': 0, ':win': 'WIN' }),
-    }));
+    await target.client.send(
+      new UpdateItemCommand({
+        TableName: target.tableName,
+        Key: marshall(MATCH.key(scored.eventId, matchId)),
+        UpdateExpression: 'SET #result = :winner, #outcome = :win',
+        ExpressionAttributeNames: { '#result': 'result', '#outcome': 'outcome' },
+        ExpressionAttributeValues: marshall({ ':winner': 0, ':win': 'WIN' }),
+      }),
+    );
   }
   await scoreFinal(
-    () => graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { finished } }', { e: scored.eventId }),
+    () =>
+      graphqlData(target.url, admin, 'mutation($e: ID!) { scoreEvent(eventId: $e) { finished } }', {
+        e: scored.eventId,
+      }),
     () => target.app.settled(),
     5,
   );
-  return { scoredEventId: scored.eventId, upcomingEventId: upcoming.eventId, season: event.season, namedSeasonId: createSeason.id };
+  return {
+    scoredEventId: scored.eventId,
+    upcomingEventId: upcoming.eventId,
+    season: event.season,
+    namedSeasonId: createSeason.id,
+  };
 }

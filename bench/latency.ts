@@ -40,19 +40,28 @@ function poster(url: string, token: string, query: string): () => Promise<void> 
   const body = JSON.stringify({ query });
   return () =>
     new Promise((resolve, reject) => {
-      const req = http.request(url, {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', authorization: token, 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200 || text.includes('"errors"')) reject(new Error(`HTTP ${res.statusCode}: ${text}`));
-          else resolve();
-        });
-      });
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            authorization: token,
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (res.statusCode !== 200 || text.includes('"errors"'))
+              reject(new Error(`HTTP ${res.statusCode}: ${text}`));
+            else resolve();
+          });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -68,11 +77,19 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
   const admin = target.tokenFor('latency-admin', [ADMIN_GROUP]);
   for (let i = 0; i < EVENTS; i += 1) {
     await graphqlData(target.url, admin, 'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
-      input: { name: `Latency Event ${i}`, date: `2025-01-${String(i + 1).padStart(2, '0')}`, startsAt: '2030-01-01T00:00:00Z' },
+      input: {
+        name: `Latency Event ${i}`,
+        date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+        startsAt: '2030-01-01T00:00:00Z',
+      },
     });
   }
   const player = target.tokenFor('latency-player');
-  const viaApi = poster(target.url, player, `query { events(limit: ${EVENTS}) { items { id name date startsAt state season matchCount } nextToken } }`);
+  const viaApi = poster(
+    target.url,
+    player,
+    `query { events(limit: ${EVENTS}) { items { id name date startsAt state season matchCount } nextToken } }`,
+  );
   const input = queryInput(target.tableName, EVENT.list(), { limit: EVENTS });
   const direct = () => target.client.send(new QueryCommand(input));
   const wire = createDynamoDbWire(target.dynamoEndpoint, stateDir);
@@ -95,7 +112,15 @@ export async function benchLatency(target: BenchTarget, samples = 400): Promise<
     const apiP50Ms = p50(api);
     const directP50Ms = p50(dyn);
     const wireP50Ms = p50(raw);
-    return { benchmark: 'latency', samples, apiP50Ms, directP50Ms, ratio: apiP50Ms / directP50Ms, wireP50Ms, ownWorkMs: apiP50Ms - wireP50Ms };
+    return {
+      benchmark: 'latency',
+      samples,
+      apiP50Ms,
+      directP50Ms,
+      ratio: apiP50Ms / directP50Ms,
+      wireP50Ms,
+      ownWorkMs: apiP50Ms - wireP50Ms,
+    };
   } finally {
     wire.close();
   }

@@ -22,11 +22,13 @@ const SCREENS: { screen: string; query: string }[] = [
   { screen: 'myLeaguesWithRank', query: 'query { myLeagues { id name season { id name } memberCount myRank } }' },
   {
     screen: 'leagueStandings',
-    query: 'query($l: ID!) { league(leagueId: $l) { name season { id name } standings { rank displayName points correct eventsPlayed } } }',
+    query:
+      'query($l: ID!) { league(leagueId: $l) { name season { id name } standings { rank displayName points correct eventsPlayed } } }',
   },
   {
     screen: 'leagueEventLeaderboard',
-    query: 'query($l: ID!, $e: ID!) { league(leagueId: $l) { name eventLeaderboard(eventId: $e) { rank displayName points correct picks { matchId team } } } }',
+    query:
+      'query($l: ID!, $e: ID!) { league(leagueId: $l) { name eventLeaderboard(eventId: $e) { rank displayName points correct picks { matchId team } } } }',
   },
 ];
 
@@ -38,9 +40,14 @@ export async function benchLeagueScreens(
   const owner = target.tokenFor(benchPlayer(0));
   const leagues: { id: string; inviteCode: string }[] = [];
   for (let l = 0; l < LEAGUE_LIMIT.leaguesPerPlayer; l += 1) {
-    const { createLeague } = await graphqlData<{ createLeague: { id: string; inviteCode: string } }>(target.url, owner, CREATE, {
-      i: { name: `Bench League ${l}`, seasonId: ids.namedSeasonId },
-    });
+    const { createLeague } = await graphqlData<{ createLeague: { id: string; inviteCode: string } }>(
+      target.url,
+      owner,
+      CREATE,
+      {
+        i: { name: `Bench League ${l}`, seasonId: ids.namedSeasonId },
+      },
+    );
     leagues.push(createLeague);
   }
   const members = Math.min(players, LEAGUE_LIMIT.membersPerLeague);

@@ -82,9 +82,16 @@ interface EventUpdateData {
 }
 
 /** The messages of one result, checked; the delivery and lag samples. */
-function checkResult(arrivals: Arrival[], unexpected: unknown[], ids: string[], expected: { eventId: string; matchId: string; topPoints: number; leaderboardSize: number }) {
+function checkResult(
+  arrivals: Arrival[],
+  unexpected: unknown[],
+  ids: string[],
+  expected: { eventId: string; matchId: string; topPoints: number; leaderboardSize: number },
+) {
   const problems: string[] = unexpected.map((m) => `unexpected control message ${JSON.stringify(m).slice(0, 300)}`);
-  const seen = new Map<string, { RESULT: Arrival[]; LEADERBOARD: Arrival[] }>(ids.map((id) => [id, { RESULT: [], LEADERBOARD: [] }]));
+  const seen = new Map<string, { RESULT: Arrival[]; LEADERBOARD: Arrival[] }>(
+    ids.map((id) => [id, { RESULT: [], LEADERBOARD: [] }]),
+  );
   for (const a of arrivals) {
     const update = (a.message.payload?.data as { onEventUpdate?: EventUpdateData } | undefined)?.onEventUpdate;
     const kinds = seen.get(a.id);
@@ -94,14 +101,24 @@ function checkResult(arrivals: Arrival[], unexpected: unknown[], ids: string[], 
     }
     kinds[update.kind].push(a);
     if (update.eventId !== expected.eventId) problems.push(`${a.id}: an update of event ${update.eventId}`);
-    if (update.kind === 'RESULT' && (update.matchId !== expected.matchId || update.match?.id !== expected.matchId || update.match.result !== 0 || update.match.outcome !== 'WIN')) {
-      problems.push(`${a.id}: RESULT ${JSON.stringify({ matchId: update.matchId, match: update.match })}, expected match ${expected.matchId} won by team 0`);
+    if (
+      update.kind === 'RESULT' &&
+      (update.matchId !== expected.matchId ||
+        update.match?.id !== expected.matchId ||
+        update.match.result !== 0 ||
+        update.match.outcome !== 'WIN')
+    ) {
+      problems.push(
+        `${a.id}: RESULT ${JSON.stringify({ matchId: update.matchId, match: update.match })}, expected match ${expected.matchId} won by team 0`,
+      );
     }
     if (update.kind === 'LEADERBOARD') {
       const points = (update.leaderboard ?? []).map((p) => p.points ?? -1);
       const ordered = points.every((p, i) => i === 0 || p <= points[i - 1]);
       if (points.length !== expected.leaderboardSize || points[0] !== expected.topPoints || !ordered) {
-        problems.push(`${a.id}: LEADERBOARD points ${JSON.stringify(points)}, expected ${expected.leaderboardSize} rows from ${expected.topPoints} down`);
+        problems.push(
+          `${a.id}: LEADERBOARD points ${JSON.stringify(points)}, expected ${expected.leaderboardSize} rows from ${expected.topPoints} down`,
+        );
       }
     }
   }
@@ -114,7 +131,8 @@ function checkResult(arrivals: Arrival[], unexpected: unknown[], ids: string[], 
       if (kinds[kind].length === 0) missing[kind] += 1;
       if (kinds[kind].length > 1) duplicate[kind] += kinds[kind].length - 1;
     }
-    if (kinds.RESULT.length === 1 && kinds.LEADERBOARD.length === 1 && kinds.RESULT[0].at > kinds.LEADERBOARD[0].at) problems.push(`${id}: LEADERBOARD before RESULT`);
+    if (kinds.RESULT.length === 1 && kinds.LEADERBOARD.length === 1 && kinds.RESULT[0].at > kinds.LEADERBOARD[0].at)
+      problems.push(`${id}: LEADERBOARD before RESULT`);
     if (kinds.RESULT[0]) delivery.push(kinds.RESULT[0].at);
     if (kinds.LEADERBOARD[0]) lag.push(kinds.LEADERBOARD[0].at);
   }
@@ -122,7 +140,8 @@ function checkResult(arrivals: Arrival[], unexpected: unknown[], ids: string[], 
     if (missing[kind]) problems.push(`${missing[kind]} subscriptions missed the ${kind}`);
     if (duplicate[kind]) problems.push(`${duplicate[kind]} duplicate ${kind} messages`);
   }
-  if (problems.length > 0) throw new Error(`match ${expected.matchId}: ${problems.length} problems:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`match ${expected.matchId}: ${problems.length} problems:\n  ${problems.slice(0, 20).join('\n  ')}`);
   return { delivery, lag };
 }
 
@@ -133,7 +152,9 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
     const future = new Date(Date.now() + 3600_000).toISOString();
     const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future);
     await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions);
-    await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: card.eventId, state: 'BROADCAST' } });
+    await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: card.eventId, state: 'BROADCAST' },
+    });
     // The STATE update of that change is published before anyone subscribes.
     await target.app.settled();
 
@@ -166,7 +187,12 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
       });
       for (let m = 0; m < Math.min(opts.results, CARD_SIZE); m += 1) {
         const started = wallNow();
-        await graphqlData(target.url, admin, 'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', { e: card.eventId, m: card.matchIds[m] });
+        await graphqlData(
+          target.url,
+          admin,
+          'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }',
+          { e: card.eventId, m: card.matchIds[m] },
+        );
         const answered = wallNow();
         responses.push(answered - started);
         topPoints += 5 + m; // createCard's points of match m
@@ -184,7 +210,8 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         lag.push(...checked.lag.map((at) => at - answered));
         const after = await pointsOf();
         for (const [userId, p] of after) if (points.get(userId) !== p) changed += 1;
-        if (after.size !== opts.predictions) throw new Error(`the event's board holds ${after.size} players, ${opts.predictions} predicted`);
+        if (after.size !== opts.predictions)
+          throw new Error(`the event's board holds ${after.size} players, ${opts.predictions} predicted`);
         points = after;
       }
       stopCounting();

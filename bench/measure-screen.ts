@@ -13,7 +13,12 @@ export interface ScreenCost {
 
 /** One screen's query as `token` sends it, with the DynamoDB requests it made. */
 export async function measureScreen(
-  target: BenchTarget, token: string, screen: string, players: number, query: string, vars: Record<string, unknown>,
+  target: BenchTarget,
+  token: string,
+  screen: string,
+  players: number,
+  query: string,
+  vars: Record<string, unknown>,
 ): Promise<ScreenCost> {
   const seen: DynamoDbRequestEvent[] = [];
   target.observe((event) => seen.push(event));

@@ -56,7 +56,12 @@ type Reply = { seq: number; value?: unknown; error?: string };
 type Unsequenced<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
 /** Waits until `done()` or `timeoutMs`, re-checking each time `wake` is called; throws `what()` on time-out. */
-function waitUntil(done: () => boolean, timeoutMs: number, what: () => string, listen: (wake: () => void) => () => void): Promise<void> {
+function waitUntil(
+  done: () => boolean,
+  timeoutMs: number,
+  what: () => string,
+  listen: (wake: () => void) => () => void,
+): Promise<void> {
   if (done()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const stop = listen(() => {
@@ -74,7 +79,10 @@ function waitUntil(done: () => boolean, timeoutMs: number, what: () => string, l
 
 /** Forks the load process, opens the connections and starts every subscription. */
 export async function openSubscriptions(opts: LoadOptions): Promise<SubscriptionLoad> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let seq = 0;
   let exited: string | null = null;
@@ -131,7 +139,6 @@ export async function openSubscriptions(opts: LoadOptions): Promise<Subscription
 
 // ---- The child process ----
 
-
 /** One connection: its control messages parsed at once, its data frames stamped and kept. */
 class LoadConnection {
   private readonly control: { type: string; id?: string; payload?: unknown }[] = [];
@@ -139,7 +146,10 @@ class LoadConnection {
   private readonly listeners = new Set<() => void>();
   closed = false;
 
-  constructor(readonly ws: WebSocket, onData: () => void) {
+  constructor(
+    readonly ws: WebSocket,
+    onData: () => void,
+  ) {
     ws.on('message', (raw) => {
       const at = wallNow();
       const text = String(raw);
@@ -165,7 +175,12 @@ class LoadConnection {
   /** The first control message matching `pred`, taken off the list. */
   async next(pred: (m: { type: string; id?: string }) => boolean, timeoutMs: number) {
     const at = () => this.control.findIndex(pred);
-    await waitUntil(() => at() >= 0 || this.closed, timeoutMs, () => `control messages so far ${JSON.stringify(this.control)}`, this.listen);
+    await waitUntil(
+      () => at() >= 0 || this.closed,
+      timeoutMs,
+      () => `control messages so far ${JSON.stringify(this.control)}`,
+      this.listen,
+    );
     const i = at();
     if (i < 0) throw new Error(`the connection closed; control messages so far ${JSON.stringify(this.control)}`);
     return this.control.splice(i, 1)[0];
@@ -195,18 +210,28 @@ function runChild() {
       const connection = new LoadConnection(ws, onData);
       connections.push(connection);
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`connection ${c} did not open within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`connection ${c} did not open within ${opts.timeoutMs} ms`)),
+          opts.timeoutMs,
+        );
         ws.once('open', () => (clearTimeout(timer), resolve()));
         ws.once('error', (err) => (clearTimeout(timer), reject(err)));
       });
       ws.send(JSON.stringify({ type: 'connection_init' }));
-      const ack = await connection.next((m) => m.type === 'connection_ack' || m.type === 'connection_error', opts.timeoutMs);
+      const ack = await connection.next(
+        (m) => m.type === 'connection_ack' || m.type === 'connection_error',
+        opts.timeoutMs,
+      );
       if (ack.type !== 'connection_ack') throw new Error(`connection ${c} refused: ${JSON.stringify(ack)}`);
       const data = JSON.stringify({ query: opts.query, variables: opts.variables });
       const ids = Array.from({ length: opts.subscriptionsPerConnection }, (_, s) => `c${c}-s${s}`);
-      for (const id of ids) ws.send(JSON.stringify({ type: 'start', id, payload: { data, extensions: { authorization: header } } }));
+      for (const id of ids)
+        ws.send(JSON.stringify({ type: 'start', id, payload: { data, extensions: { authorization: header } } }));
       for (const id of ids) {
-        const answer = await connection.next((m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'), opts.timeoutMs);
+        const answer = await connection.next(
+          (m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'),
+          opts.timeoutMs,
+        );
         if (answer.type !== 'start_ack') throw new Error(`subscription ${id} refused: ${JSON.stringify(answer)}`);
       }
       all.push(...ids);
@@ -218,10 +243,15 @@ function runChild() {
     if (command.cmd === 'open') return open(command.opts);
     if (command.cmd === 'wait') {
       const { count, timeoutMs } = command;
-      return waitUntil(() => sinceTake >= count, timeoutMs, () => `${sinceTake} of ${count} data messages received`, (wake) => {
-        dataListeners.add(wake);
-        return () => dataListeners.delete(wake);
-      });
+      return waitUntil(
+        () => sinceTake >= count,
+        timeoutMs,
+        () => `${sinceTake} of ${count} data messages received`,
+        (wake) => {
+          dataListeners.add(wake);
+          return () => dataListeners.delete(wake);
+        },
+      );
     }
     sinceTake = 0;
     const frames = connections.flatMap((c) => c.frames.splice(0));

@@ -27,7 +27,10 @@ export type ReloadEdit = 'resolver' | 'library';
 
 type Query = (query: string) => Promise<Record<string, { items?: { name: string }[]; nextToken: string | null }>>;
 
-const EDITS: Record<ReloadEdit, { file: string; original: string; edited: (marker: string) => string; served: (query: Query) => Promise<unknown> }> = {
+const EDITS: Record<
+  ReloadEdit,
+  { file: string; original: string; edited: (marker: string) => string; served: (query: Query) => Promise<unknown> }
+> = {
   resolver: {
     file: 'resolvers/Query.events.ts',
     original: 'nextToken: ctx.result.nextToken ?? null',
@@ -42,7 +45,11 @@ const EDITS: Record<ReloadEdit, { file: string; original: string; edited: (marke
   },
 };
 
-export async function benchReload(dynamoEndpoint: string, runs = 10, edit: ReloadEdit = 'resolver'): Promise<ReloadTimes> {
+export async function benchReload(
+  dynamoEndpoint: string,
+  runs = 10,
+  edit: ReloadEdit = 'resolver',
+): Promise<ReloadTimes> {
   const { file, original: anchor, edited, served: servedBy } = EDITS[edit];
   const dir = mkdtempSync(path.join(tmpdir(), 'pickem-bench-reload-'));
   cpSync(path.join(repoRoot, 'resolvers'), path.join(dir, 'resolvers'), { recursive: true });
@@ -74,7 +81,9 @@ export async function benchReload(dynamoEndpoint: string, runs = 10, edit: Reloa
     if (edit === 'library') {
       const admin = app.tokenFor('bench-admin', [ADMIN_GROUP]);
       const input = { name: 'Reload Bench', date: '2025-01-01', startsAt: '2025-01-01T20:00:00Z' };
-      await graphqlData(app.url, admin, 'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input });
+      await graphqlData(app.url, admin, 'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
+        input,
+      });
     }
     for (let run = 0; run < runs; run += 1) {
       const marker = `reload-${run}`;

@@ -32,7 +32,9 @@ const json = process.argv.includes('--json');
 const players = (option('--players') ?? '10,1000,10000').split(',').map(Number);
 const sections = ['latency', 'screens', 'scoring', 'reload', 'live', 'scale'];
 const only = option('--only')?.split(',');
-const skip = new Set(only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean));
+const skip = new Set(
+  only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean),
+);
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
 const say = (text: string) => !json && console.log(text);
 
@@ -43,9 +45,15 @@ try {
     const latency = await benchLatency(target);
     await target.close();
     print({ ...latency });
-    say(`local-runtime overhead, Query.events over HTTP vs the same Query straight to DynamoDB Local (${latency.samples} samples each):`);
-    say(`  p50 API ${latency.apiP50Ms.toFixed(2)} ms, direct (AWS SDK) ${latency.directP50Ms.toFixed(2)} ms, ratio ${latency.ratio.toFixed(2)}x`);
-    say(`  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request\n`);
+    say(
+      `local-runtime overhead, Query.events over HTTP vs the same Query straight to DynamoDB Local (${latency.samples} samples each):`,
+    );
+    say(
+      `  p50 API ${latency.apiP50Ms.toFixed(2)} ms, direct (AWS SDK) ${latency.directP50Ms.toFixed(2)} ms, ratio ${latency.ratio.toFixed(2)}x`,
+    );
+    say(
+      `  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request\n`,
+    );
   }
 
   if (!skip.has('screens')) {
@@ -59,22 +67,36 @@ try {
       for (const row of rows.filter((r) => r.players === n)) print({ ...row });
     }
     client.destroy();
-    say('screen cost per request of the screen (eventually consistent reads; the league screens on a league of min(players, 30) members, the caller in 10 leagues):');
-    say(`  ${'screen'.padEnd(22)}${'players'.padStart(8)}${'requests'.padStart(10)}${'RCU'.padStart(9)}${'read'.padStart(8)}${'returned'.padStart(10)}`);
+    say(
+      'screen cost per request of the screen (eventually consistent reads; the league screens on a league of min(players, 30) members, the caller in 10 leagues):',
+    );
+    say(
+      `  ${'screen'.padEnd(22)}${'players'.padStart(8)}${'requests'.padStart(10)}${'RCU'.padStart(9)}${'read'.padStart(8)}${'returned'.padStart(10)}`,
+    );
     for (const r of rows) {
-      say(`  ${r.screen.padEnd(22)}${String(r.players).padStart(8)}${String(r.requests).padStart(10)}${r.rcu.toFixed(1).padStart(9)}${String(r.itemsRead).padStart(8)}${String(r.itemsReturned).padStart(10)}`);
+      say(
+        `  ${r.screen.padEnd(22)}${String(r.players).padStart(8)}${String(r.requests).padStart(10)}${r.rcu.toFixed(1).padStart(9)}${String(r.itemsRead).padStart(8)}${String(r.itemsReturned).padStart(10)}`,
+      );
     }
     say('');
   }
 
   if (!skip.has('scoring')) {
     const scoring = await benchScoring({ endpoint: dynamo.endpoint, predictions: [1000, 10000] });
-    say('scoring throughput (first scoring of an event; each player\'s prediction and standing written in one transaction):');
+    say(
+      "scoring throughput (first scoring of an event; each player's prediction and standing written in one transaction):",
+    );
     for (const s of scoring) {
       print({ benchmark: 'scoring', ...s });
-      say(`  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, WCU ${s.wcu.toFixed(0)} as DynamoDB Local reports it, ${s.wcuEstimate.toFixed(0)} by item size`);
-      say(`         plain-batch ceiling ${s.ceilingPredictionsPerSecond.toFixed(0)} predictions/s (${s.ceilingSeconds.toFixed(1)} s): scoring at ${(100 * s.ofCeiling).toFixed(0)}% of it; re-score after one corrected result ${s.rescoreSeconds.toFixed(1)} s`);
-      say(`         the reads any exact scoring makes first (the event's predictions, the players' standings), timed alone: ${s.readsSeconds.toFixed(1)} s`);
+      say(
+        `  ${String(s.predictions).padStart(6)} predictions: ${s.seconds.toFixed(1)} s, ${s.predictionsPerSecond.toFixed(0)} predictions/s, WCU ${s.wcu.toFixed(0)} as DynamoDB Local reports it, ${s.wcuEstimate.toFixed(0)} by item size`,
+      );
+      say(
+        `         plain-batch ceiling ${s.ceilingPredictionsPerSecond.toFixed(0)} predictions/s (${s.ceilingSeconds.toFixed(1)} s): scoring at ${(100 * s.ofCeiling).toFixed(0)}% of it; re-score after one corrected result ${s.rescoreSeconds.toFixed(1)} s`,
+      );
+      say(
+        `         the reads any exact scoring makes first (the event's predictions, the players' standings), timed alone: ${s.readsSeconds.toFixed(1)} s`,
+      );
     }
   }
 
@@ -82,8 +104,12 @@ try {
     for (const edit of ['resolver', 'library'] as const) {
       const reload = await benchReload(dynamo.endpoint, 10, edit);
       print({ benchmark: 'reload', edit, ...reload });
-      say(`hot reload, save of ${edit === 'resolver' ? 'a resolver' : 'a library file every resolver imports'} to its new version served (${reload.runs} runs):`);
-      say(`  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`);
+      say(
+        `hot reload, save of ${edit === 'resolver' ? 'a resolver' : 'a library file every resolver imports'} to its new version served (${reload.runs} runs):`,
+      );
+      say(
+        `  min ${reload.minMs.toFixed(0)} ms, median ${reload.medianMs.toFixed(0)} ms, max ${reload.maxMs.toFixed(0)} ms`,
+      );
     }
   }
 
@@ -98,8 +124,12 @@ try {
   if (!skip.has('scale')) {
     const scale = await benchScale(dynamo.endpoint, Number(option('--scale-predictions') ?? 100_000));
     print({ ...scale });
-    say(`scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`);
-    say(`  modeled on AWS: ${scale.wcuPerPrediction.toFixed(2)} WCU a prediction; busiest key ${scale.hottestKey} ${scale.hottestKeyWcu.toFixed(0)} WCU + ${scale.hottestKeyRcu.toFixed(0)} RCU = ${scale.modeledAwsSeconds.toFixed(1)} s at its per-partition limits`);
+    say(
+      `scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`,
+    );
+    say(
+      `  modeled on AWS: ${scale.wcuPerPrediction.toFixed(2)} WCU a prediction; busiest key ${scale.hottestKey} ${scale.hottestKeyWcu.toFixed(0)} WCU + ${scale.hottestKeyRcu.toFixed(0)} RCU = ${scale.modeledAwsSeconds.toFixed(1)} s at its per-partition limits`,
+    );
   }
 } finally {
   await dynamo.stop();

@@ -46,7 +46,12 @@ export interface ScaleBenchRow {
   exact: boolean;
 }
 
-const NAMED_SEASON = { id: '2025-04-01-bench-spring', name: 'Bench Spring', startDate: '2025-04-01', endDate: '2025-04-30' };
+const NAMED_SEASON = {
+  id: '2025-04-01-bench-spring',
+  name: 'Bench Spring',
+  startDate: '2025-04-01',
+  endDate: '2025-04-30',
+};
 
 export async function benchScale(endpoint: string, predictions: number): Promise<ScaleBenchRow> {
   const client = createDynamoDbClient(endpoint, stateDir);
@@ -75,7 +80,10 @@ export async function benchScale(endpoint: string, predictions: number): Promise
     const rescoreCost = model.take();
 
     const mismatches = await compareWithScratch(client, tableName, predictions);
-    if (mismatches.length > 0) console.error(`scale: ${mismatches.length} figures differ from scratch, e.g.\n  ${mismatches.slice(0, 10).join('\n  ')}`);
+    if (mismatches.length > 0)
+      console.error(
+        `scale: ${mismatches.length} figures differ from scratch, e.g.\n  ${mismatches.slice(0, 10).join('\n  ')}`,
+      );
     return {
       benchmark: 'scale',
       predictions,
@@ -105,7 +113,9 @@ export async function benchScale(endpoint: string, predictions: number): Promise
 async function compareWithScratch(client: DynamoDBClient, tableName: string, n: number): Promise<string[]> {
   const store = createStore({ client, tableName, concurrency: 8 });
   const matches = await store.query(MATCH.card(EVENT_ID));
-  const results = new Map(matches.map((m) => [m.id as string, { winner: m.result as number, points: m.points as number }]));
+  const results = new Map(
+    matches.map((m) => [m.id as string, { winner: m.result as number, points: m.points as number }]),
+  );
   const entries = (await Promise.all(ENTRY.shards().map((shard) => store.query(ENTRY.shard(EVENT_ID, shard))))).flat();
   const problems: string[] = [];
   if (entries.length !== n) problems.push(`${entries.length} entries stored, ${n} loaded`);
@@ -123,7 +133,8 @@ async function compareWithScratch(client: DynamoDBClient, tableName: string, n: 
   });
   const ranks = competitionRanks(scores);
   const expect = (what: string, item: Item | undefined, want: Record<string, number>) => {
-    for (const [k, v] of Object.entries(want)) if (item?.[k] !== v) problems.push(`${what}: ${k} ${String(item?.[k])}, expected ${v}`);
+    for (const [k, v] of Object.entries(want))
+      if (item?.[k] !== v) problems.push(`${what}: ${k} ${String(item?.[k])}, expected ${v}`);
   };
   const predictions = await store.batchGet(scores.map((s) => PREDICTION.key(s.userId, DATE, EVENT_ID)));
   for (const s of scores) {
@@ -131,14 +142,28 @@ async function compareWithScratch(client: DynamoDBClient, tableName: string, n: 
     expect(`prediction of ${s.userId}`, item, { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
   }
   const ordered = [...scores].sort(compareScores);
-  await expectBoard(store, BOARD.eventScope(EVENT_ID), ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]), problems);
+  await expectBoard(
+    store,
+    BOARD.eventScope(EVENT_ID),
+    ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]),
+    problems,
+  );
   // The event is the only one of both its seasons: each standing is the prediction's score, played once.
   for (const season of [String(SEASON), NAMED_SEASON.id]) {
     const standings = await store.batchGet(scores.map((s) => STANDING.key(s.userId, season)!));
     for (const s of scores) {
-      expect(`season ${season} standing of ${s.userId}`, standings.get(keyId(STANDING.key(s.userId, season)!)), { points: s.points, correct: s.correct, eventsPlayed: 1 });
+      expect(`season ${season} standing of ${s.userId}`, standings.get(keyId(STANDING.key(s.userId, season)!)), {
+        points: s.points,
+        correct: s.correct,
+        eventsPlayed: 1,
+      });
     }
-    await expectBoard(store, BOARD.seasonScope(season), ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]), problems);
+    await expectBoard(
+      store,
+      BOARD.seasonScope(season),
+      ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]),
+      problems,
+    );
   }
   return problems;
 }
@@ -151,16 +176,21 @@ async function expectBoard(store: Store, scope: string, want: [string, number, n
     return;
   }
   const rows = await readRows<BoardRow>(store, head);
-  if (rows.length !== want.length || head.rowCount !== want.length) problems.push(`${scope}: ${rows.length} rows (head says ${head.rowCount}), expected ${want.length}`);
+  if (rows.length !== want.length || head.rowCount !== want.length)
+    problems.push(`${scope}: ${rows.length} rows (head says ${head.rowCount}), expected ${want.length}`);
   want.forEach(([userId, points, correct, rank], i) => {
     const row = rows[i];
     if (!row || row[0] !== userId || row[2] !== points || row[3] !== correct || row[4] !== rank) {
-      problems.push(`${scope} row ${i + 1}: ${JSON.stringify(row?.slice(0, 5))}, expected ${JSON.stringify([userId, points, correct, rank])}`);
+      problems.push(
+        `${scope} row ${i + 1}: ${JSON.stringify(row?.slice(0, 5))}, expected ${JSON.stringify([userId, points, correct, rank])}`,
+      );
     }
   });
   for (const [, points, correct, rank] of want) {
     if (rankOf(head, points, correct) !== rank) {
-      problems.push(`${scope}: the head ranks ${points} points, ${correct} correct at ${rankOf(head, points, correct)}, expected ${rank}`);
+      problems.push(
+        `${scope}: the head ranks ${points} points, ${correct} correct at ${rankOf(head, points, correct)}, expected ${rank}`,
+      );
       break;
     }
   }

@@ -11,7 +11,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BatchWriteItemCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  DeleteTableCommand,
+  PutItemCommand,
+  type DynamoDBClient,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient, startDynamoDbLocal, ensureTable } from 'appsync-local';
 import { pickemTable } from '../amplify/data/table.ts';
 import { EVENT } from '@pickem/domain/entities/event';
@@ -62,7 +68,11 @@ export const DATE = '2025-04-19';
  * `warmup` predictions (default 500; 0 for none) are scored first and not reported: the first
  * requests to a fresh DynamoDB Local JVM are several times slower than the rest.
  */
-export async function benchScoring(opts: { endpoint: string; predictions: number[]; warmup?: number }): Promise<ScoringBenchRow[]> {
+export async function benchScoring(opts: {
+  endpoint: string;
+  predictions: number[];
+  warmup?: number;
+}): Promise<ScoringBenchRow[]> {
   const client = createDynamoDbClient(opts.endpoint, stateDir);
   try {
     const warmup = opts.warmup ?? 500;
@@ -85,7 +95,8 @@ async function scoreFresh(client: DynamoDBClient, n: number): Promise<ScoringBen
     const out = await createScorer({ client, tableName }).scoreEvent(EVENT_ID);
     const seconds = (performance.now() - started) / 1000;
     if (out.error) throw new Error(`scoring failed: ${JSON.stringify(out.error)}`);
-    if (out.report.predictionsScored !== n) throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
+    if (out.report.predictionsScored !== n)
+      throw new Error(`scored ${out.report.predictionsScored} of ${n} predictions`);
 
     // One result corrected (the first match's winner), then the event scored again.
     await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(matchItem(0, 1)) }));
@@ -156,7 +167,8 @@ async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): 
 export const userIdOf = (u: number) => `00000000-0000-4000-8000-${u.toString(16).padStart(12, '0')}`;
 const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
 // A spread of scores (and ties) without any pattern the scorer could exploit.
-const picksOf = (u: number) => matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 }));
+const picksOf = (u: number) =>
+  matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 }));
 const prediction = (u: number, picks: ReturnType<typeof picksOf>) => ({
   userId: userIdOf(u),
   displayName: `Player ${u}`,
@@ -200,7 +212,16 @@ export function benchEventItems(n: number): Item[] {
   ];
   for (let u = 0; u < n; u++) {
     const p = prediction(u, picksOf(u));
-    items.push(PREDICTION.item(p), ENTRY.item({ userId: p.userId, eventId: EVENT_ID, displayName: p.displayName, picks: p.picks, updatedAt: p.updatedAt }));
+    items.push(
+      PREDICTION.item(p),
+      ENTRY.item({
+        userId: p.userId,
+        eventId: EVENT_ID,
+        displayName: p.displayName,
+        picks: p.picks,
+        updatedAt: p.updatedAt,
+      }),
+    );
     if (u % 2 === 0) items.push(PROFILE.item(userIdOf(u), `Player ${u}!`));
   }
   return items;
@@ -210,9 +231,15 @@ async function load(client: DynamoDBClient, tableName: string, n: number): Promi
   await batchWrite(client, tableName, benchEventItems(n), CONCURRENCY[0]);
 }
 
-export async function batchWrite(client: DynamoDBClient, tableName: string, items: Item[], inFlight: number): Promise<void> {
+export async function batchWrite(
+  client: DynamoDBClient,
+  tableName: string,
+  items: Item[],
+  inFlight: number,
+): Promise<void> {
   const batches: WriteRequest[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));
+  for (let i = 0; i < items.length; i += 25)
+    batches.push(items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toAttributes(item) } })));
   await forEachBounded(batches, inFlight, async (batch) => {
     let pending = batch;
     while (pending.length > 0) {
@@ -226,7 +253,10 @@ async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number);
   const dynamo = await startDynamoDbLocal({ stateDir: stateDir, inMemory: true, port: 18_500 });
   try {
-    const rows = await benchScoring({ endpoint: dynamo.endpoint, predictions: sizes.length > 0 ? sizes : [1000, 10000] });
+    const rows = await benchScoring({
+      endpoint: dynamo.endpoint,
+      predictions: sizes.length > 0 ? sizes : [1000, 10000],
+    });
     console.table(
       rows.map((r) => ({
         predictions: r.predictions,

@@ -11,12 +11,14 @@ const SCREENS: { screen: string; query: string; vars: (ids: Ids) => Record<strin
   { screen: 'events', query: 'query { events { items { id name date state } nextToken } }', vars: () => ({}) },
   {
     screen: 'standings',
-    query: 'query($s: Int!) { standings(season: $s) { items { rank displayName points correct eventsPlayed } nextToken } }',
+    query:
+      'query($s: Int!) { standings(season: $s) { items { rank displayName points correct eventsPlayed } nextToken } }',
     vars: (ids) => ({ s: ids.season }),
   },
   {
     screen: 'eventCard',
-    query: 'query($e: ID!) { eventCard(eventId: $e) { event { id state } matches { id position teams { members } } myPrediction { picks { matchId team } } } }',
+    query:
+      'query($e: ID!) { eventCard(eventId: $e) { event { id state } matches { id position teams { members } } myPrediction { picks { matchId team } } } }',
     vars: (ids) => ({ e: ids.upcomingEventId }),
   },
   {
@@ -27,7 +29,8 @@ const SCREENS: { screen: string; query: string; vars: (ids: Ids) => Record<strin
   },
   {
     screen: 'userProfile',
-    query: 'query { userProfile { user { displayName } standings { season rank points } history { items { eventName points } nextToken } } }',
+    query:
+      'query { userProfile { user { displayName } standings { season rank points } history { items { eventName points } nextToken } } }',
     vars: () => ({}),
   },
 ];

@@ -19,18 +19,45 @@ const EVENT = 'EVENT#2024-03-03-aew-revolution';
 async function load(client: DynamoDBClient, tableName: string, players: number) {
   const matchIds = Array.from({ length: CARD_SIZE }, () => randomUUID());
   const items: Record<string, unknown>[] = [
-    { [TABLE.pk]: 'EVENT', [TABLE.sk]: 'EVENT#2024-03-03#aew-revolution', type: 'event', [TABLE.gsiPk]: EVENT, [TABLE.gsiSk]: 'EVENT', date: '2024/03/03', name: 'AEW Revolution', state: 'scored' },
+    {
+      [TABLE.pk]: 'EVENT',
+      [TABLE.sk]: 'EVENT#2024-03-03#aew-revolution',
+      type: 'event',
+      [TABLE.gsiPk]: EVENT,
+      [TABLE.gsiSk]: 'EVENT',
+      date: '2024/03/03',
+      name: 'AEW Revolution',
+      state: 'scored',
+    },
     ...matchIds.map((id, m) => ({
-      [TABLE.pk]: EVENT, [TABLE.sk]: `MATCH#${id}`, type: 'match', [TABLE.gsiPk]: `${EVENT}`, [TABLE.gsiSk]: `MATCH#${String(m + 1).padStart(2, '0')}`, id,
-      championships: ['AEW World Tag Team Championship'], name: 'Tornado Tag Team', points: 25, preshow: false, result: 0,
-      teams: [{ champion: true, members: ['Sting', 'Darby Allin'] }, { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] }],
+      [TABLE.pk]: EVENT,
+      [TABLE.sk]: `MATCH#${id}`,
+      type: 'match',
+      [TABLE.gsiPk]: `${EVENT}`,
+      [TABLE.gsiSk]: `MATCH#${String(m + 1).padStart(2, '0')}`,
+      id,
+      championships: ['AEW World Tag Team Championship'],
+      name: 'Tornado Tag Team',
+      points: 25,
+      preshow: false,
+      result: 0,
+      teams: [
+        { champion: true, members: ['Sting', 'Darby Allin'] },
+        { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] },
+      ],
     })),
   ];
   for (let i = 0; i < players; i += 1) {
     const user = `player${i}`;
     items.push({
-      [TABLE.pk]: `USER#${user}`, [TABLE.sk]: EVENT, type: 'prediction', [TABLE.gsiPk]: EVENT, [TABLE.gsiSk]: `SCORE#${(i * 7) % 200}#${user}`,
-      belongsto: `USER#${user}`, mcorrect: 5, points: (i * 7) % 200,
+      [TABLE.pk]: `USER#${user}`,
+      [TABLE.sk]: EVENT,
+      type: 'prediction',
+      [TABLE.gsiPk]: EVENT,
+      [TABLE.gsiSk]: `SCORE#${(i * 7) % 200}#${user}`,
+      belongsto: `USER#${user}`,
+      mcorrect: 5,
+      points: (i * 7) % 200,
       predictions: Object.fromEntries(matchIds.map((id, m) => [id, (i >> m) & 1])),
     });
   }

@@ -15,7 +15,8 @@ async function timeStart(args: string[]): Promise<number> {
   return ready;
 }
 
-const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const option = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const runs = Number(option('--runs')) || 3;
 const cases: { key: string; name: string; args: string[] }[] = [
   { key: 'demo', name: 'first start, demo season loaded (--in-memory)', args: ['--in-memory'] },
@@ -30,5 +31,7 @@ for (const c of chosen) {
   for (let i = 0; i < runs; i += 1) times.push(await timeStart(c.args));
   times.sort((a, b) => a - b);
   const s = (ms: number) => (ms / 1000).toFixed(1);
-  console.log(`${c.name.padEnd(50)} min ${s(times[0])} s, median ${s(times[Math.floor(times.length / 2)])} s, max ${s(times[times.length - 1])} s (${runs} runs)`);
+  console.log(
+    `${c.name.padEnd(50)} min ${s(times[0])} s, median ${s(times[Math.floor(times.length / 2)])} s, max ${s(times[times.length - 1])} s (${runs} runs)`,
+  );
 }

@@ -3,7 +3,10 @@ import type { EventCardQuery } from './graphql/types.ts';
 
 export type Card = NonNullable<EventCardQuery['eventCard']>;
 export type Match = Card['matches'][number];
-export type BoardRow = Pick<NonNullable<Card['leaderboard']>['items'][number], 'userId' | 'rank' | 'displayName' | 'points' | 'correct'>;
+export type BoardRow = Pick<
+  NonNullable<Card['leaderboard']>['items'][number],
+  'userId' | 'rank' | 'displayName' | 'points' | 'correct'
+>;
 
 export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');
 

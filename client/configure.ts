@@ -12,6 +12,9 @@ export function configureAmplify(outputs: AmplifyOutputs): void {
   const { custom } = outputs as { custom?: { user_pool_endpoint?: string } };
   if (custom?.user_pool_endpoint) {
     const config = Amplify.getConfig();
-    Amplify.configure({ ...config, Auth: { Cognito: { ...config.Auth!.Cognito, userPoolEndpoint: custom.user_pool_endpoint } } } as ResourcesConfig);
+    Amplify.configure({
+      ...config,
+      Auth: { Cognito: { ...config.Auth!.Cognito, userPoolEndpoint: custom.user_pool_endpoint } },
+    } as ResourcesConfig);
   }
 }

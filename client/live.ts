@@ -21,7 +21,8 @@ export function isNewer(
   const key = update.kind === 'RESULT' ? `RESULT ${update.matchId}` : update.kind;
   const mark = { version: update.boardVersion ?? 0, readAt: update.readAt };
   const seen = newest.get(key);
-  if (seen && (seen.version > mark.version || (seen.version === mark.version && seen.readAt > mark.readAt))) return false;
+  if (seen && (seen.version > mark.version || (seen.version === mark.version && seen.readAt > mark.readAt)))
+    return false;
   newest.set(key, mark);
   return true;
 }

@@ -8,5 +8,7 @@ export function pickOutcome(
   if (match.outcome === 'DRAW') return { text: 'No points: a draw.', won: false };
   if (match.outcome === 'NO_CONTEST') return { text: 'No points: no contest.', won: false };
   if (match.result == null) return null;
-  return match.result === pick ? { text: `Your pick won: +${match.points} pts.`, won: true } : { text: 'Your pick lost.', won: false };
+  return match.result === pick
+    ? { text: `Your pick won: +${match.points} pts.`, won: true }
+    : { text: 'Your pick lost.', won: false };
 }

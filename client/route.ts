@@ -28,7 +28,8 @@ export function parseRoute(hash: string): Route {
   if (screen === 'player') return { screen: 'player', userId: id || undefined };
   if (screen === 'admin') return { screen: 'admin' };
   if (screen === 'leagues') return { screen: 'leagues' };
-  if (screen === 'league' && id) return { screen: 'league', leagueId: id, eventId: sub === 'event' && subId ? subId : undefined };
+  if (screen === 'league' && id)
+    return { screen: 'league', leagueId: id, eventId: sub === 'event' && subId ? subId : undefined };
   if (screen === 'join' && id) return { screen: 'join', code: id };
   return EVENTS;
 }
@@ -41,6 +42,7 @@ export const href = {
   player: (id?: string) => (id ? `#/player/${encodeURIComponent(id)}` : '#/player'),
   admin: () => '#/admin',
   leagues: () => '#/leagues',
-  league: (id: string, eventId?: string) => `#/league/${encodeURIComponent(id)}${eventId ? `/event/${encodeURIComponent(eventId)}` : ''}`,
+  league: (id: string, eventId?: string) =>
+    `#/league/${encodeURIComponent(id)}${eventId ? `/event/${encodeURIComponent(eventId)}` : ''}`,
   join: (code: string) => `#/join/${encodeURIComponent(code)}`,
 };

@@ -30,15 +30,18 @@ export function eventUpdateProblem(update: EventUpdateInput): string | null {
   const boardVersion = update.boardVersion ?? null;
   if (kind === 'RESULT') {
     if (matchId === null) return 'a RESULT update needs its matchId';
-    if (match !== null && (match.id !== matchId || match.eventId !== eventId)) return `match must be match ${matchId} of event ${eventId}`;
+    if (match !== null && (match.id !== matchId || match.eventId !== eventId))
+      return `match must be match ${matchId} of event ${eventId}`;
   } else if (matchId !== null || match !== null) {
     return `only a RESULT update carries a match; this one is ${kind}`;
   }
   if (kind === 'LEADERBOARD') {
     if (leaderboard === null) return 'a LEADERBOARD update needs its leaderboard (a list, possibly empty)';
-    if (leaderboard.length > LIVE_LEADERBOARD_SIZE) return `a leaderboard has at most ${LIVE_LEADERBOARD_SIZE} rows; got ${leaderboard.length}`;
+    if (leaderboard.length > LIVE_LEADERBOARD_SIZE)
+      return `a leaderboard has at most ${LIVE_LEADERBOARD_SIZE} rows; got ${leaderboard.length}`;
     if (leaderboard.some((row) => row.eventId !== eventId)) return `every leaderboard row must be of event ${eventId}`;
-    if (boardVersion === null || boardVersion < 1) return 'a LEADERBOARD update needs the version of the board it shows (1 or more)';
+    if (boardVersion === null || boardVersion < 1)
+      return 'a LEADERBOARD update needs the version of the board it shows (1 or more)';
   } else if (leaderboard !== null || boardVersion !== null) {
     return `only a LEADERBOARD update carries a leaderboard and its boardVersion; this one is ${kind}`;
   }

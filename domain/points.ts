@@ -8,12 +8,16 @@ import type { PickItem } from './entities/prediction';
  * for no one; picks of matches not on the card (not in `onCard`, by match id) count for nothing, and
  * a match picked twice counts once.
  */
-export function scorePicks(picks: PickItem[] | undefined, onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>>): { points: number; correct: number } {
+export function scorePicks(
+  picks: PickItem[] | undefined,
+  onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>>,
+): { points: number; correct: number } {
   let points = 0;
   let correct = 0;
   const seen: Record<string, boolean> = {};
   for (const pick of picks ?? []) {
-    const match = seen[pick.matchId] === true || !Object.hasOwn(onCard, pick.matchId) ? undefined : onCard[pick.matchId];
+    const match =
+      seen[pick.matchId] === true || !Object.hasOwn(onCard, pick.matchId) ? undefined : onCard[pick.matchId];
     seen[pick.matchId] = true;
     if (match && winnerOf(match) === pick.team) {
       points = points + match.points;

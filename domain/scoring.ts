@@ -68,4 +68,8 @@ export type ScoringOutcome =
       error?: undefined;
       announceError?: { type: string; message: string };
     }
-  | { error: { type: string; message: string }; superseded?: undefined; announceError?: { type: string; message: string } };
+  | {
+      error: { type: string; message: string };
+      superseded?: undefined;
+      announceError?: { type: string; message: string };
+    };

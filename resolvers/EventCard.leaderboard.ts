@@ -11,9 +11,18 @@ import { tableOf } from './lib/transact';
 import { scoresVisible, visiblePrediction, type EventView } from '@pickem/domain/visibility';
 
 type Chunk = (ItemKey & BoardChunk<EventRow>) | null;
-type LeaderboardContext = Context<EventCardLeaderboardArgs, Record<string, never>, undefined, EventCardSource, { data: Record<string, Chunk[]> }>;
+type LeaderboardContext = Context<
+  EventCardLeaderboardArgs,
+  Record<string, never>,
+  undefined,
+  EventCardSource,
+  { data: Record<string, Chunk[]> }
+>;
 
-const view = (event: Event): EventView => ({ state: event.state, startsAtMs: util.time.parseISO8601ToEpochMilliSeconds(event.startsAt) });
+const view = (event: Event): EventView => ({
+  state: event.state,
+  startsAtMs: util.time.parseISO8601ToEpochMilliSeconds(event.startsAt),
+});
 
 /**
  * The event's leaderboard, highest first, from its board (entities/board.ts): the head came with the
@@ -40,6 +49,8 @@ export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
   const event = view(source.event);
   const now = util.time.nowEpochMilliSeconds();
   const me = caller(ctx).sub;
-  const items = page.rows.map((row) => visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now));
+  const items = page.rows.map((row) =>
+    visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now),
+  );
   return { items, nextToken: page.nextToken };
 }

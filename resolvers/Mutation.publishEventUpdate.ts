@@ -1,10 +1,20 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { ERROR } from './lib/errors';
 import { eventUpdateProblem, MAX_READ_AT_AHEAD_MS } from '@pickem/domain/live';
-import type { EventUpdateInput, MutationPublishEventUpdateArgs, MutationPublishEventUpdateResult } from '@pickem/domain/schema-types';
+import type {
+  EventUpdateInput,
+  MutationPublishEventUpdateArgs,
+  MutationPublishEventUpdateResult,
+} from '@pickem/domain/schema-types';
 import { notAhead, requiredId } from './lib/validate';
 
-type PublishEventUpdateContext = Context<MutationPublishEventUpdateArgs, Record<string, never>, undefined, undefined, EventUpdateInput>;
+type PublishEventUpdateContext = Context<
+  MutationPublishEventUpdateArgs,
+  Record<string, never>,
+  undefined,
+  undefined,
+  EventUpdateInput
+>;
 
 /**
  * Internal (IAM only: the schema's @aws_iam; no player or admin reaches it): the scoring function

@@ -4,7 +4,11 @@ import type { MutationRemoveLeagueMemberArgs, MutationRemoveLeagueMemberResult }
 import type { LeagueStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 
-type RemoveLeagueMemberContext = Context<MutationRemoveLeagueMemberArgs, LeagueStash, { result: MutationRemoveLeagueMemberResult }>;
+type RemoveLeagueMemberContext = Context<
+  MutationRemoveLeagueMemberArgs,
+  LeagueStash,
+  { result: MutationRemoveLeagueMemberResult }
+>;
 
 /** Pipeline: getLeague → getLeagueSeason → writeMemberRemoval. */
 export function request(ctx: RemoveLeagueMemberContext) {

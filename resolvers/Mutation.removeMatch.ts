@@ -3,7 +3,11 @@ import { beginCardMutation } from './lib/card';
 import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
-type RemoveMatchContext = Context<MutationRemoveMatchArgs, Record<string, never>, { result: MutationRemoveMatchResult }>;
+type RemoveMatchContext = Context<
+  MutationRemoveMatchArgs,
+  Record<string, never>,
+  { result: MutationRemoveMatchResult }
+>;
 
 /** Pipeline: getEventCard → deleteMatch. */
 export function request(ctx: RemoveMatchContext) {

@@ -3,7 +3,11 @@ import { beginCardMutation } from './lib/card';
 import type { MutationReorderCardArgs, MutationReorderCardResult } from '@pickem/domain/schema-types';
 import { requiredIds } from './lib/validate';
 
-type ReorderCardContext = Context<MutationReorderCardArgs, Record<string, never>, { result: MutationReorderCardResult }>;
+type ReorderCardContext = Context<
+  MutationReorderCardArgs,
+  Record<string, never>,
+  { result: MutationReorderCardResult }
+>;
 
 /** Pipeline: getEventCard → writeCardOrder. */
 export function request(ctx: ReorderCardContext) {

@@ -3,7 +3,11 @@ import { beginLeagueRequest } from './lib/league';
 import type { MutationRotateLeagueCodeArgs, MutationRotateLeagueCodeResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
-type RotateLeagueCodeContext = Context<MutationRotateLeagueCodeArgs, LeagueStash, { result: MutationRotateLeagueCodeResult }>;
+type RotateLeagueCodeContext = Context<
+  MutationRotateLeagueCodeArgs,
+  LeagueStash,
+  { result: MutationRotateLeagueCodeResult }
+>;
 
 /** Pipeline: getLeague → getLeagueSeason → writeCodeRotation. */
 export function request(ctx: RotateLeagueCodeContext) {

@@ -3,7 +3,11 @@ import { caller } from './lib/caller';
 import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
-type SavePredictionContext = Context<MutationSavePredictionArgs, Record<string, never>, { result: MutationSavePredictionResult }>;
+type SavePredictionContext = Context<
+  MutationSavePredictionArgs,
+  Record<string, never>,
+  { result: MutationSavePredictionResult }
+>;
 
 /** Pipeline: getEventCard → getMyProfile → putPrediction. Players act only as themselves. */
 export function request(ctx: SavePredictionContext) {

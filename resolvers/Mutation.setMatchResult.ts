@@ -3,7 +3,11 @@ import { beginCardMutation } from './lib/card';
 import type { MutationSetMatchResultArgs, MutationSetMatchResultResult } from '@pickem/domain/schema-types';
 import { requiredId } from './lib/validate';
 
-type SetMatchResultContext = Context<MutationSetMatchResultArgs, Record<string, never>, { result: MutationSetMatchResultResult }>;
+type SetMatchResultContext = Context<
+  MutationSetMatchResultArgs,
+  Record<string, never>,
+  { result: MutationSetMatchResultResult }
+>;
 
 /** Pipeline: getEventCard → writeMatchResult → startLiveScoring. */
 export function request(ctx: SetMatchResultContext) {

@@ -12,7 +12,8 @@ export function request(ctx: UpdateEventContext) {
   requireAdmin(ctx);
   const { input } = ctx.args;
   requiredId(input.id, 'id');
-  ctx.stash.name = input.name === null || input.name === undefined ? null : requiredText(input.name, 'name', EVENT_LIMIT.name);
+  ctx.stash.name =
+    input.name === null || input.name === undefined ? null : requiredText(input.name, 'name', EVENT_LIMIT.name);
   return {};
 }
 

@@ -5,7 +5,11 @@ import type { MutationUpdateMyProfileArgs, MutationUpdateMyProfileResult } from 
 import type { RenameStash } from './lib/stash';
 import { requiredText } from './lib/validate';
 
-type UpdateMyProfileContext = Context<MutationUpdateMyProfileArgs, RenameStash, { result: MutationUpdateMyProfileResult }>;
+type UpdateMyProfileContext = Context<
+  MutationUpdateMyProfileArgs,
+  RenameStash,
+  { result: MutationUpdateMyProfileResult }
+>;
 
 /** Pipeline: getMyProfileItems → getMyRecentPredictions → writeDisplayName. */
 export function request(ctx: UpdateMyProfileContext) {

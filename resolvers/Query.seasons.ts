@@ -4,7 +4,13 @@ import { raiseDataSourceError } from './lib/errors';
 import { query, type QueryPage } from './lib/query';
 import type { QuerySeasonsResult } from '@pickem/domain/schema-types';
 
-type SeasonsContext = Context<Record<string, never>, Record<string, never>, undefined, undefined, QueryPage<SeasonItem>>;
+type SeasonsContext = Context<
+  Record<string, never>,
+  Record<string, never>,
+  undefined,
+  undefined,
+  QueryPage<SeasonItem>
+>;
 
 /** Every season, newest start first: one Query of the seasons partition. */
 export function request() {

@@ -15,7 +15,8 @@ type UserProfileContext = Context<QueryUserProfileArgs, ProfileStash>;
  * built yet (its first final scoring is under way) ranks against no one.
  */
 export function request(ctx: UserProfileContext) {
-  ctx.stash.userId = ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
+  ctx.stash.userId =
+    ctx.args.userId === null || ctx.args.userId === undefined ? caller(ctx).sub : requiredId(ctx.args.userId, 'userId');
   return {};
 }
 

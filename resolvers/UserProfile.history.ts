@@ -1,7 +1,11 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { boardFigures } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { QueryUserProfileResult, UserProfileHistoryArgs, UserProfileHistoryResult } from '@pickem/domain/schema-types';
+import type {
+  QueryUserProfileResult,
+  UserProfileHistoryArgs,
+  UserProfileHistoryResult,
+} from '@pickem/domain/schema-types';
 import type { HistoryStash } from './lib/stash';
 import { scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 

@@ -26,7 +26,10 @@ const leagueBoard = /* GraphQL */ `
         userId
         displayName
         eventId
-        picks { matchId team }
+        picks {
+          matchId
+          team
+        }
         points
         correct
         rank
@@ -42,11 +45,18 @@ async function ask(caller: { username: string; groups: string[] }, query: string
   const response = await graphqlRequest(url!, token, query, variables);
   const line = { caller: caller.username, query: query.trim().split(/\s+/).slice(0, 2).join(' '), variables, response };
   // A page token is encrypted afresh on every call: printed as a placeholder, passed on as it is.
-  process.stdout.write(`${JSON.stringify(line, (name, value) => (name === 'nextToken' && value ? '<nextToken>' : value))}\n`);
+  process.stdout.write(
+    `${JSON.stringify(line, (name, value) => (name === 'nextToken' && value ? '<nextToken>' : value))}\n`,
+  );
   return response as Json;
 }
 
-async function everyPage(caller: { username: string; groups: string[] }, query: string, field: string, variables: Json): Promise<Json[]> {
+async function everyPage(
+  caller: { username: string; groups: string[] },
+  query: string,
+  field: string,
+  variables: Json,
+): Promise<Json[]> {
   const items: Json[] = [];
   let nextToken: string | undefined;
   do {

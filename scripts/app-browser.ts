@@ -10,7 +10,15 @@ export const skipBrowserTests = !existsSync(CHROMIUM) && !process.env.CI;
 if (skipBrowserTests) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 // The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Browser {
   context: BrowserContext;
@@ -19,9 +27,15 @@ export interface Browser {
 
 /** A headless Chromium with a fresh profile (removed on close); each call is a separate user. */
 export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
   const profile = mkdtempSync(path.join(tmpdir(), 'pickem-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, viewport: options.viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: options.viewport,
+  });
   return {
     context,
     close: async () => {

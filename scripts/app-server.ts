@@ -13,7 +13,13 @@ import { repoRoot } from '../project.ts';
 export const appDir = path.join(repoRoot, 'app');
 export const appDist = path.join(appDir, 'dist');
 /** What the build reads: a change to any of these makes app/dist stale. */
-const appSources = [path.join(appDir, 'src'), path.join(appDir, 'index.html'), path.join(appDir, 'vite.config.ts'), path.join(repoRoot, 'client'), path.join(repoRoot, 'domain')];
+const appSources = [
+  path.join(appDir, 'src'),
+  path.join(appDir, 'index.html'),
+  path.join(appDir, 'vite.config.ts'),
+  path.join(repoRoot, 'client'),
+  path.join(repoRoot, 'domain'),
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,7 +75,10 @@ export async function serveApp(options: { host: string; port: number; outputs: o
     }
     // Vite names assets by content hash; only index.html must be fetched again.
     const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': cache,
+    });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

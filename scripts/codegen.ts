@@ -74,7 +74,10 @@ function inputTs(type: GraphQLInputType): string {
   return `${type.name} | null`;
 }
 
-function fieldsTs(fields: readonly { name: string; type: GraphQLInputType; description?: string | null }[], indent: string): string {
+function fieldsTs(
+  fields: readonly { name: string; type: GraphQLInputType; description?: string | null }[],
+  indent: string,
+): string {
   return fields
     .map((f) => {
       const optional = !isNonNullType(f.type);
@@ -83,7 +86,8 @@ function fieldsTs(fields: readonly { name: string; type: GraphQLInputType; descr
     .join('');
 }
 
-const skippable = (field: GraphQLField<unknown, unknown>) => field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+const skippable = (field: GraphQLField<unknown, unknown>) =>
+  field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
 
 /** A variable of a document for an argument of a nested field (`leaderboard(limit: $leaderboardLimit)`). */
 interface NestedVariable {
@@ -92,7 +96,11 @@ interface NestedVariable {
 }
 
 /** The variables passing a nested field's arguments, named after the field (then its type, if taken). */
-function nestedArguments(object: GraphQLObjectType, field: GraphQLField<unknown, unknown>, vars: NestedVariable[]): string {
+function nestedArguments(
+  object: GraphQLObjectType,
+  field: GraphQLField<unknown, unknown>,
+  vars: NestedVariable[],
+): string {
   if (field.args.length === 0) return '';
   const taken = (name: string) => vars.some((v) => v.name === name);
   const passed = field.args.map((arg) => {
@@ -108,7 +116,12 @@ function nestedArguments(object: GraphQLObjectType, field: GraphQLField<unknown,
  * The selection set and the matching TypeScript result type of an output type; the arguments of nested
  * fields (page size and token of a nested connection) become variables, collected in `vars`.
  */
-function select(type: GraphQLOutputType, path: string[], indent: string, vars: NestedVariable[]): { selection: string; ts: string } {
+function select(
+  type: GraphQLOutputType,
+  path: string[],
+  indent: string,
+  vars: NestedVariable[],
+): { selection: string; ts: string } {
   if (isNonNullType(type)) {
     const inner = select(type.ofType, path, indent, vars);
     return { selection: inner.selection, ts: inner.ts.replace(/ \| null$/, '') };
@@ -151,7 +164,10 @@ function operation(field: GraphQLField<unknown, unknown>, keyword: string, brand
   const text = `${keyword} ${documentName}${variables ? `(${variables})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection} }`;
   const pretty = print(parse(text));
   const typesTs =
-    `export type ${opName}Variables = {\n${fieldsTs(vars.map((v) => ({ ...v.arg, name: v.name })), '  ')}};\n\n` +
+    `export type ${opName}Variables = {\n${fieldsTs(
+      vars.map((v) => ({ ...v.arg, name: v.name })),
+      '  ',
+    )}};\n\n` +
     `export type ${opName} = {\n  ${field.name}: ${isNonNullType(field.type) ? ts.replace(/ \| null$/, '') : ts};\n};\n`;
   const documentTs =
     doc(field.description) +
@@ -168,7 +184,10 @@ export function generateClientDocuments(sdl: string): Map<string, string> {
   const userTypes = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));
   for (const t of userTypes) {
     if (isEnumType(t)) {
-      types += `${doc(t.description)}export type ${t.name} = ${t.getValues().map((v) => `'${v.name}'`).join(' | ')};\n\n`;
+      types += `${doc(t.description)}export type ${t.name} = ${t
+        .getValues()
+        .map((v) => `'${v.name}'`)
+        .join(' | ')};\n\n`;
     }
   }
   for (const t of userTypes) {
@@ -178,7 +197,12 @@ export function generateClientDocuments(sdl: string): Map<string, string> {
   }
 
   for (const { root, keyword, brand, file } of operations) {
-    const rootType = root === 'Query' ? schema.getQueryType() : root === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+    const rootType =
+      root === 'Query'
+        ? schema.getQueryType()
+        : root === 'Mutation'
+          ? schema.getMutationType()
+          : schema.getSubscriptionType();
     if (!rootType) continue;
     const ops = Object.values(rootType.getFields()).map((f) => operation(f, keyword, brand));
     types += ops.map((o) => o.typesTs).join('\n') + '\n';
@@ -186,7 +210,10 @@ export function generateClientDocuments(sdl: string): Map<string, string> {
       `type ${brand}<InputType, OutputType> = string & {\n` +
       `  __${brand.charAt(0).toLowerCase()}${brand.slice(1)}Input: InputType;\n` +
       `  __${brand.charAt(0).toLowerCase()}${brand.slice(1)}Output: OutputType;\n};\n`;
-    files.set(file, `${HEADER}import type * as T from './types.ts';\n\n${brandTs}\n${ops.map((o) => o.documentTs).join('\n')}`);
+    files.set(
+      file,
+      `${HEADER}import type * as T from './types.ts';\n\n${brandTs}\n${ops.map((o) => o.documentTs).join('\n')}`,
+    );
   }
   files.set('types.ts', types.replace(/\n+$/, '\n'));
   return files;
@@ -212,12 +239,19 @@ export function generateResolverTypes(sdl: string): string {
   const userTypes = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));
   const fieldTypes: string[] = [];
   for (const t of userTypes) {
-    if (isEnumType(t)) out += `${doc(t.description)}export type ${t.name} = ${t.getValues().map((v) => `'${v.name}'`).join(' | ')};\n\n`;
-    if (isInputObjectType(t)) out += `${doc(t.description)}export type ${t.name} = {\n${fieldsTs(Object.values(t.getFields()), '  ')}};\n\n`;
+    if (isEnumType(t))
+      out += `${doc(t.description)}export type ${t.name} = ${t
+        .getValues()
+        .map((v) => `'${v.name}'`)
+        .join(' | ')};\n\n`;
+    if (isInputObjectType(t))
+      out += `${doc(t.description)}export type ${t.name} = {\n${fieldsTs(Object.values(t.getFields()), '  ')}};\n\n`;
     if (!isObjectType(t)) continue;
     const fields = Object.values(t.getFields());
     if (!roots.has(t.name)) {
-      const members = fields.map((f) => `${doc(f.description, '  ')}  ${f.name}${f.args.length > 0 ? '?' : ''}: ${outputTs(f.type)};\n`);
+      const members = fields.map(
+        (f) => `${doc(f.description, '  ')}  ${f.name}${f.args.length > 0 ? '?' : ''}: ${outputTs(f.type)};\n`,
+      );
       out += `${doc(t.description)}export type ${t.name} = {\n${members.join('')}};\n\n`;
     }
     for (const f of fields) {

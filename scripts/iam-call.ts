@@ -12,7 +12,8 @@ import { API_URL_VARIABLE } from 'appsync-local/lambda';
 import { type SigningCredentials, LOCAL_REGION } from 'appsync-local';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../amplify/data/console-admin.ts';
 
-const USAGE = "usage: npm run --silent iam-call -- '<graphql>' [--variables '<json>'] [--credentials <file>] [--url <graphql url>]";
+const USAGE =
+  "usage: npm run --silent iam-call -- '<graphql>' [--variables '<json>'] [--credentials <file>] [--url <graphql url>]";
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
@@ -29,7 +30,11 @@ function readJson<T>(file: string, what: string): T {
 
 let parsed;
 try {
-  parsed = parseArgs({ options: { variables: { type: 'string' }, credentials: { type: 'string' }, url: { type: 'string' } }, allowPositionals: true, strict: true });
+  parsed = parseArgs({
+    options: { variables: { type: 'string' }, credentials: { type: 'string' }, url: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
 } catch (err) {
   fail((err as Error).message);
 }
@@ -37,14 +42,22 @@ const [query, ...extra] = parsed.positionals;
 if (!query || extra.length > 0) fail('give one GraphQL document');
 let variables: Record<string, unknown> | undefined;
 try {
-  variables = parsed.values.variables === undefined ? undefined : (JSON.parse(parsed.values.variables) as Record<string, unknown>);
+  variables =
+    parsed.values.variables === undefined
+      ? undefined
+      : (JSON.parse(parsed.values.variables) as Record<string, unknown>);
 } catch {
   fail('--variables must be a JSON object');
 }
 
 const credentialsFile = path.resolve(repoRoot, parsed.values.credentials ?? CONSOLE_ADMIN_CREDENTIALS_FILE);
 const credentials = readJson<SigningCredentials>(credentialsFile, 'the credentials npm start writes');
-const url = parsed.values.url ?? readJson<{ data?: { url?: string } }>(path.join(repoRoot, '.local', 'amplify_outputs.json'), 'the local API outputs npm start writes').data?.url;
+const url =
+  parsed.values.url ??
+  readJson<{ data?: { url?: string } }>(
+    path.join(repoRoot, '.local', 'amplify_outputs.json'),
+    'the local API outputs npm start writes',
+  ).data?.url;
 if (!url) fail('.local/amplify_outputs.json has no data.url', 1);
 
 // callApi signs with the environment's credentials, as on Lambda.

@@ -6,7 +6,11 @@
  */
 import { GraphQLRequestError } from 'appsync-local';
 
-export async function scoreFinal(score: () => Promise<{ scoreEvent: { finished: boolean } }>, settled: () => Promise<void>, attempts = 3): Promise<void> {
+export async function scoreFinal(
+  score: () => Promise<{ scoreEvent: { finished: boolean } }>,
+  settled: () => Promise<void>,
+  attempts = 3,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { scoreEvent } = await score();

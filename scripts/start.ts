@@ -47,7 +47,13 @@ function fail(message: string): never {
 let options;
 try {
   options = parseArgs({
-    options: { 'in-memory': { type: 'boolean' }, empty: { type: 'boolean' }, 'no-watch': { type: 'boolean' }, host: { type: 'string' }, outputs: { type: 'string', multiple: true } },
+    options: {
+      'in-memory': { type: 'boolean' },
+      empty: { type: 'boolean' },
+      'no-watch': { type: 'boolean' },
+      host: { type: 'string' },
+      outputs: { type: 'string', multiple: true },
+    },
     strict: true,
   }).values;
 } catch (err) {
@@ -66,7 +72,8 @@ const appPort = port === 0 ? 0 : port + 2;
 const localDir = path.join(repoRoot, '.local');
 const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resolve(dir))];
 // The repo root's amplify_outputs.json is the cloud sandbox's.
-if (outputDirs.slice(1).includes(repoRoot)) fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
+if (outputDirs.slice(1).includes(repoRoot))
+  fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
 
 const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
@@ -96,13 +103,17 @@ try {
     iamGrants: [consoleAdmin],
     explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
     log: (line) => console.log(line),
-    watch: watch ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) } : undefined,
+    watch: watch
+      ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) }
+      : undefined,
   });
 } catch (err) {
   await dynamo.stop();
   await cognito.close();
   if (err instanceof TableMismatchError) {
-    console.error(`${err.message}\nIts data directory here is ${path.relative(process.cwd(), dataDir)} (deleting it also deletes the demo data, loaded again on the next start).`);
+    console.error(
+      `${err.message}\nIts data directory here is ${path.relative(process.cwd(), dataDir)} (deleting it also deletes the demo data, loaded again on the next start).`,
+    );
     process.exit(1);
   }
   throw err;
@@ -113,26 +124,46 @@ const dataClient = createDynamoDbClient(dynamo.endpoint, stateDir);
 const tableName = Object.values(app.tableNames)[0];
 if (!inMemory && (await holdsOlderModel(dataClient, tableName))) {
   if (empty) {
-    console.log(`WARNING: ${path.relative(process.cwd(), dataDir)} holds predictions or standings of the data model before boards and entries: scored events show no leaderboard and seasons no standings (start without --empty to load the demo season again, or delete the folder)`);
+    console.log(
+      `WARNING: ${path.relative(process.cwd(), dataDir)} holds predictions or standings of the data model before boards and entries: scored events show no leaderboard and seasons no standings (start without --empty to load the demo season again, or delete the folder)`,
+    );
   } else {
-    console.log('the database holds the demo season of the data model before boards and entries (predictions and standings in the index): emptying the table to load it again...');
+    console.log(
+      'the database holds the demo season of the data model before boards and entries (predictions and standings in the index): emptying the table to load it again...',
+    );
     console.log(`deleted ${await clearTable(dataClient, tableName)} items`);
   }
 }
 dataClient.destroy();
 if (!empty) {
-  const { events } = await graphqlData<{ events: { items: unknown[] } }>(app.url, adminToken, '{ events(limit: 1) { items { id } } }');
+  const { events } = await graphqlData<{ events: { items: unknown[] } }>(
+    app.url,
+    adminToken,
+    '{ events(limit: 1) { items { id } } }',
+  );
   if (events.items.length === 0) {
     console.log('loading the demo season through the API...');
     const loaded = await loadDemoData(app);
-    console.log(`demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`);
+    console.log(
+      `demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`,
+    );
   }
 }
 
 const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
-writeSigningCredentials(consoleAdminFile, app.groupPrincipals.find((p) => p.grant.name === consoleAdmin.name)!.principal);
+writeSigningCredentials(
+  consoleAdminFile,
+  app.groupPrincipals.find((p) => p.grant.name === consoleAdmin.name)!.principal,
+);
 
-const outputs = localOutputs({ apiUrl: app.url, authorizationTypes: app.authorizationTypes, pool, userPoolEndpoint: cognito.endpoint, usernameAttributes: [usernameAttribute], groups });
+const outputs = localOutputs({
+  apiUrl: app.url,
+  authorizationTypes: app.authorizationTypes,
+  pool,
+  userPoolEndpoint: cognito.endpoint,
+  usernameAttributes: [usernameAttribute],
+  groups,
+});
 const written = writeOutputs(outputs, outputDirs);
 await ensureAppBuilt((line) => console.log(line));
 const webApp = await serveApp({ host, port: appPort, outputs });

@@ -61,7 +61,8 @@ export function secureAuth({ auth, adminMfa, sandbox, env = process.env }: AuthP
   } else {
     cfnUserPool.userPoolTier = FeaturePlan.PLUS;
     cfnUserPool.userPoolAddOns = {
-      advancedSecurityMode: mode === 'ENFORCED' ? StandardThreatProtectionMode.FULL_FUNCTION : StandardThreatProtectionMode.AUDIT_ONLY,
+      advancedSecurityMode:
+        mode === 'ENFORCED' ? StandardThreatProtectionMode.FULL_FUNCTION : StandardThreatProtectionMode.AUDIT_ONLY,
     };
   }
 

@@ -16,4 +16,9 @@ export const usernameAttribute = 'email' as const;
  * `signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })`, work against
  * Cognito and the local user pool (which has no SRP). Amplify's own defaults (SRP, custom) are kept.
  */
-export const explicitAuthFlows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+export const explicitAuthFlows = [
+  'ALLOW_USER_SRP_AUTH',
+  'ALLOW_CUSTOM_AUTH',
+  'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_REFRESH_TOKEN_AUTH',
+];

@@ -12,7 +12,8 @@ export const consoleAdmin: IamGroupGrant = {
   name: 'ConsoleAdmin',
   label: 'console admin',
   cognitoGroup: adminGroup,
-  description: "Pick'Em: run the admin mutations (AWS_IAM in the AppSync console); appsync:GraphQL on exactly the fields of the admin group",
+  description:
+    "Pick'Em: run the admin mutations (AWS_IAM in the AppSync console); appsync:GraphQL on exactly the fields of the admin group",
 };
 
 /** Where `npm start` writes the local console admin's credentials (repo-relative); `npm run iam-call` signs with them. */

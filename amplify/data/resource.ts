@@ -37,7 +37,10 @@ export interface PickEmApiDeps {
   wiring?: ApiWiring;
 }
 
-export function createPickEmApi(scope: Construct, { userPool, lambdas, wiring = pickemWiring }: PickEmApiDeps): WiredGraphqlApi {
+export function createPickEmApi(
+  scope: Construct,
+  { userPool, lambdas, wiring = pickemWiring }: PickEmApiDeps,
+): WiredGraphqlApi {
   const sandbox = isSandbox(scope);
   return new WiredGraphqlApi(scope, 'PickEmApi', {
     name: 'PickEm',

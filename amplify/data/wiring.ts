@@ -1,4 +1,10 @@
-import { wireApi, type ApiWiring, type DataSource, type PipelineFunction, type ResolverDeclaration } from 'appsync-local/api';
+import {
+  wireApi,
+  type ApiWiring,
+  type DataSource,
+  type PipelineFunction,
+  type ResolverDeclaration,
+} from 'appsync-local/api';
 import { pickemTable } from './table.ts';
 
 /**
@@ -52,7 +58,8 @@ const getMyProfile = fn('getMyProfile');
 const getLeagueMembers = fn('getLeagueMembers');
 const getMemberStandings = fn('getMemberStandings');
 /** A commissioner's or member's change to a league: read it with its members and season, then write. */
-const leagueChange = (fieldName: string, write: string) => pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
+const leagueChange = (fieldName: string, write: string) =>
+  pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
 
 export const wiring: ApiWiring = wireApi({
   dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
@@ -70,19 +77,40 @@ export const wiring: ApiWiring = wireApi({
     unit('EventCard', 'leaderboard'),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     unit('Mutation', 'createEvent'),
-    pipeline('Mutation', 'updateEvent', [fn('getEvent'), fn('writeEventUpdate'), fn('announceStateChange', scoringSource.name)]),
+    pipeline('Mutation', 'updateEvent', [
+      fn('getEvent'),
+      fn('writeEventUpdate'),
+      fn('announceStateChange', scoringSource.name),
+    ]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
     pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
-    pipeline('Mutation', 'setMatchResult', [getEventCard, fn('writeMatchResult'), fn('startLiveScoring', scoringSource.name)]),
-    pipeline('Mutation', 'scoreEvent', [fn('runScoring', scoringSource.name), fn('continueScoring', scoringSource.name)]),
+    pipeline('Mutation', 'setMatchResult', [
+      getEventCard,
+      fn('writeMatchResult'),
+      fn('startLiveScoring', scoringSource.name),
+    ]),
+    pipeline('Mutation', 'scoreEvent', [
+      fn('runScoring', scoringSource.name),
+      fn('continueScoring', scoringSource.name),
+    ]),
     pipeline('Mutation', 'createSeason', [getWindowEvents, writeSeason]),
     pipeline('Mutation', 'updateSeason', [fn('getSeason'), getWindowEvents, writeSeason]),
     pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),
-    pipeline('Mutation', 'updateMyProfile', [fn('getMyProfileItems'), fn('getMyRecentPredictions'), fn('writeDisplayName')]),
+    pipeline('Mutation', 'updateMyProfile', [
+      fn('getMyProfileItems'),
+      fn('getMyRecentPredictions'),
+      fn('writeDisplayName'),
+    ]),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
-    pipeline('Mutation', 'joinLeague', [fn('getCodeLeague'), getLeague, getLeagueSeason, getMyProfile, fn('writeJoin')]),
+    pipeline('Mutation', 'joinLeague', [
+      fn('getCodeLeague'),
+      getLeague,
+      getLeagueSeason,
+      getMyProfile,
+      fn('writeJoin'),
+    ]),
     leagueChange('leaveLeague', 'writeLeave'),
     leagueChange('updateLeague', 'writeLeagueUpdate'),
     leagueChange('rotateLeagueCode', 'writeCodeRotation'),

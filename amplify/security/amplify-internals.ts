@@ -14,8 +14,8 @@ export function checkAmplifyInternals(mainStack: IConstruct): void {
   const name = mainStack.node.getContext('amplify-backend-name');
   acknowledge(
     linker,
-    'Amplify\'s branch linker (deploy-time custom resource of @aws-amplify/backend; its runtime, memory and permissions are not ours to set): ' +
-      'CloudFormation invokes it synchronously, it may read and update only this app\'s branch, and its provider may invoke only it.',
+    "Amplify's branch linker (deploy-time custom resource of @aws-amplify/backend; its runtime, memory and permissions are not ours to set): " +
+      "CloudFormation invokes it synchronously, it may read and update only this app's branch, and its provider may invoke only it.",
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     `AwsSolutions-IAM5[Resource::arn:aws:amplify:*:*:apps/${namespace}/branches/${name}]`,
     `AwsSolutions-IAM5[Resource::${arnInFinding(fn)}:*]`,

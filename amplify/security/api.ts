@@ -56,7 +56,7 @@ export function traceAndCheckApi(api: IConstruct, lambdas: IFunction[]): void {
   if (logRetention) {
     acknowledge(
       logRetention,
-      'CDK\'s log-retention function, run at deploy time to set the API log group\'s retention: AWSLambdaBasicExecutionRole for its own logs, ' +
+      "CDK's log-retention function, run at deploy time to set the API log group's retention: AWSLambdaBasicExecutionRole for its own logs, " +
         'and the retention actions on "*" because the API log group is created by AppSync, not by the stack.',
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       'AwsSolutions-IAM5[Resource::*]',

@@ -11,20 +11,22 @@ export function traceAndCheckFunction(fn: IFunction, withoutDeadLetterQueue: str
   (fn.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
   // A policy of its own, so that the "*" acknowledged below covers X-Ray and nothing else.
   const xray = new Policy(fn, 'XRayTracing', {
-    statements: [new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+    statements: [
+      new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
+    ],
   });
   if (!fn.role) throw new Error(`${fn.node.path} has no role`);
   xray.attachToRole(fn.role);
-  acknowledge(xray, 'X-Ray accepts trace segments and telemetry only on resource "*" (it has no resource-level permissions).', 'AwsSolutions-IAM5[Resource::*]');
-
   acknowledge(
-    fn,
-    withoutDeadLetterQueue,
-    'Serverless-LambdaDLQ',
+    xray,
+    'X-Ray accepts trace segments and telemetry only on resource "*" (it has no resource-level permissions).',
+    'AwsSolutions-IAM5[Resource::*]',
   );
+
+  acknowledge(fn, withoutDeadLetterQueue, 'Serverless-LambdaDLQ');
   acknowledge(
     fn,
-    'AWSLambdaBasicExecutionRole (attached by defineFunction) allows only writing the function\'s own CloudWatch logs.',
+    "AWSLambdaBasicExecutionRole (attached by defineFunction) allows only writing the function's own CloudWatch logs.",
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
   );
 }

@@ -19,10 +19,13 @@ export interface BackendParts {
 
 export function secureBackend({ mainStack, auth, adminMfa, scoreEvent, api }: BackendParts): void {
   secureAuth({ auth, adminMfa, sandbox: isSandbox(mainStack) });
-  traceAndCheckFunction(adminMfa, 'Cognito invokes the function synchronously and gets its errors back; a dead-letter queue only receives failed asynchronous invocations.');
+  traceAndCheckFunction(
+    adminMfa,
+    'Cognito invokes the function synchronously and gets its errors back; a dead-letter queue only receives failed asynchronous invocations.',
+  );
   traceAndCheckFunction(
     scoreEvent,
-    'scoreEvent invokes it synchronously and gets its errors back; the live passes are asynchronous, and one dropped after Lambda\'s retries is made good by the next pass or by scoreEvent (a pass is safe to repeat).',
+    "scoreEvent invokes it synchronously and gets its errors back; the live passes are asynchronous, and one dropped after Lambda's retries is made good by the next pass or by scoreEvent (a pass is safe to repeat).",
   );
   traceAndCheckApi(api, [scoreEvent]);
   checkAmplifyInternals(mainStack);

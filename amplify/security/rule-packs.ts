@@ -9,5 +9,8 @@ import type { IConstruct } from 'constructs';
 
 export function checkWithRulePacks(scope: IConstruct): void {
   const app = scope.node.root;
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new ServerlessChecks(app, { verbose: true }));
+  Validations.of(app).addPlugins(
+    new AwsSolutionsChecks(app, { verbose: true }),
+    new ServerlessChecks(app, { verbose: true }),
+  );
 }

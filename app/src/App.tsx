@@ -30,7 +30,10 @@ function Shell() {
   const route = useRoute();
   const [isAdmin, setAdmin] = useState(false);
   useEffect(() => {
-    myGroups().then((groups) => setAdmin(groups.includes(ADMIN_GROUP)), () => setAdmin(false));
+    myGroups().then(
+      (groups) => setAdmin(groups.includes(ADMIN_GROUP)),
+      () => setAdmin(false),
+    );
   }, [user]);
 
   // A league's screens and an invite link belong to Leagues in the menu.
@@ -45,13 +48,19 @@ function Shell() {
   return (
     <>
       <header className="topbar">
-        <a className="brand" href={href.events()}>Pick'Em</a>
+        <a className="brand" href={href.events()}>
+          Pick'Em
+        </a>
         <nav aria-label="Main">
           {nav.map(([screen, label, to]) => (
-            <a key={screen} href={to} aria-current={section === screen ? 'page' : undefined}>{label}</a>
+            <a key={screen} href={to} aria-current={section === screen ? 'page' : undefined}>
+              {label}
+            </a>
           ))}
         </nav>
-        <button type="button" className="link" onClick={signOut}>Sign out</button>
+        <button type="button" className="link" onClick={signOut}>
+          Sign out
+        </button>
       </header>
       <main className="page">
         <Screen route={route} isAdmin={isAdmin} me={user.userId} />

@@ -5,7 +5,14 @@ import { useState } from 'react';
  * cannot act are aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of
  * the page.
  */
-export function Confirmed({ label, name, confirm, confirmName, onConfirm, busy = false }: {
+export function Confirmed({
+  label,
+  name,
+  confirm,
+  confirmName,
+  onConfirm,
+  busy = false,
+}: {
   /** The first button's text. */
   label: string;
   /** Its accessible name, where the text is an icon. */
@@ -21,7 +28,12 @@ export function Confirmed({ label, name, confirm, confirmName, onConfirm, busy =
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   const inert = busy || running;
-  if (!asking) return <button type="button" aria-label={name} aria-disabled={busy} onClick={() => !busy && setAsking(true)}>{label}</button>;
+  if (!asking)
+    return (
+      <button type="button" aria-label={name} aria-disabled={busy} onClick={() => !busy && setAsking(true)}>
+        {label}
+      </button>
+    );
   return (
     <div className="actions">
       <button
@@ -42,7 +54,9 @@ export function Confirmed({ label, name, confirm, confirmName, onConfirm, busy =
       >
         {confirm}
       </button>
-      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
     </div>
   );
 }

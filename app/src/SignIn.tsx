@@ -7,12 +7,17 @@ import type { ReactNode } from 'react';
 // USER_PASSWORD_AUTH beside SRP (amplify/auth/sign-in.ts).
 // `signIn`'s type also has a server-side overload (a context first); the Authenticator calls this with the input only.
 const services = {
-  handleSignIn: ((input: SignInInput) => signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
+  handleSignIn: ((input: SignInInput) =>
+    signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
 };
 
 export function SignIn({ children }: { children: ReactNode }) {
   return (
-    <Authenticator services={services} loginMechanisms={['email']} components={{ Header: () => <h1 className="brand-title">Pick'Em</h1> }}>
+    <Authenticator
+      services={services}
+      loginMechanisms={['email']}
+      components={{ Header: () => <h1 className="brand-title">Pick'Em</h1> }}
+    >
       {children}
     </Authenticator>
   );

@@ -27,7 +27,8 @@ const REFUSALS: Record<string, string> = {
 export function errorText(err: unknown): string {
   const errors = (err as { errors?: { message: string; errorType?: string }[] })?.errors;
   // The API's messages are sentences; the errorType is shown only when there is no message.
-  if (errors?.length) return errors.map((e) => (e.errorType && REFUSALS[e.errorType]) || e.message || e.errorType || 'Error').join('; ');
+  if (errors?.length)
+    return errors.map((e) => (e.errorType && REFUSALS[e.errorType]) || e.message || e.errorType || 'Error').join('; ');
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -8,7 +8,10 @@ import { client, subscriptions } from './api.ts';
 export type { EventUpdate };
 
 /** Calls `onUpdate` with each newer update while the screen shows the event; the connection state for the page. */
-export function useEventUpdates(eventId: string, onUpdate: (update: EventUpdate) => void): 'connecting' | 'live' | 'stopped' {
+export function useEventUpdates(
+  eventId: string,
+  onUpdate: (update: EventUpdate) => void,
+): 'connecting' | 'live' | 'stopped' {
   const [status, setStatus] = useState<'connecting' | 'live' | 'stopped'>('connecting');
   const handler = useRef(onUpdate);
   handler.current = onUpdate;
@@ -26,7 +29,13 @@ export function useEventUpdates(eventId: string, onUpdate: (update: EventUpdate)
     const stopListening = Hub.listen('api', ({ payload }) => {
       if (payload.event !== CONNECTION_STATE_CHANGE) return;
       const state = (payload.data as { connectionState: ConnectionState }).connectionState;
-      setStatus(state === ConnectionState.Connected ? 'live' : state === ConnectionState.Disconnected ? 'stopped' : 'connecting');
+      setStatus(
+        state === ConnectionState.Connected
+          ? 'live'
+          : state === ConnectionState.Disconnected
+            ? 'stopped'
+            : 'connecting',
+      );
     });
     return () => {
       stopListening();

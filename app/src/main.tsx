@@ -19,7 +19,10 @@ try {
   root.render(
     <main className="page">
       <h1>Pick'Em</h1>
-      <p role="alert">The app has no backend configured: {err instanceof Error ? err.message : String(err)}. Put the backend's amplify_outputs.json beside index.html.</p>
+      <p role="alert">
+        The app has no backend configured: {err instanceof Error ? err.message : String(err)}. Put the backend's
+        amplify_outputs.json beside index.html.
+      </p>
     </main>,
   );
 }

@@ -9,10 +9,13 @@ export function useSeasons(): { list: Season[]; loaded: boolean; error: string |
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    client.graphql({ query: queries.seasons }).then(
-      ({ data }) => setList(data.seasons),
-      (err) => setError(errorText(err)),
-    ).finally(() => setLoaded(true));
+    client
+      .graphql({ query: queries.seasons })
+      .then(
+        ({ data }) => setList(data.seasons),
+        (err) => setError(errorText(err)),
+      )
+      .finally(() => setLoaded(true));
   }, []);
   return { list, loaded, error, name: (id) => list.find((s) => s.id === id)?.name ?? id };
 }

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorText } from './api.ts';
 
 /** A list read page by page with nextToken ("More" appends the next page). */
-export function usePaged<T>(load: (nextToken: string | null) => Promise<{ items: T[]; nextToken?: string | null }>, deps: unknown[]) {
+export function usePaged<T>(
+  load: (nextToken: string | null) => Promise<{ items: T[]; nextToken?: string | null }>,
+  deps: unknown[],
+) {
   const [items, setItems] = useState<T[]>([]);
   const [nextToken, setNextToken] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

@@ -28,7 +28,11 @@ export interface AccessPattern {
 }
 
 /** Sort keys that begin with `prefix`. */
-export const beginsWith = (prefix: string): SortCondition => ({ op: 'begins_with', value: prefix, placeholder: ':prefix' });
+export const beginsWith = (prefix: string): SortCondition => ({
+  op: 'begins_with',
+  value: prefix,
+  placeholder: ':prefix',
+});
 
 /** Sort keys from `value` on; `placeholder` says what the bound is. */
 export const atLeast = (value: string, placeholder: string): SortCondition => ({ op: '>=', value, placeholder });

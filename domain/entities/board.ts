@@ -40,10 +40,26 @@ export type ScoreCount = [number, number, number];
  * An event board's row: `picks` has one character a match of the head's card (PICK_CHARS, or NO_PICK);
  * `savedAtMs` is when the prediction was saved (its updatedAt), in epoch milliseconds.
  */
-export type EventRow = [userId: string, displayName: string, points: number, correct: number, rank: number, picks: string, savedAtMs: number];
+export type EventRow = [
+  userId: string,
+  displayName: string,
+  points: number,
+  correct: number,
+  rank: number,
+  picks: string,
+  savedAtMs: number,
+];
 
 /** A season board's row; `rev` is the standing's revision it was read at (standing.ts). */
-export type SeasonRow = [userId: string, displayName: string, points: number, correct: number, rank: number, eventsPlayed: number, rev: number];
+export type SeasonRow = [
+  userId: string,
+  displayName: string,
+  points: number,
+  correct: number,
+  rank: number,
+  eventsPlayed: number,
+  rev: number,
+];
 
 /** A card as an event board scored it: [matchId, points, winner] in card order (winner null: no winner). */
 export type BoardMatch = [string, number, number | null];
@@ -107,7 +123,11 @@ export const BOARD = {
 };
 
 /** The keys of the chunks holding rows `offset` to `offset + limit - 1` (at most 2 for a page of at most 100 rows), in order; none past the last row. */
-export function pageChunkKeys(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>, offset: number, limit: number): ItemKey[] {
+export function pageChunkKeys(
+  head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>,
+  offset: number,
+  limit: number,
+): ItemKey[] {
   if (offset >= head.rowCount) return [];
   const first = Math.floor(offset / BOARD_LIMIT.rowsPerChunk);
   const last = Math.min(Math.floor((offset + limit - 1) / BOARD_LIMIT.rowsPerChunk), chunkCount(head.rowCount) - 1);
@@ -118,7 +138,12 @@ export function pageChunkKeys(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowC
 }
 
 /** Rows `offset` to `offset + limit - 1` from the chunks `pageChunkKeys` named, read in any order (a missing chunk leaves its rows out). */
-export function pageRows<Row>(head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>, chunks: (ItemKey & BoardChunk<Row>)[], offset: number, limit: number): Row[] {
+export function pageRows<Row>(
+  head: Pick<BoardHead, 'scope' | 'chunkSet' | 'rowCount'>,
+  chunks: (ItemKey & BoardChunk<Row>)[],
+  offset: number,
+  limit: number,
+): Row[] {
   const byPk: Record<string, Row[]> = {};
   for (const chunk of chunks) byPk[chunk.PK] = chunk.rows;
   const skipped = offset - Math.floor(offset / BOARD_LIMIT.rowsPerChunk) * BOARD_LIMIT.rowsPerChunk;
@@ -164,9 +189,13 @@ export function encodePicks(card: BoardMatch[], picks: PickItem[] | undefined): 
 }
 
 /** Points and correct picks of a set of picks on the head's card (points.ts, the one rule): the figures the board ranked them by. */
-export function boardScore(head: Pick<BoardHead, 'card'>, picks: PickItem[] | undefined): { points: number; correct: number } {
+export function boardScore(
+  head: Pick<BoardHead, 'card'>,
+  picks: PickItem[] | undefined,
+): { points: number; correct: number } {
   const onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>> = {};
-  for (const [matchId, points, winner] of head.card) onCard[matchId] = { points, result: winner, outcome: winner === null ? null : 'WIN' };
+  for (const [matchId, points, winner] of head.card)
+    onCard[matchId] = { points, result: winner, outcome: winner === null ? null : 'WIN' };
   return scorePicks(picks, onCard);
 }
 

@@ -35,7 +35,10 @@ export function shardOf(userId: string): number {
 }
 
 const shardPk = (eventId: string, shard: number) => `ENTRIES#${eventId}#${shard}`;
-const key = (eventId: string, userId: string): ItemKey => ({ PK: shardPk(eventId, shardOf(userId)), SK: userPk(userId) });
+const key = (eventId: string, userId: string): ItemKey => ({
+  PK: shardPk(eventId, shardOf(userId)),
+  SK: userPk(userId),
+});
 
 export const ENTRY = {
   type: TYPE,

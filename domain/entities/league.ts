@@ -79,14 +79,24 @@ export const MEMBER = {
   type: MEMBER_TYPE,
   key: (leagueId: string, userId: string): ItemKey => ({ PK: leaguePk(leagueId), SK: `${MEMBER_PREFIX}${userId}` }),
   attributes: (member: MemberItem) => ({ type: MEMBER_TYPE, ...member }),
-  item: (member: MemberItem) => ({ PK: leaguePk(member.leagueId), SK: `${MEMBER_PREFIX}${member.userId}`, type: MEMBER_TYPE, ...member }),
+  item: (member: MemberItem) => ({
+    PK: leaguePk(member.leagueId),
+    SK: `${MEMBER_PREFIX}${member.userId}`,
+    type: MEMBER_TYPE,
+    ...member,
+  }),
 };
 
 export const MEMBERSHIP = {
   type: MEMBERSHIP_TYPE,
   key: (userId: string, leagueId: string): ItemKey => ({ PK: userPk(userId), SK: `${MEMBERSHIP_PREFIX}${leagueId}` }),
   attributes: (membership: MembershipItem) => ({ type: MEMBERSHIP_TYPE, ...membership }),
-  item: (m: MembershipItem) => ({ PK: userPk(m.userId), SK: `${MEMBERSHIP_PREFIX}${m.leagueId}`, type: MEMBERSHIP_TYPE, ...m }),
+  item: (m: MembershipItem) => ({
+    PK: userPk(m.userId),
+    SK: `${MEMBERSHIP_PREFIX}${m.leagueId}`,
+    type: MEMBERSHIP_TYPE,
+    ...m,
+  }),
   /** The counter of a player's leagues (`count`), kept in the same transactions as their memberships. */
   counterKey: (userId: string): ItemKey => ({ PK: userPk(userId), SK: COUNTER_SK }),
   counterType: COUNTER_TYPE,

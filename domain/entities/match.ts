@@ -68,7 +68,13 @@ export const MATCH = {
   /** Access pattern: the matches of an event's partition, without the event item (the scoring function). */
   card: (eventId: string) => onTable(EVENT.pk(eventId), beginsWith(SK_PREFIX), true),
   /** A new or edited match: it has no result. */
-  record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({ id: matchId, eventId, ...fields, result: null, outcome: null }),
+  record: (eventId: string, matchId: string, fields: MatchFields): MatchItem => ({
+    id: matchId,
+    eventId,
+    ...fields,
+    result: null,
+    outcome: null,
+  }),
   attributes,
   item: (match: MatchItem) => ({ ...key(match.eventId, match.id), ...attributes(match) }),
 };

@@ -54,7 +54,13 @@ export const PREDICTION = {
   /** Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read descending). */
   history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
   /** A new, unscored prediction. */
-  record: (userId: string, displayName: string, event: Pick<EventItem, 'id' | 'name' | 'date'>, picks: PickItem[], updatedAt: string): PredictionItem => ({
+  record: (
+    userId: string,
+    displayName: string,
+    event: Pick<EventItem, 'id' | 'name' | 'date'>,
+    picks: PickItem[],
+    updatedAt: string,
+  ): PredictionItem => ({
     userId,
     displayName,
     eventId: event.id,
@@ -68,9 +74,16 @@ export const PREDICTION = {
   }),
   attributes,
   /** The whole stored item of an unscored prediction (tests, benchmarks). */
-  item: (prediction: PredictionItem) => ({ ...key(prediction.userId, prediction.eventDate, prediction.eventId), ...attributes(prediction) }),
+  item: (prediction: PredictionItem) => ({
+    ...key(prediction.userId, prediction.eventDate, prediction.eventId),
+    ...attributes(prediction),
+  }),
   /** The attributes the final pass sets. */
-  scored: (score: { points: number; correct: number; rank: number }) => ({ points: score.points, correct: score.correct, rank: score.rank }),
+  scored: (score: { points: number; correct: number; rank: number }) => ({
+    points: score.points,
+    correct: score.correct,
+    rank: score.rank,
+  }),
 };
 
 /** A prediction item to the GraphQL Prediction. */

@@ -33,7 +33,11 @@ export function request(ctx: AppendMatchContext) {
     txUpdate(
       table,
       EVENT.key(event.id),
-      { expression: 'SET #order = list_append(#order, :ids)', names: { '#order': 'matchOrder' }, values: { ':ids': [match.id] } },
+      {
+        expression: 'SET #order = list_append(#order, :ids)',
+        names: { '#order': 'matchOrder' },
+        values: { ':ids': [match.id] },
+      },
       {
         expression: '#stateNow = :upcoming AND size(#orderNow) < :max',
         names: { '#stateNow': 'state', '#orderNow': 'matchOrder' },

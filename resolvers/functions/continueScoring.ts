@@ -19,6 +19,10 @@ export function request(ctx: ContinueScoringContext): LambdaRequest {
 }
 
 export function response(ctx: ContinueScoringContext): ScoringReport {
-  if (ctx.error) util.appendError(`Scoring stopped before AppSync's time limit and could not be continued: ${ctx.error.message}`, ctx.error.type);
+  if (ctx.error)
+    util.appendError(
+      `Scoring stopped before AppSync's time limit and could not be continued: ${ctx.error.message}`,
+      ctx.error.type,
+    );
   return ctx.prev.result;
 }

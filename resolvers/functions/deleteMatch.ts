@@ -9,7 +9,10 @@ import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete, txUpdate } from '../lib/transact';
 import { cardMatch } from '../lib/validate';
 
-type DeleteMatchContext = Context<MutationRemoveMatchArgs, CardStash & { removed: { match: MatchItem; position: number } }>;
+type DeleteMatchContext = Context<
+  MutationRemoveMatchArgs,
+  CardStash & { removed: { match: MatchItem; position: number } }
+>;
 
 /**
  * Removes a match from an UPCOMING card: deletes the match item and its entry in matchOrder in one

@@ -7,8 +7,17 @@ import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import type { HistoryStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
 
-type Found = (Partial<Pick<EventItem, 'id' | 'name' | 'state' | 'startsAtMs'>> & Partial<Pick<BoardHead, 'scope' | 'card' | 'scores'>>) | null;
-type GetHistoryEventsContext = Context<Record<string, unknown>, HistoryStash, undefined, undefined, { data: Record<string, Found[]> }>;
+type Found =
+  | (Partial<Pick<EventItem, 'id' | 'name' | 'state' | 'startsAtMs'>> &
+      Partial<Pick<BoardHead, 'scope' | 'card' | 'scores'>>)
+  | null;
+type GetHistoryEventsContext = Context<
+  Record<string, unknown>,
+  HistoryStash,
+  undefined,
+  undefined,
+  { data: Record<string, Found[]> }
+>;
 
 /**
  * The name, state and bell of every event of the history page, read from the event items (one
@@ -34,7 +43,15 @@ export function request(ctx: GetHistoryEventsContext): DynamoDBBatchGetItemReque
         keys: keys.map((key) => util.dynamodb.toMapValues(key)),
         projection: {
           expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
-          expressionNames: { '#id': 'id', '#name': 'name', '#state': 'state', '#startsAtMs': 'startsAtMs', '#scope': 'scope', '#card': 'card', '#scores': 'scores' },
+          expressionNames: {
+            '#id': 'id',
+            '#name': 'name',
+            '#state': 'state',
+            '#startsAtMs': 'startsAtMs',
+            '#scope': 'scope',
+            '#card': 'card',
+            '#scores': 'scores',
+          },
         },
       },
     },
@@ -51,7 +68,13 @@ export function response(ctx: GetHistoryEventsContext) {
   for (const found of ctx.result.data[tableOf(ctx)] ?? []) {
     if (found && found.scope !== undefined && found.card && found.scores) {
       ctx.stash.heads[found.scope.slice(prefix.length)] = { card: found.card, scores: found.scores };
-    } else if (found && found.id !== undefined && found.name !== undefined && found.state && found.startsAtMs !== undefined) {
+    } else if (
+      found &&
+      found.id !== undefined &&
+      found.name !== undefined &&
+      found.state &&
+      found.startsAtMs !== undefined
+    ) {
       ctx.stash.events[found.id] = { name: found.name, state: found.state, startsAtMs: found.startsAtMs };
     }
   }

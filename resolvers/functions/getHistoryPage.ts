@@ -5,7 +5,13 @@ import { listPage, type QueryPage } from '../lib/query';
 import type { QueryUserProfileResult, UserProfileHistoryArgs } from '@pickem/domain/schema-types';
 import type { HistoryStash } from '../lib/stash';
 
-type GetHistoryPageContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>, QueryPage<PredictionItem>>;
+type GetHistoryPageContext = Context<
+  UserProfileHistoryArgs,
+  HistoryStash,
+  undefined,
+  NonNullable<QueryUserProfileResult>,
+  QueryPage<PredictionItem>
+>;
 
 /** A page of a player's predictions, newest event first (PREDICTION#<date>#<eventId>, read descending). */
 export function request(ctx: GetHistoryPageContext) {

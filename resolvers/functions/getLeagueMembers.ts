@@ -6,7 +6,13 @@ import type { LeagueSource } from '../lib/league';
 import { query, type QueryPage } from '../lib/query';
 import type { LeagueTableStash } from '../lib/stash';
 
-type GetLeagueMembersContext = Context<unknown, LeagueTableStash, undefined, LeagueSource, QueryPage<ItemKey & MemberItem>>;
+type GetLeagueMembersContext = Context<
+  unknown,
+  LeagueTableStash,
+  undefined,
+  LeagueSource,
+  QueryPage<ItemKey & MemberItem>
+>;
 
 /**
  * The league's members, stashed as `members`: already read with the league (Query.league and the

@@ -8,7 +8,13 @@ import { memberItemsRead, type MemberRead } from '../lib/league-tables';
 import type { LeagueTableStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
 
-type GetMemberPredictionsContext = Context<{ eventId: string }, LeagueTableStash, undefined, LeagueSource, { data: Record<string, MemberRead[]> }>;
+type GetMemberPredictionsContext = Context<
+  { eventId: string },
+  LeagueTableStash,
+  undefined,
+  LeagueSource,
+  { data: Record<string, MemberRead[]> }
+>;
 
 /** Every member's prediction for the event and their profile: one BatchGetItem, 2 keys a member. Skipped without the event. */
 export function request(ctx: GetMemberPredictionsContext): DynamoDBBatchGetItemRequest {
@@ -21,7 +27,10 @@ export function request(ctx: GetMemberPredictionsContext): DynamoDBBatchGetItemR
     keys.push(PREDICTION.key(m.userId, event.date, event.id));
     keys.push(PROFILE.key(m.userId));
   }
-  return { operation: 'BatchGetItem', tables: { [tableOf(ctx)]: { keys: keys.map((k) => util.dynamodb.toMapValues(k)) } } };
+  return {
+    operation: 'BatchGetItem',
+    tables: { [tableOf(ctx)]: { keys: keys.map((k) => util.dynamodb.toMapValues(k)) } },
+  };
 }
 
 export function response(ctx: GetMemberPredictionsContext) {

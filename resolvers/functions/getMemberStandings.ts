@@ -8,7 +8,13 @@ import { memberItemsRead, type MemberRead } from '../lib/league-tables';
 import type { LeagueTableStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
 
-type GetMemberStandingsContext = Context<unknown, LeagueTableStash, undefined, LeagueSource, { data: Record<string, MemberRead[]> }>;
+type GetMemberStandingsContext = Context<
+  unknown,
+  LeagueTableStash,
+  undefined,
+  LeagueSource,
+  { data: Record<string, MemberRead[]> }
+>;
 
 /** Every member's standing in the league's season and their profile: one BatchGetItem, 2 keys a member. */
 export function request(ctx: GetMemberStandingsContext): DynamoDBBatchGetItemRequest {
@@ -20,7 +26,10 @@ export function request(ctx: GetMemberStandingsContext): DynamoDBBatchGetItemReq
     keys.push(STANDING.key(m.userId, (ctx.source as LeagueSource).seasonId) as ItemKey);
     keys.push(PROFILE.key(m.userId));
   }
-  return { operation: 'BatchGetItem', tables: { [tableOf(ctx)]: { keys: keys.map((k) => util.dynamodb.toMapValues(k)) } } };
+  return {
+    operation: 'BatchGetItem',
+    tables: { [tableOf(ctx)]: { keys: keys.map((k) => util.dynamodb.toMapValues(k)) } },
+  };
 }
 
 export function response(ctx: GetMemberStandingsContext) {

@@ -6,7 +6,13 @@ import { toLeague } from '../lib/league';
 import { tableOf } from '../lib/transact';
 
 type Found = ((LeagueItem | SeasonItem) & { type: string }) | null;
-type GetMyLeaguesContext = Context<unknown, { memberships: MembershipItem[] }, undefined, undefined, { data: Record<string, Found[]> }>;
+type GetMyLeaguesContext = Context<
+  unknown,
+  { memberships: MembershipItem[] },
+  undefined,
+  undefined,
+  { data: Record<string, Found[]> }
+>;
 
 /**
  * myLeagues: the caller's leagues and their named seasons in one BatchGetItem (at most
@@ -38,7 +44,9 @@ export function response(ctx: GetMyLeaguesContext) {
   for (const m of ctx.stash.memberships) {
     const league = leagues[m.leagueId];
     if (league) {
-      const season = SEASON.isCalendar(league.seasonId) ? SEASON.calendar(SEASON.year(league.seasonId)) : seasons[league.seasonId];
+      const season = SEASON.isCalendar(league.seasonId)
+        ? SEASON.calendar(SEASON.year(league.seasonId))
+        : seasons[league.seasonId];
       if (season) out.push(toLeague(league, season, null, 'member'));
     }
   }

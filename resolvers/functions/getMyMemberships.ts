@@ -4,7 +4,13 @@ import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '@pickem/domain/en
 import { raiseDataSourceError } from '../lib/errors';
 import { query, type QueryPage } from '../lib/query';
 
-type GetMyMembershipsContext = Context<unknown, { memberships: MembershipItem[] }, undefined, undefined, QueryPage<MembershipItem>>;
+type GetMyMembershipsContext = Context<
+  unknown,
+  { memberships: MembershipItem[] },
+  undefined,
+  undefined,
+  QueryPage<MembershipItem>
+>;
 
 /** myLeagues: the caller's memberships, one Query of their partition (at most leaguesPerPlayer items). */
 export function request(ctx: GetMyMembershipsContext) {

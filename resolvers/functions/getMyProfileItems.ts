@@ -8,7 +8,13 @@ import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import { query, type QueryPage } from '../lib/query';
 import type { RenameStash } from '../lib/stash';
 
-type GetMyProfileItemsContext = Context<unknown, RenameStash, undefined, undefined, QueryPage<ItemKey & { type: string }>>;
+type GetMyProfileItemsContext = Context<
+  unknown,
+  RenameStash,
+  undefined,
+  undefined,
+  QueryPage<ItemKey & { type: string }>
+>;
 
 /**
  * The caller's profile item and season standings (as Query.userProfile reads them), sized so that

@@ -20,6 +20,10 @@ export function response(ctx: GetSeasonContext) {
   const { name, startDate, endDate } = ctx.args.input;
   const window = validWindow(startDate ?? before.startDate, endDate ?? before.endDate);
   ctx.stash.before = before;
-  ctx.stash.season = { id: before.id, name: name === null || name === undefined ? before.name : validSeasonName(name), ...window };
+  ctx.stash.season = {
+    id: before.id,
+    name: name === null || name === undefined ? before.name : validSeasonName(name),
+    ...window,
+  };
   return before;
 }

@@ -37,7 +37,8 @@ export function response(ctx: GetSeasonHeadsContext) {
   raiseDataSourceError(ctx.error);
   const prefix = BOARD.seasonScope('');
   for (const head of ctx.result.data[tableOf(ctx)] ?? []) {
-    if (head && head.scope.startsWith(prefix)) ctx.stash.scores[head.scope.slice(prefix.length)] = { scores: head.scores };
+    if (head && head.scope.startsWith(prefix))
+      ctx.stash.scores[head.scope.slice(prefix.length)] = { scores: head.scores };
   }
   return null;
 }

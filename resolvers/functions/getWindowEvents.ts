@@ -17,7 +17,8 @@ type GetWindowEventsContext = Context<unknown, SeasonStash, undefined, undefined
 export function request(ctx: GetWindowEventsContext) {
   const { before, season } = ctx.stash;
   ctx.stash.events = [];
-  if (before !== null && before.startDate === season.startDate && before.endDate === season.endDate) return runtime.earlyReturn(null);
+  if (before !== null && before.startDate === season.startDate && before.endDate === season.endDate)
+    return runtime.earlyReturn(null);
   const from = before !== null && before.startDate < season.startDate ? before.startDate : season.startDate;
   return query(EVENT.from(from), { limit: SEASON_LIMIT.eventsPerWindowChange + 1 });
 }
@@ -31,7 +32,10 @@ export function response(ctx: GetWindowEventsContext) {
   // A full page whose last event is still inside the span may leave events of the span unread.
   const unread = ctx.result.nextToken && items.length > 0 && items[items.length - 1].date <= to;
   if (unread || changed.length > SEASON_LIMIT.eventsPerWindowChange) {
-    util.error(`A season's windows (before and after) may span at most ${SEASON_LIMIT.eventsPerWindowChange} events; change it in smaller steps`, ERROR.validation);
+    util.error(
+      `A season's windows (before and after) may span at most ${SEASON_LIMIT.eventsPerWindowChange} events; change it in smaller steps`,
+      ERROR.validation,
+    );
   }
   ctx.stash.events = changed;
   return null;

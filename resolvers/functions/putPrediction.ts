@@ -38,7 +38,13 @@ export function request(ctx: PutPredictionContext) {
   const userId = caller(ctx).sub;
   const fallbackName = defaultDisplayName(ctx);
   const { profile } = ctx.stash;
-  const prediction = PREDICTION.record(userId, profile ? profile.displayName : fallbackName, event, picks, util.time.epochMilliSecondsToISO8601(now));
+  const prediction = PREDICTION.record(
+    userId,
+    profile ? profile.displayName : fallbackName,
+    event,
+    picks,
+    util.time.epochMilliSecondsToISO8601(now),
+  );
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
   return transaction([
@@ -51,7 +57,13 @@ export function request(ctx: PutPredictionContext) {
     txPut(
       table,
       ENTRY.key(event.id, userId),
-      ENTRY.attributes({ userId, eventId: event.id, displayName: prediction.displayName, picks, updatedAt: prediction.updatedAt }),
+      ENTRY.attributes({
+        userId,
+        eventId: event.id,
+        displayName: prediction.displayName,
+        picks,
+        updatedAt: prediction.updatedAt,
+      }),
     ),
     txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, fallbackName, true)),
   ]);

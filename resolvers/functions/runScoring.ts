@@ -3,7 +3,13 @@ import { ERROR, raiseDataSourceError } from '../lib/errors';
 import type { ScoringOutcome, ScoringRequest } from '@pickem/domain/scoring';
 import type { MutationScoreEventArgs, ScoringReport } from '@pickem/domain/schema-types';
 
-type RunScoringContext = Context<MutationScoreEventArgs, Record<string, never>, undefined, undefined, ScoringOutcome | null>;
+type RunScoringContext = Context<
+  MutationScoreEventArgs,
+  Record<string, never>,
+  undefined,
+  undefined,
+  ScoringOutcome | null
+>;
 
 /**
  * scoreEvent's first step: the final pass, invoked synchronously (the function's deadline makes it

@@ -20,8 +20,16 @@ export function request(ctx: WriteCardOrderContext): DynamoDBUpdateItemRequest {
   return {
     operation: 'UpdateItem',
     key: util.dynamodb.toMapValues(EVENT.key(event.id)),
-    update: typed({ expression: 'SET #order = :order', names: { '#order': 'matchOrder' }, values: { ':order': order } }),
-    condition: typed({ expression: '#orderNow = :current', names: { '#orderNow': 'matchOrder' }, values: { ':current': event.matchOrder } }),
+    update: typed({
+      expression: 'SET #order = :order',
+      names: { '#order': 'matchOrder' },
+      values: { ':order': order },
+    }),
+    condition: typed({
+      expression: '#orderNow = :current',
+      names: { '#orderNow': 'matchOrder' },
+      values: { ':current': event.matchOrder },
+    }),
   };
 }
 

@@ -16,11 +16,16 @@ export function request(ctx: WriteCodeRotationContext) {
   ctx.stash.updated = { ...league, inviteCode: code };
   const table = tableOf(ctx);
   return transaction([
-    leagueUpdate(table, league.id, { inviteCode: code }, {
-      expression: '#commissioner = :commissioner AND #code = :old',
-      names: { '#commissioner': 'commissionerId', '#code': 'inviteCode' },
-      values: { ':commissioner': caller(ctx).sub, ':old': league.inviteCode },
-    }),
+    leagueUpdate(
+      table,
+      league.id,
+      { inviteCode: code },
+      {
+        expression: '#commissioner = :commissioner AND #code = :old',
+        names: { '#commissioner': 'commissionerId', '#code': 'inviteCode' },
+        values: { ':commissioner': caller(ctx).sub, ':old': league.inviteCode },
+      },
+    ),
     txDelete(table, INVITE_CODE.key(league.inviteCode)),
     codeItem(table, code, league.id),
   ]);

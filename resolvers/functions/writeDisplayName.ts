@@ -19,7 +19,11 @@ export function request(ctx: WriteDisplayNameContext) {
   const userId = caller(ctx).sub;
   const { displayName, standings, predictions } = ctx.stash;
   const table = tableOf(ctx);
-  const rename = { expression: 'SET #displayName = :name', names: { '#displayName': 'displayName' }, values: { ':name': displayName } };
+  const rename = {
+    expression: 'SET #displayName = :name',
+    names: { '#displayName': 'displayName' },
+    values: { ':name': displayName },
+  };
   return transaction([
     txUpdate(table, PROFILE.key(userId), PROFILE.update(userId, displayName, false)),
     ...[...standings, ...predictions].map((key) => txUpdate(table, keyOf(key), rename, IF_STORED)),

@@ -45,9 +45,22 @@ export function request(ctx: WriteEventUpdateContext) {
     EVENT.key(event.id),
     {
       // The index key follows the bell: the events list orders a day's events by it.
-      expression: 'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
-      names: { '#name': 'name', '#startsAt': 'startsAt', '#startsAtMs': 'startsAtMs', '#state': 'state', '#gsiSk': TABLE.gsiSk },
-      values: { ':name': updated.name, ':startsAt': updated.startsAt, ':startsAtMs': updated.startsAtMs, ':state': updated.state, ':gsiSk': EVENT.gsiSk(updated) },
+      expression:
+        'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
+      names: {
+        '#name': 'name',
+        '#startsAt': 'startsAt',
+        '#startsAtMs': 'startsAtMs',
+        '#state': 'state',
+        '#gsiSk': TABLE.gsiSk,
+      },
+      values: {
+        ':name': updated.name,
+        ':startsAt': updated.startsAt,
+        ':startsAtMs': updated.startsAtMs,
+        ':state': updated.state,
+        ':gsiSk': EVENT.gsiSk(updated),
+      },
     },
     { expression: '#stateNow = :current', names: { '#stateNow': 'state' }, values: { ':current': event.state } },
   );
@@ -57,7 +70,10 @@ export function request(ctx: WriteEventUpdateContext) {
 export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResult {
   const event = stashedEvent(ctx);
   raiseWriteError(ctx, [
-    { message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`, type: ERROR.concurrentModification },
+    {
+      message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`,
+      type: ERROR.concurrentModification,
+    },
   ]);
   return toEvent(ctx.stash.updated);
 }

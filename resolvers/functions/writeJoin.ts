@@ -8,9 +8,18 @@ import { failedCondition, raiseWriteError, tableOf, transaction } from '../lib/t
 
 type WriteJoinContext = Context<unknown, LeagueStash & { member: MemberItem }>;
 
-const already = (league: LeagueItem) => ({ message: `You are already a member of league ${league.id}`, type: ERROR.alreadyMember });
-const full = (league: LeagueItem) => ({ message: `League ${league.id} is full (${LEAGUE_LIMIT.membersPerLeague} members)`, type: ERROR.leagueFull });
-const closed = (league: LeagueItem) => ({ message: `League ${league.id} is not taking new members`, type: ERROR.joinsClosed });
+const already = (league: LeagueItem) => ({
+  message: `You are already a member of league ${league.id}`,
+  type: ERROR.alreadyMember,
+});
+const full = (league: LeagueItem) => ({
+  message: `League ${league.id} is full (${LEAGUE_LIMIT.membersPerLeague} members)`,
+  type: ERROR.leagueFull,
+});
+const closed = (league: LeagueItem) => ({
+  message: `League ${league.id} is not taking new members`,
+  type: ERROR.joinsClosed,
+});
 const invalid = () => ({ message: 'No league has this invite code', type: ERROR.invalidCode });
 
 /**
@@ -27,7 +36,12 @@ export function request(ctx: WriteJoinContext) {
   if (!league.joinsOpen) raise(closed(league));
   if (league.memberCount >= LEAGUE_LIMIT.membersPerLeague) raise(full(league));
   const profile = ctx.stash.profile;
-  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : defaultDisplayName(ctx), joinedAt: util.time.nowISO8601() };
+  const member: MemberItem = {
+    leagueId: league.id,
+    userId: me,
+    displayName: profile ? profile.displayName : defaultDisplayName(ctx),
+    joinedAt: util.time.nowISO8601(),
+  };
   ctx.stash.member = member;
   const table = tableOf(ctx);
   return transaction([

@@ -26,7 +26,8 @@ export function request(ctx: WriteLeagueDeletionContext) {
     }),
     txDelete(table, INVITE_CODE.key(league.inviteCode)),
   ];
-  for (const member of ctx.stash.members) for (const item of leaveItems(table, league.id, member.userId)) items.push(item);
+  for (const member of ctx.stash.members)
+    for (const item of leaveItems(table, league.id, member.userId)) items.push(item);
   return transaction(items);
 }
 

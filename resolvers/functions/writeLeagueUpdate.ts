@@ -1,7 +1,15 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import type { LeagueItem } from '@pickem/domain/entities/league';
-import { REFUSAL, answer, commissionerIs, leagueUpdate, requireCommissioner, stashedLeague, validLeagueName } from '../lib/league';
+import {
+  REFUSAL,
+  answer,
+  commissionerIs,
+  leagueUpdate,
+  requireCommissioner,
+  stashedLeague,
+  validLeagueName,
+} from '../lib/league';
 import type { MutationUpdateLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';

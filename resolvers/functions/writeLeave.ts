@@ -9,9 +9,10 @@ import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 type WriteLeaveContext = Context<unknown, LeagueStash>;
 
 const mustTransfer = (league: LeagueItem) => ({
-  message: league.memberCount > 1
-    ? `The commissioner cannot leave league ${league.id}: hand it to another member first (transferLeague)`
-    : `The commissioner cannot leave league ${league.id}: it has no other member; delete it instead (deleteLeague)`,
+  message:
+    league.memberCount > 1
+      ? `The commissioner cannot leave league ${league.id}: hand it to another member first (transferLeague)`
+      : `The commissioner cannot leave league ${league.id}: it has no other member; delete it instead (deleteLeague)`,
   type: ERROR.commissionerMustTransfer,
 });
 
@@ -24,7 +25,11 @@ export function request(ctx: WriteLeaveContext) {
   const table = tableOf(ctx);
   return transaction([
     ...leaveItems(table, league.id, me),
-    memberCountUpdate(table, league.id, -1, { expression: '#commissioner <> :me', names: { '#commissioner': 'commissionerId' }, values: { ':me': me } }),
+    memberCountUpdate(table, league.id, -1, {
+      expression: '#commissioner <> :me',
+      names: { '#commissioner': 'commissionerId' },
+      values: { ':me': me },
+    }),
   ]);
 }
 
@@ -34,5 +39,10 @@ export function response(ctx: WriteLeaveContext) {
   const me = caller(ctx).sub;
   raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, mustTransfer(league)]);
   const left = { ...league, memberCount: league.memberCount - 1 };
-  return toLeague(left, ctx.stash.season, ctx.stash.members.filter((m) => m.userId !== me), 'none');
+  return toLeague(
+    left,
+    ctx.stash.season,
+    ctx.stash.members.filter((m) => m.userId !== me),
+    'none',
+  );
 }

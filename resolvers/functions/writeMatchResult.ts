@@ -4,7 +4,11 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '@pickem/domain/entities/match';
 import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import type { MatchOutcome, MutationSetMatchResultArgs, MutationSetMatchResultResult } from '@pickem/domain/schema-types';
+import type {
+  MatchOutcome,
+  MutationSetMatchResultArgs,
+  MutationSetMatchResultResult,
+} from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
 import { cardMatch, validTeamIndex } from '../lib/validate';
@@ -18,7 +22,9 @@ type WriteMatchResultContext = Context<MutationSetMatchResultArgs, CardStash & {
 function decidedResult(match: MatchItem, winner: number | null | undefined, outcome: MatchOutcome | null | undefined) {
   const hasWinner = winner !== null && winner !== undefined;
   if (outcome === null || outcome === undefined) {
-    return hasWinner ? { result: validTeamIndex(match, winner, 'winner'), outcome: 'WIN' as MatchOutcome } : { result: null, outcome: null };
+    return hasWinner
+      ? { result: validTeamIndex(match, winner, 'winner'), outcome: 'WIN' as MatchOutcome }
+      : { result: null, outcome: null };
   }
   if (outcome === 'WIN') {
     if (!hasWinner) util.error('outcome WIN needs a winner', ERROR.validation);
@@ -49,7 +55,11 @@ export function request(ctx: WriteMatchResultContext) {
       ? { expression: 'REMOVE #result, #outcome', names }
       : decided.result === null
         ? { expression: 'SET #outcome = :outcome REMOVE #result', names, values: { ':outcome': decided.outcome } }
-        : { expression: 'SET #outcome = :outcome, #result = :winner', names, values: { ':outcome': decided.outcome, ':winner': decided.result } };
+        : {
+            expression: 'SET #outcome = :outcome, #result = :winner',
+            names,
+            values: { ':outcome': decided.outcome, ':winner': decided.result },
+          };
   return transaction([
     txUpdate(
       table,

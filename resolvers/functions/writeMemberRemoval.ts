@@ -1,7 +1,16 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, commissionerIs, leaveItems, memberCountUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
+import {
+  REFUSAL,
+  answer,
+  commissionerIs,
+  leaveItems,
+  memberCountUpdate,
+  raise,
+  requireCommissioner,
+  stashedLeague,
+} from '../lib/league';
 import type { MutationRemoveLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
@@ -13,10 +22,14 @@ export function request(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   requireCommissioner(ctx, league);
   const { userId } = ctx.args;
-  if (userId === caller(ctx).sub) util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
+  if (userId === caller(ctx).sub)
+    util.error('The commissioner cannot remove themselves: transfer the league, or delete it', ERROR.validation);
   if (!ctx.stash.members.some((m) => m.userId === userId)) raise(REFUSAL.notMember(league, userId));
   const table = tableOf(ctx);
-  return transaction([...leaveItems(table, league.id, userId), memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub))]);
+  return transaction([
+    ...leaveItems(table, league.id, userId),
+    memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub)),
+  ]);
 }
 
 export function response(ctx: WriteMemberRemovalContext) {

@@ -30,7 +30,12 @@ export function request(ctx: WriteNewLeagueContext) {
     createdAt: now,
   };
   const profile = ctx.stash.profile;
-  const member: MemberItem = { leagueId: league.id, userId: me, displayName: profile ? profile.displayName : defaultDisplayName(ctx), joinedAt: now };
+  const member: MemberItem = {
+    leagueId: league.id,
+    userId: me,
+    displayName: profile ? profile.displayName : defaultDisplayName(ctx),
+    joinedAt: now,
+  };
   ctx.stash.created = league;
   ctx.stash.member = member;
   const table = tableOf(ctx);
@@ -45,6 +50,13 @@ export function request(ctx: WriteNewLeagueContext) {
 
 export function response(ctx: WriteNewLeagueContext) {
   const clash = { message: 'A new league clashed with an existing one; try again', type: ERROR.concurrentModification };
-  raiseWriteError(ctx, [clash, clash, clash, clash, REFUSAL.leagueLimit(), { message: `There is no season ${ctx.stash.season.id}`, type: ERROR.notFound }]);
+  raiseWriteError(ctx, [
+    clash,
+    clash,
+    clash,
+    clash,
+    REFUSAL.leagueLimit(),
+    { message: `There is no season ${ctx.stash.season.id}`, type: ERROR.notFound },
+  ]);
   return answer(ctx, ctx.stash.created, [ctx.stash.member]);
 }

@@ -9,7 +9,11 @@ import { failedCondition, raiseWriteError, tableOf, transaction, txCheck, txPut 
 
 type WriteSeasonContext = Context<unknown, SeasonStash>;
 
-const UPCOMING = { expression: '#state = :upcoming', names: { '#state': 'state' }, values: { ':upcoming': 'UPCOMING' } };
+const UPCOMING = {
+  expression: '#state = :upcoming',
+  names: { '#state': 'state' },
+  values: { ':upcoming': 'UPCOMING' },
+};
 
 /**
  * Writes the season (new: not over an existing id; updated: over the dates it was read with) in one
@@ -25,22 +29,24 @@ export function request(ctx: WriteSeasonContext) {
     util.error(error.message, error.type);
   }
   const table = tableOf(ctx);
-  const write = before === null
-    ? txPut(table, SEASON.key(season.id), SEASON.attributes(season), IF_NEW)
-    : txPut(table, SEASON.key(season.id), SEASON.attributes(season), {
-        expression: '#start = :start AND #end = :end',
-        names: { '#start': 'startDate', '#end': 'endDate' },
-        values: { ':start': before.startDate, ':end': before.endDate },
-      });
+  const write =
+    before === null
+      ? txPut(table, SEASON.key(season.id), SEASON.attributes(season), IF_NEW)
+      : txPut(table, SEASON.key(season.id), SEASON.attributes(season), {
+          expression: '#start = :start AND #end = :end',
+          names: { '#start': 'startDate', '#end': 'endDate' },
+          values: { ':start': before.startDate, ':end': before.endDate },
+        });
   return transaction([write, ...events.map((event) => txCheck(table, EVENT.key(event.id), UPCOMING))]);
 }
 
 export function response(ctx: WriteSeasonContext) {
   const { before, season, events } = ctx.stash;
   const failed = failedCondition(ctx);
-  const first = before === null
-    ? { message: `A season with id ${season.id} already exists`, type: ERROR.conflict }
-    : { message: `Season ${season.id} changed meanwhile; read it again`, type: ERROR.concurrentModification };
+  const first =
+    before === null
+      ? { message: `A season with id ${season.id} already exists`, type: ERROR.conflict }
+      : { message: `Season ${season.id} changed meanwhile; read it again`, type: ERROR.concurrentModification };
   const locked = failed && failed.index > 0 ? seasonLocked(season, events[failed.index - 1].id) : null;
   raiseWriteError(ctx, [first, ...events.map(() => locked)]);
   return toSeason(season);

@@ -3,7 +3,15 @@ import { caller } from '../lib/caller';
 import { MEMBER, type LeagueItem } from '@pickem/domain/entities/league';
 import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, commissionerIs, leagueUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
+import {
+  REFUSAL,
+  answer,
+  commissionerIs,
+  leagueUpdate,
+  raise,
+  requireCommissioner,
+  stashedLeague,
+} from '../lib/league';
 import type { MutationTransferLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck } from '../lib/transact';

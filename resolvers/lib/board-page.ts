@@ -1,5 +1,17 @@
 import { util, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { boardOffset, boardScore, boardToken, pageChunkKeys, pageRows, rankOf, rowPicks, type BoardChunk, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import {
+  boardOffset,
+  boardScore,
+  boardToken,
+  pageChunkKeys,
+  pageRows,
+  rankOf,
+  rowPicks,
+  type BoardChunk,
+  type BoardHead,
+  type EventRow,
+  type SeasonRow,
+} from '@pickem/domain/entities/board';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import { SEASON } from '@pickem/domain/entities/season';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -24,7 +36,8 @@ export function boardPage(head: Pick<BoardHead, 'rowCount'> | null, args: PageAr
   const token = args.nextToken;
   if (token === null || token === undefined) return { offset: 0, limit };
   const offset = boardOffset(head ?? { rowCount: 0 }, token);
-  if (offset === null) util.error('Invalid nextToken: it is not a page of this board (start again without one)', ERROR.validation);
+  if (offset === null)
+    util.error('Invalid nextToken: it is not a page of this board (start again without one)', ERROR.validation);
   return { offset, limit };
 }
 
@@ -38,21 +51,35 @@ export function pageKeys(head: BoardHead | null, page: BoardPage): ItemKey[] {
  * it, so a chunk it names is always found (an eventually consistent read might not see it yet).
  */
 export function chunksRequest(table: string, keys: ItemKey[]): DynamoDBBatchGetItemRequest {
-  return { operation: 'BatchGetItem', tables: { [table]: { keys: keys.map((key) => util.dynamodb.toMapValues(key)), consistentRead: true } } };
+  return {
+    operation: 'BatchGetItem',
+    tables: { [table]: { keys: keys.map((key) => util.dynamodb.toMapValues(key)), consistentRead: true } },
+  };
 }
 
 /** The page's rows from the chunks read (a chunk not returned leaves its rows out) and the next page's token. */
-export function pageOf<Row>(head: BoardHead, read: ((ItemKey & BoardChunk<Row>) | null)[], page: BoardPage): { rows: Row[]; nextToken: string | null } {
+export function pageOf<Row>(
+  head: BoardHead,
+  read: ((ItemKey & BoardChunk<Row>) | null)[],
+  page: BoardPage,
+): { rows: Row[]; nextToken: string | null } {
   const chunks: (ItemKey & BoardChunk<Row>)[] = [];
   read.forEach((chunk) => {
     if (chunk) chunks.push(chunk);
   });
   const next = page.offset + page.limit;
-  return { rows: pageRows(head, chunks, page.offset, page.limit), nextToken: next < head.rowCount ? boardToken(next) : null };
+  return {
+    rows: pageRows(head, chunks, page.offset, page.limit),
+    nextToken: next < head.rowCount ? boardToken(next) : null,
+  };
 }
 
 /** An event board's row as a prediction of `event`: picks in the head's card order, points, correct picks and rank as the board ranked them. */
-export function rowPrediction(head: BoardHead, event: Pick<Event, 'id' | 'name' | 'date'>, row: EventRow): PredictionItem {
+export function rowPrediction(
+  head: BoardHead,
+  event: Pick<Event, 'id' | 'name' | 'date'>,
+  row: EventRow,
+): PredictionItem {
   return {
     userId: row[0],
     displayName: row[1],
@@ -86,8 +113,16 @@ export function rowStanding(seasonId: string, row: SeasonRow) {
  * card, and the competition rank of that score in the head's counts (so a player's live rank never
  * waits for a write to their own item). Without a head, as stored.
  */
-export function boardFigures(prediction: PredictionItem, head: Pick<BoardHead, 'card' | 'scores'> | null): PredictionItem {
+export function boardFigures(
+  prediction: PredictionItem,
+  head: Pick<BoardHead, 'card' | 'scores'> | null,
+): PredictionItem {
   if (head === null) return prediction;
   const score = boardScore(head, prediction.picks);
-  return { ...prediction, points: score.points, correct: score.correct, rank: rankOf(head, score.points, score.correct) };
+  return {
+    ...prediction,
+    points: score.points,
+    correct: score.correct,
+    rank: rankOf(head, score.points, score.correct),
+  };
 }

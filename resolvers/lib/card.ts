@@ -47,5 +47,8 @@ export function eventConditionError(ctx: Context, event: EventItem, whileOpen: F
 }
 
 export function cardChangedMeanwhile(event: EventItem): FailureError {
-  return { message: `The card of event ${event.id} changed meanwhile; reload it and try again`, type: ERROR.concurrentModification };
+  return {
+    message: `The card of event ${event.id} changed meanwhile; reload it and try again`,
+    type: ERROR.concurrentModification,
+  };
 }

@@ -22,7 +22,8 @@ export type MemberRead = ((StandingItem | PredictionItem | ProfileItem) & { type
 export function memberItemsRead(ctx: Context<unknown, LeagueTableStash>, items: MemberRead[]): void {
   for (const item of items) {
     if (item && item.type === STANDING.type) ctx.stash.standings[(item as StandingItem).userId] = item as StandingItem;
-    if (item && item.type === PREDICTION.type) ctx.stash.predictions[(item as PredictionItem).userId] = item as PredictionItem;
+    if (item && item.type === PREDICTION.type)
+      ctx.stash.predictions[(item as PredictionItem).userId] = item as PredictionItem;
     if (item && item.type === PROFILE.type) ctx.stash.profiles[(item as ProfileItem).id] = item as ProfileItem;
   }
 }
@@ -40,7 +41,16 @@ export function leagueStandings(ctx: Context<unknown, LeagueTableStash, undefine
     const item = ctx.stash.standings[m.userId] as StandingItem | undefined;
     const standing = item
       ? toStanding(item, 0)
-      : { seasonId, season: Number(seasonId.slice(0, 4)), rank: 0, userId: m.userId, displayName: m.displayName, points: 0, correct: 0, eventsPlayed: 0 };
+      : {
+          seasonId,
+          season: Number(seasonId.slice(0, 4)),
+          rank: 0,
+          userId: m.userId,
+          displayName: m.displayName,
+          points: 0,
+          correct: 0,
+          eventsPlayed: 0,
+        };
     return { ...standing, seasonId, displayName: nameOf(ctx.stash, m.userId, m.displayName) };
   });
   return ranked(rows);
@@ -64,7 +74,12 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
     .map((m) => {
       const prediction = ctx.stash.predictions[m.userId];
       const score = scorePicks(prediction.picks, onCard);
-      return { ...prediction, displayName: nameOf(ctx.stash, m.userId, prediction.displayName), points: score.points, correct: score.correct };
+      return {
+        ...prediction,
+        displayName: nameOf(ctx.stash, m.userId, prediction.displayName),
+        points: score.points,
+        correct: score.correct,
+      };
     });
   return ranked(rows).map((row) => visiblePrediction(row, event, row.userId === me, now));
 }

@@ -1,6 +1,14 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from './caller';
-import { INVITE_CODE, LEAGUE, LEAGUE_LIMIT, MEMBER, MEMBERSHIP, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
+import {
+  INVITE_CODE,
+  LEAGUE,
+  LEAGUE_LIMIT,
+  MEMBER,
+  MEMBERSHIP,
+  type LeagueItem,
+  type MemberItem,
+} from '@pickem/domain/entities/league';
 import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
 import { IF_NEW, IF_STORED, type Expression } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
@@ -60,10 +68,22 @@ export function raise(error: { message: string; type: string }): void {
 }
 
 export const REFUSAL = {
-  notCommissioner: (league: LeagueItem) => ({ message: `Only the commissioner of league ${league.id} may do this`, type: ERROR.notCommissioner }),
-  notMember: (league: LeagueItem, userId: string) => ({ message: `${userId} is not a member of league ${league.id}`, type: ERROR.notMember }),
-  changed: (league: LeagueItem) => ({ message: `League ${league.id} changed meanwhile; try again`, type: ERROR.concurrentModification }),
-  leagueLimit: () => ({ message: `A player may be in at most ${LEAGUE_LIMIT.leaguesPerPlayer} leagues`, type: ERROR.leagueLimitReached }),
+  notCommissioner: (league: LeagueItem) => ({
+    message: `Only the commissioner of league ${league.id} may do this`,
+    type: ERROR.notCommissioner,
+  }),
+  notMember: (league: LeagueItem, userId: string) => ({
+    message: `${userId} is not a member of league ${league.id}`,
+    type: ERROR.notMember,
+  }),
+  changed: (league: LeagueItem) => ({
+    message: `League ${league.id} changed meanwhile; try again`,
+    type: ERROR.concurrentModification,
+  }),
+  leagueLimit: () => ({
+    message: `A player may be in at most ${LEAGUE_LIMIT.leaguesPerPlayer} leagues`,
+    type: ERROR.leagueLimitReached,
+  }),
 };
 
 /** The commissioner's own request, else NotCommissioner. */
@@ -73,19 +93,36 @@ export function requireCommissioner(ctx: Context, league: LeagueItem): void {
 
 /** The condition that the league's commissioner is still `userId` (placeholder names of its own). */
 export function commissionerIs(userId: string) {
-  return { expression: '#commissioner = :commissioner', names: { '#commissioner': 'commissionerId' }, values: { ':commissioner': userId } };
+  return {
+    expression: '#commissioner = :commissioner',
+    names: { '#commissioner': 'commissionerId' },
+    values: { ':commissioner': userId },
+  };
 }
 
 /** A membership written both ways, and the player's league count raised (at most leaguesPerPlayer). */
 export function joinItems(table: string, member: MemberItem, seasonId: string): TransactItem[] {
   return [
     txPut(table, MEMBER.key(member.leagueId, member.userId), MEMBER.attributes(member), IF_NEW),
-    txPut(table, MEMBERSHIP.key(member.userId, member.leagueId), MEMBERSHIP.attributes({ leagueId: member.leagueId, userId: member.userId, seasonId, joinedAt: member.joinedAt }), IF_NEW),
+    txPut(
+      table,
+      MEMBERSHIP.key(member.userId, member.leagueId),
+      MEMBERSHIP.attributes({ leagueId: member.leagueId, userId: member.userId, seasonId, joinedAt: member.joinedAt }),
+      IF_NEW,
+    ),
     txUpdate(
       table,
       MEMBERSHIP.counterKey(member.userId),
-      { expression: 'SET #count = if_not_exists(#count, :zero) + :one, #type = :type', names: { '#count': 'count', '#type': 'type' }, values: { ':zero': 0, ':one': 1, ':type': MEMBERSHIP.counterType } },
-      { expression: 'attribute_not_exists(#c) OR #c < :cap', names: { '#c': 'count' }, values: { ':cap': LEAGUE_LIMIT.leaguesPerPlayer } },
+      {
+        expression: 'SET #count = if_not_exists(#count, :zero) + :one, #type = :type',
+        names: { '#count': 'count', '#type': 'type' },
+        values: { ':zero': 0, ':one': 1, ':type': MEMBERSHIP.counterType },
+      },
+      {
+        expression: 'attribute_not_exists(#c) OR #c < :cap',
+        names: { '#c': 'count' },
+        values: { ':cap': LEAGUE_LIMIT.leaguesPerPlayer },
+      },
     ),
   ];
 }
@@ -95,12 +132,21 @@ export function leaveItems(table: string, leagueId: string, userId: string): Tra
   return [
     txDelete(table, MEMBER.key(leagueId, userId), IF_STORED),
     txDelete(table, MEMBERSHIP.key(userId, leagueId)),
-    txUpdate(table, MEMBERSHIP.counterKey(userId), { expression: 'SET #count = #count - :one', names: { '#count': 'count' }, values: { ':one': 1 } }),
+    txUpdate(table, MEMBERSHIP.counterKey(userId), {
+      expression: 'SET #count = #count - :one',
+      names: { '#count': 'count' },
+      values: { ':one': 1 },
+    }),
   ];
 }
 
 /** An update of the league item on `condition` (placeholder names of its own). */
-export function leagueUpdate(table: string, leagueId: string, set: Record<string, unknown>, condition: Expression): TransactItem {
+export function leagueUpdate(
+  table: string,
+  leagueId: string,
+  set: Record<string, unknown>,
+  condition: Expression,
+): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts = Object.keys(set).map((attribute) => {
@@ -113,7 +159,12 @@ export function leagueUpdate(table: string, leagueId: string, set: Record<string
 
 /** memberCount moved by `delta` (+1 or -1) on `condition`. */
 export function memberCountUpdate(table: string, leagueId: string, delta: number, condition: Expression): TransactItem {
-  return txUpdate(table, LEAGUE.key(leagueId), { expression: 'SET #count = #count + :delta', names: { '#count': 'memberCount' }, values: { ':delta': delta } }, condition);
+  return txUpdate(
+    table,
+    LEAGUE.key(leagueId),
+    { expression: 'SET #count = #count + :delta', names: { '#count': 'memberCount' }, values: { ':delta': delta } },
+    condition,
+  );
 }
 
 export function codeItem(table: string, code: string, leagueId: string): TransactItem {
@@ -125,7 +176,8 @@ export type LeagueSource = ReturnType<typeof toLeague>;
 
 /** A league's tables are for its members and admins: a source returned to anyone else refuses them. */
 export function requireViewer(source: LeagueSource | undefined): void {
-  if (!source || source.viewer === 'none') util.error('Only members of a league (and admins) see its tables', ERROR.notMember);
+  if (!source || source.viewer === 'none')
+    util.error('Only members of a league (and admins) see its tables', ERROR.notMember);
 }
 
 /** The request step of the league operations that name a league: a signed-in caller and a usable id. */

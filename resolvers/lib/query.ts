@@ -27,7 +27,11 @@ export function query(pattern: AccessPattern, options: QueryOptions): DynamoDBQu
   const condition = keyCondition(pattern);
   return {
     operation: 'Query',
-    query: { expression: condition.expression, expressionNames: condition.names, expressionValues: util.dynamodb.toMapValues(condition.values) },
+    query: {
+      expression: condition.expression,
+      expressionNames: condition.names,
+      expressionValues: util.dynamodb.toMapValues(condition.values),
+    },
     ...(options.keysOnly ? { projection: { expression: KEYS_ONLY.expression, expressionNames: KEYS_ONLY.names } } : {}),
     ...(pattern.forward ? {} : { scanIndexForward: false }),
     limit: options.limit,

@@ -1,4 +1,9 @@
-import { util, type Context, type DynamoDBExpression, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import {
+  util,
+  type Context,
+  type DynamoDBExpression,
+  type DynamoDBTransactWriteItemsRequest,
+} from '@aws-appsync/utils';
 import { ERROR, raiseDataSourceError } from './errors';
 import type { Expression, ItemKey } from '@pickem/domain/entities/table';
 
@@ -31,7 +36,12 @@ function txCondition(condition: Expression | undefined) {
   return condition ? { condition: { ...typed(condition), returnValuesOnConditionCheckFailure: true } } : {};
 }
 
-export function txPut(table: string, key: ItemKey, attributes: Record<string, unknown>, condition?: Expression): TransactItem {
+export function txPut(
+  table: string,
+  key: ItemKey,
+  attributes: Record<string, unknown>,
+  condition?: Expression,
+): TransactItem {
   return {
     table,
     operation: 'PutItem',
@@ -42,7 +52,13 @@ export function txPut(table: string, key: ItemKey, attributes: Record<string, un
 }
 
 export function txUpdate(table: string, key: ItemKey, update: Expression, condition?: Expression): TransactItem {
-  return { table, operation: 'UpdateItem', key: util.dynamodb.toMapValues(key), update: typed(update), ...txCondition(condition) };
+  return {
+    table,
+    operation: 'UpdateItem',
+    key: util.dynamodb.toMapValues(key),
+    update: typed(update),
+    ...txCondition(condition),
+  };
 }
 
 export function txDelete(table: string, key: ItemKey, condition?: Expression): TransactItem {

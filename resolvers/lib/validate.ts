@@ -1,7 +1,14 @@
 import { util } from '@aws-appsync/utils';
 import { ERROR } from './errors';
 import type { EventItem } from '@pickem/domain/entities/event';
-import { MATCH_LIMIT, MAX_MATCH_POINTS, MAX_MATCHES_PER_CARD, type MatchFields, type MatchItem, type TeamItem } from '@pickem/domain/entities/match';
+import {
+  MATCH_LIMIT,
+  MAX_MATCH_POINTS,
+  MAX_MATCHES_PER_CARD,
+  type MatchFields,
+  type MatchItem,
+  type TeamItem,
+} from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
 import { MAX_ID_LENGTH } from '@pickem/domain/limits';
 import type { EventState, MatchInput, TeamInput } from '@pickem/domain/schema-types';
@@ -68,7 +75,8 @@ const INVISIBLE_PAIRS: { high: [string, string]; low: [string, string] }[] = [
   { high: ['\udb80', '\udbff'], low: ['\udc00', '\udfff'] },
 ];
 
-const inRanges = (unit: string, ranges: { from: string; to: string }[]) => ranges.some((r) => unit >= r.from && unit <= r.to);
+const inRanges = (unit: string, ranges: { from: string; to: string }[]) =>
+  ranges.some((r) => unit >= r.from && unit <= r.to);
 
 /**
  * True when `units` (no lone surrogates) hold a character that draws something: one that is neither
@@ -80,7 +88,8 @@ function hasVisibleCharacter(units: string[]): boolean {
   for (const unit of units) {
     if (high !== '') {
       const h = high;
-      if (!INVISIBLE_PAIRS.some((r) => h >= r.high[0] && h <= r.high[1] && unit >= r.low[0] && unit <= r.low[1])) return true;
+      if (!INVISIBLE_PAIRS.some((r) => h >= r.high[0] && h <= r.high[1] && unit >= r.low[0] && unit <= r.low[1]))
+        return true;
       high = '';
     } else if (unit >= '\ud800' && unit <= '\udbff') {
       high = unit;
@@ -108,7 +117,8 @@ function hasLoneSurrogate(units: string[]): boolean {
  * characters, at most `max` characters after all that. '' when nothing visible is left.
  */
 function cleanText(value: string, field: string, max: number): string {
-  if (hasLoneSurrogate(value.split(''))) util.error(`${field} is not valid Unicode text (a lone surrogate)`, ERROR.validation);
+  if (hasLoneSurrogate(value.split('')))
+    util.error(`${field} is not valid Unicode text (a lone surrogate)`, ERROR.validation);
   const text = util.str.normalize(value, 'nfc').trim();
   const units = text.split('');
   const forbidden = FORBIDDEN.find((r) => units.some((u) => u >= r.from && u <= r.to));
@@ -135,7 +145,8 @@ export function optionalText(value: string | null | undefined, field: string, ma
 /** An id argument: not empty, not absurdly long (it becomes part of a key). */
 export function requiredId(value: string, field: string): string {
   if (value.length === 0) util.error(`${field} must not be empty`, ERROR.validation);
-  if (value.length > MAX_ID_LENGTH) util.error(`${field} must be at most ${MAX_ID_LENGTH} characters`, ERROR.validation);
+  if (value.length > MAX_ID_LENGTH)
+    util.error(`${field} must be at most ${MAX_ID_LENGTH} characters`, ERROR.validation);
   return value;
 }
 
@@ -148,7 +159,10 @@ export function requiredIds(values: string[], field: string): string[] {
 export function notAhead(value: string, field: string, allowanceMs: number): string {
   const ms = util.time.parseISO8601ToEpochMilliSeconds(value);
   if (ms > util.time.nowEpochMilliSeconds() + allowanceMs) {
-    util.error(`${field} must not be more than ${allowanceMs / 60000} minutes ahead of the server's clock`, ERROR.validation);
+    util.error(
+      `${field} must not be more than ${allowanceMs / 60000} minutes ahead of the server's clock`,
+      ERROR.validation,
+    );
   }
   return value;
 }
@@ -188,7 +202,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An event's calendar date (an AWSDate may carry a zone offset, 2024-03-03Z; keys use the date alone). */
 export function validEventDate(value: string): string {
   const date = value.slice(0, 10);
-  if (Number(date.slice(0, 4)) < FIRST_EVENT_YEAR) util.error(`date must be in the year ${FIRST_EVENT_YEAR} or later; got ${date}`, ERROR.validation);
+  if (Number(date.slice(0, 4)) < FIRST_EVENT_YEAR)
+    util.error(`date must be in the year ${FIRST_EVENT_YEAR} or later; got ${date}`, ERROR.validation);
   return date;
 }
 
@@ -198,7 +213,10 @@ export function validStart(date: string, startsAt: string): { iso: string; ms: n
   const dayMs = util.time.parseISO8601ToEpochMilliSeconds(`${date}T00:00:00Z`);
   const bound = MAX_START_FROM_DATE_DAYS * DAY_MS;
   if (start.ms < dayMs - bound || start.ms > dayMs + DAY_MS + bound) {
-    util.error(`startsAt must be within ${MAX_START_FROM_DATE_DAYS} days of the event's date ${date}; got ${start.iso}`, ERROR.validation);
+    util.error(
+      `startsAt must be within ${MAX_START_FROM_DATE_DAYS} days of the event's date ${date}; got ${start.iso}`,
+      ERROR.validation,
+    );
   }
   return start;
 }
@@ -213,7 +231,10 @@ function validTeam(team: TeamInput, index: number): TeamItem {
   const where = `teams[${index}]`;
   if (team.members.length === 0) util.error(`${where} must have at least one member`, ERROR.validation);
   if (team.members.length > MATCH_LIMIT.membersPerTeam) {
-    util.error(`${where} has ${team.members.length} members; at most ${MATCH_LIMIT.membersPerTeam} allowed`, ERROR.validation);
+    util.error(
+      `${where} has ${team.members.length} members; at most ${MATCH_LIMIT.membersPerTeam} allowed`,
+      ERROR.validation,
+    );
   }
   return {
     name: optionalText(team.name, `${where}.name`, MATCH_LIMIT.teamName),
@@ -233,7 +254,10 @@ export function validMatch(input: MatchInput): MatchFields {
   }
   const championships = input.championships ?? [];
   if (championships.length > MATCH_LIMIT.championshipsPerMatch) {
-    util.error(`a match has at most ${MATCH_LIMIT.championshipsPerMatch} championships; got ${championships.length}`, ERROR.validation);
+    util.error(
+      `a match has at most ${MATCH_LIMIT.championshipsPerMatch} championships; got ${championships.length}`,
+      ERROR.validation,
+    );
   }
   return {
     name: optionalText(input.name, 'name', MATCH_LIMIT.name),
@@ -254,7 +278,10 @@ export function cardMatch(event: EventItem, matches: MatchItem[], matchId: strin
 /** A team index of `match`: a whole number from 0 to teams - 1. */
 export function validTeamIndex(match: MatchItem, team: number, field: string): number {
   if (!Number.isInteger(team) || team < 0 || team >= match.teams.length) {
-    util.error(`${field} must be a team index from 0 to ${match.teams.length - 1} for match ${match.id}; got ${team}`, ERROR.validation);
+    util.error(
+      `${field} must be a team index from 0 to ${match.teams.length - 1} for match ${match.id}; got ${team}`,
+      ERROR.validation,
+    );
   }
   return team;
 }
@@ -263,7 +290,8 @@ export function validTeamIndex(match: MatchItem, team: number, field: string): n
 export function validPicks(event: EventItem, matches: MatchItem[], picks: PickItem[]): PickItem[] {
   const seen: Record<string, boolean> = {};
   return picks.map((pick, i) => {
-    if (Object.hasOwn(seen, pick.matchId)) util.error(`Match ${pick.matchId} is picked more than once`, ERROR.validation);
+    if (Object.hasOwn(seen, pick.matchId))
+      util.error(`Match ${pick.matchId} is picked more than once`, ERROR.validation);
     seen[pick.matchId] = true;
     const match = cardMatch(event, matches, pick.matchId);
     return { matchId: pick.matchId, team: validTeamIndex(match, pick.team, `picks[${i}].team`) };
@@ -282,7 +310,10 @@ export function validOrder(current: string[], proposed: string[]): string[] {
     if (current.indexOf(id) < 0) util.error(`Match ${id} is not on the card`, ERROR.validation);
   }
   if (proposed.length !== current.length) {
-    util.error(`The new order must list all ${current.length} matches of the card; got ${proposed.length}`, ERROR.validation);
+    util.error(
+      `The new order must list all ${current.length} matches of the card; got ${proposed.length}`,
+      ERROR.validation,
+    );
   }
   return proposed;
 }

@@ -36,28 +36,57 @@ export const demoEvents: DemoEvent[] = [
     when: { date: '2024-03-03', startsAt: '2024-03-04T01:00:00Z' },
     state: 'SCORED',
     matches: [
-      { name: 'Zero Hour Trios', points: 5, preshow: true, result: 1, teams: [
-        { name: 'The Acclaimed', members: ['Max Caster', 'Anthony Bowens', 'Billy Gunn'] },
-        { name: 'House of Black', members: ['Malakai Black', 'Brody King', 'Buddy Matthews'] },
-      ] },
-      { name: 'Tornado Tag Team', points: 25, result: 0, championships: ['AEW World Tag Team Championship'], teams: [
-        { members: ['Sting', 'Darby Allin'], champion: true },
-        { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] },
-      ] },
-      { name: 'Three-Way', points: 20, result: 0, championships: ['AEW World Championship'], teams: [
-        { members: ['Samoa Joe'], champion: true }, { members: ['Swerve Strickland'] }, { members: ['Hangman Adam Page'] },
-      ] },
+      {
+        name: 'Zero Hour Trios',
+        points: 5,
+        preshow: true,
+        result: 1,
+        teams: [
+          { name: 'The Acclaimed', members: ['Max Caster', 'Anthony Bowens', 'Billy Gunn'] },
+          { name: 'House of Black', members: ['Malakai Black', 'Brody King', 'Buddy Matthews'] },
+        ],
+      },
+      {
+        name: 'Tornado Tag Team',
+        points: 25,
+        result: 0,
+        championships: ['AEW World Tag Team Championship'],
+        teams: [
+          { members: ['Sting', 'Darby Allin'], champion: true },
+          { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] },
+        ],
+      },
+      {
+        name: 'Three-Way',
+        points: 20,
+        result: 0,
+        championships: ['AEW World Championship'],
+        teams: [
+          { members: ['Samoa Joe'], champion: true },
+          { members: ['Swerve Strickland'] },
+          { members: ['Hangman Adam Page'] },
+        ],
+      },
       { points: 15, result: 0, teams: solo('Will Ospreay', 'Konosuke Takeshita') },
-      { points: 15, result: 0, championships: ["AEW Women's World Championship"], teams: [
-        { members: ['Toni Storm'], champion: true }, { members: ['Deonna Purrazzo'] },
-      ] },
+      {
+        points: 15,
+        result: 0,
+        championships: ["AEW Women's World Championship"],
+        teams: [{ members: ['Toni Storm'], champion: true }, { members: ['Deonna Purrazzo'] }],
+      },
       { points: 10, result: 1, teams: solo('Bryan Danielson', 'Eddie Kingston') },
-      { points: 10, result: 0, championships: ['AEW TNT Championship'], teams: [
-        { members: ['Christian Cage'], champion: true }, { members: ['Daniel Garcia'] },
-      ] },
-      { points: 10, result: 1, championships: ['AEW TBS Championship'], teams: [
-        { members: ['Julia Hart'], champion: true }, { members: ['Willow Nightingale'] },
-      ] },
+      {
+        points: 10,
+        result: 0,
+        championships: ['AEW TNT Championship'],
+        teams: [{ members: ['Christian Cage'], champion: true }, { members: ['Daniel Garcia'] }],
+      },
+      {
+        points: 10,
+        result: 1,
+        championships: ['AEW TBS Championship'],
+        teams: [{ members: ['Julia Hart'], champion: true }, { members: ['Willow Nightingale'] }],
+      },
       { points: 10, result: 0, teams: solo('Kazuchika Okada', 'Orange Cassidy') },
       { points: 10, result: 1, teams: solo('Chris Jericho', 'Katsuyori Shibata') },
     ],
@@ -68,18 +97,35 @@ export const demoEvents: DemoEvent[] = [
     state: 'SCORED',
     matches: [
       { points: 5, preshow: true, result: 0, teams: solo('Rey Fenix', 'Komander') },
-      { points: 25, result: 1, championships: ['AEW World Championship'], teams: [
-        { members: ['Samoa Joe'], champion: true }, { members: ['Swerve Strickland'] },
-      ] },
+      {
+        points: 25,
+        result: 1,
+        championships: ['AEW World Championship'],
+        teams: [{ members: ['Samoa Joe'], champion: true }, { members: ['Swerve Strickland'] }],
+      },
       { points: 20, result: 1, teams: solo('Bryan Danielson', 'Will Ospreay') },
-      { name: 'Tag Team Tournament Final', points: 15, result: 0, championships: ['AEW World Tag Team Championship'], teams: [
-        { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] },
-        { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
-      ] },
-      { points: 15, result: 0, championships: ["AEW Women's World Championship"], teams: [
-        { members: ['Toni Storm'], champion: true }, { members: ['Thunder Rosa'] },
-      ] },
-      { name: 'Four-Way', points: 10, result: 2, teams: solo('Kyle OReilly', 'Roderick Strong', 'Kazuchika Okada', 'Pac') },
+      {
+        name: 'Tag Team Tournament Final',
+        points: 15,
+        result: 0,
+        championships: ['AEW World Tag Team Championship'],
+        teams: [
+          { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'] },
+          { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
+        ],
+      },
+      {
+        points: 15,
+        result: 0,
+        championships: ["AEW Women's World Championship"],
+        teams: [{ members: ['Toni Storm'], champion: true }, { members: ['Thunder Rosa'] }],
+      },
+      {
+        name: 'Four-Way',
+        points: 10,
+        result: 2,
+        teams: solo('Kyle OReilly', 'Roderick Strong', 'Kazuchika Okada', 'Pac'),
+      },
     ],
   },
   {
@@ -88,16 +134,27 @@ export const demoEvents: DemoEvent[] = [
     state: 'SCORED',
     matches: [
       { points: 5, preshow: true, result: 1, teams: solo('Serena Deeb', 'Anna Jay') },
-      { points: 25, result: 0, championships: ['AEW World Championship'], teams: [
-        { members: ['Swerve Strickland'], champion: true }, { members: ['Christian Cage'] },
-      ] },
-      { name: 'Anarchy in the Arena', points: 20, result: 1, teams: [
-        { name: 'Team AEW', members: ['Bryan Danielson', 'Dax Harwood', 'Cash Wheeler', 'Darby Allin'] },
-        { name: 'The Elite', members: ['Jack Perry', 'Matthew Jackson', 'Nicholas Jackson', 'Kazuchika Okada'] },
-      ] },
-      { points: 15, result: 0, championships: ['AEW International Championship'], teams: [
-        { members: ['Will Ospreay'], champion: true }, { members: ['Roderick Strong'] },
-      ] },
+      {
+        points: 25,
+        result: 0,
+        championships: ['AEW World Championship'],
+        teams: [{ members: ['Swerve Strickland'], champion: true }, { members: ['Christian Cage'] }],
+      },
+      {
+        name: 'Anarchy in the Arena',
+        points: 20,
+        result: 1,
+        teams: [
+          { name: 'Team AEW', members: ['Bryan Danielson', 'Dax Harwood', 'Cash Wheeler', 'Darby Allin'] },
+          { name: 'The Elite', members: ['Jack Perry', 'Matthew Jackson', 'Nicholas Jackson', 'Kazuchika Okada'] },
+        ],
+      },
+      {
+        points: 15,
+        result: 0,
+        championships: ['AEW International Championship'],
+        teams: [{ members: ['Will Ospreay'], champion: true }, { members: ['Roderick Strong'] }],
+      },
       { points: 10, result: 'DRAW', teams: solo('Chris Jericho', 'Hook') }, // a time-limit draw
     ],
   },
@@ -106,22 +163,44 @@ export const demoEvents: DemoEvent[] = [
     when: { date: '2024-08-25', startsAt: '2024-08-25T17:00:00Z' },
     state: 'SCORED',
     matches: [
-      { name: 'Casino Gauntlet', points: 5, preshow: true, result: 3, teams: solo('Ricochet', 'Orange Cassidy', 'Wheeler Yuta', 'Christian Cage') },
-      { name: 'Title vs Career', points: 30, result: 1, championships: ['AEW World Championship'], teams: [
-        { members: ['Swerve Strickland'], champion: true }, { members: ['Bryan Danielson'] },
-      ] },
-      { points: 20, result: 0, championships: ['AEW International Championship'], teams: [
-        { members: ['Will Ospreay'], champion: true }, { members: ['MJF'] },
-      ] },
-      { points: 15, result: 1, championships: ["AEW Women's World Championship"], teams: [
-        { members: ['Toni Storm'], champion: true }, { members: ['Mariah May'] },
-      ] },
-      { name: 'Four-Way Ladder', points: 15, result: 2, championships: ['AEW World Tag Team Championship'], teams: [
-        { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'], champion: true },
-        { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
-        { name: 'The Acclaimed', members: ['Max Caster', 'Anthony Bowens'] },
-        { name: 'Private Party', members: ['Isiah Kassidy', 'Marq Quen'] },
-      ] },
+      {
+        name: 'Casino Gauntlet',
+        points: 5,
+        preshow: true,
+        result: 3,
+        teams: solo('Ricochet', 'Orange Cassidy', 'Wheeler Yuta', 'Christian Cage'),
+      },
+      {
+        name: 'Title vs Career',
+        points: 30,
+        result: 1,
+        championships: ['AEW World Championship'],
+        teams: [{ members: ['Swerve Strickland'], champion: true }, { members: ['Bryan Danielson'] }],
+      },
+      {
+        points: 20,
+        result: 0,
+        championships: ['AEW International Championship'],
+        teams: [{ members: ['Will Ospreay'], champion: true }, { members: ['MJF'] }],
+      },
+      {
+        points: 15,
+        result: 1,
+        championships: ["AEW Women's World Championship"],
+        teams: [{ members: ['Toni Storm'], champion: true }, { members: ['Mariah May'] }],
+      },
+      {
+        name: 'Four-Way Ladder',
+        points: 15,
+        result: 2,
+        championships: ['AEW World Tag Team Championship'],
+        teams: [
+          { name: 'The Young Bucks', members: ['Matthew Jackson', 'Nicholas Jackson'], champion: true },
+          { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
+          { name: 'The Acclaimed', members: ['Max Caster', 'Anthony Bowens'] },
+          { name: 'Private Party', members: ['Isiah Kassidy', 'Marq Quen'] },
+        ],
+      },
       { points: 10, result: 0, teams: solo('Darby Allin', 'Jack Perry') },
     ],
   },
@@ -131,12 +210,22 @@ export const demoEvents: DemoEvent[] = [
     state: 'BROADCAST',
     matches: [
       { points: 5, preshow: true, result: 0, teams: solo('Kyle Fletcher', 'Kevin Knight') },
-      { points: 25, result: 0, championships: ['AEW World Championship'], teams: [
-        { members: ['Hangman Adam Page'], champion: true }, { members: ['Samoa Joe'] },
-      ] },
-      { points: 15, result: 1, championships: ["AEW Women's World Championship"], teams: [
-        { members: ['Kris Statlander'], champion: true }, { members: ['Jamie Hayter'] }, { members: ['Thekla'] },
-      ] },
+      {
+        points: 25,
+        result: 0,
+        championships: ['AEW World Championship'],
+        teams: [{ members: ['Hangman Adam Page'], champion: true }, { members: ['Samoa Joe'] }],
+      },
+      {
+        points: 15,
+        result: 1,
+        championships: ["AEW Women's World Championship"],
+        teams: [
+          { members: ['Kris Statlander'], champion: true },
+          { members: ['Jamie Hayter'] },
+          { members: ['Thekla'] },
+        ],
+      },
       { points: 10, result: 0, teams: solo('Darby Allin', 'Jon Moxley') },
     ],
   },
@@ -145,14 +234,29 @@ export const demoEvents: DemoEvent[] = [
     when: { daysFromNow: 30, hourUtc: 1 },
     state: 'UPCOMING',
     matches: [
-      { name: 'Continental Classic Final', points: 25, result: 0, championships: ['AEW Continental Championship'], teams: solo('Kazuchika Okada', 'Kyle Fletcher') },
-      { points: 20, result: 0, championships: ['AEW World Championship'], teams: [
-        { members: ['Hangman Adam Page'], champion: true }, { members: ['Swerve Strickland'] },
-      ] },
-      { points: 10, preshow: true, result: 0, teams: [
-        { name: 'The Hurt Syndicate', members: ['Bobby Lashley', 'Shelton Benjamin'], champion: true },
-        { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
-      ], championships: ['AEW World Tag Team Championship'] },
+      {
+        name: 'Continental Classic Final',
+        points: 25,
+        result: 0,
+        championships: ['AEW Continental Championship'],
+        teams: solo('Kazuchika Okada', 'Kyle Fletcher'),
+      },
+      {
+        points: 20,
+        result: 0,
+        championships: ['AEW World Championship'],
+        teams: [{ members: ['Hangman Adam Page'], champion: true }, { members: ['Swerve Strickland'] }],
+      },
+      {
+        points: 10,
+        preshow: true,
+        result: 0,
+        teams: [
+          { name: 'The Hurt Syndicate', members: ['Bobby Lashley', 'Shelton Benjamin'], champion: true },
+          { name: 'FTR', members: ['Dax Harwood', 'Cash Wheeler'] },
+        ],
+        championships: ['AEW World Tag Team Championship'],
+      },
     ],
   },
   {
@@ -167,8 +271,28 @@ export const demoEvents: DemoEvent[] = [
 ];
 
 export const demoPlayers: string[] = [
-  'Sam Hogarth', 'Alex Rivera', 'Priya Shah', 'Jordan Lee', 'Mia Chen', 'Tom Becker', 'Ana Souza',
-  'Ken Watanabe', 'Lucy Hart', 'Omar Haddad', 'Grace Kim', 'Ben Carter', 'Zoe Martin', 'Ravi Patel',
-  'Ella Novak', 'Diego Ruiz', 'Nina Petrova', 'Leo Rossi', 'Hana Sato', 'Chris Doyle', 'Maya Cohen',
-  'Finn Walsh', 'Ines Duarte', 'Tariq Aziz',
+  'Sam Hogarth',
+  'Alex Rivera',
+  'Priya Shah',
+  'Jordan Lee',
+  'Mia Chen',
+  'Tom Becker',
+  'Ana Souza',
+  'Ken Watanabe',
+  'Lucy Hart',
+  'Omar Haddad',
+  'Grace Kim',
+  'Ben Carter',
+  'Zoe Martin',
+  'Ravi Patel',
+  'Ella Novak',
+  'Diego Ruiz',
+  'Nina Petrova',
+  'Leo Rossi',
+  'Hana Sato',
+  'Chris Doyle',
+  'Maya Cohen',
+  'Finn Walsh',
+  'Ines Duarte',
+  'Tariq Aziz',
 ];

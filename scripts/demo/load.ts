@@ -54,7 +54,9 @@ const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { creat
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
 const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
 
-export async function loadDemoData(target: DemoTarget): Promise<{ events: number; players: number; predictions: number }> {
+export async function loadDemoData(
+  target: DemoTarget,
+): Promise<{ events: number; players: number; predictions: number }> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
   const players = demoPlayers.map((name, i) => ({ name, token: target.tokenFor(demoUsername(i)) }));
   const as = <T>(token: string, query: string, variables: Record<string, unknown>) =>
@@ -63,11 +65,14 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
   for (const player of players) await as(player.token, PROFILE, { displayName: player.name });
 
   const seasonIds: string[] = [];
-  for (const input of demoSeasons()) seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
+  for (const input of demoSeasons())
+    seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
   for (const league of demoLeagues) {
     const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
     const [commissioner, ...others] = league.members.map((i) => players[i]);
-    const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, { input: { name: league.name, seasonId } });
+    const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
+      input: { name: league.name, seasonId },
+    });
     for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
   }
 
@@ -121,7 +126,10 @@ export async function loadDemoData(target: DemoTarget): Promise<{ events: number
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
       // let them finish first, so that the final pass does not contend with them for the same standings.
       await target.settled();
-      await scoreFinal(() => as(admin, SCORE, { eventId }), () => target.settled());
+      await scoreFinal(
+        () => as(admin, SCORE, { eventId }),
+        () => target.settled(),
+      );
     }
   }
   return { events: demoEvents.length, players: players.length, predictions };

@@ -36,7 +36,12 @@ export async function clearTable(client: DynamoDBClient, tableName: string): Pro
   let start: Record<string, AttributeValue> | undefined;
   do {
     const page = await client.send(
-      new ScanCommand({ TableName: tableName, ProjectionExpression: '#pk, #sk', ExpressionAttributeNames: { '#pk': TABLE.pk, '#sk': TABLE.sk }, ExclusiveStartKey: start }),
+      new ScanCommand({
+        TableName: tableName,
+        ProjectionExpression: '#pk, #sk',
+        ExpressionAttributeNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
+        ExclusiveStartKey: start,
+      }),
     );
     const keys = page.Items ?? [];
     for (let i = 0; i < keys.length; i += 25) {

@@ -14,7 +14,16 @@ const S = (value: string) => ({ S: value });
 
 /** A board head of `scope` whose chunk set `s1` holds `rowCount` rows. */
 const head = (scope: string, rowCount: number): BoardHead => ({
-  scope, version: 1, rowCount, chunkSet: 's1', rowsHash: 'h', previous: null, scores: [], final: true, card: [], builtAt: '2031-01-01T00:00:00.000Z',
+  scope,
+  version: 1,
+  rowCount,
+  chunkSet: 's1',
+  rowsHash: 'h',
+  previous: null,
+  scores: [],
+  final: true,
+  card: [],
+  builtAt: '2031-01-01T00:00:00.000Z',
 });
 
 /** The request `file`'s request handler returns for this context. */
@@ -28,18 +37,27 @@ describe('named access patterns as the resolvers request them', () => {
     expect(requestOf('resolvers/Query.events.ts', { arguments: { limit: 5, nextToken: 'next' } })).toEqual({
       operation: 'Query',
       index: TABLE.index,
-      query: { expression: '#pk = :pk', expressionNames: { '#pk': TABLE.gsiPk }, expressionValues: { ':pk': S('EVENTS') } },
+      query: {
+        expression: '#pk = :pk',
+        expressionNames: { '#pk': TABLE.gsiPk },
+        expressionValues: { ':pk': S('EVENTS') },
+      },
       scanIndexForward: false,
       limit: 5,
       nextToken: 'next',
     });
   });
 
-  it("EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried", () => {
+  it('EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried', () => {
     const event = { id: 'e1', startsAt: '2020-01-01T00:00:00.000Z', state: 'SCORED' };
     const chunks = ['BOARD#EVENT#e1#s1#0', 'BOARD#EVENT#e1#s1#1', 'BOARD#EVENT#e1#s1#2'];
     const board = { ...head('EVENT#e1', 250), ...itemKey('EVENT#e1', 'BOARD') };
-    const read = (args: Record<string, unknown>) => requestOf('resolvers/EventCard.leaderboard.ts', { arguments: args, source: { event, board }, env: { TABLE_NAME: 'T' } });
+    const read = (args: Record<string, unknown>) =>
+      requestOf('resolvers/EventCard.leaderboard.ts', {
+        arguments: args,
+        source: { event, board },
+        env: { TABLE_NAME: 'T' },
+      });
     const batch = (pks: string[]) => ({
       operation: 'BatchGetItem',
       tables: { T: { keys: pks.map((pk) => itemKey(S(pk), S('CHUNK'))), consistentRead: true } },
@@ -48,12 +66,19 @@ describe('named access patterns as the resolvers request them', () => {
     expect(read({ limit: 100, nextToken: '150' })).toEqual(batch([chunks[1], chunks[2]]));
     expect(read({ nextToken: '250' })).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
     for (const token of ['251', '-1', '1.5', 'abc', '']) {
-      expect(read({ nextToken: token }), token).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError', message: expect.stringMatching(/token/i) } });
+      expect(read({ nextToken: token }), token).toMatchObject({
+        kind: 'error',
+        error: { errorType: 'ValidationError', message: expect.stringMatching(/token/i) },
+      });
     }
     const live = { ...event, state: 'BROADCAST' };
-    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: live, board: null } })).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
+    expect(
+      requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: live, board: null } }),
+    ).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
     const upcoming = { ...event, state: 'UPCOMING' };
-    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: upcoming, board } })).toMatchObject({ kind: 'earlyReturn', value: null });
+    expect(
+      requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: upcoming, board } }),
+    ).toMatchObject({ kind: 'earlyReturn', value: null });
   });
 
   it("Query.standings: the season's board head (GetItem), then the page's chunks; a ValidationError for a season without a key", () => {
@@ -64,17 +89,38 @@ describe('named access patterns as the resolvers request them', () => {
       key: itemKey(S('SEASON#2025'), S('BOARD')),
     });
     const board = head('SEASON#2025', 120);
-    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { limit: 3, nextToken: '99' }, stash: { board }, env: { TABLE_NAME: 'T' } })).toEqual({
+    expect(
+      requestOf('resolvers/functions/getBoardChunks.ts', {
+        arguments: { limit: 3, nextToken: '99' },
+        stash: { board },
+        env: { TABLE_NAME: 'T' },
+      }),
+    ).toEqual({
       operation: 'BatchGetItem',
-      tables: { T: { keys: ['BOARD#SEASON#2025#s1#0', 'BOARD#SEASON#2025#s1#1'].map((pk) => itemKey(S(pk), S('CHUNK'))), consistentRead: true } },
+      tables: {
+        T: {
+          keys: ['BOARD#SEASON#2025#s1#0', 'BOARD#SEASON#2025#s1#1'].map((pk) => itemKey(S(pk), S('CHUNK'))),
+          consistentRead: true,
+        },
+      },
     });
-    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: {}, stash: { board: null } })).toMatchObject({ kind: 'earlyReturn' });
-    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { nextToken: '20' }, stash: { board: null } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
-    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 99_999 } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
-    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 101 } })).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
+    expect(requestOf('resolvers/functions/getBoardChunks.ts', { arguments: {}, stash: { board: null } })).toMatchObject(
+      { kind: 'earlyReturn' },
+    );
+    expect(
+      requestOf('resolvers/functions/getBoardChunks.ts', { arguments: { nextToken: '20' }, stash: { board: null } }),
+    ).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
+    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 99_999 } })).toMatchObject({
+      kind: 'error',
+      error: { errorType: 'ValidationError' },
+    });
+    expect(requestOf('resolvers/Query.standings.ts', { arguments: { season: 2025, limit: 101 } })).toMatchObject({
+      kind: 'error',
+      error: { errorType: 'ValidationError' },
+    });
   });
 
-  it('PROFILE.withStandings: the partition from PROFILE on, newest season first; then the heads of those seasons\' boards', () => {
+  it("PROFILE.withStandings: the partition from PROFILE on, newest season first; then the heads of those seasons' boards", () => {
     expect(requestOf('resolvers/functions/getProfileStandings.ts', { stash: { userId: 'u2' } })).toEqual({
       operation: 'Query',
       query: {
@@ -86,8 +132,14 @@ describe('named access patterns as the resolvers request them', () => {
       limit: 101,
       consistentRead: false,
     });
-    const standings = [{ seasonId: '2026-01-31-road', season: 2026 }, { season: 2025 }, { seasonId: '2025', season: 2025 }];
-    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } })).toEqual({
+    const standings = [
+      { seasonId: '2026-01-31-road', season: 2026 },
+      { season: 2025 },
+      { seasonId: '2025', season: 2025 },
+    ];
+    expect(
+      requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } }),
+    ).toEqual({
       operation: 'BatchGetItem',
       tables: {
         T: {
@@ -96,14 +148,21 @@ describe('named access patterns as the resolvers request them', () => {
         },
       },
     });
-    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings: [] } })).toMatchObject({ kind: 'earlyReturn' });
+    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings: [] } })).toMatchObject({
+      kind: 'earlyReturn',
+    });
   });
 
   it("EVENT.card: the event's partition with its board head for the card; without it, strongly consistent, for a mutation", () => {
-    const read = (parentTypeName: string) => requestOf('resolvers/functions/getEventCard.ts', { arguments: { eventId: 'e1' }, info: { parentTypeName } });
+    const read = (parentTypeName: string) =>
+      requestOf('resolvers/functions/getEventCard.ts', { arguments: { eventId: 'e1' }, info: { parentTypeName } });
     expect(read('Query')).toEqual({
       operation: 'Query',
-      query: { expression: '#pk = :pk', expressionNames: { '#pk': TABLE.pk }, expressionValues: { ':pk': S('EVENT#e1') } },
+      query: {
+        expression: '#pk = :pk',
+        expressionNames: { '#pk': TABLE.pk },
+        expressionValues: { ':pk': S('EVENT#e1') },
+      },
       limit: 52,
       consistentRead: false,
     });
@@ -122,13 +181,27 @@ describe('named access patterns as the resolvers request them', () => {
   });
 
   it('savePrediction: the event check, the prediction, its entry in its shard and the profile, in one transaction', () => {
-    const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-01T20:00:00.000Z', startsAtMs: Date.parse('2031-01-01T20:00:00.000Z'), state: 'UPCOMING', season: 2031, matchOrder: ['m1'] };
-    const matches = [{ id: 'm1', eventId: 'e1', name: 'M', points: 10, teams: [{ members: ['A'] }, { members: ['B'] }] }];
+    const event = {
+      id: 'e1',
+      name: 'Night',
+      date: '2031-01-01',
+      startsAt: '2031-01-01T20:00:00.000Z',
+      startsAtMs: Date.parse('2031-01-01T20:00:00.000Z'),
+      state: 'UPCOMING',
+      season: 2031,
+      matchOrder: ['m1'],
+    };
+    const matches = [
+      { id: 'm1', eventId: 'e1', name: 'M', points: 10, teams: [{ members: ['A'] }, { members: ['B'] }] },
+    ];
     const request = requestOf('resolvers/functions/putPrediction.ts', {
       arguments: { eventId: 'e1', picks: [{ matchId: 'm1', team: 1 }] },
       stash: { event, matches, profile: { id: 'u1', displayName: 'Una' } },
       env: { TABLE_NAME: 'T' },
-    }) as { operation: string; transactItems: { operation: string; key: unknown; attributeValues?: Record<string, unknown> }[] };
+    }) as {
+      operation: string;
+      transactItems: { operation: string; key: unknown; attributeValues?: Record<string, unknown> }[];
+    };
     expect(request.operation).toBe('TransactWriteItems');
     expect(request.transactItems.map((item) => [item.operation, item.key])).toEqual([
       ['ConditionCheck', itemKey(S('EVENT#e1'), S('EVENT'))],
@@ -136,7 +209,12 @@ describe('named access patterns as the resolvers request them', () => {
       ['PutItem', itemKey(S(`ENTRIES#e1#${shardOf('u1')}`), S('USER#u1'))],
       ['UpdateItem', itemKey(S('USER#u1'), S('PROFILE'))],
     ]);
-    expect(request.transactItems[2].attributeValues).toMatchObject({ type: S('Entry'), userId: S('u1'), eventId: S('e1'), displayName: S('Una') });
+    expect(request.transactItems[2].attributeValues).toMatchObject({
+      type: S('Entry'),
+      userId: S('u1'),
+      eventId: S('e1'),
+      displayName: S('Una'),
+    });
     expect(request.transactItems[1].attributeValues).not.toHaveProperty(TABLE.gsiPk);
   });
 
@@ -146,7 +224,12 @@ describe('named access patterns as the resolvers request them', () => {
       { eventId: 'e2', points: null },
       { eventId: 'e1', points: 7 },
     ];
-    expect(requestOf('resolvers/functions/getHistoryEvents.ts', { stash: { page: { items }, events: {}, heads: {} }, env: { TABLE_NAME: 'T' } })).toEqual({
+    expect(
+      requestOf('resolvers/functions/getHistoryEvents.ts', {
+        stash: { page: { items }, events: {}, heads: {} },
+        env: { TABLE_NAME: 'T' },
+      }),
+    ).toEqual({
       operation: 'BatchGetItem',
       tables: {
         T: {
@@ -159,7 +242,15 @@ describe('named access patterns as the resolvers request them', () => {
           ],
           projection: {
             expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
-            expressionNames: { '#id': 'id', '#name': 'name', '#state': 'state', '#startsAtMs': 'startsAtMs', '#scope': 'scope', '#card': 'card', '#scores': 'scores' },
+            expressionNames: {
+              '#id': 'id',
+              '#name': 'name',
+              '#state': 'state',
+              '#startsAtMs': 'startsAtMs',
+              '#scope': 'scope',
+              '#card': 'card',
+              '#scores': 'scores',
+            },
           },
         },
       },
@@ -167,7 +258,9 @@ describe('named access patterns as the resolvers request them', () => {
   });
 
   it('PREDICTION.history: a page of the history, and the keys alone of the newest for a rename', () => {
-    expect(requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } })).toEqual({
+    expect(
+      requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } }),
+    ).toEqual({
       operation: 'Query',
       query: {
         expression: '#pk = :pk AND begins_with(#sk, :prefix)',
@@ -177,7 +270,9 @@ describe('named access patterns as the resolvers request them', () => {
       scanIndexForward: false,
       limit: 4,
     });
-    expect(requestOf('resolvers/functions/getMyRecentPredictions.ts', { stash: { standings: [{}, {}] } })).toMatchObject({
+    expect(
+      requestOf('resolvers/functions/getMyRecentPredictions.ts', { stash: { standings: [{}, {}] } }),
+    ).toMatchObject({
       query: { expressionValues: { ':pk': S('USER#u1'), ':prefix': S('PREDICTION#') } },
       projection: { expression: '#keyPk, #keySk', expressionNames: { '#keyPk': TABLE.pk, '#keySk': TABLE.sk } },
       scanIndexForward: false,

@@ -34,7 +34,8 @@ const CARD = `query($e: ID!, $l: Int, $t: String) { eventCard(eventId: $e) {
   leaderboard(limit: $l, nextToken: $t) { items { userId displayName eventName points correct rank picks { matchId team } updatedAt } nextToken } } }`;
 const STANDINGS = `query($s: Int!, $l: Int, $t: String) { standings(season: $s, limit: $l, nextToken: $t) {
   items { rank userId points correct eventsPlayed } nextToken } }`;
-const SET_RESULT = 'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }';
+const SET_RESULT =
+  'mutation($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w) { id } }';
 
 let eventId: string;
 let matches: string[];
@@ -43,7 +44,10 @@ async function createEvent(name: string, date: string) {
   const { createEvent } = await asAdmin(OP.createEvent, { i: { name, date, startsAt: inOneHour() } });
   const ids: string[] = [];
   for (const [n, points] of POINTS.entries()) {
-    const { addMatch } = await asAdmin(OP.addMatch, { e: createEvent.id, i: { name: `Match ${n}`, points, teams: [{ members: [`A${n}`] }, { members: [`B${n}`] }] } });
+    const { addMatch } = await asAdmin(OP.addMatch, {
+      e: createEvent.id,
+      i: { name: `Match ${n}`, points, teams: [{ members: [`A${n}`] }, { members: [`B${n}`] }] },
+    });
     ids.push(addMatch.id);
   }
   return { id: createEvent.id as string, matches: ids };
@@ -77,7 +81,9 @@ beforeAll(async () => {
   api = await startTestApi();
   ({ id: eventId, matches } = await createEvent('Board Night', DATE));
   await Promise.all(
-    PLAYERS.map((p, i) => api.data(p, OP.savePrediction, { e: eventId, p: matches.map((matchId, m) => ({ matchId, team: pickOf(i, m) })) })),
+    PLAYERS.map((p, i) =>
+      api.data(p, OP.savePrediction, { e: eventId, p: matches.map((matchId, m) => ({ matchId, team: pickOf(i, m) })) }),
+    ),
   );
   await asAdmin(OP.updateEvent, { i: { id: eventId, state: 'BROADCAST' } });
 }, 180_000);
@@ -135,15 +141,28 @@ describe('an event board, live then final', () => {
     expect(second.leaderboard.items).toHaveLength(PLAYERS.length - 100);
     expect(second.leaderboard.nextToken).toBeNull();
     const rows = [...first.leaderboard.items, ...second.leaderboard.items];
-    expect(rows.map((r: { userId: string; points: number; correct: number; rank: number }) => ({ userId: r.userId, points: r.points, correct: r.correct, rank: r.rank }))).toEqual(
-      expected.map(({ userId, points, correct, rank }) => ({ userId, points, correct, rank })),
-    );
+    expect(
+      rows.map((r: { userId: string; points: number; correct: number; rank: number }) => ({
+        userId: r.userId,
+        points: r.points,
+        correct: r.correct,
+        rank: r.rank,
+      })),
+    ).toEqual(expected.map(({ userId, points, correct, rank }) => ({ userId, points, correct, rank })));
     // A row is a whole prediction: the player's name, picks in card order and the save time.
     const row = rows.find((r: { userId: string }) => r.userId === subFor(PLAYERS[7]));
-    expect(row).toMatchObject({ displayName: PLAYERS[7], eventName: 'Board Night', picks: matches.map((matchId, m) => ({ matchId, team: pickOf(7, m) })) });
+    expect(row).toMatchObject({
+      displayName: PLAYERS[7],
+      eventName: 'Board Night',
+      picks: matches.map((matchId, m) => ({ matchId, team: pickOf(7, m) })),
+    });
     expect(Date.parse(row.updatedAt)).toBeLessThan(Date.now());
     // The caller's own figures agree with their row.
-    expect(first.myPrediction).toEqual({ points: expected.find((e) => e.userId === subFor(PLAYERS[5]))!.points, correct: expect.any(Number), rank: expected.find((e) => e.userId === subFor(PLAYERS[5]))!.rank });
+    expect(first.myPrediction).toEqual({
+      points: expected.find((e) => e.userId === subFor(PLAYERS[5]))!.points,
+      correct: expect.any(Number),
+      rank: expected.find((e) => e.userId === subFor(PLAYERS[5]))!.rank,
+    });
 
     // A middle page of a small size spans the two chunks.
     const middle = (await api.data(PLAYERS[5], CARD, { e: eventId, l: 10, t: '95' })).eventCard.leaderboard;
@@ -151,11 +170,14 @@ describe('an event board, live then final', () => {
     expect(middle.nextToken).toBe('105');
   });
 
-  it.each(['abc', '-1', '1.5', String(PLAYERS.length + 1), '99999999999'])('refuses the nextToken %j with a ValidationError', async (token) => {
-    const res = await api.request(PLAYERS[0], CARD, { e: eventId, t: token });
-    expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: ['eventCard', 'leaderboard'] });
-    expect(res.errors?.[0].message).toMatch(/nextToken/);
-  });
+  it.each(['abc', '-1', '1.5', String(PLAYERS.length + 1), '99999999999'])(
+    'refuses the nextToken %j with a ValidationError',
+    async (token) => {
+      const res = await api.request(PLAYERS[0], CARD, { e: eventId, t: token });
+      expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: ['eventCard', 'leaderboard'] });
+      expect(res.errors?.[0].message).toMatch(/nextToken/);
+    },
+  );
 });
 
 describe("a season's standings from its board", () => {
@@ -166,7 +188,9 @@ describe("a season's standings from its board", () => {
     const second = (await api.data(PLAYERS[0], STANDINGS, { s: SEASON, l: 100, t: first.nextToken })).standings;
     expect(second.nextToken).toBeNull();
     const rows = [...first.items, ...second.items];
-    expect(rows.map((r: { userId: string; points: number; rank: number }) => [r.userId, r.points, r.rank])).toEqual(expected.map((e) => [e.userId, e.points, e.rank]));
+    expect(rows.map((r: { userId: string; points: number; rank: number }) => [r.userId, r.points, r.rank])).toEqual(
+      expected.map((e) => [e.userId, e.points, e.rank]),
+    );
     expect(rows.every((r: { eventsPlayed: number }) => r.eventsPlayed === 1)).toBe(true);
     const bad = await api.request(PLAYERS[0], STANDINGS, { s: SEASON, t: 'not-a-page' });
     expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: ['standings'] });
@@ -189,19 +213,30 @@ describe("a season's standings from its board", () => {
 });
 
 describe('renaming an event', () => {
-  it("shows the new name in every history at once, and rewrites no prediction", async () => {
+  it('shows the new name in every history at once, and rewrites no prediction', async () => {
     const HISTORY = '{ userProfile { history(limit: 5) { items { eventId eventName points rank } } } }';
     await asAdmin(OP.updateEvent, { i: { id: eventId, name: 'Board Night Renamed' } });
     for (const player of [PLAYERS[0], PLAYERS[42]]) {
       const { userProfile } = await api.data(player, HISTORY);
-      expect(userProfile.history.items[0]).toMatchObject({ eventId, eventName: 'Board Night Renamed', points: expect.any(Number), rank: expect.any(Number) });
+      expect(userProfile.history.items[0]).toMatchObject({
+        eventId,
+        eventName: 'Board Night Renamed',
+        points: expect.any(Number),
+        rank: expect.any(Number),
+      });
     }
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = PREDICTION.key(subFor(PLAYERS[42]), DATE, eventId);
-    const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }),
+    );
     client.destroy();
     expect(Item?.eventName.S).toBe('Board Night');
-    const { eventCard } = await api.data(PLAYERS[0], 'query($e: ID!) { eventCard(eventId: $e) { leaderboard(limit: 1) { items { eventName } } } }', { e: eventId });
+    const { eventCard } = await api.data(
+      PLAYERS[0],
+      'query($e: ID!) { eventCard(eventId: $e) { leaderboard(limit: 1) { items { eventName } } } }',
+      { e: eventId },
+    );
     expect(eventCard.leaderboard.items[0].eventName).toBe('Board Night Renamed');
   });
 });

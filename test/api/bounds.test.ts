@@ -27,21 +27,30 @@ describe('id arguments', () => {
     ['removeMatch', OP.removeMatch, (e: string) => ({ e, m: huge }), 'UPCOMING'],
     ['setMatchResult', OP.setMatchResult, (e: string) => ({ e, m: huge, w: 0 }), 'BROADCAST'],
     ['reorderCard', OP.reorderCard, (e: string) => ({ e, m: [huge] }), 'UPCOMING'],
-  ])('%s refuses a 900 KB match id with a short ValidationError, writing nothing', async (field, query, vars, state) => {
-    const event = await createCard(api, 1);
-    if (state !== 'UPCOMING') await setState(api, event.id, state);
-    const before = await tableSnapshot(api);
-    const res = await api.request(ADMIN, query, vars(event.id), ADMIN_GROUPS);
-    expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: [field] });
-    expect(res.errors?.[0].message.length).toBeLessThan(100);
-    expect(res.errors?.[0].message).toContain(String(MAX_ID_LENGTH));
-    expect(JSON.stringify(res).length).toBeLessThan(1000);
-    expect(await tableSnapshot(api)).toBe(before);
-  });
+  ])(
+    '%s refuses a 900 KB match id with a short ValidationError, writing nothing',
+    async (field, query, vars, state) => {
+      const event = await createCard(api, 1);
+      if (state !== 'UPCOMING') await setState(api, event.id, state);
+      const before = await tableSnapshot(api);
+      const res = await api.request(ADMIN, query, vars(event.id), ADMIN_GROUPS);
+      expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: [field] });
+      expect(res.errors?.[0].message.length).toBeLessThan(100);
+      expect(res.errors?.[0].message).toContain(String(MAX_ID_LENGTH));
+      expect(JSON.stringify(res).length).toBeLessThan(1000);
+      expect(await tableSnapshot(api)).toBe(before);
+    },
+  );
 
   it("savePrediction refuses a pick's over-long match id without echoing it", async () => {
     const event = await createCard(api, 1);
-    const res = await api.request('bound-player', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }, { matchId: 'q'.repeat(MAX_ID_LENGTH + 1), team: 0 }] });
+    const res = await api.request('bound-player', OP.savePrediction, {
+      e: event.id,
+      p: [
+        { matchId: event.matches[0], team: 0 },
+        { matchId: 'q'.repeat(MAX_ID_LENGTH + 1), team: 0 },
+      ],
+    });
     expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: ['savePrediction'] });
     expect(res.errors?.[0].message).toBe(`picks[1].matchId must be at most ${MAX_ID_LENGTH} characters`);
   });
@@ -49,12 +58,29 @@ describe('id arguments', () => {
 
 describe("publishEventUpdate's readAt", () => {
   const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
-  const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
+  const event = {
+    id: 'e1',
+    name: 'Night',
+    date: '2031-01-01',
+    startsAt: '2031-01-02T01:00:00.000Z',
+    state: 'BROADCAST',
+    season: 2031,
+    matchCount: 0,
+  };
   const run = (readAt: string) =>
-    publish.run('request', contextWithDefaults({ arguments: { input: { eventId: 'e1', kind: 'STATE', readAt, event } }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } }));
+    publish.run(
+      'request',
+      contextWithDefaults({
+        arguments: { input: { eventId: 'e1', kind: 'STATE', readAt, event } },
+        info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' },
+      }),
+    );
 
   it('refuses a readAt beyond the allowance ahead of the clock', () => {
-    for (const readAt of ['2099-01-01T00:00:00.000Z', new Date(Date.now() + MAX_READ_AT_AHEAD_MS + 60_000).toISOString()]) {
+    for (const readAt of [
+      '2099-01-01T00:00:00.000Z',
+      new Date(Date.now() + MAX_READ_AT_AHEAD_MS + 60_000).toISOString(),
+    ]) {
       const outcome = run(readAt);
       expect(outcome.kind, readAt).toBe('error');
       expect(outcome.error).toMatchObject({ errorType: 'ValidationError', message: expect.stringContaining('readAt') });
@@ -62,7 +88,11 @@ describe("publishEventUpdate's readAt", () => {
   });
 
   it('takes a readAt in the past, now, or within the allowance', () => {
-    for (const readAt of ['2024-01-01T00:00:00.000Z', new Date().toISOString(), new Date(Date.now() + MAX_READ_AT_AHEAD_MS - 60_000).toISOString()]) {
+    for (const readAt of [
+      '2024-01-01T00:00:00.000Z',
+      new Date().toISOString(),
+      new Date(Date.now() + MAX_READ_AT_AHEAD_MS - 60_000).toISOString(),
+    ]) {
       expect(run(readAt).kind, readAt).toBe('value');
     }
   });
@@ -88,12 +118,20 @@ describe('names must draw something', () => {
   });
 
   it('createEvent refuses an event name of tag characters and braille blanks', async () => {
-    const res = await api.request(ADMIN, OP.createEvent, { i: { name: '\u{E0041}\u2800', date: '2031-04-04', startsAt: '2031-04-04T20:00:00Z' } }, ADMIN_GROUPS);
+    const res = await api.request(
+      ADMIN,
+      OP.createEvent,
+      { i: { name: '\u{E0041}\u2800', date: '2031-04-04', startsAt: '2031-04-04T20:00:00Z' } },
+      ADMIN_GROUPS,
+    );
     expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'name must not be empty' });
   });
 
-  it.each(['\u{1F600}', 'A\u2800', '\u3131', '\u0301', '\u{10400}x', '\u2764\uFE0F'])('keeps a visible name (%s)', async (name) => {
-    const { updateMyProfile } = await api.data('visible-player', OP.updateMyProfile, { n: name });
-    expect(updateMyProfile.displayName).toBe(name.normalize('NFC').trim());
-  });
+  it.each(['\u{1F600}', 'A\u2800', '\u3131', '\u0301', '\u{10400}x', '\u2764\uFE0F'])(
+    'keeps a visible name (%s)',
+    async (name) => {
+      const { updateMyProfile } = await api.data('visible-player', OP.updateMyProfile, { n: name });
+      expect(updateMyProfile.displayName).toBe(name.normalize('NFC').trim());
+    },
+  );
 });

@@ -26,7 +26,9 @@ function operationsOf(documents: string): Map<string, OperationDefinitionNode> {
 
 /** Our generated TypeScript files hold each document in a template literal. */
 function ourDocuments(): string {
-  const texts = [...generateClientDocuments(sdl).values()].flatMap((ts) => [...ts.matchAll(/\/\* GraphQL \*\/ `([^`]*)`/g)].map((m) => m[1]));
+  const texts = [...generateClientDocuments(sdl).values()].flatMap((ts) =>
+    [...ts.matchAll(/\/\* GraphQL \*\/ `([^`]*)`/g)].map((m) => m[1]),
+  );
   return texts.join('\n');
 }
 
@@ -34,7 +36,9 @@ function ourDocuments(): string {
 const needArguments = new Set(
   parse(sdl).definitions.flatMap((d) =>
     d.kind === Kind.OBJECT_TYPE_DEFINITION
-      ? (d.fields ?? []).filter((f) => (f.arguments ?? []).some((a) => a.type.kind === Kind.NON_NULL_TYPE && !a.defaultValue)).map((f) => f.name.value)
+      ? (d.fields ?? [])
+          .filter((f) => (f.arguments ?? []).some((a) => a.type.kind === Kind.NON_NULL_TYPE && !a.defaultValue))
+          .map((f) => f.name.value)
       : [],
   ),
 );
@@ -73,7 +77,8 @@ describe("client documents against Amplify's generator", async () => {
   });
 
   it('only ours can page the nested connections', () => {
-    const extra = (name: string) => [...variablesOf(ours.get(name)!).keys()].filter((v) => !variablesOf(theirs.get(name)!).has(v));
+    const extra = (name: string) =>
+      [...variablesOf(ours.get(name)!).keys()].filter((v) => !variablesOf(theirs.get(name)!).has(v));
     expect(extra('EventCard')).toEqual(['leaderboardLimit', 'leaderboardNextToken']);
     expect(extra('UserProfile')).toEqual(['historyLimit', 'historyNextToken']);
   });

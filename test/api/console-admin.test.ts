@@ -27,7 +27,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const asAdmin = (query: string, variables: Record<string, unknown> = {}) => signedGraphql(api.app.url, admin, query, variables);
+const asAdmin = (query: string, variables: Record<string, unknown> = {}) =>
+  signedGraphql(api.app.url, admin, query, variables);
 
 async function adminData(query: string, variables: Record<string, unknown>) {
   const answer = await asAdmin(query, variables);
@@ -43,7 +44,9 @@ function scoringFunctionCredentials(): Credentials {
   return { accessKeyId: AWS_ACCESS_KEY_ID!, secretAccessKey: AWS_SECRET_ACCESS_KEY!, sessionToken: AWS_SESSION_TOKEN };
 }
 
-const newEvent = () => ({ i: { name: `Console Show ${Math.random().toString(36).slice(2, 8)}`, date: '2032-02-02', startsAt: inOneHour() } });
+const newEvent = () => ({
+  i: { name: `Console Show ${Math.random().toString(36).slice(2, 8)}`, date: '2032-02-02', startsAt: inOneHour() },
+});
 
 describe('the console admin (AWS_IAM, signed with its local credentials)', () => {
   let eventId: string;
@@ -53,21 +56,33 @@ describe('the console admin (AWS_IAM, signed with its local credentials)', () =>
     eventId = createEvent.id;
     expect(createEvent.state).toBe('UPCOMING');
     const matches: string[] = [];
-    for (const n of [1, 2, 3]) matches.push((await adminData(OP.addMatch, { e: eventId, i: matchInput(n) })).addMatch.id);
+    for (const n of [1, 2, 3])
+      matches.push((await adminData(OP.addMatch, { e: eventId, i: matchInput(n) })).addMatch.id);
     await adminData(OP.updateMatch, { e: eventId, m: matches[0], i: matchInput(1, 3) });
     await adminData(OP.removeMatch, { e: eventId, m: matches[2] });
     const { reorderCard } = await adminData(OP.reorderCard, { e: eventId, m: [matches[1], matches[0]] });
     expect(reorderCard.map((m: { id: string }) => m.id)).toEqual([matches[1], matches[0]]);
 
     // A player predicts, with a Cognito token, before the bell.
-    await api.data('console-fan', OP.savePrediction, { e: eventId, p: [{ matchId: matches[0], team: 2 }, { matchId: matches[1], team: 0 }] });
+    await api.data('console-fan', OP.savePrediction, {
+      e: eventId,
+      p: [
+        { matchId: matches[0], team: 2 },
+        { matchId: matches[1], team: 0 },
+      ],
+    });
 
-    expect((await adminData(OP.updateEvent, { i: { id: eventId, state: 'BROADCAST' } })).updateEvent.state).toBe('BROADCAST');
+    expect((await adminData(OP.updateEvent, { i: { id: eventId, state: 'BROADCAST' } })).updateEvent.state).toBe(
+      'BROADCAST',
+    );
     await adminData(OP.setMatchResult, { e: eventId, m: matches[0], w: 2 });
     await adminData(OP.setMatchResult, { e: eventId, m: matches[1], w: 1 });
     const { scoreEvent } = await adminData(OP.scoreEvent, { e: eventId });
     expect(scoreEvent).toMatchObject({ event: { id: eventId, state: 'SCORED' }, predictionsScored: 1 });
-    const { standings } = await api.data('console-fan', '{ standings(season: 2032) { items { displayName points correct } } }');
+    const { standings } = await api.data(
+      'console-fan',
+      '{ standings(season: 2032) { items { displayName points correct } } }',
+    );
     expect(standings.items).toEqual([{ displayName: 'console-fan', points: 10, correct: 1 }]);
 
     const { eventCard } = await api.data('console-fan', OP.eventCard, { e: eventId });
@@ -85,7 +100,10 @@ describe('the console admin (AWS_IAM, signed with its local credentials)', () =>
   });
 
   it('is refused updateMyProfile and publishEventUpdate (outside its grant)', async () => {
-    for (const query of [OP.updateMyProfile, 'mutation { publishEventUpdate(input: { eventId: "x", kind: STATE, readAt: "2030-01-01T00:00:00Z", event: { id: "x", name: "x", date: "2030-01-01", startsAt: "2030-01-01T00:00:00Z", state: UPCOMING, season: 2030, matchCount: 0 } }) { eventId } }']) {
+    for (const query of [
+      OP.updateMyProfile,
+      'mutation { publishEventUpdate(input: { eventId: "x", kind: STATE, readAt: "2030-01-01T00:00:00Z", event: { id: "x", name: "x", date: "2030-01-01", startsAt: "2030-01-01T00:00:00Z", state: UPCOMING, season: 2030, matchCount: 0 } }) { eventId } }',
+    ]) {
       const answer = await asAdmin(query, { n: 'Console' });
       expect(answer.status).toBe(401);
       expect(answer.errors).toEqual([{ errorType: 'UnauthorizedException', message: 'Permission denied' }]);
@@ -134,7 +152,11 @@ describe('the resolvers tell an IAM caller from a Cognito user (AppSync identity
     username: 'AROAEXAMPLE:ana',
   });
   const run = (resolver: string, identity: unknown, args: Record<string, unknown>) =>
-    evaluateCode({ code: bundleResolver(`resolvers/${resolver}.ts`), context: { arguments: args, identity }, function: 'request' });
+    evaluateCode({
+      code: bundleResolver(`resolvers/${resolver}.ts`),
+      context: { arguments: args, identity },
+      function: 'request',
+    });
   const createArgs = { input: { name: 'Evaluated Show', date: '2032-03-03', startsAt: '2032-03-03T20:00:00Z' } };
 
   it('an admin mutation accepts an IAM principal of the account', () => {

@@ -31,7 +31,13 @@ describe('the data model of a kept database', () => {
     await api.data('keeper', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }] });
     expect(await holdsOlderModel(client, api.tableName)).toBe(false);
 
-    const old = { [TABLE.pk]: { S: 'USER#old' }, [TABLE.sk]: { S: 'STANDING#2024' }, type: { S: 'Standing' }, [TABLE.gsiPk]: { S: 'STANDINGS#2024' }, [TABLE.gsiSk]: { S: 'SCORE#00000010#000001#old' } };
+    const old = {
+      [TABLE.pk]: { S: 'USER#old' },
+      [TABLE.sk]: { S: 'STANDING#2024' },
+      type: { S: 'Standing' },
+      [TABLE.gsiPk]: { S: 'STANDINGS#2024' },
+      [TABLE.gsiSk]: { S: 'SCORE#00000010#000001#old' },
+    };
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: old }));
     expect(await holdsOlderModel(client, api.tableName)).toBe(true);
 

@@ -15,8 +15,10 @@ afterAll(async () => {
 
 const asAdmin = (q: string, v: Record<string, unknown>) => api.data('admin-1', q, v, ['admin']);
 const create = async (name: string, date: string, startsAt: string): Promise<string> =>
-  (await asAdmin('mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', { i: { name, date, startsAt } })).createEvent.id;
-const listed = async () => (await api.data('p1', '{ events(limit: 10) { items { id } } }', {})).events.items.map((e: { id: string }) => e.id);
+  (await asAdmin('mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', { i: { name, date, startsAt } }))
+    .createEvent.id;
+const listed = async () =>
+  (await api.data('p1', '{ events(limit: 10) { items { id } } }', {})).events.items.map((e: { id: string }) => e.id);
 
 describe('the events list', () => {
   it("orders a day's events by their bell, latest first, and follows a bell that moves", async () => {
@@ -26,7 +28,9 @@ describe('the events list', () => {
     const nextDay = await create('Early Show', '2033-06-02', '2033-06-02T01:00:00Z');
     expect(await listed()).toEqual([nextDay, alpha, zeta]);
 
-    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: alpha, startsAt: '2033-06-01T17:00:00Z' } });
+    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: alpha, startsAt: '2033-06-01T17:00:00Z' },
+    });
     expect(await listed()).toEqual([nextDay, zeta, alpha]);
   });
 });

@@ -18,10 +18,19 @@ import { consoleAdmin } from '../../amplify/data/console-admin.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);
-if (missing && !process.env.CI) console.warn(`explorer browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+if (missing && !process.env.CI)
+  console.warn(`explorer browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 // The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let api: TestApi;
 let profile: string;
@@ -47,7 +56,8 @@ interface CodeMirrorElement {
   };
 }
 const editor = (pane: string) => page.locator(`${pane} .CodeMirror`);
-const editorText = (pane: string) => editor(pane).evaluate((el) => (el as unknown as CodeMirrorElement).CodeMirror.getValue());
+const editorText = (pane: string) =>
+  editor(pane).evaluate((el) => (el as unknown as CodeMirrorElement).CodeMirror.getValue());
 
 /** Puts `text` in the query editor, the cursor at `cursorAt` (default: the end), once GraphiQL has parsed it. */
 async function setQuery(text: string, cursorAt?: string): Promise<void> {
@@ -63,7 +73,9 @@ async function setQuery(text: string, cursorAt?: string): Promise<void> {
   // GraphiQL parses the document 100 ms after an edit.
   const names = [...text.matchAll(/(?:query|mutation|subscription)\s+(\w+)/g)].map((m) => m[1]);
   const parsed = () =>
-    editor('.graphiql-query-editor').evaluate((el) => ((el as unknown as CodeMirrorElement).CodeMirror.operations ?? []).map((o) => o.name?.value));
+    editor('.graphiql-query-editor').evaluate((el) =>
+      ((el as unknown as CodeMirrorElement).CodeMirror.operations ?? []).map((o) => o.name?.value),
+    );
   await expect.poll(parsed).toEqual(names);
 }
 
@@ -73,7 +85,10 @@ async function setQuery(text: string, cursorAt?: string): Promise<void> {
  */
 async function run(how: 'button' | 'keys' = 'button'): Promise<{ response: any; sent: any }> {
   const responded = page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && r.request().method() === 'POST' && !r.request().postData()?.includes('IntrospectionQuery'),
+    (r) =>
+      r.url().endsWith('/graphql') &&
+      r.request().method() === 'POST' &&
+      !r.request().postData()?.includes('IntrospectionQuery'),
   );
   if (how === 'button') await page.click('.graphiql-execute-button');
   else await page.keyboard.press('Control+Enter');
@@ -126,7 +141,10 @@ async function watchResults(): Promise<() => Promise<unknown[]>> {
     (globalThis as unknown as { shownResults: string[] }).shownResults = shown;
     cm.on('change', () => cm.getValue() !== '' && shown.push(cm.getValue()));
   });
-  return async () => (await page.evaluate(() => (globalThis as unknown as { shownResults: string[] }).shownResults)).map((t) => JSON.parse(t));
+  return async () =>
+    (await page.evaluate(() => (globalThis as unknown as { shownResults: string[] }).shownResults)).map((t) =>
+      JSON.parse(t),
+    );
 }
 
 const runButtonLabel = () => page.getAttribute('.graphiql-execute-button', 'aria-label');
@@ -140,7 +158,11 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     if (missing) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
     api = await startTestApi({ iamGrants: [consoleAdmin], explorerExample: EXAMPLE });
     profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+    });
     page = browser.pages()[0] ?? (await browser.newPage());
     page.on('request', (r) => {
       if (!r.url().startsWith(new URL(api.app.explorerUrl).origin)) elsewhere.push(r.url());
@@ -174,7 +196,8 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
   });
 
   it('runs the operation the cursor is in, of a document with two', async () => {
-    const doc = 'query First { userProfile { user { displayName } } }\n\nquery Second { events(limit: 3) { items { id } } }';
+    const doc =
+      'query First { userProfile { user { displayName } } }\n\nquery Second { events(limit: 3) { items { id } } }';
     await setQuery(doc, 'events');
     const second = await run('keys');
     expect(second.sent.operationName).toBe('Second');
@@ -186,11 +209,14 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
   });
 
   it('keeps groups with their user: the next user is not given them', async () => {
-    const create = 'mutation Create { createEvent(input: { name: "Explorer Night", date: "2031-01-02", startsAt: "2031-01-02T20:00:00Z" }) { id state } }';
+    const create =
+      'mutation Create { createEvent(input: { name: "Explorer Night", date: "2031-01-02", startsAt: "2031-01-02T20:00:00Z" }) { id state } }';
     await actAs('boss', 'admin');
     expect(await page.textContent('[data-testid=who]')).toBe('Acting as boss, groups: admin.');
     await setQuery(create);
-    expect((await run()).response).toEqual({ data: { createEvent: { id: '2031-01-02-explorer-night', state: 'UPCOMING' } } });
+    expect((await run()).response).toEqual({
+      data: { createEvent: { id: '2031-01-02-explorer-night', state: 'UPCOMING' } },
+    });
 
     await page.fill('input[name=username]', 'player02');
     expect(await page.inputValue('input[name=groups]')).toBe('');
@@ -259,7 +285,15 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     const updates = () => socket.received.filter((m) => m.type === 'data').map((m) => m.payload);
     await expect.poll(() => updates().map((u) => u.data.onEventUpdate.kind)).toEqual(['RESULT', 'LEADERBOARD']);
     expect(updates()[0]).toEqual({
-      data: { onEventUpdate: { eventId: card.id, kind: 'RESULT', matchId: card.matches[0], match: { id: card.matches[0], result: 1, outcome: 'WIN' }, leaderboard: null } },
+      data: {
+        onEventUpdate: {
+          eventId: card.id,
+          kind: 'RESULT',
+          matchId: card.matches[0],
+          match: { id: card.matches[0], result: 1, outcome: 'WIN' },
+          leaderboard: null,
+        },
+      },
     });
     // The result pane showed each update as it came.
     await expect.poll(shownResults).toEqual(updates());
@@ -302,7 +336,9 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
 
     await api.data(ADMIN, OP.setMatchResult, { e: card.id, m: card.matches[0], w: 0 }, ADMIN_GROUPS);
     await api.app.settled();
-    await expect.poll(() => sockets[0].received.filter((m) => m.type === 'data').map((m) => m.payload.data.onEventUpdate.kind)).toContain('RESULT');
+    await expect
+      .poll(() => sockets[0].received.filter((m) => m.type === 'data').map((m) => m.payload.data.onEventUpdate.kind))
+      .toContain('RESULT');
     await page.click('.graphiql-execute-button');
     await expect.poll(() => sockets[0].closed).toBe(true);
     expect(overHttp()).toEqual([]);
@@ -332,17 +368,23 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
     await expect.poll(() => page.textContent('[data-testid=who]')).toMatch(/^Acting as AWS_IAM \(console admin\)/);
 
     const name = `Explorer Console Show ${Date.now()}`;
-    await setQuery(`mutation Create { createEvent(input: { name: "${name}", date: "2033-04-04", startsAt: "2033-04-04T20:00:00Z" }) { name state } }`);
+    await setQuery(
+      `mutation Create { createEvent(input: { name: "${name}", date: "2033-04-04", startsAt: "2033-04-04T20:00:00Z" }) { name state } }`,
+    );
     const request = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes(name));
     const { response } = await run();
     expect(response).toEqual({ data: { createEvent: { name, state: 'UPCOMING' } } });
     const headers = (await request).headers();
-    expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIA[0-9A-F]+\/\d{8}\/us-east-1\/appsync\/aws4_request, SignedHeaders=.*host/);
+    expect(headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=ASIA[0-9A-F]+\/\d{8}\/us-east-1\/appsync\/aws4_request, SignedHeaders=.*host/,
+    );
     expect(headers['x-amz-security-token']).toBe(api.app.groupPrincipals[0].principal.sessionToken);
 
     // A player mutation is refused to the console admin.
     await setQuery('mutation Name { updateMyProfile(displayName: "Console") { id } }');
-    expect((await run()).response.errors).toEqual([{ errorType: 'UnauthorizedException', message: 'Permission denied' }]);
+    expect((await run()).response.errors).toEqual([
+      { errorType: 'UnauthorizedException', message: 'Permission denied' },
+    ]);
   });
 
   it('signs out to no Authorization header, for queries and subscriptions', async () => {

@@ -23,7 +23,12 @@ afterAll(async () => {
 describe('names', () => {
   it('stores names in NFC, and checks the length after composing', async () => {
     const decomposed = 'Cafe\u0301 Cla\u0301sh';
-    const { createEvent } = await api.data(ADMIN, OP.createEvent, { i: { name: decomposed, date: '2031-02-02', startsAt: '2031-02-02T20:00:00Z' } }, ADMIN_GROUPS);
+    const { createEvent } = await api.data(
+      ADMIN,
+      OP.createEvent,
+      { i: { name: decomposed, date: '2031-02-02', startsAt: '2031-02-02T20:00:00Z' } },
+      ADMIN_GROUPS,
+    );
     expect(createEvent.name).toBe('Café Clásh');
     expect(createEvent.name).toBe(decomposed.normalize('NFC'));
     // 100 composed characters are 200 UTF-16 units before NFC: accepted.
@@ -43,11 +48,14 @@ describe('renaming an event', () => {
   it('writes the event alone, and histories show the new name', async () => {
     const event = await createCard(api, 1);
     const players = ['fan-a', 'fan-b', 'fan-c'];
-    for (const p of players) await api.data(p, OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }] });
+    for (const p of players)
+      await api.data(p, OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 0 }] });
     const before: Record<string, { S: string }>[] = JSON.parse(await tableSnapshot(api));
     await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, name: 'Renamed Rumble' } }, ADMIN_GROUPS);
     const after: Record<string, { S: string }>[] = JSON.parse(await tableSnapshot(api));
-    const changed = after.filter((item, i) => JSON.stringify(item) !== JSON.stringify(before[i])).map((item) => `${item[TABLE.pk].S}|${item[TABLE.sk].S}`);
+    const changed = after
+      .filter((item, i) => JSON.stringify(item) !== JSON.stringify(before[i]))
+      .map((item) => `${item[TABLE.pk].S}|${item[TABLE.sk].S}`);
     expect(after).toHaveLength(before.length);
     expect(changed).toEqual([`EVENT#${event.id}|EVENT`]);
     for (const p of players) {
@@ -81,7 +89,9 @@ describe('id arguments', () => {
   });
 
   it('still answers an id at the limit', async () => {
-    const res = await api.request('reader', 'query($e: ID!) { eventCard(eventId: $e) { event { id } } }', { e: 'x'.repeat(MAX_ID_LENGTH) });
+    const res = await api.request('reader', 'query($e: ID!) { eventCard(eventId: $e) { event { id } } }', {
+      e: 'x'.repeat(MAX_ID_LENGTH),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ eventCard: null });
   });
@@ -99,11 +109,24 @@ describe('the API limits', () => {
 describe('nextToken', () => {
   it("of the events list, replayed on the standings, is refused as not a page of the season's board", async () => {
     for (const n of [1, 2]) {
-      await api.data(ADMIN, OP.createEvent, { i: { name: `Token Event ${n}`, date: `2031-03-0${n}`, startsAt: `2031-03-0${n}T20:00:00Z` } }, ADMIN_GROUPS);
+      await api.data(
+        ADMIN,
+        OP.createEvent,
+        { i: { name: `Token Event ${n}`, date: `2031-03-0${n}`, startsAt: `2031-03-0${n}T20:00:00Z` } },
+        ADMIN_GROUPS,
+      );
     }
     const { events } = await api.data('reader', 'query { events(limit: 1) { items { id } nextToken } }');
     expect(events.nextToken).toEqual(expect.any(String));
-    const res = await api.request('reader', 'query($t: String) { standings(season: 2031, limit: 1, nextToken: $t) { items { userId } } }', { t: events.nextToken });
-    expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', path: ['standings'], message: expect.stringContaining('nextToken') });
+    const res = await api.request(
+      'reader',
+      'query($t: String) { standings(season: 2031, limit: 1, nextToken: $t) { items { userId } } }',
+      { t: events.nextToken },
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      errorType: 'ValidationError',
+      path: ['standings'],
+      message: expect.stringContaining('nextToken'),
+    });
   });
 });

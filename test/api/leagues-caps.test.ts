@@ -21,7 +21,8 @@ afterAll(async () => {
 describe('league caps', () => {
   it(`a league holds at most ${LEAGUE_LIMIT.membersPerLeague} members`, async () => {
     const { createLeague } = await api.data('boss', OPS.create, { i: { name: 'Big', seasonId: '2034' } });
-    for (let i = 1; i < LEAGUE_LIMIT.membersPerLeague; i++) await api.data(`fan${i}`, OPS.join, { c: createLeague.inviteCode });
+    for (let i = 1; i < LEAGUE_LIMIT.membersPerLeague; i++)
+      await api.data(`fan${i}`, OPS.join, { c: createLeague.inviteCode });
     const { league } = await api.data('boss', OPS.league, { l: createLeague.id });
     expect(league.memberCount).toBe(LEAGUE_LIMIT.membersPerLeague);
     expect(league.standings).toHaveLength(LEAGUE_LIMIT.membersPerLeague);
@@ -35,10 +36,15 @@ describe('league caps', () => {
 
   it(`a player is in at most ${LEAGUE_LIMIT.leaguesPerPlayer} leagues, created or joined`, async () => {
     const codes: string[] = [];
-    for (let i = 0; i < LEAGUE_LIMIT.leaguesPerPlayer; i++) codes.push((await api.data('busy', OPS.create, { i: { name: `L${i}`, seasonId: '2034' } })).createLeague.inviteCode);
+    for (let i = 0; i < LEAGUE_LIMIT.leaguesPerPlayer; i++)
+      codes.push(
+        (await api.data('busy', OPS.create, { i: { name: `L${i}`, seasonId: '2034' } })).createLeague.inviteCode,
+      );
     const other = (await api.data('host', OPS.create, { i: { name: 'One more', seasonId: '2034' } })).createLeague;
     const before = await tableSnapshot(api);
-    expect(await refusal(api, 'busy', OPS.create, { i: { name: 'Too many', seasonId: '2034' } })).toBe('LeagueLimitReached');
+    expect(await refusal(api, 'busy', OPS.create, { i: { name: 'Too many', seasonId: '2034' } })).toBe(
+      'LeagueLimitReached',
+    );
     expect(await refusal(api, 'busy', OPS.join, { c: other.inviteCode })).toBe('LeagueLimitReached');
     expect(await tableSnapshot(api)).toBe(before);
     const { myLeagues } = await api.data('busy', OPS.mine);
@@ -54,7 +60,11 @@ describe('league caps', () => {
   it('a League returned to someone no longer in it does not show its tables', async () => {
     const { createLeague } = await api.data('owner', OPS.create, { i: { name: 'Private', seasonId: '2034' } });
     await api.data('guest', OPS.join, { c: createLeague.inviteCode });
-    const left = await api.request('guest', `mutation($l: ID!) { leaveLeague(leagueId: $l) { id inviteCode standings { userId } } }`, { l: createLeague.id });
+    const left = await api.request(
+      'guest',
+      `mutation($l: ID!) { leaveLeague(leagueId: $l) { id inviteCode standings { userId } } }`,
+      { l: createLeague.id },
+    );
     expect(left.errors?.[0].errorType).toBe('NotMember');
     expect(await refusal(api, 'guest', OPS.board, { l: createLeague.id, e: 'any' })).toBe('NotMember');
   });

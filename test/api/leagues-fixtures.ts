@@ -28,7 +28,13 @@ export async function subsOf(api: TestApi, users: string[]): Promise<Record<stri
 }
 
 /** The error type of a request that must fail. */
-export async function refusal(api: TestApi, user: string, query: string, variables: Record<string, unknown>, groups?: string[]): Promise<string | undefined> {
+export async function refusal(
+  api: TestApi,
+  user: string,
+  query: string,
+  variables: Record<string, unknown>,
+  groups?: string[],
+): Promise<string | undefined> {
   const response = await api.request(user, query, variables, groups);
   return response.errors?.[0]?.errorType ?? undefined;
 }
@@ -37,7 +43,10 @@ export async function refusal(api: TestApi, user: string, query: string, variabl
  * Written apart from the resolvers: each player's points and correct picks on the results known so
  * far, and competition ranks (points, then correct), by user id.
  */
-export function expectedBoard(picks: Record<string, Record<string, number>>, results: Record<string, { winner: number; points: number }>) {
+export function expectedBoard(
+  picks: Record<string, Record<string, number>>,
+  results: Record<string, { winner: number; points: number }>,
+) {
   const rows = Object.entries(picks).map(([userId, p]) => {
     let points = 0;
     let correct = 0;
@@ -49,5 +58,13 @@ export function expectedBoard(picks: Record<string, Record<string, number>>, res
     }
     return { userId, points, correct };
   });
-  return new Map(rows.map((r) => [r.userId, { ...r, rank: 1 + rows.filter((o) => o.points > r.points || (o.points === r.points && o.correct > r.correct)).length }]));
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        ...r,
+        rank: 1 + rows.filter((o) => o.points > r.points || (o.points === r.points && o.correct > r.correct)).length,
+      },
+    ]),
+  );
 }

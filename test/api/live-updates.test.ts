@@ -5,7 +5,16 @@
  * the real handler in-process, and it publishes for real: callApi sends a SigV4-signed
  * publishEventUpdate to the local server, which checks it against the schema and its IAM grant.
  */
-import { buildSchema, getVariableValues, isObjectType, Kind, parse, validate, type GraphQLObjectType, type SelectionSetNode } from 'graphql';
+import {
+  buildSchema,
+  getVariableValues,
+  isObjectType,
+  Kind,
+  parse,
+  validate,
+  type GraphQLObjectType,
+  type SelectionSetNode,
+} from 'graphql';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleResolver } from '../../project.ts';
@@ -16,7 +25,10 @@ import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
 
-const calls = vi.hoisted(() => ({ sent: [] as { query: string; variables: Record<string, unknown>; answer?: ApiResponse }[], failNext: 0 }));
+const calls = vi.hoisted(() => ({
+  sent: [] as { query: string; variables: Record<string, unknown>; answer?: ApiResponse }[],
+  failNext: 0,
+}));
 
 // The real callApi, with a record of what it sent and answered. The one thing put in its way is a
 // failure on demand (`failNext`): a refused or lost request (AppSync answering 5xx, a network error)
@@ -51,11 +63,29 @@ function expectReadAtInOrder(updates: EventUpdateInput[]): void {
 describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () => {
   const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
   const subscribe = compileCode('onEventUpdate.js', bundleResolver('resolvers/Subscription.onEventUpdate.ts'));
-  const event = { id: 'e1', name: 'Night', date: '2031-01-01', startsAt: '2031-01-02T01:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 0 };
+  const event = {
+    id: 'e1',
+    name: 'Night',
+    date: '2031-01-01',
+    startsAt: '2031-01-02T01:00:00.000Z',
+    state: 'BROADCAST',
+    season: 2031,
+    matchCount: 0,
+  };
 
   it('publishEventUpdate returns its input through a NONE data source', () => {
-    const input = { eventId: 'e1', kind: 'LEADERBOARD', readAt: new Date().toISOString(), event, leaderboard: [], boardVersion: 1 };
-    const ctx = contextWithDefaults({ arguments: { input }, info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' } });
+    const input = {
+      eventId: 'e1',
+      kind: 'LEADERBOARD',
+      readAt: new Date().toISOString(),
+      event,
+      leaderboard: [],
+      boardVersion: 1,
+    };
+    const ctx = contextWithDefaults({
+      arguments: { input },
+      info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' },
+    });
     const request = publish.run('request', ctx);
     expect(request).toMatchObject({ kind: 'value', value: { payload: input } });
     expect(publish.run('response', { ...ctx, result: input })).toMatchObject({ kind: 'value', value: input });
@@ -80,12 +110,18 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
   });
 
   it("onEventUpdate filters on the subscribed event's id and returns null", () => {
-    const ctx = contextWithDefaults({ arguments: { eventId: 'e1' }, info: { fieldName: 'onEventUpdate', parentTypeName: 'Subscription' } });
+    const ctx = contextWithDefaults({
+      arguments: { eventId: 'e1' },
+      info: { fieldName: 'onEventUpdate', parentTypeName: 'Subscription' },
+    });
     expect(subscribe.run('request', ctx)).toMatchObject({ kind: 'value', value: { payload: null } });
     const response = subscribe.run('response', ctx);
     expect(response).toMatchObject({ kind: 'value', value: null });
     expect(response.extensions).toEqual([
-      { method: 'setSubscriptionFilter', payload: { filterGroup: [{ filters: [{ fieldName: 'eventId', operator: 'eq', value: 'e1' }] }] } },
+      {
+        method: 'setSubscriptionFilter',
+        payload: { filterGroup: [{ filters: [{ fieldName: 'eventId', operator: 'eq', value: 'e1' }] }] },
+      },
     ]);
   });
 });
@@ -107,21 +143,48 @@ describe('live updates through the local API', () => {
     calls.failNext = 0;
   });
 
-  const asAdmin = (query: string, variables: Record<string, unknown>) => api.request(ADMIN, query, variables, ADMIN_GROUPS);
+  const asAdmin = (query: string, variables: Record<string, unknown>) =>
+    api.request(ADMIN, query, variables, ADMIN_GROUPS);
   const EVENT_FIELDS = 'id name date startsAt state season matchCount';
-  const eventNow = async (id: string) => (await api.data('p1', `query($e: ID!) { eventCard(eventId: $e) { event { ${EVENT_FIELDS} } } }`, { e: id })).eventCard.event;
+  const eventNow = async (id: string) =>
+    (await api.data('p1', `query($e: ID!) { eventCard(eventId: $e) { event { ${EVENT_FIELDS} } } }`, { e: id }))
+      .eventCard.event;
   const setResult = (e: string, m: string, w: number | null, o: string | null = null) =>
-    asAdmin('mutation($e: ID!, $m: ID!, $w: Int, $o: MatchOutcome) { setMatchResult(eventId: $e, matchId: $m, winner: $w, outcome: $o) { id } }', { e, m, w, o });
-  const updateEvent = (i: Record<string, unknown>) => asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id state } }', { i });
-  const scoreEvent = (e: string) => asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e });
+    asAdmin(
+      'mutation($e: ID!, $m: ID!, $w: Int, $o: MatchOutcome) { setMatchResult(eventId: $e, matchId: $m, winner: $w, outcome: $o) { id } }',
+      { e, m, w, o },
+    );
+  const updateEvent = (i: Record<string, unknown>) =>
+    asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id state } }', { i });
+  const scoreEvent = (e: string) =>
+    asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e });
 
   it('refuses publishEventUpdate to a player and to an admin (IAM only)', async () => {
-    const input = { eventId: 'x', kind: 'STATE', readAt: '2031-01-01T00:00:00.000Z', event: { id: 'x', name: 'X', date: '2031-01-01', startsAt: '2031-01-01T00:00:00Z', state: 'UPCOMING', season: 2031, matchCount: 0 } };
+    const input = {
+      eventId: 'x',
+      kind: 'STATE',
+      readAt: '2031-01-01T00:00:00.000Z',
+      event: {
+        id: 'x',
+        name: 'X',
+        date: '2031-01-01',
+        startsAt: '2031-01-01T00:00:00Z',
+        state: 'UPCOMING',
+        season: 2031,
+        matchCount: 0,
+      },
+    };
     const mutation = 'mutation($i: EventUpdateInput!) { publishEventUpdate(input: $i) { eventId } }';
-    for (const [user, groups] of [['p1', []], [ADMIN, ADMIN_GROUPS]] as const) {
+    for (const [user, groups] of [
+      ['p1', []],
+      [ADMIN, ADMIN_GROUPS],
+    ] as const) {
       const res = await api.request(user, mutation, { i: input }, [...groups]);
       expect(res.data?.publishEventUpdate ?? null).toBeNull();
-      expect(res.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: 'Not Authorized to access publishEventUpdate on type Mutation' });
+      expect(res.errors?.[0]).toMatchObject({
+        errorType: 'Unauthorized',
+        message: 'Not Authorized to access publishEventUpdate on type Mutation',
+      });
     }
   });
 
@@ -133,7 +196,9 @@ describe('live updates through the local API', () => {
     const { query, variables, answer } = calls.sent[0];
     // The signed request passed the local server's SigV4 and IAM checks, and the mutation returned its input.
     expect(answer?.errors).toBeUndefined();
-    expect(answer?.data).toMatchObject({ publishEventUpdate: { eventId: card.id, kind: 'STATE', event: { id: card.id, state: 'BROADCAST' } } });
+    expect(answer?.data).toMatchObject({
+      publishEventUpdate: { eventId: card.id, kind: 'STATE', event: { id: card.id, state: 'BROADCAST' } },
+    });
     const document = parse(query);
     expect(validate(schema, document)).toEqual([]);
     const operation = document.definitions[0];
@@ -149,13 +214,24 @@ describe('live updates through the local API', () => {
   it('publishes STATE, RESULT and LEADERBOARD updates as the admin runs the show, each as the event is now', async () => {
     const card = await createCard(api, 2);
     const [m1, m2] = card.matches;
-    for (const [player, picks] of [['p1', [0, 1]], ['p2', [1, 1]]] as const) {
-      await api.data(player, 'mutation($e: ID!, $p: [PickInput!]!) { savePrediction(eventId: $e, picks: $p) { userId } }', {
-        e: card.id,
-        p: [{ matchId: m1, team: picks[0] }, { matchId: m2, team: picks[1] }],
-      });
+    for (const [player, picks] of [
+      ['p1', [0, 1]],
+      ['p2', [1, 1]],
+    ] as const) {
+      await api.data(
+        player,
+        'mutation($e: ID!, $p: [PickInput!]!) { savePrediction(eventId: $e, picks: $p) { userId } }',
+        {
+          e: card.id,
+          p: [
+            { matchId: m1, team: picks[0] },
+            { matchId: m2, team: picks[1] },
+          ],
+        },
+      );
     }
-    const sub = async (p: string) => (await api.data(p, 'query { userProfile { user { id } } }')).userProfile.user.id as string;
+    const sub = async (p: string) =>
+      (await api.data(p, 'query { userProfile { user { id } } }')).userProfile.user.id as string;
     const [p1, p2] = [await sub('p1'), await sub('p2')];
 
     await updateEvent({ id: card.id, name: 'Renamed Night' });
@@ -166,7 +242,9 @@ describe('live updates through the local API', () => {
     await api.app.settled();
     const live = await eventNow(card.id);
     expect(live).toMatchObject({ state: 'BROADCAST', name: 'Renamed Night' });
-    expect(published()).toEqual([{ eventId: card.id, kind: 'STATE', readAt: expect.stringMatching(ISO_MS), event: live }]);
+    expect(published()).toEqual([
+      { eventId: card.id, kind: 'STATE', readAt: expect.stringMatching(ISO_MS), event: live },
+    ]);
     const shown = [...published()];
 
     calls.sent.length = 0;
@@ -174,10 +252,22 @@ describe('live updates through the local API', () => {
     await api.app.settled();
     const [result, board] = published();
     expect(published()).toHaveLength(2);
-    expect(result).toMatchObject({ eventId: card.id, kind: 'RESULT', event: live, matchId: m1, match: { id: m1, eventId: card.id, position: 1, result: 0, outcome: 'WIN' } });
+    expect(result).toMatchObject({
+      eventId: card.id,
+      kind: 'RESULT',
+      event: live,
+      matchId: m1,
+      match: { id: m1, eventId: card.id, position: 1, result: 0, outcome: 'WIN' },
+    });
     expect(board).toMatchObject({ eventId: card.id, kind: 'LEADERBOARD', event: live });
-    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual([[p1, 10, 1, 1], [p2, 0, 0, 2]]);
-    expect(board.leaderboard![0].picks).toEqual([{ matchId: m1, team: 0 }, { matchId: m2, team: 1 }]);
+    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual([
+      [p1, 10, 1, 1],
+      [p2, 0, 0, 2],
+    ]);
+    expect(board.leaderboard![0].picks).toEqual([
+      { matchId: m1, team: 0 },
+      { matchId: m2, team: 1 },
+    ]);
     shown.push(...published());
 
     calls.sent.length = 0;
@@ -192,14 +282,19 @@ describe('live updates through the local API', () => {
     expect(scored.errors).toBeUndefined();
     const final = await eventNow(card.id);
     expect(final.state).toBe('SCORED');
-    expect(published().map((u) => [u.kind, u.event.state])).toEqual([['LEADERBOARD', 'SCORED'], ['STATE', 'SCORED']]);
+    expect(published().map((u) => [u.kind, u.event.state])).toEqual([
+      ['LEADERBOARD', 'SCORED'],
+      ['STATE', 'SCORED'],
+    ]);
     shown.push(...published());
 
     // A correction after scoring is announced at once; its scoring waits for the admin's scoreEvent.
     calls.sent.length = 0;
     await setResult(card.id, m1, 1);
     await api.app.settled();
-    expect(published()).toEqual([expect.objectContaining({ kind: 'RESULT', matchId: m1, match: expect.objectContaining({ result: 1 }) })]);
+    expect(published()).toEqual([
+      expect.objectContaining({ kind: 'RESULT', matchId: m1, match: expect.objectContaining({ result: 1 }) }),
+    ]);
     // The steps ran one after another, so each update was read no earlier than the one before it.
     expectReadAtInOrder([...shown, ...published()]);
   });
@@ -214,7 +309,9 @@ describe('live updates through the local API', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await scoreEvent(card.id).finally(() => errors.mockRestore());
     expect(res.data?.scoreEvent).toMatchObject({ event: { state: 'SCORED' } });
-    expect(res.errors).toEqual([expect.objectContaining({ errorType: 'PublishFailed', message: expect.stringContaining('LEADERBOARD') })]);
+    expect(res.errors).toEqual([
+      expect.objectContaining({ errorType: 'PublishFailed', message: expect.stringContaining('LEADERBOARD') }),
+    ]);
     // The STATE update after the failed LEADERBOARD was still sent.
     expect(published().map((u) => u.kind)).toEqual(['LEADERBOARD', 'STATE']);
   });

@@ -39,13 +39,19 @@ const HISTORY = `query($u: ID) { userProfile(userId: $u) { history(limit: 100) {
 let sub: Record<string, string>;
 
 async function createEvent(name: string, date: string, startsAt: string) {
-  const created = await asAdmin('mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', { i: { name, date, startsAt } });
+  const created = await asAdmin('mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
+    i: { name, date, startsAt },
+  });
   const id = created.data.createEvent.id as string;
   const matches: string[] = [];
   for (const [n, points] of POINTS.entries()) {
     const added = await asAdmin('mutation($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }', {
       e: id,
-      i: { name: `Match ${n}`, points, teams: [{ members: [`A${n}`] }, { members: [`B${n}`] }, { members: [`C${n}`] }] },
+      i: {
+        name: `Match ${n}`,
+        points,
+        teams: [{ members: [`A${n}`] }, { members: [`B${n}`] }, { members: [`C${n}`] }],
+      },
     });
     matches.push(added.data.addMatch.id);
   }
@@ -75,7 +81,13 @@ function expectedBoard(results: Result[]) {
     return { userId: sub[p], points, correct };
   });
   return Object.fromEntries(
-    rows.map((r) => [r.userId, { ...r, rank: 1 + rows.filter((o) => o.points > r.points || (o.points === r.points && o.correct > r.correct)).length }]),
+    rows.map((r) => [
+      r.userId,
+      {
+        ...r,
+        rank: 1 + rows.filter((o) => o.points > r.points || (o.points === r.points && o.correct > r.correct)).length,
+      },
+    ]),
   );
 }
 
@@ -96,7 +108,9 @@ beforeAll(async () => {
   api = await startTestApi();
   sub = {};
   for (const p of PLAYERS) {
-    const { updateMyProfile } = await api.data(p, 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: `Player ${p}` });
+    const { updateMyProfile } = await api.data(p, 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', {
+      n: `Player ${p}`,
+    });
     sub[p] = updateMyProfile.id;
   }
 }, 60_000);
@@ -118,7 +132,9 @@ describe('a live broadcast', () => {
     await savePicks(later.id, later.matches, ['p2']);
     // The bell is moved close only once the picks are in, so a slow set-up cannot ring it early.
     bellMs = Date.now() + 3_000;
-    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: live.id, startsAt: new Date(bellMs).toISOString() } });
+    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: live.id, startsAt: new Date(bellMs).toISOString() },
+    });
   }, 60_000);
 
   it("hides another player's picks before the bell, shows them after it, and never before another event's bell", async () => {
@@ -131,16 +147,26 @@ describe('a live broadcast', () => {
     await waitUntil(bellMs);
     // Still UPCOMING, but the bell has rung: nothing is left to copy.
     expect((await card('p1', live.id)).event.state).toBe('UPCOMING');
-    expect((await historyOf('p1', 'p2', live.id)).picks).toEqual(live.matches.map((matchId, i) => ({ matchId, team: PICKS.p2[i] })));
+    expect((await historyOf('p1', 'p2', live.id)).picks).toEqual(
+      live.matches.map((matchId, i) => ({ matchId, team: PICKS.p2[i] })),
+    );
     expect((await historyOf('p1', 'p2', later.id)).picks).toEqual([]);
     expect((await historyOf('p1', 'p2', later.id)).points).toBeNull();
   });
 
   it('refuses a result whose winner and outcome disagree, writing nothing', async () => {
-    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: live.id, state: 'BROADCAST' } });
+    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: live.id, state: 'BROADCAST' },
+    });
     await api.app.settled();
     const before = await tableSnapshot(api);
-    const bad: [number | null, string][] = [[null, 'WIN'], [0, 'DRAW'], [1, 'NO_CONTEST'], [3, 'WIN'], [-1, 'WIN']];
+    const bad: [number | null, string][] = [
+      [null, 'WIN'],
+      [0, 'DRAW'],
+      [1, 'NO_CONTEST'],
+      [3, 'WIN'],
+      [-1, 'WIN'],
+    ];
     for (const [w, o] of bad) {
       const res = await asAdmin(SET_RESULT, { e: live.id, m: live.matches[0], w, o });
       expect(res.errors?.[0]?.errorType, `winner ${w}, outcome ${o}`).toBe('ValidationError');
@@ -166,9 +192,9 @@ describe('a live broadcast', () => {
       expect(res.data.setMatchResult).toEqual({ id: live.matches[i], result: r.winner, outcome: r.outcome });
       results[i] = r;
       // The result shows at once; the leaderboard once the asynchronous pass has run.
-      expect((await card('p3', live.id)).matches.map((m: Result & { result: number | null }) => [m.result, m.outcome])).toEqual(
-        results.map((x) => [x.winner, x.outcome]),
-      );
+      expect(
+        (await card('p3', live.id)).matches.map((m: Result & { result: number | null }) => [m.result, m.outcome]),
+      ).toEqual(results.map((x) => [x.winner, x.outcome]));
       await api.app.settled();
       const view = await card('p3', live.id);
       expect(view.event.state).toBe('BROADCAST');
@@ -176,7 +202,9 @@ describe('a live broadcast', () => {
       const expected = expectedBoard(results);
       expect(view.leaderboard.items, `after step ${JSON.stringify([i, r])}`).toHaveLength(PLAYERS.length);
       for (const row of view.leaderboard.items) {
-        expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected[row.userId]);
+        expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(
+          expected[row.userId],
+        );
       }
       // Other players' picks show on the board once locked.
       const p4 = view.leaderboard.items.find((row: { userId: string }) => row.userId === sub.p4);
@@ -188,19 +216,39 @@ describe('a live broadcast', () => {
   it('makes scoreEvent the final step: every match needs a result, then the board is final and equals a from-scratch computation', async () => {
     await asAdmin(SET_RESULT, { e: live.id, m: live.matches[1], w: null, o: null });
     await api.app.settled();
-    const missing = await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: live.id });
+    const missing = await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', {
+      e: live.id,
+    });
     expect(missing.errors?.[0]?.errorType).toBe('ResultsMissing');
     await asAdmin(SET_RESULT, { e: live.id, m: live.matches[1], w: null, o: 'DRAW' });
     await api.app.settled();
-    const scored = await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }', { e: live.id });
+    const scored = await asAdmin(
+      'mutation($e: ID!) { scoreEvent(eventId: $e) { event { state } predictionsScored } }',
+      { e: live.id },
+    );
     expect(scored.data.scoreEvent).toEqual({ event: { state: 'SCORED' }, predictionsScored: PLAYERS.length });
-    const results: Result[] = [{ winner: 1, outcome: 'WIN' }, { winner: null, outcome: 'DRAW' }, { winner: 1, outcome: 'WIN' }];
+    const results: Result[] = [
+      { winner: 1, outcome: 'WIN' },
+      { winner: null, outcome: 'DRAW' },
+      { winner: 1, outcome: 'WIN' },
+    ];
     const view = await card('p1', live.id);
     expect(view.leaderboardFinal).toBe(true);
     const expected = expectedBoard(results);
-    for (const row of view.leaderboard.items) expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected[row.userId]);
-    const { standings } = await api.data('p1', '{ standings(season: 2031, limit: 100) { items { userId points correct eventsPlayed } } }');
-    for (const s of standings.items) expect({ userId: s.userId, points: s.points, correct: s.correct }).toEqual({ userId: s.userId, points: expected[s.userId].points, correct: expected[s.userId].correct });
+    for (const row of view.leaderboard.items)
+      expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(
+        expected[row.userId],
+      );
+    const { standings } = await api.data(
+      'p1',
+      '{ standings(season: 2031, limit: 100) { items { userId points correct eventsPlayed } } }',
+    );
+    for (const s of standings.items)
+      expect({ userId: s.userId, points: s.points, correct: s.correct }).toEqual({
+        userId: s.userId,
+        points: expected[s.userId].points,
+        correct: expected[s.userId].correct,
+      });
     expect(standings.items.map((s: { eventsPlayed: number }) => s.eventsPlayed)).toEqual(PLAYERS.map(() => 1));
   });
 });
@@ -209,17 +257,27 @@ describe('visibility follows the event, never a prediction', () => {
   it("after a scoring run dies part-way, history shows the live board's figures for every prediction the run did not reach, and a re-run makes it final", async () => {
     const ev = await createEvent('Cut Short', '2032-01-01', inOneHour());
     await savePicks(ev.id, ev.matches);
-    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: ev.id, state: 'BROADCAST' } });
+    await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: ev.id, state: 'BROADCAST' },
+    });
     for (const m of ev.matches) await asAdmin(SET_RESULT, { e: ev.id, m, w: 0, o: 'WIN' });
     await api.app.settled();
     // A correction made behind the API's back (no live pass), then a final run killed after 2 writes.
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = toAttributes(MATCH.key(ev.id, ev.matches[0]));
-    const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
+    const stored = fromAttributes(
+      (await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!,
+    );
     await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, result: 2 }) }));
-    const dying = createScorer({ client, tableName: api.tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
-      if (w === 2) throw new Error('killed');
-    } });
+    const dying = createScorer({
+      client,
+      tableName: api.tableName,
+      concurrency: 1,
+      playersPerTransaction: 1,
+      afterWrite: (w) => {
+        if (w === 2) throw new Error('killed');
+      },
+    });
     await expect(dying.scoreEvent(ev.id)).rejects.toThrow('killed');
 
     const view = await card('p1', ev.id);
@@ -232,10 +290,20 @@ describe('visibility follows the event, never a prediction', () => {
     for (const p of PLAYERS.filter((x) => x !== 'p1')) {
       const item = await historyOf('p1', p, ev.id);
       const row = view.leaderboard.items.find((r: { userId: string }) => r.userId === sub[p]);
-      const prediction = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(PREDICTION.key(sub[p], '2032-01-01', ev.id)) }))).Item!);
+      const prediction = fromAttributes(
+        (
+          await client.send(
+            new GetItemCommand({
+              TableName: api.tableName,
+              Key: toAttributes(PREDICTION.key(sub[p], '2032-01-01', ev.id)),
+            }),
+          )
+        ).Item!,
+      );
       expect(item.picks).toHaveLength(3);
       const figures = { points: item.points, correct: item.correct, rank: item.rank };
-      if (prediction.points === undefined) expect(figures).toEqual({ points: row.points, correct: row.correct, rank: row.rank });
+      if (prediction.points === undefined)
+        expect(figures).toEqual({ points: row.points, correct: row.correct, rank: row.rank });
       else {
         reached.push(p);
         expect(figures).toEqual({ points: prediction.points, correct: prediction.correct, rank: prediction.rank });
@@ -246,8 +314,15 @@ describe('visibility follows the event, never a prediction', () => {
     await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: ev.id });
     const final = await card('p1', ev.id);
     expect(final.leaderboardFinal).toBe(true);
-    const expected = expectedBoard([{ winner: 2, outcome: 'WIN' }, { winner: 0, outcome: 'WIN' }, { winner: 0, outcome: 'WIN' }]);
-    for (const row of final.leaderboard.items) expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(expected[row.userId]);
+    const expected = expectedBoard([
+      { winner: 2, outcome: 'WIN' },
+      { winner: 0, outcome: 'WIN' },
+      { winner: 0, outcome: 'WIN' },
+    ]);
+    for (const row of final.leaderboard.items)
+      expect({ userId: row.userId, points: row.points, correct: row.correct, rank: row.rank }).toEqual(
+        expected[row.userId],
+      );
     client.destroy();
   });
 
@@ -257,8 +332,15 @@ describe('visibility follows the event, never a prediction', () => {
     // A prediction carrying a score while its event is UPCOMING (as a stray write could leave it).
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
     const key = toAttributes(PREDICTION.key(sub.p2, '2033-01-01', ev.id));
-    const stored = fromAttributes((await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!);
-    await client.send(new PutItemCommand({ TableName: api.tableName, Item: toAttributes({ ...stored, points: 30, correct: 2, rank: 1 }) }));
+    const stored = fromAttributes(
+      (await client.send(new GetItemCommand({ TableName: api.tableName, Key: key }))).Item!,
+    );
+    await client.send(
+      new PutItemCommand({
+        TableName: api.tableName,
+        Item: toAttributes({ ...stored, points: 30, correct: 2, rank: 1 }),
+      }),
+    );
     client.destroy();
 
     const theirs = await historyOf('p1', 'p2', ev.id);

@@ -68,7 +68,9 @@ export async function tableSnapshot(api: TestApi): Promise<string> {
   const items: Record<string, AttributeValue>[] = [];
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    const page = await client.send(
+      new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);

@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, matchInput, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
+import {
+  ADMIN,
+  ADMIN_GROUPS,
+  createCard,
+  inOneHour,
+  matchInput,
+  OP,
+  setState,
+  tableSnapshot,
+} from './mutations-fixtures.ts';
 
 let api: TestApi;
 let open: { id: string; matches: string[] };
@@ -82,13 +91,25 @@ describe('players act only as themselves', () => {
   it('saves a prediction under the caller’s own id, leaving another player’s alone', async () => {
     const [m0, m1] = open.matches;
     const a = await api.data('player-a', OP.savePrediction, { e: open.id, p: [{ matchId: m0, team: 0 }] });
-    const b = await api.data('player-b', OP.savePrediction, { e: open.id, p: [{ matchId: m0, team: 1 }, { matchId: m1, team: 1 }] });
+    const b = await api.data('player-b', OP.savePrediction, {
+      e: open.id,
+      p: [
+        { matchId: m0, team: 1 },
+        { matchId: m1, team: 1 },
+      ],
+    });
     expect(a.savePrediction.userId).not.toBe(b.savePrediction.userId);
 
     const cardA = (await api.data('player-a', OP.eventCard, { e: open.id })).eventCard;
     const cardB = (await api.data('player-b', OP.eventCard, { e: open.id })).eventCard;
     expect(cardA.myPrediction).toMatchObject({ userId: a.savePrediction.userId, picks: [{ matchId: m0, team: 0 }] });
-    expect(cardB.myPrediction).toMatchObject({ userId: b.savePrediction.userId, picks: [{ matchId: m0, team: 1 }, { matchId: m1, team: 1 }] });
+    expect(cardB.myPrediction).toMatchObject({
+      userId: b.savePrediction.userId,
+      picks: [
+        { matchId: m0, team: 1 },
+        { matchId: m1, team: 1 },
+      ],
+    });
   });
 
   it('renames only the caller', async () => {

@@ -57,7 +57,11 @@ describe('card edits', () => {
         points: 1000,
         preshow: true,
         championships: [' World Title '],
-        teams: [{ name: ' The Champs ', members: [' A ', 'B'], champion: true }, { members: ['C'] }, { name: '  ', members: ['D'] }],
+        teams: [
+          { name: ' The Champs ', members: [' A ', 'B'], champion: true },
+          { members: ['C'] },
+          { name: '  ', members: ['D'] },
+        ],
       },
     });
     expect(addMatch).toEqual({
@@ -90,11 +94,19 @@ describe('card edits', () => {
     const { removeMatch } = await asAdmin('removeMatch', { e: event.id, m: c });
     expect(removeMatch).toMatchObject({ id: c, position: 3 });
     let now = await card(event.id);
-    expect(now.matches.map((m: { id: string; position: number }) => [m.id, m.position])).toEqual([[a, 1], [b, 2], [d, 3]]);
+    expect(now.matches.map((m: { id: string; position: number }) => [m.id, m.position])).toEqual([
+      [a, 1],
+      [b, 2],
+      [d, 3],
+    ]);
     expect(now.event.matchCount).toBe(3);
 
     const { reorderCard } = await asAdmin('reorderCard', { e: event.id, m: [d, a, b] });
-    expect(reorderCard.map((m: { id: string; position: number }) => [m.id, m.position])).toEqual([[d, 1], [a, 2], [b, 3]]);
+    expect(reorderCard.map((m: { id: string; position: number }) => [m.id, m.position])).toEqual([
+      [d, 1],
+      [a, 2],
+      [b, 3],
+    ]);
     now = await card(event.id);
     expect(now.matches.map((m: { id: string }) => m.id)).toEqual([d, a, b]);
     expect(now.matches[2].points).toBe(3);
@@ -110,7 +122,9 @@ describe('card edits', () => {
   it('never overfills a card under 60 concurrent additions, nor leaves a stray match', async () => {
     const event = await createCard(api, 0);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, n) => api.request(ADMIN, OP.addMatch, { e: event.id, i: matchInput(n) }, ADMIN_GROUPS)),
+      Array.from({ length: 60 }, (_, n) =>
+        api.request(ADMIN, OP.addMatch, { e: event.id, i: matchInput(n) }, ADMIN_GROUPS),
+      ),
     );
     const added = results.filter((r) => r.data?.addMatch).map((r) => r.data?.addMatch.id);
     const refused = results.filter((r) => r.errors).map((r) => r.errors?.[0].errorType);
@@ -136,7 +150,12 @@ describe('event lifecycle and results', () => {
     const { updateEvent } = await asAdmin('updateEvent', {
       i: { id: event.id, name: ' Renamed ', startsAt: '2030-06-01T20:00:00+02:00' },
     });
-    expect(updateEvent).toMatchObject({ id: event.id, name: 'Renamed', startsAt: '2030-06-01T18:00:00.000Z', state: 'UPCOMING' });
+    expect(updateEvent).toMatchObject({
+      id: event.id,
+      name: 'Renamed',
+      startsAt: '2030-06-01T18:00:00.000Z',
+      state: 'UPCOMING',
+    });
 
     const broadcast = await asAdmin('updateEvent', { i: { id: event.id, state: 'BROADCAST' } });
     expect(broadcast.updateEvent).toMatchObject({ name: 'Renamed', state: 'BROADCAST', matchCount: 2 });
@@ -164,7 +183,10 @@ describe('event lifecycle and results', () => {
 describe('savePrediction and updateMyProfile', () => {
   it('stores the picks with the event and a default display name, then replaces them', async () => {
     const event = await createCard(api, 3);
-    const first = await api.data('fan', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[2], team: 1 }] });
+    const first = await api.data('fan', OP.savePrediction, {
+      e: event.id,
+      p: [{ matchId: event.matches[2], team: 1 }],
+    });
     expect(first.savePrediction).toMatchObject({
       eventId: event.id,
       eventDate: '2030-06-01',
@@ -185,7 +207,10 @@ describe('savePrediction and updateMyProfile', () => {
 
   it('renames the player on the profile and on every season standing; the boards take it at their next scoring', async () => {
     const events: string[] = [];
-    for (const [date, name] of [['2028-05-05', 'Old Season'], ['2029-05-05', 'New Season']]) {
+    for (const [date, name] of [
+      ['2028-05-05', 'Old Season'],
+      ['2029-05-05', 'New Season'],
+    ]) {
       const { createEvent } = await asAdmin('createEvent', { i: { name, date, startsAt: inOneHour() } });
       const { addMatch } = await asAdmin('addMatch', { e: createEvent.id, i: matchInput(1) });
       await api.data('renamer', OP.savePrediction, { e: createEvent.id, p: [{ matchId: addMatch.id, team: 0 }] });
@@ -198,7 +223,9 @@ describe('savePrediction and updateMyProfile', () => {
     expect(updateMyProfile.displayName).toBe('The Renamer');
     const { userProfile } = await api.data('renamer', OP.userProfile);
     expect(userProfile.user.displayName).toBe('The Renamer');
-    expect(userProfile.standings.map((s: { season: number; displayName: string }) => [s.season, s.displayName])).toEqual([
+    expect(
+      userProfile.standings.map((s: { season: number; displayName: string }) => [s.season, s.displayName]),
+    ).toEqual([
       [2029, 'The Renamer'],
       [2028, 'The Renamer'],
     ]);
@@ -206,7 +233,13 @@ describe('savePrediction and updateMyProfile', () => {
     // scoring pass (a re-score reads the profiles); the season's when a final pass next writes the
     // player's standing there.
     const leaderboard = async () =>
-      (await api.data('x', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: events[0] })).eventCard.leaderboard.items;
+      (
+        await api.data(
+          'x',
+          'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }',
+          { e: events[0] },
+        )
+      ).eventCard.leaderboard.items;
     expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'renamer' }]);
     await asAdmin('scoreEvent', { e: events[0] });
     expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'The Renamer' }]);

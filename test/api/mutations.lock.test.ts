@@ -39,7 +39,8 @@ interface Attempt {
 async function attempt(player: string, eventId: string, matchId: string, team: number): Promise<Attempt> {
   const sentAt = Date.now();
   const res = await api.request(player, OP.savePrediction, { e: eventId, p: [{ matchId, team }] });
-  if (res.data?.savePrediction) return { player, team, sentAt, accepted: true, updatedAt: res.data.savePrediction.updatedAt };
+  if (res.data?.savePrediction)
+    return { player, team, sentAt, accepted: true, updatedAt: res.data.savePrediction.updatedAt };
   return { player, team, sentAt, accepted: false, errorType: res.errors?.[0].errorType };
 }
 
@@ -52,12 +53,16 @@ async function storedPredictions(eventId: string) {
   const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
   const predictions: Record<string, AttributeValue>[] = [];
   for (const shard of ENTRY.shards()) {
-    const out = await client.send(new QueryCommand({ ...queryInput(api.tableName, ENTRY.shard(eventId, shard)), ConsistentRead: true }));
+    const out = await client.send(
+      new QueryCommand({ ...queryInput(api.tableName, ENTRY.shard(eventId, shard)), ConsistentRead: true }),
+    );
     for (const entry of out.Items ?? []) {
       expect(shardOf(entry.userId.S as string)).toBe(shard);
       expect(entry.eventId.S).toBe(eventId);
       const key = PREDICTION.key(entry.userId.S as string, CARD_DATE, eventId);
-      const { Item } = await client.send(new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }),
+      );
       expect(Item, `the prediction of entry ${entry.userId.S}`).toBeDefined();
       expect(entry.picks).toEqual(Item!.picks);
       expect(entry.updatedAt).toEqual(Item!.updatedAt);
@@ -95,7 +100,8 @@ describe('the bell', () => {
     expect(accepted.length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
     for (const a of accepted) expect(Date.parse(a.updatedAt as string)).toBeLessThan(bell);
-    for (const a of attempts.filter((x) => x.sentAt >= bell)) expect(a).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
+    for (const a of attempts.filter((x) => x.sentAt >= bell))
+      expect(a).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
     for (const a of refused) expect(['PredictionsLocked', 'ConcurrentModification']).toContain(a.errorType);
 
     // What is stored is each player's last accepted save, written before the bell.
@@ -118,7 +124,10 @@ describe('the bell', () => {
     const event = await createCard(api, 1);
     expect((await attempt('early', event.id, event.matches[0], 0)).accepted).toBe(true);
     await setState(api, event.id, 'BROADCAST');
-    expect(await attempt('early', event.id, event.matches[0], 1)).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
+    expect(await attempt('early', event.id, event.matches[0], 1)).toMatchObject({
+      accepted: false,
+      errorType: 'PredictionsLocked',
+    });
     const [stored] = await storedPredictions(event.id);
     expect(stored.picks.L?.[0].M?.team.N).toBe('0');
   });
@@ -127,7 +136,10 @@ describe('the bell', () => {
     const event = await createCard(api, 1);
     const past = new Date(Date.now() - 1_000).toISOString();
     await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: past } }, ADMIN_GROUPS);
-    expect(await attempt('mover', event.id, event.matches[0], 0)).toMatchObject({ accepted: false, errorType: 'PredictionsLocked' });
+    expect(await attempt('mover', event.id, event.matches[0], 0)).toMatchObject({
+      accepted: false,
+      errorType: 'PredictionsLocked',
+    });
     const future = new Date(Date.now() + 3_600_000).toISOString();
     await api.data(ADMIN, OP.updateEvent, { i: { id: event.id, startsAt: future } }, ADMIN_GROUPS);
     expect((await attempt('mover', event.id, event.matches[0], 0)).accepted).toBe(true);
@@ -137,7 +149,9 @@ describe('the bell', () => {
 describe('concurrent saves', () => {
   it('leave one prediction per player when one player saves many times at once', async () => {
     const event = await createCard(api, 3);
-    const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt('eager', event.id, event.matches[i % 3], i % 2)));
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt('eager', event.id, event.matches[i % 3], i % 2)),
+    );
     const accepted = attempts.filter((a) => a.accepted);
     expect(accepted.length).toBeGreaterThan(0);
     for (const a of attempts.filter((x) => !x.accepted)) expect(a.errorType).toBe('ConcurrentModification');
@@ -155,7 +169,10 @@ describe('concurrent saves', () => {
     const players = Array.from({ length: 50 }, (_, i) => `crowd-${i}`);
     const results = await Promise.all(
       players.map((player, i) =>
-        api.request(player, OP.savePrediction, { e: event.id, p: event.matches.map((matchId, m) => ({ matchId, team: (i + m) % 2 })) }),
+        api.request(player, OP.savePrediction, {
+          e: event.id,
+          p: event.matches.map((matchId, m) => ({ matchId, team: (i + m) % 2 })),
+        }),
       ),
     );
     const refused = results.filter((r) => r.errors);
@@ -167,7 +184,10 @@ describe('concurrent saves', () => {
     expect(stored.some((item) => TABLE.gsiPk in item || TABLE.gsiSk in item)).toBe(false);
 
     const { userProfile } = await api.data('crowd-7', OP.userProfile);
-    expect(userProfile.user).toEqual({ id: subFor('crowd-7'), displayName: results[7].data?.savePrediction.displayName });
+    expect(userProfile.user).toEqual({
+      id: subFor('crowd-7'),
+      displayName: results[7].data?.savePrediction.displayName,
+    });
   });
 });
 
@@ -178,8 +198,14 @@ describe('what a save writes', () => {
   function written(before: Stored[], after: Stored[]) {
     const old = new Map(before.map((item) => [keyOfItem(item), JSON.stringify(item)]));
     return {
-      added: after.filter((item) => !old.has(keyOfItem(item))).map(keyOfItem).sort(),
-      changed: after.filter((item) => old.has(keyOfItem(item)) && old.get(keyOfItem(item)) !== JSON.stringify(item)).map(keyOfItem).sort(),
+      added: after
+        .filter((item) => !old.has(keyOfItem(item)))
+        .map(keyOfItem)
+        .sort(),
+      changed: after
+        .filter((item) => old.has(keyOfItem(item)) && old.get(keyOfItem(item)) !== JSON.stringify(item))
+        .map(keyOfItem)
+        .sort(),
       removed: before.filter((item) => !after.some((a) => keyOfItem(a) === keyOfItem(item))).map(keyOfItem),
     };
   }
@@ -203,11 +229,21 @@ describe('what a save writes', () => {
 
     await api.data('exact-writer', OP.savePrediction, { e: event.id, p: picks(1) });
     const second = await snapshot();
-    expect(written(first, second)).toEqual({ added: [], changed: [keyId(entry), keyId(prediction)].sort(), removed: [] });
+    expect(written(first, second)).toEqual({
+      added: [],
+      changed: [keyId(entry), keyId(prediction)].sort(),
+      removed: [],
+    });
 
-    const unknownMatch = await api.request('exact-writer', OP.savePrediction, { e: event.id, p: [{ matchId: 'no-such-match', team: 0 }] });
+    const unknownMatch = await api.request('exact-writer', OP.savePrediction, {
+      e: event.id,
+      p: [{ matchId: 'no-such-match', team: 0 }],
+    });
     expect(unknownMatch.errors?.[0].errorType).toBe('NotFound');
-    const badTeam = await api.request('exact-newcomer', OP.savePrediction, { e: event.id, p: [{ matchId: event.matches[0], team: 2 }] });
+    const badTeam = await api.request('exact-newcomer', OP.savePrediction, {
+      e: event.id,
+      p: [{ matchId: event.matches[0], team: 2 }],
+    });
     expect(badTeam.errors?.[0].errorType).toBe('ValidationError');
     expect(written(second, await snapshot())).toEqual({ added: [], changed: [], removed: [] });
 

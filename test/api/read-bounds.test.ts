@@ -21,8 +21,14 @@ function countingProxy(target: string): Promise<Server> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     seen.push(String(req.headers['x-amz-target'] ?? '').replace('DynamoDB_20120810.', ''));
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-    const out = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+    ) as Record<string, string>;
+    const out = await fetch(new URL(req.url ?? '/', target), {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     res.writeHead(out.status, Object.fromEntries(out.headers.entries()));
     res.end(Buffer.from(await out.arrayBuffer()));
   });
@@ -45,7 +51,10 @@ beforeAll(async () => {
   const event = await createCard(api, 3, new Date(Date.now() + 3600_000).toISOString(), '2036-03-03');
   eventId = event.id;
   for (const [i, player] of ['b1', 'b2', 'b3', 'b4'].entries()) {
-    await api.data(player, OP.savePrediction, { e: eventId, p: event.matches.map((matchId, m) => ({ matchId, team: (i + m) % 2 })) });
+    await api.data(player, OP.savePrediction, {
+      e: eventId,
+      p: event.matches.map((matchId, m) => ({ matchId, team: (i + m) % 2 })),
+    });
   }
   await setState(api, eventId, 'BROADCAST');
   for (const m of event.matches) await api.data(ADMIN, OP.setMatchResult, { e: eventId, m, w: 0 }, ADMIN_GROUPS);
@@ -65,18 +74,25 @@ describe('requests per read screen', () => {
   });
 
   it('a standings page: the season board head and its chunks, 2 requests', async () => {
-    expect(await requestsOf('b1', '{ standings(season: 2036, limit: 2) { items { rank userId } nextToken } }')).toEqual(['GetItem', 'BatchGetItem']);
+    expect(await requestsOf('b1', '{ standings(season: 2036, limit: 2) { items { rank userId } nextToken } }')).toEqual(
+      ['GetItem', 'BatchGetItem'],
+    );
     expect(await requestsOf('b1', '{ standings(season: 2037) { items { rank } } }')).toEqual(['GetItem']);
   });
 
   it('the event card: 2 requests, 3 with its leaderboard', async () => {
-    const card = 'query($e: ID!) { eventCard(eventId: $e) { event { id } matches { id } myPrediction { points rank } } }';
+    const card =
+      'query($e: ID!) { eventCard(eventId: $e) { event { id } matches { id } myPrediction { points rank } } }';
     expect(await requestsOf('b2', card, { e: eventId })).toEqual(['Query', 'GetItem']);
-    const withBoard = 'query($e: ID!) { eventCard(eventId: $e) { myPrediction { rank } leaderboard(limit: 3) { items { rank } nextToken } } }';
+    const withBoard =
+      'query($e: ID!) { eventCard(eventId: $e) { myPrediction { rank } leaderboard(limit: 3) { items { rank } nextToken } } }';
     expect((await requestsOf('b2', withBoard, { e: eventId })).sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
   it("a profile: its standings and their seasons' heads, 2 requests", async () => {
-    expect(await requestsOf('b3', '{ userProfile { user { id } standings { rank } } }')).toEqual(['Query', 'BatchGetItem']);
+    expect(await requestsOf('b3', '{ userProfile { user { id } standings { rank } } }')).toEqual([
+      'Query',
+      'BatchGetItem',
+    ]);
   });
 });

@@ -37,10 +37,13 @@ async function createEvent(name: string, date: string, points: number[]) {
   });
   const matches: string[] = [];
   for (const [m, p] of points.entries()) {
-    const { addMatch } = await asAdmin('mutation($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }', {
-      e: createEvent.id,
-      i: { name: `Match ${m + 1}`, points: p, teams: [{ members: [`A${m}`] }, { members: [`B${m}`] }] },
-    });
+    const { addMatch } = await asAdmin(
+      'mutation($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }',
+      {
+        e: createEvent.id,
+        i: { name: `Match ${m + 1}`, points: p, teams: [{ members: [`A${m}`] }, { members: [`B${m}`] }] },
+      },
+    );
     matches.push(addMatch.id);
   }
   return { id: createEvent.id as string, matches };
@@ -54,9 +57,14 @@ async function save(player: string, eventId: string, matches: string[], correct:
 }
 
 async function scoreAllTeamZero(eventId: string, matches: string[]) {
-  await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', { i: { id: eventId, state: 'BROADCAST' } });
+  await asAdmin('mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+    i: { id: eventId, state: 'BROADCAST' },
+  });
   for (const matchId of matches) {
-    await asAdmin('mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', { e: eventId, m: matchId });
+    await asAdmin('mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }', {
+      e: eventId,
+      m: matchId,
+    });
   }
   await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: eventId });
 }
@@ -65,7 +73,9 @@ beforeAll(async () => {
   api = await startTestApi();
   sub = {};
   for (const p of E1_ORDER) {
-    const { updateMyProfile } = await api.data(p, 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: `Player ${p}` });
+    const { updateMyProfile } = await api.data(p, 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', {
+      n: `Player ${p}`,
+    });
     sub[p] = updateMyProfile.id;
   }
   ({ id: e1, matches: e1Matches } = await createEvent('Spring Slam', '2024-03-03', E1_POINTS));
@@ -88,7 +98,8 @@ afterAll(async () => {
 });
 
 describe('events', () => {
-  const EVENTS = 'query($l: Int, $t: String) { events(limit: $l, nextToken: $t) { items { id name date state season matchCount } nextToken } }';
+  const EVENTS =
+    'query($l: Int, $t: String) { events(limit: $l, nextToken: $t) { items { id name date state season matchCount } nextToken } }';
 
   it('lists events newest first with their state', async () => {
     const { events } = await api.data('p1', EVENTS, {});
@@ -146,7 +157,9 @@ describe('eventCard', () => {
     expect(eventCard.matches.map((m: { id: string }) => m.id)).toEqual(e3Matches);
     expect(eventCard.matches.map((m: { position: number }) => m.position)).toEqual([1, 2, 3]);
     expect(eventCard.myPrediction.userId).toBe(sub.p2);
-    expect(eventCard.myPrediction.picks).toEqual(e3Matches.map((matchId, i) => ({ matchId, team: [1, 2].includes(i) ? 0 : 1 })));
+    expect(eventCard.myPrediction.picks).toEqual(
+      e3Matches.map((matchId, i) => ({ matchId, team: [1, 2].includes(i) ? 0 : 1 })),
+    );
     expect(eventCard.myPrediction.points).toBeNull();
     expect(eventCard.leaderboard).toBeNull();
   });
@@ -165,11 +178,17 @@ describe('eventCard', () => {
 
   it('follows a reordered card without any sort key changing', async () => {
     const order = [e3Matches[2], e3Matches[0], e3Matches[1]];
-    await asAdmin('mutation($e: ID!, $m: [ID!]!) { reorderCard(eventId: $e, matchIds: $m) { id } }', { e: e3, m: order });
+    await asAdmin('mutation($e: ID!, $m: [ID!]!) { reorderCard(eventId: $e, matchIds: $m) { id } }', {
+      e: e3,
+      m: order,
+    });
     const { eventCard } = await api.data('p1', CARD, { e: e3 });
     expect(eventCard.matches.map((m: { id: string }) => m.id)).toEqual(order);
     expect(eventCard.matches.map((m: { position: number }) => m.position)).toEqual([1, 2, 3]);
-    await asAdmin('mutation($e: ID!, $m: [ID!]!) { reorderCard(eventId: $e, matchIds: $m) { id } }', { e: e3, m: e3Matches });
+    await asAdmin('mutation($e: ID!, $m: [ID!]!) { reorderCard(eventId: $e, matchIds: $m) { id } }', {
+      e: e3,
+      m: e3Matches,
+    });
   });
 
   it('shows results and the leaderboard once scored: points, then correct picks, ties share a rank', async () => {
@@ -261,7 +280,12 @@ describe('userProfile', () => {
     expect(userProfile.user).toEqual({ id: sub.p1, displayName: 'Player p1' });
     expect(userProfile.standings).toEqual([{ season: 2024, rank: 1, points: 100, eventsPlayed: 2 }]);
     expect(userProfile.history.items.map((h: { eventId: string }) => h.eventId)).toEqual([e3, e2, e1]);
-    expect(userProfile.history.items[2]).toMatchObject({ eventName: 'Spring Slam', eventDate: '2024-03-03', points: 100, rank: 1 });
+    expect(userProfile.history.items[2]).toMatchObject({
+      eventName: 'Spring Slam',
+      eventDate: '2024-03-03',
+      points: 100,
+      rank: 1,
+    });
     expect(userProfile.history.items[0].points).toBeNull();
   });
 
@@ -280,10 +304,14 @@ describe('userProfile', () => {
 
   it("keeps another player's picks private before the event's bell", async () => {
     const { userProfile } = await api.data('p1', PROFILE, { u: sub.p2 });
-    const byEvent = Object.fromEntries(userProfile.history.items.map((h: { eventId: string; picks: unknown[] }) => [h.eventId, h.picks]));
+    const byEvent = Object.fromEntries(
+      userProfile.history.items.map((h: { eventId: string; picks: unknown[] }) => [h.eventId, h.picks]),
+    );
     expect(byEvent[e3]).toEqual([]);
     expect(byEvent[e1]).toHaveLength(E1_POINTS.length);
-    const own = (await api.data('p2', PROFILE, {})).userProfile.history.items.find((h: { eventId: string }) => h.eventId === e3);
+    const own = (await api.data('p2', PROFILE, {})).userProfile.history.items.find(
+      (h: { eventId: string }) => h.eventId === e3,
+    );
     expect(own.picks).toHaveLength(3);
   });
 
@@ -299,15 +327,22 @@ describe('userProfile', () => {
 describe('renaming', () => {
   it('shows a new display name at once in the profile, the history and the standing on it; the boards at their next scoring', async () => {
     await api.data('p6', 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: 'The Renamed' });
-    const { userProfile } = await api.data('p6', '{ userProfile { user { displayName } standings { displayName } history { items { displayName } } } }');
+    const { userProfile } = await api.data(
+      'p6',
+      '{ userProfile { user { displayName } standings { displayName } history { items { displayName } } } }',
+    );
     expect(userProfile.user.displayName).toBe('The Renamed');
     expect(userProfile.standings).toEqual([{ displayName: 'The Renamed' }]);
     expect(userProfile.history.items.every((h: { displayName: string }) => h.displayName === 'The Renamed')).toBe(true);
     // The boards' rows keep the name they were built with until a scoring pass rebuilds them.
     const row = async () =>
-      (await api.data('p1', 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }', { e: e1 })).eventCard.leaderboard.items.find(
-        (r: { userId: string }) => r.userId === sub.p6,
-      ).displayName;
+      (
+        await api.data(
+          'p1',
+          'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }',
+          { e: e1 },
+        )
+      ).eventCard.leaderboard.items.find((r: { userId: string }) => r.userId === sub.p6).displayName;
     expect(await row()).toBe('Player p6');
     await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: e1 });
     expect(await row()).toBe('The Renamed');

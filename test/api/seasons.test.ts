@@ -14,7 +14,8 @@ const SEASON_FIELDS = 'id name startDate endDate';
 const CREATE = `mutation($i: CreateSeasonInput!) { createSeason(input: $i) { ${SEASON_FIELDS} } }`;
 const UPDATE = `mutation($i: UpdateSeasonInput!) { updateSeason(input: $i) { ${SEASON_FIELDS} } }`;
 const SEASONS = `query { seasons { ${SEASON_FIELDS} } }`;
-const STANDINGS = 'query($s: Int, $id: ID) { standings(season: $s, seasonId: $id) { items { seasonId season rank userId points correct eventsPlayed } } }';
+const STANDINGS =
+  'query($s: Int, $id: ID) { standings(season: $s, seasonId: $id) { items { seasonId season rank userId points correct eventsPlayed } } }';
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -25,8 +26,15 @@ afterAll(async () => {
 
 describe('seasons', () => {
   it('admins define named seasons; the list is newest first with the calendar years of events', async () => {
-    const road = await asAdmin(CREATE, { i: { name: 'Road to WrestleMania 2031', startDate: '2031-01-31', endDate: '2031-04-18' } });
-    expect(road.createSeason).toEqual({ id: '2031-01-31-road-to-wrestlemania-2031', name: 'Road to WrestleMania 2031', startDate: '2031-01-31', endDate: '2031-04-18' });
+    const road = await asAdmin(CREATE, {
+      i: { name: 'Road to WrestleMania 2031', startDate: '2031-01-31', endDate: '2031-04-18' },
+    });
+    expect(road.createSeason).toEqual({
+      id: '2031-01-31-road-to-wrestlemania-2031',
+      name: 'Road to WrestleMania 2031',
+      startDate: '2031-01-31',
+      endDate: '2031-04-18',
+    });
     await createCard(api, 1, undefined, '2031-03-01');
     const { seasons } = await api.data('p1', SEASONS);
     expect(seasons.map((s: { id: string }) => s.id)).toEqual(['2031-01-31-road-to-wrestlemania-2031', '2031']);
@@ -38,17 +46,36 @@ describe('seasons', () => {
     const input = { name: 'Road to WrestleMania 2031', startDate: '2031-01-31', endDate: '2031-04-18' };
     expect((await api.request('p1', CREATE, { i: input })).errors?.[0].errorType).toBe('Unauthorized');
     expect((await api.request(ADMIN, CREATE, { i: input }, ADMIN_GROUPS)).errors?.[0].errorType).toBe('ConflictError');
-    expect((await api.request(ADMIN, CREATE, { i: { ...input, name: 'Other', endDate: '2031-01-01' } }, ADMIN_GROUPS)).errors?.[0].errorType).toBe('ValidationError');
-    expect((await api.request(ADMIN, UPDATE, { i: { id: '2031', name: 'Mine' } }, ADMIN_GROUPS)).errors?.[0].errorType).toBe('ValidationError');
-    expect((await api.request(ADMIN, UPDATE, { i: { id: 'nope', name: 'Mine' } }, ADMIN_GROUPS)).errors?.[0].errorType).toBe('NotFound');
+    expect(
+      (await api.request(ADMIN, CREATE, { i: { ...input, name: 'Other', endDate: '2031-01-01' } }, ADMIN_GROUPS))
+        .errors?.[0].errorType,
+    ).toBe('ValidationError');
+    expect(
+      (await api.request(ADMIN, UPDATE, { i: { id: '2031', name: 'Mine' } }, ADMIN_GROUPS)).errors?.[0].errorType,
+    ).toBe('ValidationError');
+    expect(
+      (await api.request(ADMIN, UPDATE, { i: { id: 'nope', name: 'Mine' } }, ADMIN_GROUPS)).errors?.[0].errorType,
+    ).toBe('NotFound');
     expect(await tableSnapshot(api)).toBe(before);
   });
 
   it('an event counts in its year and in the named season; a window cannot move over a live event', async () => {
     await asAdmin(CREATE, { i: { name: 'Spring', startDate: '2032-03-01', endDate: '2032-05-31' } });
     const card = await createCard(api, 2, undefined, '2032-04-01');
-    await api.data('p1', OP.savePrediction, { e: card.id, p: [{ matchId: card.matches[0], team: 0 }, { matchId: card.matches[1], team: 0 }] });
-    await api.data('p2', OP.savePrediction, { e: card.id, p: [{ matchId: card.matches[0], team: 1 }, { matchId: card.matches[1], team: 0 }] });
+    await api.data('p1', OP.savePrediction, {
+      e: card.id,
+      p: [
+        { matchId: card.matches[0], team: 0 },
+        { matchId: card.matches[1], team: 0 },
+      ],
+    });
+    await api.data('p2', OP.savePrediction, {
+      e: card.id,
+      p: [
+        { matchId: card.matches[0], team: 1 },
+        { matchId: card.matches[1], team: 0 },
+      ],
+    });
     // While UPCOMING the window may move (nothing is scored).
     await asAdmin(UPDATE, { i: { id: '2032-03-01-spring', endDate: '2032-06-30' } });
     await setState(api, card.id, 'BROADCAST');
@@ -61,16 +88,34 @@ describe('seasons', () => {
     expect(byYear.map((r: { seasonId: string }) => r.seasonId)).toEqual(['2032', '2032']);
     expect(byId.map((r: { seasonId: string }) => r.seasonId)).toEqual(['2032-03-01-spring', '2032-03-01-spring']);
     expect(strip(byId)).toEqual(strip(byYear));
-    expect(byYear.map((r: { points: number; correct: number; rank: number }) => [r.points, r.correct, r.rank])).toEqual([[20, 2, 1], [10, 1, 2]]);
+    expect(byYear.map((r: { points: number; correct: number; rank: number }) => [r.points, r.correct, r.rank])).toEqual(
+      [
+        [20, 2, 1],
+        [10, 1, 2],
+      ],
+    );
 
     const before = await tableSnapshot(api);
-    const moved = await api.request(ADMIN, UPDATE, { i: { id: '2032-03-01-spring', startDate: '2032-04-02' } }, ADMIN_GROUPS);
+    const moved = await api.request(
+      ADMIN,
+      UPDATE,
+      { i: { id: '2032-03-01-spring', startDate: '2032-04-02' } },
+      ADMIN_GROUPS,
+    );
     expect(moved.errors?.[0].errorType).toBe('SeasonLocked');
-    const covering = await api.request(ADMIN, CREATE, { i: { name: 'Late', startDate: '2032-03-15', endDate: '2032-04-15' } }, ADMIN_GROUPS);
+    const covering = await api.request(
+      ADMIN,
+      CREATE,
+      { i: { name: 'Late', startDate: '2032-03-15', endDate: '2032-04-15' } },
+      ADMIN_GROUPS,
+    );
     expect(covering.errors?.[0].errorType).toBe('SeasonLocked');
     expect(await tableSnapshot(api)).toBe(before);
     // A rename, or a window change that no live event enters or leaves, is fine.
-    expect((await asAdmin(UPDATE, { i: { id: '2032-03-01-spring', name: 'Spring Break', endDate: '2032-07-31' } })).updateSeason.name).toBe('Spring Break');
+    expect(
+      (await asAdmin(UPDATE, { i: { id: '2032-03-01-spring', name: 'Spring Break', endDate: '2032-07-31' } }))
+        .updateSeason.name,
+    ).toBe('Spring Break');
   });
 
   it('standings take exactly one of season and seasonId', async () => {

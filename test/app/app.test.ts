@@ -44,27 +44,45 @@ async function openAs(username: string, url = stack.appUrl): Promise<Page> {
   return page;
 }
 
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) => graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
+const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
+  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
 
 /** An UPCOMING event with two matches whose bell rings `inMs` from now. */
-async function eventWithBellIn(name: string, inMs: number): Promise<{ id: string; matches: string[]; startsAt: string }> {
+async function eventWithBellIn(
+  name: string,
+  inMs: number,
+): Promise<{ id: string; matches: string[]; startsAt: string }> {
   const startsAt = new Date(Date.now() + inMs).toISOString();
   const { createEvent } = await asAdmin('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
     input: { name, date: startsAt.slice(0, 10), startsAt },
   });
   const matches: string[] = [];
   for (const teams of [[['Will Ospreay']], [['Mercedes Moné'], ['Toni Storm']]] as string[][][]) {
-    const input = { points: 10, teams: teams.map((members) => ({ members })).concat(teams.length === 1 ? [{ members: ['Kenny Omega'] }] : []) };
-    const { addMatch } = await asAdmin('mutation ($e: ID!, $input: MatchInput!) { addMatch(eventId: $e, input: $input) { id } }', { e: createEvent.id, input });
+    const input = {
+      points: 10,
+      teams: teams.map((members) => ({ members })).concat(teams.length === 1 ? [{ members: ['Kenny Omega'] }] : []),
+    };
+    const { addMatch } = await asAdmin(
+      'mutation ($e: ID!, $input: MatchInput!) { addMatch(eventId: $e, input: $input) { id } }',
+      { e: createEvent.id, input },
+    );
     matches.push(addMatch.id);
   }
   return { id: createEvent.id, matches, startsAt };
 }
 
 /** Page-side globals, typed here (the tests' TypeScript has no DOM library). */
-type PageGlobals = { document: { documentElement: { scrollWidth: number } }; innerWidth: number; sameDocument?: boolean };
+type PageGlobals = {
+  document: { documentElement: { scrollWidth: number } };
+  innerWidth: number;
+  sameDocument?: boolean;
+};
 const scrollsSideways = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth > (globalThis as unknown as PageGlobals).innerWidth);
+  page.evaluate(
+    () =>
+      (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth >
+      (globalThis as unknown as PageGlobals).innerWidth,
+  );
 const match = (page: Page, index: number) => page.getByTestId('match').nth(index);
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 /** What a player reads for InvalidCode (app/src/api.ts). */
@@ -80,9 +98,13 @@ afterAll(async () => {
 });
 
 describe('client/example.ts on npm start', () => {
-  it('configures from the local outputs, signs in with USER_PASSWORD_AUTH and reads the demo player\'s picks', async () => {
+  it("configures from the local outputs, signs in with USER_PASSWORD_AUTH and reads the demo player's picks", async () => {
     cognitoUserPoolsTokenProvider.setKeyValueStorage(sharedInMemoryStorage); // Node has no localStorage
-    example.configureAmplify((await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as Parameters<typeof example.configureAmplify>[0]);
+    example.configureAmplify(
+      (await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as Parameters<
+        typeof example.configureAmplify
+      >[0],
+    );
     expect(await example.signInWithEmail(demoEmail(PLAYER), DEMO_PASSWORD)).toBe(true);
     const upcoming = await example.upcomingEvents();
     expect(upcoming.map((e) => e.name)).toContain('AEW Worlds End');
@@ -97,7 +119,9 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
   }, 60_000);
 
   it('is served at the printed App: URL with the local outputs beside it, and hides the admin screens from players', async () => {
-    const outputs = (await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as { data: { url: string } };
+    const outputs = (await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json()) as {
+      data: { url: string };
+    };
     expect(outputs.data.url).toBe(stack.apiUrl);
     await expect.poll(() => admin.getByRole('link', { name: 'Admin' }).count()).toBe(1);
     expect(await player.getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -126,8 +150,16 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await match(player, 1).getByLabel('Toni Storm').check();
     await player.getByRole('button', { name: 'Save picks' }).click();
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
-    const { eventCard } = await graphqlData<any>(stack.apiUrl, stack.tokens.player, 'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team } } } }', { id: show.id });
-    expect(eventCard.myPrediction.picks).toEqual([{ matchId: show.matches[0], team: 1 }, { matchId: show.matches[1], team: 1 }]);
+    const { eventCard } = await graphqlData<any>(
+      stack.apiUrl,
+      stack.tokens.player,
+      'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team } } } }',
+      { id: show.id },
+    );
+    expect(eventCard.myPrediction.picks).toEqual([
+      { matchId: show.matches[0], team: 1 },
+      { matchId: show.matches[1], team: 1 },
+    ]);
   });
 
   // While the bell is still to ring on the show: a league of this year, with the player and a second one.
@@ -141,7 +173,11 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByRole('button', { name: 'Create league' }).click();
     await player.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     const code = (await player.getByTestId('league-code').textContent())!;
-    league = { id: decodeURIComponent(new URL(player.url()).hash.split('/')[2]), code, link: `${stack.appUrl}join/${code}` };
+    league = {
+      id: decodeURIComponent(new URL(player.url()).hash.split('/')[2]),
+      code,
+      link: `${stack.appUrl}join/${code}`,
+    };
     expect(await player.getByTestId('league-link').textContent()).toBe(league.link);
 
     // Signed out on the link: the sign-in form, then the invite.
@@ -152,20 +188,31 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await second.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(new URL(second.url()).hash).toBe(`#/league/${league.id}`);
     // The table as the API ranks it (the year's live event already counts, provisionally), the viewer's row marked.
-    const { league: api } = await asAdmin<{ league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] } }>(
-      'query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points eventsPlayed } } }',
-      { id: league.id },
-    );
+    const { league: api } = await asAdmin<{
+      league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] };
+    }>('query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points eventsPlayed } } }', {
+      id: league.id,
+    });
     expect(api.standings.map((s) => s.displayName).sort()).toEqual([PLAYER_NAME, SECOND_NAME].sort());
-    const table = (viewer: string) => api.standings.map((s) => `${s.rank}${s.displayName}${s.displayName === viewer ? ' (you)' : ''}${s.points}${s.eventsPlayed}`);
+    const table = (viewer: string) =>
+      api.standings.map(
+        (s) => `${s.rank}${s.displayName}${s.displayName === viewer ? ' (you)' : ''}${s.points}${s.eventsPlayed}`,
+      );
     expect(await rowsOf(second, 'league-table').allTextContents()).toEqual(table(SECOND_NAME));
-    expect(await second.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(SECOND_NAME);
+    expect(await second.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(
+      SECOND_NAME,
+    );
 
     await player.reload();
     await expect.poll(() => rowsOf(player, 'league-table').allTextContents()).toEqual(table(PLAYER_NAME));
-    expect(await player.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(`${PLAYER_NAME} (you)`);
+    expect(await player.locator('[data-testid=league-table] tr[aria-current=true]').textContent()).toContain(
+      `${PLAYER_NAME} (you)`,
+    );
     await player.getByRole('link', { name: 'Leagues' }).click();
-    await player.getByRole('link', { name: /Dynamite Test League/ }).getByText('2 members').waitFor();
+    await player
+      .getByRole('link', { name: /Dynamite Test League/ })
+      .getByText('2 members')
+      .waitFor();
   }, 60_000);
 
   it('a wrong code shows the InvalidCode message, and joins nothing', async () => {
@@ -185,7 +232,9 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     expect(await player.locator('input[type=radio]:not([disabled])').count()).toBe(0);
     expect(await player.getByRole('button', { name: 'Save picks' }).count()).toBe(0);
-    await expect.poll(() => rowsOf(second, 'league-board').allTextContents(), { timeout: 10_000 }).toEqual([`–${PLAYER_NAME}––`]);
+    await expect
+      .poll(() => rowsOf(second, 'league-board').allTextContents(), { timeout: 10_000 })
+      .toEqual([`–${PLAYER_NAME}––`]);
     expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
@@ -194,26 +243,37 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     const leagueBoard = rowsOf(second, 'league-board');
     await leagueBoard.first().waitFor();
     expect(await leagueBoard.allTextContents()).toEqual([`–${PLAYER_NAME}––`]); // after the bell: picks, no points or rank yet
-    for (const page of [player, second]) await page.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
+    for (const page of [player, second])
+      await page.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
     await admin.goto(`${stack.appUrl}#/event/${show.id}`);
     await admin.getByRole('button', { name: 'Start the broadcast' }).click();
-    await expect.poll(() => player.getByTestId('live-status').textContent(), { timeout: 10_000 }).toBe('Live updates: live');
-    await expect.poll(() => second.getByTestId('league-live-status').textContent(), { timeout: 10_000 }).toBe(' · Live updates: live');
+    await expect
+      .poll(() => player.getByTestId('live-status').textContent(), { timeout: 10_000 })
+      .toBe('Live updates: live');
+    await expect
+      .poll(() => second.getByTestId('league-live-status').textContent(), { timeout: 10_000 })
+      .toBe(' · Live updates: live');
     await expect.poll(() => leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}00`]);
 
     const started = Date.now();
     await match(admin, 0).getByLabel('Result').selectOption({ label: 'Kenny Omega wins' });
     await match(admin, 0).getByRole('button', { name: 'Set result' }).click();
-    await expect.poll(() => match(player, 0).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Winner: Kenny Omega');
+    await expect
+      .poll(() => match(player, 0).getByTestId('result').textContent(), { timeout: 10_000 })
+      .toBe('Winner: Kenny Omega');
     expect(await match(player, 0).getByTestId('pick-outcome').textContent()).toBe('Your pick won: +10 pts.');
     const board = player.getByTestId('leaderboard').locator('tbody tr');
     await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME} (you)10`);
     // The player's own figures follow the board without a reload.
-    await expect.poll(() => player.getByTestId('my-points').textContent(), { timeout: 10_000 }).toBe('Your points: 10 (1 correct, rank 1)');
+    await expect
+      .poll(() => player.getByTestId('my-points').textContent(), { timeout: 10_000 })
+      .toBe('Your points: 10 (1 correct, rank 1)');
     console.log(`result to the player's leaderboard: ${Date.now() - started} ms`);
     // The league's board, on another player's page: rank, name, correct, points.
     await expect.poll(() => leagueBoard.allTextContents(), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
-    expect(await second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent()).toContain('Provisional');
+    expect(await second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent()).toContain(
+      'Provisional',
+    );
     expect(await player.getByRole('heading', { name: /Leaderboard/ }).textContent()).toContain('Provisional');
 
     await match(admin, 1).getByLabel('Result').selectOption({ label: 'Draw' });
@@ -221,11 +281,16 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect.poll(() => match(player, 1).getByTestId('result').textContent(), { timeout: 10_000 }).toBe('Draw');
     expect(await match(player, 1).getByTestId('pick-outcome').textContent()).toBe('No points: a draw.');
     await admin.getByRole('button', { name: 'Score the event' }).click();
-    await expect.poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 }).toContain('Final');
+    await expect
+      .poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 })
+      .toContain('Final');
     expect(await board.first().textContent()).toBe(`1${PLAYER_NAME} (you)10`);
-    await expect.poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 }).not.toContain('Provisional');
+    await expect
+      .poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 })
+      .not.toContain('Provisional');
     expect(await leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}110`]);
-    for (const page of [player, second]) expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
+    for (const page of [player, second])
+      expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
   it('the commissioner rotates the code: the old link is refused, the new one joins', async () => {
@@ -251,34 +316,74 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Create event' }).click();
     await admin.getByRole('link', { name: 'Build its card' }).click();
     await admin.getByRole('heading', { name: 'Build the card' }).waitFor();
-    for (const [name, teams] of [['Opener', 'Orange Cassidy\nKyle O\'Reilly'], ['Main Event', 'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'], ['Dark Match', 'Action Andretti\nLee Johnson']]) {
+    for (const [name, teams] of [
+      ['Opener', "Orange Cassidy\nKyle O'Reilly"],
+      ['Main Event', 'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'],
+      ['Dark Match', 'Action Andretti\nLee Johnson'],
+    ]) {
       await admin.getByLabel('Match name').fill(name);
       await admin.getByLabel('Teams').fill(teams);
       await admin.getByRole('button', { name: 'Add match' }).click();
-      await expect.poll(() => admin.getByRole('status').filter({ hasText: /Match added/ }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          admin
+            .getByRole('status')
+            .filter({ hasText: /Match added/ })
+            .count(),
+        )
+        .toBe(1);
       await admin.getByRole('list', { name: 'Card order' }).getByText(name).waitFor();
     }
     // Removing is asked twice: Cancel keeps the match, the second button removes it.
     const order = admin.getByRole('list', { name: 'Card order' });
     await admin.getByRole('button', { name: 'Remove Dark Match' }).click();
     await admin.getByRole('button', { name: 'Cancel' }).click();
-    expect(await order.locator('li').allTextContents()).toEqual([expect.stringContaining('Opener'), expect.stringContaining('Main Event'), expect.stringContaining('Dark Match')]);
+    expect(await order.locator('li').allTextContents()).toEqual([
+      expect.stringContaining('Opener'),
+      expect.stringContaining('Main Event'),
+      expect.stringContaining('Dark Match'),
+    ]);
     await admin.getByRole('button', { name: 'Remove Dark Match' }).click();
     await admin.getByRole('button', { name: 'Yes, remove Dark Match' }).click();
     await expect.poll(() => order.locator('li').count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(() => admin.getByRole('status').filter({ hasText: /Match removed/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        admin
+          .getByRole('status')
+          .filter({ hasText: /Match removed/ })
+          .count(),
+      )
+      .toBe(1);
     // By keyboard: the focus stays on the button pressed, through the request and at the top of the card.
     await admin.getByRole('button', { name: 'Move Main Event up' }).focus();
     await admin.keyboard.press('Enter');
-    await expect.poll(() => admin.getByTestId('match').first().locator('legend').textContent(), { timeout: 10_000 }).toBe('1. Main Event');
-    await expect.poll(() => admin.getByRole('status').filter({ hasText: /Card reordered/ }).count()).toBe(1);
+    await expect
+      .poll(() => admin.getByTestId('match').first().locator('legend').textContent(), { timeout: 10_000 })
+      .toBe('1. Main Event');
+    await expect
+      .poll(() =>
+        admin
+          .getByRole('status')
+          .filter({ hasText: /Card reordered/ })
+          .count(),
+      )
+      .toBe(1);
     type FocusWindow = { document: { activeElement: { getAttribute(name: string): string | null } | null } };
-    expect(await admin.evaluate(() => (globalThis as unknown as FocusWindow).document.activeElement?.getAttribute('aria-label'))).toBe('Move Main Event up');
+    expect(
+      await admin.evaluate(() =>
+        (globalThis as unknown as FocusWindow).document.activeElement?.getAttribute('aria-label'),
+      ),
+    ).toBe('Move Main Event up');
     // Pressed again at the top, it does nothing.
     await admin.keyboard.press('Enter');
-    expect(await admin.getByRole('list', { name: 'Card order' }).locator('li').first().textContent()).toContain('Main Event');
+    expect(await admin.getByRole('list', { name: 'Card order' }).locator('li').first().textContent()).toContain(
+      'Main Event',
+    );
     const id = decodeURIComponent(new URL(admin.url()).hash.split('/')[2]);
-    const { eventCard } = await asAdmin('query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position teams { members champion } } } }', { id });
+    const { eventCard } = await asAdmin(
+      'query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position teams { members champion } } } }',
+      { id },
+    );
     expect(eventCard.matches.map((m: { name: string }) => m.name)).toEqual(['Main Event', 'Opener']);
     expect(eventCard.matches[0].teams[0]).toEqual({ members: ['Sting', 'Darby Allin'], champion: true });
     expect(Date.parse(eventCard.event.startsAt)).toBe(new Date('2031-05-01T20:00').getTime());
@@ -288,26 +393,69 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     // Each screen is measured once its data has rendered (the widest content, such as a select of
     // seasons or members, arrives with the data; at networkidle it may not be drawn yet).
     const options = (page: Page, label: RegExp) => page.getByLabel(label).locator('option');
-    const leagueScreen = (page: Page) => [rowsOf(page, 'league-table').first(), rowsOf(page, 'league-board').first(), options(page, /^Member/).first()];
+    const leagueScreen = (page: Page) => [
+      rowsOf(page, 'league-table').first(),
+      rowsOf(page, 'league-board').first(),
+      options(page, /^Member/).first(),
+    ];
     const screens: [string, (page: Page) => Locator[]][] = [
       ['#/', (page) => [page.locator('a.card-link').first()]],
-      ['#/standings', (page) => [page.getByRole('table', { name: /^Standings/ }).locator('tbody tr').first(), options(page, /^Season/).first()]],
-      ['#/player', (page) => [page.getByRole('heading', { name: PLAYER_NAME }), page.locator('table').last().locator('tbody tr').first()]],
+      [
+        '#/standings',
+        (page) => [
+          page
+            .getByRole('table', { name: /^Standings/ })
+            .locator('tbody tr')
+            .first(),
+          options(page, /^Season/).first(),
+        ],
+      ],
+      [
+        '#/player',
+        (page) => [
+          page.getByRole('heading', { name: PLAYER_NAME }),
+          page.locator('table').last().locator('tbody tr').first(),
+        ],
+      ],
       [`#/event/${show.id}`, (page) => [match(page, 1), rowsOf(page, 'leaderboard').first()]],
-      ['#/leagues', (page) => [page.getByRole('list', { name: 'My leagues' }).getByText('Dynamite Test League'), options(page, /^Season/).first()]],
+      [
+        '#/leagues',
+        (page) => [
+          page.getByRole('list', { name: 'My leagues' }).getByText('Dynamite Test League'),
+          options(page, /^Season/).first(),
+        ],
+      ],
       [`#/league/${league.id}`, leagueScreen],
-      [`#/league/${league.id}/event/${show.id}`, (page) => [page.getByRole('heading', { name: /AEW Dynamite Test Night/ }), ...leagueScreen(page)]],
+      [
+        `#/league/${league.id}/event/${show.id}`,
+        (page) => [page.getByRole('heading', { name: /AEW Dynamite Test Night/ }), ...leagueScreen(page)],
+      ],
       [`join/${league.code}`, (page) => [page.getByTestId('invite-code')]],
     ];
     // The demo's live event: result controls whose options name long tag teams.
-    const { events } = await asAdmin<{ events: { items: { id: string; state: string }[] } }>('query { events(limit: 100) { items { id state } } }', {});
+    const { events } = await asAdmin<{ events: { items: { id: string; state: string }[] } }>(
+      'query { events(limit: 100) { items { id state } } }',
+      {},
+    );
     const live = events.items.find((e) => e.state === 'BROADCAST' && e.id !== show.id)!;
     const adminScreens: [string, (page: Page) => Locator[]][] = [
       ['#/admin', (page) => [page.getByRole('button', { name: 'Create event' })]],
-      [`#/event/${live.id}`, (page) => [page.getByLabel('Result').first().locator('option').last(), rowsOf(page, 'leaderboard').first()]],
-      [`#/event/${show.id}`, (page) => [match(page, 1).getByTestId('result').filter({ hasText: 'Draw' }), rowsOf(page, 'leaderboard').first()]],
+      [
+        `#/event/${live.id}`,
+        (page) => [page.getByLabel('Result').first().locator('option').last(), rowsOf(page, 'leaderboard').first()],
+      ],
+      [
+        `#/event/${show.id}`,
+        (page) => [
+          match(page, 1).getByTestId('result').filter({ hasText: 'Draw' }),
+          rowsOf(page, 'leaderboard').first(),
+        ],
+      ],
     ];
-    for (const [page, list] of [[player, screens], [admin, adminScreens]] as const) {
+    for (const [page, list] of [
+      [player, screens],
+      [admin, adminScreens],
+    ] as const) {
       for (const [hash, rendered] of list) {
         await page.goto(`${stack.appUrl}${hash}`);
         await page.waitForLoadState('networkidle');

@@ -39,7 +39,11 @@ afterAll(async () => {
 
 async function iamCall(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/iam-call.ts', ...args, '--url', url, '--credentials', credentialsCopy], { cwd: repoRoot });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/iam-call.ts', ...args, '--url', url, '--credentials', credentialsCopy],
+      { cwd: repoRoot },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -55,7 +59,11 @@ describe('npm start writes the console admin credentials; npm run iam-call signs
   });
 
   it('runs an admin mutation as the console admin', async () => {
-    const out = await iamCall('mutation($i: CreateEventInput!) { createEvent(input: $i) { id state } }', '--variables', JSON.stringify({ i: { name: 'CLI Show', date: '2034-05-05', startsAt: '2034-05-05T20:00:00Z' } }));
+    const out = await iamCall(
+      'mutation($i: CreateEventInput!) { createEvent(input: $i) { id state } }',
+      '--variables',
+      JSON.stringify({ i: { name: 'CLI Show', date: '2034-05-05', startsAt: '2034-05-05T20:00:00Z' } }),
+    );
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ data: { createEvent: { id: '2034-05-05-cli-show', state: 'UPCOMING' } } });

@@ -87,14 +87,16 @@ describe('docs', () => {
     for (const file of markdown) {
       for (const { line, target } of linksOf(file)) {
         const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
-        const resolved = pathPart === '' ? path.join(repoRoot, file) : path.resolve(repoRoot, path.dirname(file), decodeURI(pathPart));
+        const resolved =
+          pathPart === '' ? path.join(repoRoot, file) : path.resolve(repoRoot, path.dirname(file), decodeURI(pathPart));
         const relative = path.relative(repoRoot, resolved);
         if (!existsSync(resolved)) {
           broken.push(`${file}:${line}: ${target} (no such file)`);
           continue;
         }
         if (anchor === undefined || !resolved.endsWith('.md') || statSync(resolved).isDirectory()) continue;
-        if (!anchorsOf(resolved).has(decodeURIComponent(anchor))) broken.push(`${file}:${line}: ${target} (no such heading in ${relative})`);
+        if (!anchorsOf(resolved).has(decodeURIComponent(anchor)))
+          broken.push(`${file}:${line}: ${target} (no such heading in ${relative})`);
       }
     }
     expect(broken).toEqual([]);

@@ -66,9 +66,14 @@ describe("README's admin walkthrough", () => {
     }
     // Standings move live: the provisional pass started by the last result may already have written
     // the player's standing (then the final pass has nothing left to change), or may not have yet.
-    expect(last).toEqual({ scoreEvent: { event: { state: 'SCORED' }, predictionsScored: 1, standingsUpdated: expect.any(Number) } });
+    expect(last).toEqual({
+      scoreEvent: { event: { state: 'SCORED' }, predictionsScored: 1, standingsUpdated: expect.any(Number) },
+    });
     expect([0, 1]).toContain(last.scoreEvent.standingsUpdated);
-    const { userProfile } = await api.data(demoUsername(0), '{ userProfile { standings { season points eventsPlayed } } }');
+    const { userProfile } = await api.data(
+      demoUsername(0),
+      '{ userProfile { standings { season points eventsPlayed } } }',
+    );
     expect(userProfile.standings).toContainEqual(expect.objectContaining({ season: 2027, eventsPlayed: 1 }));
   }, 60_000);
 });

@@ -57,7 +57,9 @@ describe('npm start -- --in-memory', () => {
   it('accepts tokens from npm run token, with a stable sub', async () => {
     // Asynchronous: a blocked event loop would keep the client from retiring idle keep-alive sockets.
     const token = async () =>
-      (await promisify(execFile)('npm', ['run', '--silent', 'token', '--', 'cli-tester'], { cwd: repoRoot })).stdout.trim();
+      (
+        await promisify(execFile)('npm', ['run', '--silent', 'token', '--', 'cli-tester'], { cwd: repoRoot })
+      ).stdout.trim();
     const query = '{ userProfile { user { id displayName } } }';
     const first = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);
     const second = await graphqlData<{ userProfile: { user: { id: string } } }>(url, await token(), query);
@@ -79,7 +81,11 @@ describe('npm start -- --in-memory --empty --no-watch', () => {
       const [player] = tokensIn(text());
       expect(text()).not.toContain('loading the demo season');
       expect(text()).toContain('Hot reload:       off');
-      const { events } = await graphqlData<{ events: { items: unknown[] } }>(readyUrl(text()), player, '{ events(limit: 20) { items { id } } }');
+      const { events } = await graphqlData<{ events: { items: unknown[] } }>(
+        readyUrl(text()),
+        player,
+        '{ events(limit: 20) { items { id } } }',
+      );
       expect(events.items).toEqual([]);
     } finally {
       await stop();

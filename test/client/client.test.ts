@@ -18,7 +18,8 @@ describe('generated client documents', () => {
   it('are up to date with schema.graphql (run `npm run codegen`)', () => {
     const expected = generateClientDocuments(sdl);
     expect(readdirSync(outputDir).sort()).toEqual([...expected.keys()].sort());
-    for (const [name, content] of expected) expect(readFileSync(path.join(outputDir, name), 'utf8'), name).toBe(content);
+    for (const [name, content] of expected)
+      expect(readFileSync(path.join(outputDir, name), 'utf8'), name).toBe(content);
   });
 
   it('cover every Query and Mutation field with a document that is valid against the schema', () => {
@@ -30,7 +31,10 @@ describe('generated client documents', () => {
       const fields = Object.keys(root?.getFields() ?? {});
       expect(Object.keys(documents).sort()).toEqual(fields.sort());
       for (const [name, text] of Object.entries(documents)) {
-        expect(validate(schema, parse(text)).map((e) => e.message), name).toEqual([]);
+        expect(
+          validate(schema, parse(text)).map((e) => e.message),
+          name,
+        ).toEqual([]);
       }
     }
   });

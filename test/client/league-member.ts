@@ -22,18 +22,41 @@ Amplify.configure(JSON.parse(readFileSync(outputsFile, 'utf8')), {
 const client = generateClient();
 
 // The live board of one event: a document of its own (the generated `league` leaves out the field with a required argument).
-const BOARD = /* GraphQL */ `query Board($leagueId: ID!, $eventId: ID!) {
-  league(leagueId: $leagueId) { id eventLeaderboard(eventId: $eventId) { userId points correct rank } }
-}`;
+const BOARD = /* GraphQL */ `
+  query Board($leagueId: ID!, $eventId: ID!) {
+    league(leagueId: $leagueId) {
+      id
+      eventLeaderboard(eventId: $eventId) {
+        userId
+        points
+        correct
+        rank
+      }
+    }
+  }
+`;
 
 createInterface({ input: process.stdin })
   .on('line', async (line) => {
-    const command = JSON.parse(line) as { create?: { name: string; seasonId: string }; join?: string; board?: { leagueId: string; eventId: string } };
+    const command = JSON.parse(line) as {
+      create?: { name: string; seasonId: string };
+      join?: string;
+      board?: { leagueId: string; eventId: string };
+    };
     try {
-      if (command.create) print({ league: (await client.graphql({ query: createLeague, variables: { input: command.create } })).data.createLeague });
-      if (command.join) print({ league: (await client.graphql({ query: joinLeague, variables: { code: command.join } })).data.joinLeague });
+      if (command.create)
+        print({
+          league: (await client.graphql({ query: createLeague, variables: { input: command.create } })).data
+            .createLeague,
+        });
+      if (command.join)
+        print({
+          league: (await client.graphql({ query: joinLeague, variables: { code: command.join } })).data.joinLeague,
+        });
       if (command.board) {
-        const out = (await client.graphql({ query: BOARD, variables: command.board })) as { data: { league: { eventLeaderboard: unknown } } };
+        const out = (await client.graphql({ query: BOARD, variables: command.board })) as {
+          data: { league: { eventLeaderboard: unknown } };
+        };
         print({ board: out.data.league.eventLeaderboard });
       }
     } catch (err) {

@@ -35,12 +35,14 @@ const client = generateClient();
 /** The messages of what the client reports as an error (a GraphQL error list, or anything else). */
 function messagesOf(err: unknown): { errorType?: string; message: string }[] {
   const errors = (err as { errors?: { errorType?: string; message?: string }[] } | null)?.errors;
-  if (Array.isArray(errors)) return errors.map((e) => ({ errorType: e.errorType, message: String(e.message ?? JSON.stringify(e)) }));
+  if (Array.isArray(errors))
+    return errors.map((e) => ({ errorType: e.errorType, message: String(e.message ?? JSON.stringify(e)) }));
   return [{ message: err instanceof Error ? err.message : JSON.stringify(err) }];
 }
 
 Hub.listen('api', ({ payload }) => {
-  if (payload.event === 'Subscription ack') print({ acked: (payload.data as { variables: { eventId: string } }).variables.eventId });
+  if (payload.event === 'Subscription ack')
+    print({ acked: (payload.data as { variables: { eventId: string } }).variables.eventId });
 });
 
 let subscription: { unsubscribe(): void } | undefined;
@@ -58,7 +60,10 @@ createInterface({ input: process.stdin })
       print({ unsubscribed: true });
     } else if (command.publish) {
       try {
-        const { data } = await client.graphql({ query: publishEventUpdate, variables: { input: command.publish as never } });
+        const { data } = await client.graphql({
+          query: publishEventUpdate,
+          variables: { input: command.publish as never },
+        });
         print({ published: data.publishEventUpdate });
       } catch (err) {
         print({ publishErrors: messagesOf(err) });

@@ -33,7 +33,10 @@ beforeAll(async () => {
   // What an app does (README, "Use it from an app").
   Amplify.configure(outputs);
   const config = Amplify.getConfig();
-  Amplify.configure({ ...config, Auth: { Cognito: { ...config.Auth!.Cognito, userPoolEndpoint: outputs.custom.user_pool_endpoint } } } as ResourcesConfig);
+  Amplify.configure({
+    ...config,
+    Auth: { Cognito: { ...config.Auth!.Cognito, userPoolEndpoint: outputs.custom.user_pool_endpoint } },
+  } as ResourcesConfig);
   // Node has no localStorage.
   cognitoUserPoolsTokenProvider.setKeyValueStorage(sharedInMemoryStorage);
 }, 240_000);
@@ -49,7 +52,11 @@ const signInWithPassword = (username: string, password: string) =>
 
 /** AdminConfirmSignUp on the local pool, as a developer sends it: the AWS SDK, signing with the local credential. */
 async function adminConfirmSignUp(username: string): Promise<void> {
-  const admin = new CognitoIdentityProviderClient({ endpoint: outputs.custom.user_pool_endpoint, region: LOCAL_REGION, credentials: localDynamoDbCredentials(stateDir) });
+  const admin = new CognitoIdentityProviderClient({
+    endpoint: outputs.custom.user_pool_endpoint,
+    region: LOCAL_REGION,
+    credentials: localDynamoDbCredentials(stateDir),
+  });
   try {
     await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: outputs.auth!.user_pool_id, Username: username }));
   } finally {
@@ -65,7 +72,10 @@ describe('the app against the local stack', () => {
     expect(outputs).toMatchObject({
       version: '1.4',
       auth: { username_attributes: ['email'], groups: [{ admin: { precedence: 0 } }] },
-      data: { default_authorization_type: 'AMAZON_COGNITO_USER_POOLS', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/) },
+      data: {
+        default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
+      },
       custom: { user_pool_endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
     });
     expect(readFileSync(path.join(repoRoot, '.local/amplify_outputs.json'), 'utf8')).toContain('"user_pool_endpoint"');
@@ -73,7 +83,9 @@ describe('the app against the local stack', () => {
 
   it("lists the API's other authorization modes as the cloud stack does: those the schema names", () => {
     // The cloud's outputs list the same (backend-synth.test.ts): both derive it with additionalAuthorizationTypes.
-    expect(outputs.data!.authorization_types).toEqual(additionalAuthorizationTypes(readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8')));
+    expect(outputs.data!.authorization_types).toEqual(
+      additionalAuthorizationTypes(readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8')),
+    );
     expect(outputs.data!.authorization_types).toEqual(['AWS_IAM']);
   });
 
@@ -81,7 +93,9 @@ describe('the app against the local stack', () => {
     const jwksUrl = `${outputs.custom.user_pool_endpoint}/${outputs.auth!.user_pool_id}/.well-known/jwks.json`;
     const { keys } = (await (await fetch(jwksUrl)).json()) as { keys: { n: string }[] };
     const local = loadOrCreateSigningKey(path.join(repoRoot, '.local')).publicKey.export({ format: 'jwk' });
-    const published = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: { n: string } };
+    const published = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json') as {
+      jwk: { n: string };
+    };
     expect(keys.map((k) => k.n)).toEqual([local.n]);
     expect(local.n).not.toBe(published.jwk.n);
   });
@@ -103,7 +117,10 @@ describe('the app against the local stack', () => {
     expect(matches.length).toBeGreaterThan(0);
 
     const picks = matches.map((m) => ({ matchId: m.id, team: 0 }));
-    const { data: saved } = await client().graphql({ query: savePrediction, variables: { eventId: upcoming!.id, picks } });
+    const { data: saved } = await client().graphql({
+      query: savePrediction,
+      variables: { eventId: upcoming!.id, picks },
+    });
     expect(saved.savePrediction).toMatchObject({ eventId: upcoming!.id, userId });
     const { data: profile } = await client().graphql({ query: userProfile, variables: {} });
     expect(profile.userProfile?.user.id).toBe(userId);
@@ -118,7 +135,10 @@ describe('the app against the local stack', () => {
   });
 
   it('refuses the player an admin mutation (Unauthorized)', async () => {
-    const attempt = client().graphql({ query: createEvent, variables: { input: { name: 'Not Allowed', date: '2031-02-01', startsAt: '2031-02-01T20:00:00.000Z' } } });
+    const attempt = client().graphql({
+      query: createEvent,
+      variables: { input: { name: 'Not Allowed', date: '2031-02-01', startsAt: '2031-02-01T20:00:00.000Z' } },
+    });
     const failure = (await (attempt as Promise<unknown>).then(
       () => ({ errors: [] }),
       (e: unknown) => e,

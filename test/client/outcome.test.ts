@@ -10,10 +10,16 @@ describe("how a player's pick fared, as the card shows it", () => {
   });
 
   it("won: the match's points; lost: none", () => {
-    expect(pickOutcome({ ...match, result: 1, outcome: 'WIN' }, 1)).toEqual({ text: 'Your pick won: +25 pts.', won: true });
+    expect(pickOutcome({ ...match, result: 1, outcome: 'WIN' }, 1)).toEqual({
+      text: 'Your pick won: +25 pts.',
+      won: true,
+    });
     expect(pickOutcome({ ...match, result: 0, outcome: 'WIN' }, 1)).toEqual({ text: 'Your pick lost.', won: false });
     // Team 0 is a winner like any other, not a missing result.
-    expect(pickOutcome({ ...match, result: 0, outcome: 'WIN' }, 0)).toEqual({ text: 'Your pick won: +25 pts.', won: true });
+    expect(pickOutcome({ ...match, result: 0, outcome: 'WIN' }, 0)).toEqual({
+      text: 'Your pick won: +25 pts.',
+      won: true,
+    });
   });
 
   it('a draw or a no contest: no points for any pick', () => {

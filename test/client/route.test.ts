@@ -6,8 +6,15 @@ const SCREENS = ['events', 'event', 'standings', 'player', 'admin', 'leagues', '
 
 /** A hash whose segments may hold broken percent-escapes ("%", "%E0%A4%A", "%zz"). */
 const brokenEscape = fc.constantFrom('%', '%E0%A4%A', '%zz', '%C3', '%ED%A0%80', '%%41');
-const segment = fc.oneof(fc.string(), fc.constantFrom(...SCREENS), brokenEscape, fc.tuple(fc.string(), brokenEscape, fc.string()).map((parts) => parts.join('')));
-const hash = fc.tuple(fc.constantFrom('#/', '#', '/', ''), fc.array(segment, { maxLength: 5 })).map(([head, parts]) => head + parts.join('/'));
+const segment = fc.oneof(
+  fc.string(),
+  fc.constantFrom(...SCREENS),
+  brokenEscape,
+  fc.tuple(fc.string(), brokenEscape, fc.string()).map((parts) => parts.join('')),
+);
+const hash = fc
+  .tuple(fc.constantFrom('#/', '#', '/', ''), fc.array(segment, { maxLength: 5 }))
+  .map(([head, parts]) => head + parts.join('/'));
 
 describe('route parsing', () => {
   it('reads each screen of a hash, decoded', () => {

@@ -41,11 +41,22 @@ describe('the updates, built from the table', () => {
     await createScorer({ client, tableName }).scoreEvent('live', { provisional: true });
 
     const announcer = createAnnouncer({ client, tableName });
-    const event = { id: 'live', name: 'Event live', date: '2031-04-04', startsAt: '2031-04-04T20:00:00.000Z', state: 'BROADCAST', season: 2031, matchCount: 3 };
+    const event = {
+      id: 'live',
+      name: 'Event live',
+      date: '2031-04-04',
+      startsAt: '2031-04-04T20:00:00.000Z',
+      state: 'BROADCAST',
+      season: 2031,
+      matchCount: 3,
+    };
 
     // readAt: taken before the reads, so between the clock before and after the call.
     const readWithin = (before: number, after: number) =>
-      expect.toSatisfy((at: string) => ISO_MS.test(at) && Date.parse(at) >= before && Date.parse(at) <= after, `an ISO time in [${before}, ${after}]`);
+      expect.toSatisfy(
+        (at: string) => ISO_MS.test(at) && Date.parse(at) >= before && Date.parse(at) <= after,
+        `an ISO time in [${before}, ${after}]`,
+      );
     let before = Date.now();
     const result = await announcer.result('live', 'm1');
     expect(result).toEqual({
@@ -55,26 +66,52 @@ describe('the updates, built from the table', () => {
       event,
       matchId: 'm1',
       match: {
-        id: 'm1', eventId: 'live', position: 2, name: null, points: 10, preshow: false, championships: [],
-        teams: [{ name: null, members: ['A'], champion: false }, { name: null, members: ['B'], champion: false }, { name: null, members: ['C'], champion: false }],
-        result: 1, outcome: 'WIN',
+        id: 'm1',
+        eventId: 'live',
+        position: 2,
+        name: null,
+        points: 10,
+        preshow: false,
+        championships: [],
+        teams: [
+          { name: null, members: ['A'], champion: false },
+          { name: null, members: ['B'], champion: false },
+          { name: null, members: ['C'], champion: false },
+        ],
+        result: 1,
+        outcome: 'WIN',
       },
     });
-    expect((await announcer.result('live', 'm2'))?.match).toMatchObject({ position: 1, result: null, outcome: 'NO_CONTEST' });
+    expect((await announcer.result('live', 'm2'))?.match).toMatchObject({
+      position: 1,
+      result: null,
+      outcome: 'NO_CONTEST',
+    });
     expect(await announcer.result('live', 'off'), 'a match off the card').toBeNull();
     expect(await announcer.result('gone', 'm1'), 'no such event').toBeNull();
 
     before = Date.now();
-    expect(await announcer.state('live')).toEqual({ eventId: 'live', kind: 'STATE', readAt: readWithin(before, Date.now()), event });
+    expect(await announcer.state('live')).toEqual({
+      eventId: 'live',
+      kind: 'STATE',
+      readAt: readWithin(before, Date.now()),
+      event,
+    });
     expect(await announcer.state('gone')).toBeNull();
-    expect((await announcer.leaderboard('gone'))).toBeNull();
+    expect(await announcer.leaderboard('gone')).toBeNull();
 
     before = Date.now();
     const board = (await announcer.leaderboard('live'))!;
     expect(board.readAt).toEqual(readWithin(before, Date.now()));
     expect(eventUpdateProblem(board)).toBeNull();
     // The version of the board it shows: what orders two LEADERBOARDs.
-    const head = await client.send(new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...BOARD.eventHeadKey('live') }), ConsistentRead: true }));
+    const head = await client.send(
+      new GetItemCommand({
+        TableName: tableName,
+        Key: toAttributes({ ...BOARD.eventHeadKey('live') }),
+        ConsistentRead: true,
+      }),
+    );
     expect(board.boardVersion).toBe((fromAttributes(head.Item!) as unknown as BoardHead).version);
     expect(board.boardVersion).toBeGreaterThanOrEqual(1);
     expect(board.leaderboard).toHaveLength(LIVE_LEADERBOARD_SIZE);
@@ -82,12 +119,21 @@ describe('the updates, built from the table', () => {
     const order = [...expected.entries()]
       .sort(([a, x], [b, y]) => y.points - x.points || y.correct - x.correct || (a < b ? 1 : -1))
       .slice(0, LIVE_LEADERBOARD_SIZE);
-    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual(order.map(([u, s]) => [u, s.points, s.correct, s.rank]));
+    expect(board.leaderboard!.map((r) => [r.userId, r.points, r.correct, r.rank])).toEqual(
+      order.map(([u, s]) => [u, s.points, s.correct, s.rank]),
+    );
     expect(board.leaderboard![0]).toEqual({
-      userId: order[0][0], displayName: `name-${order[0][0]}`, eventId: 'live', eventName: 'Event live', eventDate: '2031-04-04',
+      userId: order[0][0],
+      displayName: `name-${order[0][0]}`,
+      eventId: 'live',
+      eventName: 'Event live',
+      eventDate: '2031-04-04',
       // In card order, from the board's row (one character a match of the card).
       picks: ['m2', 'm1', 'm3'].map((matchId) => ({ matchId, team: picks[order[0][0]][matchId] })),
-      points: order[0][1].points, correct: order[0][1].correct, rank: order[0][1].rank, updatedAt: '2031-04-04T19:00:00.000Z',
+      points: order[0][1].points,
+      correct: order[0][1].correct,
+      rank: order[0][1].rank,
+      updatedAt: '2031-04-04T19:00:00.000Z',
     });
   });
 });
@@ -95,7 +141,15 @@ describe('the updates, built from the table', () => {
 describe("AppSync's subscription payload limit", () => {
   // Characters of three UTF-8 bytes: the widest per UTF-16 unit, which is what the limits count.
   const wide = (n: number) => '語'.repeat(n);
-  const event = { id: 'e'.repeat(200), name: wide(EVENT_LIMIT.name), date: '2031-01-01', startsAt: '2031-01-01T20:00:00.000Z', state: 'BROADCAST' as const, season: 2031, matchCount: 50 };
+  const event = {
+    id: 'e'.repeat(200),
+    name: wide(EVENT_LIMIT.name),
+    date: '2031-01-01',
+    startsAt: '2031-01-01T20:00:00.000Z',
+    state: 'BROADCAST' as const,
+    season: 2031,
+    matchCount: 50,
+  };
 
   it('fits a LEADERBOARD of 20 predictions with 50 picks each and the longest names', () => {
     const row = (u: number) => ({
@@ -104,14 +158,22 @@ describe("AppSync's subscription payload limit", () => {
       eventId: event.id,
       eventName: event.name,
       eventDate: event.date,
-      picks: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({ matchId: `01HZX${String(m).padStart(21, '0')}`, team: MATCH_LIMIT.teamsPerMatch - 1 })),
+      picks: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({
+        matchId: `01HZX${String(m).padStart(21, '0')}`,
+        team: MATCH_LIMIT.teamsPerMatch - 1,
+      })),
       points: 50_000,
       correct: 50,
       rank: u + 1,
       updatedAt: '2031-01-01T19:59:59.999Z',
     });
     const update: EventUpdateInput = {
-      eventId: event.id, kind: 'LEADERBOARD', readAt: event.startsAt, event, leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)), boardVersion: 2 ** 31 - 1,
+      eventId: event.id,
+      kind: 'LEADERBOARD',
+      readAt: event.startsAt,
+      event,
+      leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)),
+      boardVersion: 2 ** 31 - 1,
     };
     const bytes = deliveredBytes(update);
     expect(bytes).toBeGreaterThan(50_000);
@@ -125,14 +187,35 @@ describe("AppSync's subscription payload limit", () => {
       members: Array.from({ length: MATCH_LIMIT.membersPerTeam }, () => wide(MATCH_LIMIT.member)),
       champion: false,
     }));
-    const match = { id: 'm', eventId: event.id, position: 1, name: wide(MATCH_LIMIT.name), points: 1000, preshow: false, championships: [], teams, result: 0, outcome: 'WIN' as const };
-    const huge: EventUpdateInput = { eventId: event.id, kind: 'RESULT', readAt: event.startsAt, event, matchId: 'm', match };
+    const match = {
+      id: 'm',
+      eventId: event.id,
+      position: 1,
+      name: wide(MATCH_LIMIT.name),
+      points: 1000,
+      preshow: false,
+      championships: [],
+      teams,
+      result: 0,
+      outcome: 'WIN' as const,
+    };
+    const huge: EventUpdateInput = {
+      eventId: event.id,
+      kind: 'RESULT',
+      readAt: event.startsAt,
+      event,
+      matchId: 'm',
+      match,
+    };
     expect(deliveredBytes(huge)).toBeGreaterThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
     const sent = withinPayloadLimit(huge);
     expect(sent).toEqual({ ...huge, match: null });
     expect(eventUpdateProblem(sent)).toBeNull();
 
-    const usual = { ...huge, match: { ...match, teams: teams.slice(0, 4).map((t) => ({ ...t, members: t.members.slice(0, 3) })) } };
+    const usual = {
+      ...huge,
+      match: { ...match, teams: teams.slice(0, 4).map((t) => ({ ...t, members: t.members.slice(0, 3) })) },
+    };
     expect(withinPayloadLimit(usual)).toBe(usual);
   });
 });

@@ -57,7 +57,13 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  for (const k of ['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+  for (const k of [
+    'TABLE_NAME',
+    'AWS_ENDPOINT_URL_DYNAMODB',
+    'AWS_REGION',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+  ]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -72,7 +78,8 @@ const MATCHES: MatchSpec[] = [
 const spec: EventSpec = { id: 'flood', date: '2025-06-01', state: 'BROADCAST', matches: MATCHES };
 // 150 players over two chunks, their picks spread over both teams of every match.
 const picks: Picks = {};
-for (let u = 0; u < 150; u++) picks[`u${String(u).padStart(3, '0')}`] = Object.fromEntries(MATCHES.map((m, i) => [m.id, (u >> i) & 1]));
+for (let u = 0; u < 150; u++)
+  picks[`u${String(u).padStart(3, '0')}`] = Object.fromEntries(MATCHES.map((m, i) => [m.id, (u >> i) & 1]));
 
 /** The i-th result of the flood: the matches in turn, winners alternating 0 and 1 from one round to the next. */
 const nth = (i: number): MatchSpec => ({ ...MATCHES[i % MATCHES.length], result: Math.floor(i / MATCHES.length) % 2 });
@@ -128,7 +135,10 @@ describe('a flood of results', () => {
     store.startWrites();
     const older = { rows: [['x', 'X', 999, 9, 0, '0000', 0] as EventRow], final: false, card: newer.card };
     // A pass of revision 3 reads the head of revision 5: it writes nothing.
-    const read = await replaceBoard<EventRow>(store, BOARD.eventScope(spec.id), async () => older, { cardRev: 3, yieldToNewer: true });
+    const read = await replaceBoard<EventRow>(store, BOARD.eventScope(spec.id), async () => older, {
+      cardRev: 3,
+      yieldToNewer: true,
+    });
     expect(read).toMatchObject({ written: false, superseded: true });
     expect(await head()).toEqual(newer);
 
@@ -141,7 +151,8 @@ describe('a flood of results', () => {
       BOARD.eventScope(spec.id),
       async () => {
         composed += 1;
-        if (composed === 1) await fx.put({ ...BOARD.eventHeadKey(spec.id), ...BOARD.headAttributes({ ...newer, cardRev: 9 }) });
+        if (composed === 1)
+          await fx.put({ ...BOARD.eventHeadKey(spec.id), ...BOARD.headAttributes({ ...newer, cardRev: 9 }) });
         return older;
       },
       { cardRev: 5, yieldToNewer: true },
@@ -165,7 +176,8 @@ describe('a flood of results', () => {
 });
 
 describe('the handler under a flood', () => {
-  const useTable = () => Object.assign(process.env, { TABLE_NAME: fx.tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
+  const useTable = () =>
+    Object.assign(process.env, { TABLE_NAME: fx.tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
 
   it('a superseded live pass publishes its RESULT once and no LEADERBOARD, and does not throw', async () => {
     await fx.event(spec);

@@ -30,8 +30,12 @@ describe('capacity model', () => {
     const after = prediction({ points: 18, correct: 3, rank: 1 });
     expect(writeCharges(before, after, true)).toEqual([{ partition: 'table:USER#alice', units: 2 }]);
     expect(writeCharges(after, { ...after, rank: 2 }, false)).toEqual([{ partition: 'table:USER#alice', units: 1 }]);
-    expect(writeCharges(undefined, { ...itemKey('BOARD#EVENT#e1#0#abc', 'CHUNK'), rows: [] }, false)).toEqual([{ partition: 'table:BOARD#EVENT#e1#0#abc', units: 1 }]);
-    expect(writeCharges({ ...itemKey('BOARD#EVENT#e1#0#abc', 'CHUNK'), rows: ['x'.repeat(3000)] }, undefined, false)).toEqual([{ partition: 'table:BOARD#EVENT#e1#0#abc', units: 3 }]);
+    expect(writeCharges(undefined, { ...itemKey('BOARD#EVENT#e1#0#abc', 'CHUNK'), rows: [] }, false)).toEqual([
+      { partition: 'table:BOARD#EVENT#e1#0#abc', units: 1 },
+    ]);
+    expect(
+      writeCharges({ ...itemKey('BOARD#EVENT#e1#0#abc', 'CHUNK'), rows: ['x'.repeat(3000)] }, undefined, false),
+    ).toEqual([{ partition: 'table:BOARD#EVENT#e1#0#abc', units: 3 }]);
   });
 
   it('charges a moved index key as a delete plus a put, a kept one as a put', () => {
@@ -59,9 +63,17 @@ describe('capacity model', () => {
   it('charges what a wrapped client sends, and names the hottest key with its seconds at the per-partition limits', async () => {
     const seeded = prediction();
     const model = createCapacityModel([seeded]);
-    const answers: Record<string, unknown>[] = [{}, { Items: [toAttributes({ ...itemKey('ENTRIES#e1#3', 'USER#alice'), picks: [] })] }];
+    const answers: Record<string, unknown>[] = [
+      {},
+      { Items: [toAttributes({ ...itemKey('ENTRIES#e1#3', 'USER#alice'), picks: [] })] },
+    ];
     const client = model.wrap({ send: async () => answers.shift() } as unknown as DynamoDBClient);
-    const update = setUpdate('t', itemKey('USER#alice', 'PREDICTION#2025-04-19#e1'), { points: 18 }, () => IF_STORED.expression);
+    const update = setUpdate(
+      't',
+      itemKey('USER#alice', 'PREDICTION#2025-04-19#e1'),
+      { points: 18 },
+      () => IF_STORED.expression,
+    );
     await client.send(new TransactWriteItemsCommand({ TransactItems: [{ Update: update }] }));
     await client.send(new QueryCommand(queryInput('t', ENTRY.shard('e1', 3), { consistentRead: true })));
     expect(model.take()).toEqual({

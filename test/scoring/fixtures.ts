@@ -2,7 +2,15 @@
  * Pick'Em items written straight into a test table with the entities' own builders, plus a reference
  * computation of what scoring must produce (independent of the scorer's incremental bookkeeping).
  */
-import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, ScanCommand, TransactWriteItemsCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+  TransactWriteItemsCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { expect } from 'vitest';
 import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
@@ -55,7 +63,9 @@ export class Fixture {
       chunks.map(async (chunk) => {
         let pending = chunk.map((item) => ({ PutRequest: { Item: toAttributes(item) } }));
         while (pending.length > 0) {
-          const out = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }));
+          const out = await this.client.send(
+            new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
+          );
           pending = (out.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
         }
       }),
@@ -97,7 +107,9 @@ export class Fixture {
 
   /** Each player's prediction and its entry, as savePrediction writes them together. */
   async predictions(spec: EventSpec, picks: Picks): Promise<void> {
-    await this.putAll(Object.entries(picks).flatMap(([userId, p]) => [predictionItem(spec, userId, p), entryItem(spec, userId, p)]));
+    await this.putAll(
+      Object.entries(picks).flatMap(([userId, p]) => [predictionItem(spec, userId, p), entryItem(spec, userId, p)]),
+    );
   }
 
   async profile(userId: string, displayName: string): Promise<void> {
@@ -105,7 +117,9 @@ export class Fixture {
   }
 
   async get(key: ItemKey): Promise<Item | undefined> {
-    const out = await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: toAttributes({ ...key }), ConsistentRead: true }));
+    const out = await this.client.send(
+      new GetItemCommand({ TableName: this.tableName, Key: toAttributes({ ...key }), ConsistentRead: true }),
+    );
     return out.Item ? fromAttributes(out.Item) : undefined;
   }
 
@@ -130,13 +144,29 @@ export class Fixture {
   /** The event board's rows as objects (empty before its first pass). */
   async leaderboard(eventId: string) {
     const { rows } = await this.board<EventRow>(BOARD.eventScope(eventId));
-    return rows.map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({ userId, displayName, points, correct, rank, picks, savedAtMs }));
+    return rows.map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
+      userId,
+      displayName,
+      points,
+      correct,
+      rank,
+      picks,
+      savedAtMs,
+    }));
   }
 
   /** The season board's rows as objects, in board order. */
   async standings(season: number | string) {
     const { rows } = await this.board<SeasonRow>(BOARD.seasonScope(STANDING.seasonIdOf(season)!));
-    return rows.map(([userId, displayName, points, correct, rank, eventsPlayed, rev]) => ({ userId, displayName, points, correct, eventsPlayed, rank, rev }));
+    return rows.map(([userId, displayName, points, correct, rank, eventsPlayed, rev]) => ({
+      userId,
+      displayName,
+      points,
+      correct,
+      eventsPlayed,
+      rank,
+      rev,
+    }));
   }
 
   /** Every stored standing item of the season (a Scan: test tables are small), highest first. */
@@ -145,13 +175,22 @@ export class Fixture {
     const items: Item[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const out = await this.client.send(new ScanCommand({ TableName: this.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+      const out = await this.client.send(
+        new ScanCommand({ TableName: this.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+      );
       for (const raw of out.Items ?? []) items.push(fromAttributes(raw));
       start = out.LastEvaluatedKey;
     } while (start);
     return items
       .filter((i) => i.type === STANDING.type && i.seasonId === seasonId)
-      .map((s) => ({ userId: s.userId as string, displayName: s.displayName as string, points: s.points as number, correct: s.correct as number, eventsPlayed: s.eventsPlayed as number, rev: s.rev as number }))
+      .map((s) => ({
+        userId: s.userId as string,
+        displayName: s.displayName as string,
+        points: s.points as number,
+        correct: s.correct as number,
+        eventsPlayed: s.eventsPlayed as number,
+        rev: s.rev as number,
+      }))
       .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
   }
 
@@ -161,7 +200,12 @@ export class Fixture {
     const out = new Map<string, { displayName: unknown; points: unknown; correct: unknown; rank: unknown }>();
     for (const e of entries) {
       const p = await this.get(PREDICTION.key(e.userId as string, spec.date, spec.id));
-      out.set(e.userId as string, { displayName: p?.displayName, points: p?.points ?? null, correct: p?.correct ?? null, rank: p?.rank ?? null });
+      out.set(e.userId as string, {
+        displayName: p?.displayName,
+        points: p?.points ?? null,
+        correct: p?.correct ?? null,
+        rank: p?.rank ?? null,
+      });
     }
     return out;
   }
@@ -258,13 +302,19 @@ export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Pick
   expect(head!.card.map((m) => m[0])).toEqual(card);
   for (const r of want.rows) expect(rankOf(head!, r.points, r.correct), r.userId).toBe(r.rank);
   for (const r of rows) {
-    const own = Object.entries(picks[r[0]]).map(([matchId, team]) => ({ matchId, team })).filter((p) => card.includes(p.matchId));
-    expect(rowPicks(head!, r[5]).sort((a, b) => (a.matchId < b.matchId ? -1 : 1)), `picks of ${r[0]}`).toEqual(own.sort((a, b) => (a.matchId < b.matchId ? -1 : 1)));
+    const own = Object.entries(picks[r[0]])
+      .map(([matchId, team]) => ({ matchId, team }))
+      .filter((p) => card.includes(p.matchId));
+    expect(
+      rowPicks(head!, r[5]).sort((a, b) => (a.matchId < b.matchId ? -1 : 1)),
+      `picks of ${r[0]}`,
+    ).toEqual(own.sort((a, b) => (a.matchId < b.matchId ? -1 : 1)));
   }
   if (opts.final) {
     const stored = await fx.predictionsOf(spec);
     expect(stored.size).toBe(want.rows.length);
-    for (const r of want.rows) expect(stored.get(r.userId), r.userId).toMatchObject({ points: r.points, correct: r.correct, rank: r.rank });
+    for (const r of want.rows)
+      expect(stored.get(r.userId), r.userId).toMatchObject({ points: r.points, correct: r.correct, rank: r.rank });
   }
   return { head: head!, rows };
 }
@@ -276,15 +326,23 @@ export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Pick
  */
 export async function expectSeason(fx: Fixture, season: number | string, want: ReturnType<typeof expectedStandings>) {
   const stored = await fx.storedStandings(season);
-  expect(stored.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })), `stored standings of ${season}`).toEqual(
-    want.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })),
-  );
+  expect(
+    stored.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })),
+    `stored standings of ${season}`,
+  ).toEqual(want.map(({ userId, points, correct, eventsPlayed }) => ({ userId, points, correct, eventsPlayed })));
   const { head, rows } = await fx.board<SeasonRow>(BOARD.seasonScope(STANDING.seasonIdOf(season)!));
   if (want.length === 0 && head === null) return;
   expect(head, `board of season ${season}`).not.toBeNull();
   const byUser = new Map(stored.map((s) => [s.userId, s]));
-  expect(rows.map((r) => ({ userId: r[0], points: r[2], correct: r[3], eventsPlayed: r[5], rank: r[4] })), `board of season ${season}`).toEqual(want);
-  for (const r of rows) expect([r[1], r[6]], `name and rev of ${r[0]} in ${season}`).toEqual([byUser.get(r[0])!.displayName, byUser.get(r[0])!.rev]);
+  expect(
+    rows.map((r) => ({ userId: r[0], points: r[2], correct: r[3], eventsPlayed: r[5], rank: r[4] })),
+    `board of season ${season}`,
+  ).toEqual(want);
+  for (const r of rows)
+    expect([r[1], r[6]], `name and rev of ${r[0]} in ${season}`).toEqual([
+      byUser.get(r[0])!.displayName,
+      byUser.get(r[0])!.rev,
+    ]);
   expect(head!.scores).toEqual(histogramOf(want));
   expect(head!.rowCount).toBe(want.length);
   for (const r of want) expect(rankOf(head!, r.points, r.correct)).toBe(r.rank);

@@ -18,7 +18,10 @@ const earlierPicks: Picks = { u1: { p: 1 }, u2: { p: 0 }, u9: { p: 1 }, u8: { p:
 const picks: Picks = {};
 for (let i = 0; i < 12; i++) picks[`u${i}`] = { a: i % 2, b: i % 3 === 0 ? 1 : 0, c: i % 4 === 0 ? 1 : 2 };
 // After the first scoring, match b's result is corrected: a re-score also has to survive a crash.
-const corrected: EventSpec = { ...event, matches: [event.matches[0], { id: 'b', points: 3, result: 0 }, event.matches[2]] };
+const corrected: EventSpec = {
+  ...event,
+  matches: [event.matches[0], { id: 'b', points: 3, result: 0 }, event.matches[2]],
+};
 
 class Killed extends Error {}
 
@@ -68,30 +71,40 @@ async function killThenRerun(fx: Fixture, n: number, config: Config): Promise<vo
 }
 
 describe('a scoring run killed part-way and run again', () => {
-  it.each([
-    ONE_BY_ONE,
-    { concurrency: 16, playersPerTransaction: 1 },
-    { concurrency: 2, playersPerTransaction: 5 },
-  ])('converges to the uninterrupted result, wherever it was killed (%o)', async (config) => {
-    const clean = await setup();
-    const full = await createScorer({ client: clean.client, tableName: clean.tableName, ...config }).scoreEvent('e1');
-    if (!('stats' in full)) throw new Error(JSON.stringify(full));
-    const expected = await snapshot(clean.fx);
-    await expectSeason(clean.fx, 2025, expectedStandings([
-      { spec: earlier, picks: earlierPicks },
-      { spec: event, picks },
-    ]));
-    await expectEventBoard(clean.fx, event, picks, { final: true });
-    const total = full.stats.writes;
-    expect(total).toBeGreaterThan(Math.ceil(12 / config.playersPerTransaction));
+  it.each([ONE_BY_ONE, { concurrency: 16, playersPerTransaction: 1 }, { concurrency: 2, playersPerTransaction: 5 }])(
+    'converges to the uninterrupted result, wherever it was killed (%o)',
+    async (config) => {
+      const clean = await setup();
+      const full = await createScorer({ client: clean.client, tableName: clean.tableName, ...config }).scoreEvent('e1');
+      if (!('stats' in full)) throw new Error(JSON.stringify(full));
+      const expected = await snapshot(clean.fx);
+      await expectSeason(
+        clean.fx,
+        2025,
+        expectedStandings([
+          { spec: earlier, picks: earlierPicks },
+          { spec: event, picks },
+        ]),
+      );
+      await expectEventBoard(clean.fx, event, picks, { final: true });
+      const total = full.stats.writes;
+      expect(total).toBeGreaterThan(Math.ceil(12 / config.playersPerTransaction));
 
-    for (const n of new Set([0, 1, Math.floor(total / 2), total - 2, total - 1])) {
-      const { fx } = await setup();
-      await killThenRerun(fx, n, config);
-      expect(await snapshot(fx), `killed after ${n} of ${total} writes`).toEqual(expected);
-      await expectSeason(fx, 2025, expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec: event, picks }]));
-    }
-  });
+      for (const n of new Set([0, 1, Math.floor(total / 2), total - 2, total - 1])) {
+        const { fx } = await setup();
+        await killThenRerun(fx, n, config);
+        expect(await snapshot(fx), `killed after ${n} of ${total} writes`).toEqual(expected);
+        await expectSeason(
+          fx,
+          2025,
+          expectedStandings([
+            { spec: earlier, picks: earlierPicks },
+            { spec: event, picks },
+          ]),
+        );
+      }
+    },
+  );
 
   it('converges when a re-score after a corrected result is killed part-way', async () => {
     const clean = await setup();
@@ -102,7 +115,14 @@ describe('a scoring run killed part-way and run again', () => {
     if (!('stats' in rescored)) throw new Error(JSON.stringify(rescored));
     const expected = await snapshot(clean.fx);
     await expectEventBoard(clean.fx, corrected, picks, { final: true });
-    await expectSeason(clean.fx, 2025, expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec: corrected, picks }]));
+    await expectSeason(
+      clean.fx,
+      2025,
+      expectedStandings([
+        { spec: earlier, picks: earlierPicks },
+        { spec: corrected, picks },
+      ]),
+    );
 
     for (const n of [0, 1, Math.floor(rescored.stats.writes / 2), rescored.stats.writes - 1]) {
       const { fx, client, tableName } = await setup();
@@ -120,13 +140,21 @@ describe('a scoring run killed part-way and run again', () => {
     const { fx } = await setup();
     let kills = 0;
     for (let run = 0; run < 20; run++) {
-      const dying = createScorer({ client: fx.client, tableName: fx.tableName, ...ONE_BY_ONE, afterWrite: (w) => {
-        if (w === 3) throw new Killed();
-      } });
-      const died = await dying.scoreEvent('e1').then(() => false, (err) => {
-        if (!(err instanceof Killed)) throw err;
-        return true;
+      const dying = createScorer({
+        client: fx.client,
+        tableName: fx.tableName,
+        ...ONE_BY_ONE,
+        afterWrite: (w) => {
+          if (w === 3) throw new Killed();
+        },
       });
+      const died = await dying.scoreEvent('e1').then(
+        () => false,
+        (err) => {
+          if (!(err instanceof Killed)) throw err;
+          return true;
+        },
+      );
       if (!died) break;
       kills++;
     }

@@ -9,13 +9,26 @@ describe('entity keys', () => {
   it('give a season standing its key, and its attributes a revision and no rank or index key', () => {
     expect(STANDING.key('alice', 2025)).toEqual({ [TABLE.pk]: 'USER#alice', [TABLE.sk]: 'STANDING#2025' });
     const attributes = STANDING.attributes(2025, 'alice', 'A', { points: 1, correct: 1, eventsPlayed: 1 }, 3)!;
-    expect(attributes).toEqual({ type: 'Standing', seasonId: '2025', season: 2025, userId: 'alice', displayName: 'A', points: 1, correct: 1, eventsPlayed: 1, rev: 3 });
+    expect(attributes).toEqual({
+      type: 'Standing',
+      seasonId: '2025',
+      season: 2025,
+      userId: 'alice',
+      displayName: 'A',
+      points: 1,
+      correct: 1,
+      eventsPlayed: 1,
+      rev: 3,
+    });
   });
 
   it('refuse a season that does not fit 4 digits', () => {
     for (const season of [10_000, -1, 2025.5]) {
       expect(STANDING.key('alice', season), String(season)).toBeNull();
-      expect(STANDING.attributes(season, 'alice', 'A', { points: 1, correct: 1, eventsPlayed: 1 }, 1), String(season)).toBeNull();
+      expect(
+        STANDING.attributes(season, 'alice', 'A', { points: 1, correct: 1, eventsPlayed: 1 }, 1),
+        String(season),
+      ).toBeNull();
     }
   });
 

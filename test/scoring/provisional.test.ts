@@ -14,7 +14,15 @@ import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
 import { TABLE } from '@pickem/domain/entities/table';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
-import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
+import {
+  Fixture,
+  expectEventBoard,
+  expectSeason,
+  expectedStandings,
+  type EventSpec,
+  type MatchSpec,
+  type Picks,
+} from './fixtures.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -25,7 +33,12 @@ beforeEach(async () => {
   scorer = createScorer({ client, tableName });
 });
 
-const earlier: EventSpec = { id: 'e0', date: '2025-02-01', state: 'SCORED', matches: [{ id: 'p', points: 4, result: 1 }] };
+const earlier: EventSpec = {
+  id: 'e0',
+  date: '2025-02-01',
+  state: 'SCORED',
+  matches: [{ id: 'p', points: 4, result: 1 }],
+};
 const earlierPicks: Picks = { ann: { p: 1 }, ben: { p: 0 }, cat: { p: 1 } };
 
 /** The card as the admin enters results one by one: the final results of each match. */
@@ -44,7 +57,12 @@ const picks: Picks = {
 };
 const NO_RESULT = (m: MatchSpec): MatchSpec => ({ id: m.id, points: m.points, result: null });
 /** The event with the first `known` results entered. */
-const live = (known: number): EventSpec => ({ id: 'e1', date: '2025-03-01', state: 'BROADCAST', matches: FINAL.map((m, i) => (i < known ? m : NO_RESULT(m))) });
+const live = (known: number): EventSpec => ({
+  id: 'e1',
+  date: '2025-03-01',
+  state: 'BROADCAST',
+  matches: FINAL.map((m, i) => (i < known ? m : NO_RESULT(m))),
+});
 
 /** The report of a run that succeeded (an expected failure fails the test). */
 function succeeded(outcome: ScoringOutcome) {
@@ -54,11 +72,16 @@ function succeeded(outcome: ScoringOutcome) {
 
 /** Standings hold only the earlier event while the live passes run. */
 const beforeFinal = () => expectedStandings([{ spec: earlier, picks: earlierPicks }]);
-const afterFinal = (spec: EventSpec) => expectedStandings([{ spec: earlier, picks: earlierPicks }, { spec, picks }]);
+const afterFinal = (spec: EventSpec) =>
+  expectedStandings([
+    { spec: earlier, picks: earlierPicks },
+    { spec, picks },
+  ]);
 
 /** Live passes write no player item: every prediction of the event still unscored. */
 async function expectUnscored(spec: EventSpec) {
-  for (const [u, p] of await fx.predictionsOf(spec)) expect([u, p.points, p.correct, p.rank]).toEqual([u, null, null, null]);
+  for (const [u, p] of await fx.predictionsOf(spec))
+    expect([u, p.points, p.correct, p.rank]).toEqual([u, null, null, null]);
 }
 
 /** A client that records the keys of every item written through it (successful requests only). */
@@ -82,7 +105,8 @@ function recordingClient(client: DynamoDBClient) {
             break;
           case 'BatchWriteItemCommand': {
             const left = new Set(Object.values((out.UnprocessedItems ?? {}) as Record<string, unknown[]>).flat());
-            for (const r of Object.values(input.RequestItems ?? {}).flat()) if (!left.has(r)) written.push(pk(r.PutRequest?.Item ?? r.DeleteRequest?.Key));
+            for (const r of Object.values(input.RequestItems ?? {}).flat())
+              if (!left.has(r)) written.push(pk(r.PutRequest?.Item ?? r.DeleteRequest?.Key));
             break;
           }
           case 'PutItemCommand':
@@ -114,13 +138,23 @@ describe('provisional scoring of a BROADCAST event', () => {
     for (let known = 0; known <= FINAL.length; known++) {
       if (known > 0) await fx.setResult('e1', FINAL[known - 1]);
       const outcome = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
-      expect(outcome.report, `after ${known} results`).toMatchObject({ event: { state: 'BROADCAST' }, predictionsScored: 5, standingsUpdated: 0, finished: true });
+      expect(outcome.report, `after ${known} results`).toMatchObject({
+        event: { state: 'BROADCAST' },
+        predictionsScored: 5,
+        standingsUpdated: 0,
+        finished: true,
+      });
       await expectEventBoard(fx, live(known), picks, { final: false });
       await expectUnscored(live(known));
       await expectSeason(fx, 2025, beforeFinal());
     }
     const final = succeeded(await scorer.scoreEvent('e1'));
-    expect(final.report).toMatchObject({ event: { state: 'SCORED' }, predictionsScored: 5, standingsUpdated: 5, finished: true });
+    expect(final.report).toMatchObject({
+      event: { state: 'SCORED' },
+      predictionsScored: 5,
+      standingsUpdated: 5,
+      finished: true,
+    });
     await expectEventBoard(fx, live(FINAL.length), picks, { final: true });
     await expectSeason(fx, 2025, afterFinal(live(FINAL.length)));
   });
@@ -138,7 +172,10 @@ describe('provisional scoring of a BROADCAST event', () => {
     await setup();
     for (const m of FINAL.slice(0, 3)) await fx.setResult('e1', m);
     await scorer.scoreEvent('e1', { provisional: true });
-    const corrected: EventSpec = { ...live(3), matches: live(3).matches.map((m) => (m.id === 'a' ? { ...m, result: 1 } : m.id === 'c' ? NO_RESULT(m) : m)) };
+    const corrected: EventSpec = {
+      ...live(3),
+      matches: live(3).matches.map((m) => (m.id === 'a' ? { ...m, result: 1 } : m.id === 'c' ? NO_RESULT(m) : m)),
+    };
     await fx.setResult('e1', corrected.matches[0]);
     await fx.setResult('e1', corrected.matches[2]);
     await scorer.scoreEvent('e1', { provisional: true });
@@ -171,9 +208,14 @@ describe('provisional scoring of a BROADCAST event', () => {
     await setup();
     for (const m of FINAL.slice(0, 2)) await fx.setResult('e1', m);
     for (const n of [0, 1, 2]) {
-      const dying = createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 1, afterWrite: (w) => {
-        if (w === n) throw new Error(`killed after ${n} writes`);
-      } });
+      const dying = createScorer({
+        client: fx.client,
+        tableName: fx.tableName,
+        concurrency: 1,
+        afterWrite: (w) => {
+          if (w === n) throw new Error(`killed after ${n} writes`);
+        },
+      });
       await expect(dying.scoreEvent('e1', { provisional: true })).rejects.toThrow(/killed/);
     }
     await scorer.scoreEvent('e1', { provisional: true });
@@ -214,10 +256,23 @@ describe('provisional scoring of a BROADCAST event', () => {
 describe('what a live pass writes', () => {
   // 250 players over three chunks. Match a (100 points): players 0-99 pick it right. Match b (1
   // point): players 200-249 pick it right. Match c (1 point): player 0 alone picks it right.
-  const many: EventSpec = { id: 'big', date: '2025-05-01', state: 'BROADCAST', matches: [{ id: 'a', points: 100, result: null }, { id: 'b', points: 1, result: null }, { id: 'c', points: 1, result: null }] };
+  const many: EventSpec = {
+    id: 'big',
+    date: '2025-05-01',
+    state: 'BROADCAST',
+    matches: [
+      { id: 'a', points: 100, result: null },
+      { id: 'b', points: 1, result: null },
+      { id: 'c', points: 1, result: null },
+    ],
+  };
   const manyPicks: Picks = {};
-  for (let i = 0; i < 250; i++) manyPicks[`p${String(i).padStart(3, '0')}`] = { a: i < 100 ? 0 : 1, b: i >= 200 ? 0 : 1, c: i === 0 ? 0 : 1 };
-  const withResults = (n: number): EventSpec => ({ ...many, matches: many.matches.map((m, i) => (i < n ? { ...m, result: 0 } : m)) });
+  for (let i = 0; i < 250; i++)
+    manyPicks[`p${String(i).padStart(3, '0')}`] = { a: i < 100 ? 0 : 1, b: i >= 200 ? 0 : 1, c: i === 0 ? 0 : 1 };
+  const withResults = (n: number): EventSpec => ({
+    ...many,
+    matches: many.matches.map((m, i) => (i < n ? { ...m, result: 0 } : m)),
+  });
 
   it('after one result: no player item, only the chunks whose rows changed, the head, and the retired chunks of the version before last (their exact number)', async () => {
     await fx.event(many);
@@ -232,9 +287,14 @@ describe('what a live pass writes', () => {
         if (results > 0) await fx.setResult('big', withResults(results).matches[results - 1]);
         const rec = recordingClient(fx.client);
         counted = 0;
-        const out = succeeded(await createScorer({ client: rec.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }));
+        const out = succeeded(
+          await createScorer({ client: rec.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }),
+        );
         await expectEventBoard(fx, withResults(results), manyPicks, { final: false });
-        expect(rec.written.filter((pk) => pk.startsWith('USER#') || pk.startsWith('ENTRIES#')), 'player items written').toEqual([]);
+        expect(
+          rec.written.filter((pk) => pk.startsWith('USER#') || pk.startsWith('ENTRIES#')),
+          'player items written',
+        ).toEqual([]);
         expect(counted, 'onItemsWritten').toBe(rec.written.length);
         expect(out.stats.items).toBe(rec.written.length);
         return rec.written;
@@ -257,12 +317,16 @@ describe('what a live pass writes', () => {
       expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v1.chunkSet}#`))).toHaveLength(3);
       expect(third.filter((pk) => pk === BOARD.eventScope('big'))).toHaveLength(1);
       expect(third).toHaveLength(3 + 1 + 3);
-      for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250)) expect(await fx.get(key), `retired ${key[TABLE.pk]}`).toBeUndefined();
+      for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250))
+        expect(await fx.get(key), `retired ${key[TABLE.pk]}`).toBeUndefined();
       for (const set of [v3.chunkSet, v2.chunkSet]) {
-        for (const key of chunkKeys(BOARD.eventScope('big'), set, 250)) expect(await fx.get(key), `kept ${key[TABLE.pk]}`).toBeDefined();
+        for (const key of chunkKeys(BOARD.eventScope('big'), set, 250))
+          expect(await fx.get(key), `kept ${key[TABLE.pk]}`).toBeDefined();
       }
       // The same card again (a result set to what it was): nothing written.
-      const again = succeeded(await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }));
+      const again = succeeded(
+        await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('big', { provisional: true }),
+      );
       expect(again.stats.items).toBe(0);
     } finally {
       stop();

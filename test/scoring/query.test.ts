@@ -13,7 +13,7 @@ import { createTestTable } from 'appsync-local/testing';
 import { Fixture, type EventSpec } from './fixtures.ts';
 
 describe('a named access pattern as a QueryCommand input', () => {
-  it("an entry shard: its partition of the table, strongly consistent", () => {
+  it('an entry shard: its partition of the table, strongly consistent', () => {
     expect(queryInput('T', ENTRY.shard('e1', 7), { consistentRead: true })).toEqual({
       TableName: 'T',
       IndexName: undefined,
@@ -41,7 +41,12 @@ describe('a named access pattern as a QueryCommand input', () => {
 
   it('a whole GSI partition, without a sort key condition', () => {
     const input = queryInput('T', EVENT.list());
-    expect(input).toMatchObject({ IndexName: TABLE.index, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': TABLE.gsiPk }, ScanIndexForward: false });
+    expect(input).toMatchObject({
+      IndexName: TABLE.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': TABLE.gsiPk },
+      ScanIndexForward: false,
+    });
     expect(input.ExpressionAttributeValues).toEqual({ ':pk': { S: 'EVENTS' } });
   });
 });
@@ -50,10 +55,16 @@ describe('every page of a query, on DynamoDB Local', () => {
   it('follows LastEvaluatedKey to the last page, in the pattern’s order', async () => {
     const { client, tableName } = await createTestTable();
     const fx = new Fixture(client, tableName);
-    const spec: EventSpec = { id: 'paged', date: '2031-05-05', matches: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, points: 1, result: null })) };
+    const spec: EventSpec = {
+      id: 'paged',
+      date: '2031-05-05',
+      matches: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, points: 1, result: null })),
+    };
     await fx.event(spec);
     const pages: number[] = [];
-    const matches = await queryAll(client, queryInput(tableName, MATCH.card('paged'), { limit: 2 }), (out) => pages.push(out.Count ?? 0));
+    const matches = await queryAll(client, queryInput(tableName, MATCH.card('paged'), { limit: 2 }), (out) =>
+      pages.push(out.Count ?? 0),
+    );
     expect(pages).toEqual([2, 2, 1]);
     expect(matches.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     // The event item shares the partition; the card pattern of the event reads it too.
@@ -68,9 +79,18 @@ describe('every page of a query, on DynamoDB Local', () => {
     await fx.event(spec);
     const users = Array.from({ length: 40 }, (_, i) => `user-${i.toString(16)}`);
     await fx.predictions(spec, Object.fromEntries(users.map((u) => [u, { m: 0 }])));
-    const shards = await Promise.all(ENTRY.shards().map((s) => queryAll(client, queryInput(tableName, ENTRY.shard('sharded', s), { consistentRead: true }))));
+    const shards = await Promise.all(
+      ENTRY.shards().map((s) =>
+        queryAll(client, queryInput(tableName, ENTRY.shard('sharded', s), { consistentRead: true })),
+      ),
+    );
     expect(shards.filter((s) => s.length > 0).length).toBe(16);
-    expect(shards.flat().map((e) => e.userId).sort()).toEqual([...users].sort());
+    expect(
+      shards
+        .flat()
+        .map((e) => e.userId)
+        .sort(),
+    ).toEqual([...users].sort());
     shards.forEach((items, s) => items.forEach((e) => expect(shardOf(e.userId as string)).toBe(s)));
   });
 });

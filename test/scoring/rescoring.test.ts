@@ -43,7 +43,13 @@ const secondPicks: Picks = {
 };
 
 const summary = (rows: Awaited<ReturnType<Fixture['standings']>>) =>
-  rows.map((r) => ({ userId: r.userId, points: r.points, correct: r.correct, eventsPlayed: r.eventsPlayed, rank: r.rank }));
+  rows.map((r) => ({
+    userId: r.userId,
+    points: r.points,
+    correct: r.correct,
+    eventsPlayed: r.eventsPlayed,
+    rank: r.rank,
+  }));
 
 async function expectLeaderboard(spec: EventSpec, picks: Picks) {
   await expectEventBoard(fx, spec, picks, { final: true });
@@ -62,7 +68,10 @@ describe('scoreEvent run again', () => {
     await expectSeason(fx, 2025, expectedStandings([{ spec: first, picks: firstPicks }]));
     await expectLeaderboard(first, firstPicks);
     expect(once).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 4, finished: true } });
-    expect(twice).toMatchObject({ report: { predictionsScored: 4, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } }, stats: { writes: 0, items: 0, wcu: 0 } });
+    expect(twice).toMatchObject({
+      report: { predictionsScored: 4, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } },
+      stats: { writes: 0, items: 0, wcu: 0 },
+    });
   });
 
   it('counts eventsPlayed across two events of a season', async () => {
@@ -74,13 +83,21 @@ describe('scoreEvent run again', () => {
     await scorer.scoreEvent('ss');
     await scorer.scoreEvent('wm');
     const standings = summary(await fx.standings(2025));
-    await expectSeason(fx, 2025, 
+    await expectSeason(
+      fx,
+      2025,
       expectedStandings([
         { spec: first, picks: firstPicks },
         { spec: second, picks: secondPicks },
       ]),
     );
-    expect(Object.fromEntries(standings.map((s) => [s.userId, s.eventsPlayed]))).toEqual({ ann: 2, ben: 1, cat: 2, dan: 1, eve: 1 });
+    expect(Object.fromEntries(standings.map((s) => [s.userId, s.eventsPlayed]))).toEqual({
+      ann: 2,
+      ben: 1,
+      cat: 2,
+      dan: 1,
+      eve: 1,
+    });
   });
 
   it('after a corrected result and a re-score, equals a from-scratch computation over all scored events', async () => {
@@ -116,8 +133,15 @@ describe('scoreEvent run again', () => {
     await fx.predictions(first, firstPicks);
     await fx.event(second);
     await fx.predictions(second, secondPicks);
-    await Promise.all([scorer.scoreEvent('wm'), scorer.scoreEvent('wm'), scorer.scoreEvent('ss'), scorer.scoreEvent('ss')]);
-    await expectSeason(fx, 2025, 
+    await Promise.all([
+      scorer.scoreEvent('wm'),
+      scorer.scoreEvent('wm'),
+      scorer.scoreEvent('ss'),
+      scorer.scoreEvent('ss'),
+    ]);
+    await expectSeason(
+      fx,
+      2025,
       expectedStandings([
         { spec: first, picks: firstPicks },
         { spec: second, picks: secondPicks },

@@ -6,7 +6,15 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { TABLE } from '@pickem/domain/entities/table';
-import { Fixture, eventItem, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import {
+  Fixture,
+  eventItem,
+  expectEventBoard,
+  expectSeason,
+  expectedStandings,
+  type EventSpec,
+  type Picks,
+} from './fixtures.ts';
 import { BOARD } from '@pickem/domain/entities/board';
 
 let fx: Fixture;
@@ -47,7 +55,15 @@ describe('scoreEvent', () => {
     const out = await scorer.scoreEvent('e1');
     if (!('report' in out)) throw new Error(JSON.stringify(out));
     expect(out.report).toEqual({
-      event: { id: 'e1', name: 'Event e1', date: '2025-04-19', startsAt: '2025-04-19T20:00:00.000Z', state: 'SCORED', season: 2025, matchCount: 3 },
+      event: {
+        id: 'e1',
+        name: 'Event e1',
+        date: '2025-04-19',
+        startsAt: '2025-04-19T20:00:00.000Z',
+        state: 'SCORED',
+        season: 2025,
+        matchCount: 3,
+      },
       predictionsScored: 5,
       standingsUpdated: 5,
       finished: true,
@@ -63,10 +79,19 @@ describe('scoreEvent', () => {
       ['erin', 0, 0, 5],
     ]);
     await expectEventBoard(fx, event, picks, { final: true });
-    expect(board[0]).toMatchObject({ displayName: 'Alice Renamed', picks: '012', savedAtMs: Date.parse('2025-04-19T19:00:00.000Z') });
+    expect(board[0]).toMatchObject({
+      displayName: 'Alice Renamed',
+      picks: '012',
+      savedAtMs: Date.parse('2025-04-19T19:00:00.000Z'),
+    });
     expect(board[1].displayName).toBe('name-carol');
     expect(board[4].picks).toBe('---');
-    expect((await fx.predictionsOf(event)).get('alice')).toEqual({ displayName: 'Alice Renamed', points: 18, correct: 3, rank: 1 });
+    expect((await fx.predictionsOf(event)).get('alice')).toEqual({
+      displayName: 'Alice Renamed',
+      points: 18,
+      correct: 3,
+      rank: 1,
+    });
 
     const standings = await fx.standings(2025);
     expect(standings.map((s) => [s.userId, s.points, s.correct, s.eventsPlayed, s.rank, s.rev])).toEqual([
@@ -100,12 +125,16 @@ describe('scoreEvent', () => {
   it('scores an event without predictions', async () => {
     await fx.event(event);
     const out = await scorer.scoreEvent('e1');
-    expect(out).toMatchObject({ report: { predictionsScored: 0, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } } });
+    expect(out).toMatchObject({
+      report: { predictionsScored: 0, standingsUpdated: 0, finished: true, event: { state: 'SCORED' } },
+    });
     expect((await fx.board(BOARD.eventScope('e1'))).head).toMatchObject({ rowCount: 0, scores: [], final: true });
   });
 
   it('returns NotFound for an unknown event', async () => {
-    expect(await scorer.scoreEvent('nope')).toEqual({ error: { type: ERROR.notFound, message: expect.stringContaining('nope') } });
+    expect(await scorer.scoreEvent('nope')).toEqual({
+      error: { type: ERROR.notFound, message: expect.stringContaining('nope') },
+    });
   });
 
   it('returns InvalidStateTransition for an UPCOMING event and writes nothing', async () => {
@@ -153,7 +182,9 @@ describe('createScorer', () => {
   it('refuses a concurrency that would run nothing, or is not a whole number', async () => {
     const { client, tableName } = await createTestTable();
     for (const concurrency of [0, -1, 1.5, Number.NaN]) {
-      expect(() => createScorer({ client, tableName, concurrency }), String(concurrency)).toThrow(/concurrency must be a whole number of at least 1/);
+      expect(() => createScorer({ client, tableName, concurrency }), String(concurrency)).toThrow(
+        /concurrency must be a whole number of at least 1/,
+      );
     }
     expect(() => createScorer({ client, tableName, concurrency: 1 })).not.toThrow();
   });

@@ -27,11 +27,15 @@ const march: EventSpec = {
     { id: 'c', points: 5, result: 2 },
   ],
 };
-const corrected: EventSpec = { ...march, matches: [march.matches[0], { id: 'b', points: 3, result: 0 }, march.matches[2]] };
+const corrected: EventSpec = {
+  ...march,
+  matches: [march.matches[0], { id: 'b', points: 3, result: 0 }, march.matches[2]],
+};
 
 // 30 players: with 4 items a player (the prediction and 3 standings) a transaction holds at most 25.
 const marchPicks: Picks = {};
-for (let i = 0; i < 30; i++) marchPicks[`u${String(i).padStart(2, '0')}`] = { a: i % 2, b: i % 3 === 0 ? 1 : 0, c: i % 4 === 0 ? 2 : 1 };
+for (let i = 0; i < 30; i++)
+  marchPicks[`u${String(i).padStart(2, '0')}`] = { a: i % 2, b: i % 3 === 0 ? 1 : 0, c: i % 4 === 0 ? 2 : 1 };
 const decemberPicks: Picks = { u01: { d: 0 }, u02: { d: 1 }, u40: { d: 0 } };
 const januaryPicks: Picks = { u01: { j: 1 }, u03: { j: 1 }, u41: { j: 0 } };
 
@@ -40,14 +44,23 @@ function expectedBySeason(marchSpec: EventSpec) {
   const dec = { spec: december, picks: decemberPicks };
   const jan = { spec: january, picks: januaryPicks };
   const mar = { spec: marchSpec, picks: marchPicks };
-  return { '2024': expectedStandings([dec]), '2025': expectedStandings([jan, mar]), [WINTER.id]: expectedStandings([dec, jan, mar]), [ROAD.id]: expectedStandings([mar]) };
+  return {
+    '2024': expectedStandings([dec]),
+    '2025': expectedStandings([jan, mar]),
+    [WINTER.id]: expectedStandings([dec, jan, mar]),
+    [ROAD.id]: expectedStandings([mar]),
+  };
 }
 
 async function setup() {
   const { client, tableName } = await createTestTable();
   const fx = new Fixture(client, tableName);
   for (const season of [WINTER, ROAD]) await fx.put(SEASON.item(season));
-  for (const [spec, picks] of [[december, decemberPicks], [january, januaryPicks], [march, marchPicks]] as const) {
+  for (const [spec, picks] of [
+    [december, decemberPicks],
+    [january, januaryPicks],
+    [march, marchPicks],
+  ] as const) {
     await fx.event(spec);
     await fx.predictions(spec, picks);
   }
@@ -95,13 +108,24 @@ describe('an event in several seasons', () => {
 
   it('a pass killed after any number of writes converges when run again, in every season', async () => {
     const clean = await setup();
-    const full = await createScorer({ client: clean.client, tableName: clean.tableName, concurrency: 1, playersPerTransaction: 1 }).scoreEvent('mar');
+    const full = await createScorer({
+      client: clean.client,
+      tableName: clean.tableName,
+      concurrency: 1,
+      playersPerTransaction: 1,
+    }).scoreEvent('mar');
     if (!('stats' in full)) throw new Error(JSON.stringify(full));
     for (const n of [0, 1, Math.floor(full.stats.writes / 2), full.stats.writes - 1]) {
       const { fx, client, tableName } = await setup();
-      const dying = createScorer({ client, tableName, concurrency: 1, playersPerTransaction: 1, afterWrite: (w) => {
-        if (w === n) throw new Error(`killed after ${n} writes`);
-      } });
+      const dying = createScorer({
+        client,
+        tableName,
+        concurrency: 1,
+        playersPerTransaction: 1,
+        afterWrite: (w) => {
+          if (w === n) throw new Error(`killed after ${n} writes`);
+        },
+      });
       await expect(dying.scoreEvent('mar')).rejects.toThrow('killed');
       await createScorer({ client, tableName }).scoreEvent('mar');
       await expectSeasons(fx, march, `killed after ${n} writes`);
@@ -111,7 +135,11 @@ describe('an event in several seasons', () => {
 
   it('concurrent final passes cannot double-count in any season', async () => {
     const { fx, client, tableName } = await setup();
-    const passes = [0, 1, 2, 3].map((i) => createScorer({ client, tableName, concurrency: 1 + i, playersPerTransaction: [25, 1, 7, 3][i] }).scoreEvent('mar'));
+    const passes = [0, 1, 2, 3].map((i) =>
+      createScorer({ client, tableName, concurrency: 1 + i, playersPerTransaction: [25, 1, 7, 3][i] }).scoreEvent(
+        'mar',
+      ),
+    );
     for (const outcome of await Promise.all(passes)) expect(outcome.error).toBeUndefined();
     await expectSeasons(fx, march);
     await expectEventBoard(fx, march, marchPicks, { final: true });

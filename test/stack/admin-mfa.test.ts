@@ -13,7 +13,11 @@ function event(groups: string[], roles: string[] = []): PreTokenGenerationV2Trig
     userPoolId: 'eu-west-1_pool',
     userName: 'user-sub',
     callerContext: { awsSdkVersion: 'x', clientId: 'client' },
-    request: { userAttributes: { sub: 'user-sub' }, groupConfiguration: { groupsToOverride: groups, iamRolesToOverride: roles }, scopes: [] },
+    request: {
+      userAttributes: { sub: 'user-sub' },
+      groupConfiguration: { groupsToOverride: groups, iamRolesToOverride: roles },
+      scopes: [],
+    },
     response: { claimsAndScopeOverrideDetails: null as never },
   };
 }
@@ -45,7 +49,10 @@ describe('admin group only with MFA', () => {
     expect(requests).toEqual([{ UserPoolId: 'eu-west-1_pool', Username: 'user-sub' }]);
   });
 
-  it.each([['no MFA settings', undefined], ['an empty MFA list', []]])('drops the admin group and group roles for an admin with %s', async (_, mfa) => {
+  it.each([
+    ['no MFA settings', undefined],
+    ['an empty MFA list', []],
+  ])('drops the admin group and group roles for an admin with %s', async (_, mfa) => {
     const { client } = cognito(mfa as string[] | undefined);
     const result = await honourAdminOnlyWithMfa(event(['league-a', adminGroup], ['arn:aws:iam::1:role/admin']), client);
     expect(result.response.claimsAndScopeOverrideDetails).toEqual({

@@ -109,7 +109,9 @@ describe('API', () => {
     const t = dataTemplate(branch);
     const [, api] = ofType(t, 'AWS::AppSync::GraphQLApi')[0];
     const tableIdOf = dynamoTableIds(t);
-    const expected = Object.fromEntries(Object.entries(wiring.environment).map(([k, ref]) => [k, { Ref: tableIdOf(ref.tableNameOf) }]));
+    const expected = Object.fromEntries(
+      Object.entries(wiring.environment).map(([k, ref]) => [k, { Ref: tableIdOf(ref.tableNameOf) }]),
+    );
     expect(api.Properties.EnvironmentVariables ?? {}).toEqual(expected);
   });
 
@@ -140,7 +142,9 @@ describe('API', () => {
           const readWrite = statements.find(
             (st) =>
               st.Effect === 'Allow' &&
-              ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].every((a) => st.Action.includes(a)) &&
+              ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].every((a) =>
+                st.Action.includes(a),
+              ) &&
               st.Resource.some((r: unknown) => JSON.stringify(r) === JSON.stringify(tableArn)),
           );
           expect(readWrite, `${d.name} may read and write ${ref.tableNameOf}`).toBeDefined();
@@ -150,7 +154,9 @@ describe('API', () => {
   });
 
   it('has exactly one resolver for every field the local runtime resolves, and no other', () => {
-    const cfn = ofType(dataTemplate(branch), 'AWS::AppSync::Resolver').map(([, r]) => `${r.Properties.TypeName}.${r.Properties.FieldName}`);
+    const cfn = ofType(dataTemplate(branch), 'AWS::AppSync::Resolver').map(
+      ([, r]) => `${r.Properties.TypeName}.${r.Properties.FieldName}`,
+    );
     expect(cfn.sort()).toEqual(wiring.resolvers.map((r) => `${r.typeName}.${r.fieldName}`).sort());
   });
 
@@ -165,7 +171,9 @@ describe('API', () => {
       if (r.kind === 'UNIT') {
         expect(cfn.DataSourceName).toBe(r.dataSource);
       } else {
-        const names = cfn.PipelineConfig.Functions.map((f: { 'Fn::GetAtt': [string, string] }) => nameOf(t, f['Fn::GetAtt'][0]));
+        const names = cfn.PipelineConfig.Functions.map((f: { 'Fn::GetAtt': [string, string] }) =>
+          nameOf(t, f['Fn::GetAtt'][0]),
+        );
         expect(names).toEqual(r.functions);
       }
     }
@@ -185,13 +193,18 @@ describe('API', () => {
     const t = dataTemplate(branch);
     const sources = ofType(t, 'AWS::AppSync::DataSource').map(([, r]) => r.Properties);
     const resolvers = ofType(t, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties);
-    for (const [typeName, fieldName] of [['Mutation', 'publishEventUpdate'], ['Subscription', 'onEventUpdate']]) {
+    for (const [typeName, fieldName] of [
+      ['Mutation', 'publishEventUpdate'],
+      ['Subscription', 'onEventUpdate'],
+    ]) {
       const cfn = resolvers.find((r) => r.TypeName === typeName && r.FieldName === fieldName);
       expect(cfn, `${typeName}.${fieldName}`).toBeDefined();
       expect(cfn.Kind).toBe('UNIT');
       expect(sources.find((s) => s.Name === cfn.DataSourceName)?.Type).toBe('NONE');
     }
-    const announce = ofType(t, 'AWS::AppSync::FunctionConfiguration').map(([, f]) => f.Properties).find((f) => f.Name === 'announceStateChange');
+    const announce = ofType(t, 'AWS::AppSync::FunctionConfiguration')
+      .map(([, f]) => f.Properties)
+      .find((f) => f.Name === 'announceStateChange');
     expect(sources.find((s) => s.Name === announce.DataSourceName)?.Type).toBe('AWS_LAMBDA');
     const schema = t.Resources[ofType(t, 'AWS::AppSync::GraphQLSchema')[0][0]].Properties.Definition as string;
     expect(schema).toMatch(/subscription: Subscription/);
@@ -200,7 +213,9 @@ describe('API', () => {
 
   it('deploys no code that scans a table (cost: on-demand reads are paid per item read)', () => {
     const t = dataTemplate(branch);
-    const code = [...ofType(t, 'AWS::AppSync::Resolver'), ...ofType(t, 'AWS::AppSync::FunctionConfiguration')].map(([, r]) => r.Properties.Code as string);
+    const code = [...ofType(t, 'AWS::AppSync::Resolver'), ...ofType(t, 'AWS::AppSync::FunctionConfiguration')].map(
+      ([, r]) => r.Properties.Code as string,
+    );
     expect(code.length).toBeGreaterThan(0);
     for (const c of code) expect(c).not.toMatch(/operation:\s*["'`]Scan["'`]/);
   });
@@ -212,9 +227,7 @@ describe('amplify_outputs.json', () => {
     expect(join, 'backend.addOutput was not called').toBeDefined();
     // Tokens (resolved at deploy time) become placeholders naming what they reference.
     const parts: unknown[] = join[1];
-    const text = parts
-      .map((p) => (typeof p === 'string' ? p : `<${JSON.stringify(p).replace(/"/g, "'")}>`))
-      .join('');
+    const text = parts.map((p) => (typeof p === 'string' ? p : `<${JSON.stringify(p).replace(/"/g, "'")}>`)).join('');
     const outputs = JSON.parse(text);
     expect(outputs.data).toMatchObject({
       default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',

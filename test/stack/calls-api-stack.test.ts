@@ -24,14 +24,20 @@ let findings: { ruleName: string; paths: string[] }[];
 
 function toyStack(app: App): { stack: Stack; fn: LambdaFunction } {
   const stack = new Stack(app, 'Toy');
-  const fn = new LambdaFunction(stack, 'Relay', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export const handler = () => null;') });
+  const fn = new LambdaFunction(stack, 'Relay', {
+    runtime: Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: Code.fromInline('export const handler = () => null;'),
+  });
   new WiredGraphqlApi(stack, 'Api', {
     name: 'Toy',
     root: repoRoot,
     schemaFile: iamSchemaFile,
     wiring: iamWiring,
     userPool: new UserPool(stack, 'Pool'),
-    lambdas: { [relaySource.handler]: { resources: { lambda: fn }, addEnvironment: (k, v) => fn.addEnvironment(k, v) } },
+    lambdas: {
+      [relaySource.handler]: { resources: { lambda: fn }, addEnvironment: (k, v) => fn.addEnvironment(k, v) },
+    },
     sandbox: true,
     logging: { fieldLogLevel: FieldLogLevel.ALL, excludeVerboseContent: true, retention: RetentionDays.ONE_WEEK },
   });
@@ -64,7 +70,9 @@ describe('a Lambda data source that calls the API', () => {
   });
 
   it('may call exactly its fields: appsync:GraphQL on types/Mutation/fields/addNote, no wildcard', () => {
-    const statements = resources('AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]);
+    const statements = resources('AWS::IAM::Policy').flatMap(
+      ([, p]) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[],
+    );
     const appsync = statements.filter((s) => JSON.stringify(s.Action).includes('appsync:'));
     expect(appsync).toHaveLength(1);
     expect(appsync[0].Action).toBe('appsync:GraphQL');
@@ -90,7 +98,9 @@ describe('a Lambda data source that calls the API', () => {
       if (Array.isArray(o['Fn::GetAtt'])) return [o['Fn::GetAtt'][0] as string];
       return Object.values(o).flatMap(refs);
     };
-    const edges = new Map(Object.entries(all).map(([id, r]) => [id, [...refs(r), ...[r.DependsOn ?? []].flat()].filter((d) => d in all)]));
+    const edges = new Map(
+      Object.entries(all).map(([id, r]) => [id, [...refs(r), ...[r.DependsOn ?? []].flat()].filter((d) => d in all)]),
+    );
     const state = new Map<string, 'visiting' | 'done'>();
     const cycleFrom = (id: string, trail: string[]): string[] | null => {
       if (state.get(id) === 'done') return null;

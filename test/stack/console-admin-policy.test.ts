@@ -18,13 +18,28 @@ import { schemaFile } from '../../amplify/data/resource.ts';
 import { synthesize, type CfnTemplate, type Synthesized } from './synthesize.ts';
 
 // The admin mutations of schema.graphql, written out here so that a change to them shows in this test.
-const ADMIN_FIELDS = ['createEvent', 'updateEvent', 'addMatch', 'updateMatch', 'removeMatch', 'reorderCard', 'setMatchResult', 'scoreEvent', 'createSeason', 'updateSeason'].map((f) => `Mutation.${f}`).sort();
+const ADMIN_FIELDS = [
+  'createEvent',
+  'updateEvent',
+  'addMatch',
+  'updateMatch',
+  'removeMatch',
+  'reorderCard',
+  'setMatchResult',
+  'scoreEvent',
+  'createSeason',
+  'updateSeason',
+]
+  .map((f) => `Mutation.${f}`)
+  .sort();
 
 type Statement = { Action: unknown; Resource: unknown };
 
 /** `Type.field` of each appsync:GraphQL resource of the statements (the tail of each ARN). */
 function grantedFields(statements: Statement[]): string[] {
-  const resources = statements.filter((s) => [s.Action].flat().includes('appsync:GraphQL')).flatMap((s) => [s.Resource].flat());
+  const resources = statements
+    .filter((s) => [s.Action].flat().includes('appsync:GraphQL'))
+    .flatMap((s) => [s.Resource].flat());
   return resources
     .map((r) => {
       const text = JSON.stringify(r);
@@ -50,7 +65,9 @@ describe('the console-admin policy of the deployed backend', () => {
   const templates = () => [branch.root, ...branch.nested];
 
   it('is one managed policy granting appsync:GraphQL on exactly the admin fields, attached to nobody', () => {
-    const policies = templates().flatMap((t) => ofType(t, 'AWS::IAM::ManagedPolicy')).filter(([id]) => id.includes(consoleAdmin.name));
+    const policies = templates()
+      .flatMap((t) => ofType(t, 'AWS::IAM::ManagedPolicy'))
+      .filter(([id]) => id.includes(consoleAdmin.name));
     expect(policies).toHaveLength(1);
     const [, policy] = policies[0];
     expect(grantedFields(policy.Properties.PolicyDocument.Statement)).toEqual(ADMIN_FIELDS);
@@ -93,11 +110,18 @@ describe('the grant is derived from the schema', () => {
     groupGrantPolicy(stack, api, file, consoleAdmin);
     const policies = Object.values(Template.fromStack(stack).findResources('AWS::IAM::ManagedPolicy'));
     expect(policies).toHaveLength(1);
-    expect(grantedFields(policies[0].Properties.PolicyDocument.Statement)).toEqual([...ADMIN_FIELDS, 'Mutation.closeSeason'].sort());
+    expect(grantedFields(policies[0].Properties.PolicyDocument.Statement)).toEqual(
+      [...ADMIN_FIELDS, 'Mutation.closeSeason'].sort(),
+    );
   });
 
   it('refuses an admin field that does not allow @aws_iam, naming it', () => {
-    const sdl = readFileSync(schemaFile, 'utf8').replace(/(scoreEvent\(eventId: ID!\): ScoringReport! @aws_cognito_user_pools\(cognito_groups: \["admin"\]\)) @aws_iam/, '$1');
-    expect(() => grantedFieldsOf(parseAppSyncSchema(sdl), consoleAdmin)).toThrow(/Mutation\.scoreEvent allows the Cognito group "admin" but not @aws_iam/);
+    const sdl = readFileSync(schemaFile, 'utf8').replace(
+      /(scoreEvent\(eventId: ID!\): ScoringReport! @aws_cognito_user_pools\(cognito_groups: \["admin"\]\)) @aws_iam/,
+      '$1',
+    );
+    expect(() => grantedFieldsOf(parseAppSyncSchema(sdl), consoleAdmin)).toThrow(
+      /Mutation\.scoreEvent allows the Cognito group "admin" but not @aws_iam/,
+    );
   });
 });

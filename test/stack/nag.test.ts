@@ -12,7 +12,14 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threatProtection } from '../../amplify/auth/posture.ts';
 import { checkWithRulePacks } from '../../amplify/security/rule-packs.ts';
-import { readValidationReport, ruleFindings, synthesize, type CfnTemplate, type DeploymentType, type Synthesized } from './synthesize.ts';
+import {
+  readValidationReport,
+  ruleFindings,
+  synthesize,
+  type CfnTemplate,
+  type DeploymentType,
+  type Synthesized,
+} from './synthesize.ts';
 
 const types: DeploymentType[] = ['sandbox', 'branch'];
 const synths = {} as Record<DeploymentType, Synthesized>;
@@ -36,11 +43,24 @@ interface Acknowledgement {
 function acknowledgements(outdir: string): Acknowledgement[] {
   return readdirSync(outdir)
     .filter((f) => f.endsWith('.metadata.json'))
-    .flatMap((f) => Object.entries(JSON.parse(readFileSync(path.join(outdir, f), 'utf8')) as Record<string, { type: string; data: Record<string, string> }[]>))
+    .flatMap((f) =>
+      Object.entries(
+        JSON.parse(readFileSync(path.join(outdir, f), 'utf8')) as Record<
+          string,
+          { type: string; data: Record<string, string> }[]
+        >,
+      ),
+    )
     .flatMap(([constructPath, entries]) =>
       entries
         .filter((e) => e.type === 'aws:cdk:acknowledged-rules')
-        .flatMap((e) => Object.entries(e.data).map(([id, reason]) => ({ path: constructPath, rule: id.replace(/^annotation::/i, ''), reason }))),
+        .flatMap((e) =>
+          Object.entries(e.data).map(([id, reason]) => ({
+            path: constructPath,
+            rule: id.replace(/^annotation::/i, ''),
+            reason,
+          })),
+        ),
     );
 }
 
@@ -58,7 +78,11 @@ function stackPaths(outdir: string): string[] {
 }
 
 const resources = (s: Synthesized, type: string) =>
-  [s.root, ...s.nested].flatMap((t) => Object.entries(t.Resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ id, r, t })));
+  [s.root, ...s.nested].flatMap((t) =>
+    Object.entries(t.Resources)
+      .filter(([, r]) => r.Type === type)
+      .map(([id, r]) => ({ id, r, t })),
+  );
 const one = (s: Synthesized, type: string) => {
   const found = resources(s, type);
   expect(found, type).toHaveLength(1);
@@ -66,7 +90,9 @@ const one = (s: Synthesized, type: string) => {
 };
 /** The functions this backend defines (Amplify's friendly-name tag), not CDK's or Amplify's helpers. */
 const ourFunctions = (s: Synthesized) =>
-  resources(s, 'AWS::Lambda::Function').filter(({ r }) => r.Properties.Tags?.some((t: { Key: string }) => t.Key === 'amplify:friendly-name'));
+  resources(s, 'AWS::Lambda::Function').filter(({ r }) =>
+    r.Properties.Tags?.some((t: { Key: string }) => t.Key === 'amplify:friendly-name'),
+  );
 const newestNodeRuntime = Runtime.ALL.map((r) => r.name)
   .filter((n) => /^nodejs\d+\.x$/.test(n))
   .sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6)))
@@ -103,16 +129,30 @@ describe.each(types)('%s backend', (type) => {
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const [poolId] = Object.entries(t.Resources).find(([, r]) => r === pool)!;
     const statements = policyStatementsOf(t, roleId);
-    expect(statements).toContainEqual({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } });
+    expect(statements).toContainEqual({
+      Action: 'cognito-idp:AdminGetUser',
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
     expect(statements.filter((s) => JSON.stringify(s).includes('cognito-idp'))).toHaveLength(1);
   });
 
-  it('bundles a trigger that loads and lets a player\'s groups through untouched', async () => {
+  it("bundles a trigger that loads and lets a player's groups through untouched", async () => {
     const { r: pool, t } = one(synths[type], 'AWS::Cognito::UserPool');
     const fn = t.Resources[pool.Properties.LambdaConfig.PreTokenGenerationConfig.LambdaArn['Fn::GetAtt'][0]];
-    const bundle = path.join(synths[type].outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+    const bundle = path.join(
+      synths[type].outdir,
+      `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`,
+      'index.mjs',
+    );
     const { handler } = (await import(bundle)) as { handler: (e: unknown) => Promise<unknown> };
-    const event = { version: '2', userPoolId: 'pool', userName: 'sub', request: { groupConfiguration: { groupsToOverride: ['league'] } }, response: {} };
+    const event = {
+      version: '2',
+      userPoolId: 'pool',
+      userName: 'sub',
+      request: { groupConfiguration: { groupsToOverride: ['league'] } },
+      response: {},
+    };
     expect(await handler(structuredClone(event))).toEqual(event);
   });
 
@@ -122,7 +162,11 @@ describe.each(types)('%s backend', (type) => {
 
   it(`runs its functions on the newest Node.js runtime (${newestNodeRuntime}), traced, with logs kept 30 days`, () => {
     const fns = ourFunctions(synths[type]);
-    expect(fns.map(({ r }) => r.Properties.Tags.find((t: { Key: string }) => t.Key === 'amplify:friendly-name').Value).sort()).toEqual(['admin-mfa', 'score-event']);
+    expect(
+      fns
+        .map(({ r }) => r.Properties.Tags.find((t: { Key: string }) => t.Key === 'amplify:friendly-name').Value)
+        .sort(),
+    ).toEqual(['admin-mfa', 'score-event']);
     for (const { r, t } of fns) {
       expect(r.Properties.Runtime).toBe(newestNodeRuntime);
       expect(r.Properties.TracingConfig).toEqual({ Mode: 'Active' });
@@ -172,7 +216,9 @@ describe('threat protection setting', () => {
     expect(threatProtection(true, {})).toBe('OFF');
     expect(threatProtection(false, { PICKEM_THREAT_PROTECTION: 'AUDIT' })).toBe('AUDIT');
     expect(threatProtection(false, { PICKEM_THREAT_PROTECTION: 'OFF' })).toBe('OFF');
-    expect(() => threatProtection(false, { PICKEM_THREAT_PROTECTION: 'on' })).toThrow(/expected ENFORCED, AUDIT or OFF/);
+    expect(() => threatProtection(false, { PICKEM_THREAT_PROTECTION: 'on' })).toThrow(
+      /expected ENFORCED, AUDIT or OFF/,
+    );
   });
 });
 
@@ -182,7 +228,11 @@ describe('the rule packs', () => {
     try {
       const app = new App({ outdir });
       const stack = new Stack(app, 'Outdated');
-      new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_20_X, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => null;') });
+      new LambdaFunction(stack, 'Fn', {
+        runtime: Runtime.NODEJS_20_X,
+        handler: 'index.handler',
+        code: Code.fromInline('exports.handler = async () => null;'),
+      });
       checkWithRulePacks(stack);
       expect(() => app.synth()).toThrow(/AwsSolutions-L1/);
       const findings = ruleFindings(outdir).join('\n');
@@ -196,6 +246,8 @@ describe('the rule packs', () => {
 
 function policyStatementsOf(t: CfnTemplate, roleId: string): Record<string, unknown>[] {
   return Object.values(t.Resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === roleId))
+    .filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === roleId),
+    )
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
 }

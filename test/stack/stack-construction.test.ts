@@ -20,7 +20,11 @@ function newStack(name = 'Api') {
 }
 
 function lambdaIn(stack: Stack): LambdaTarget {
-  const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export const handler = () => null;') });
+  const fn = new LambdaFunction(stack, 'Fn', {
+    runtime: Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: Code.fromInline('export const handler = () => null;'),
+  });
   return { resources: { lambda: fn }, addEnvironment: (k, v) => fn.addEnvironment(k, v) };
 }
 
@@ -49,22 +53,48 @@ describe('stack construction checks the wiring', () => {
   it.each<[string, Partial<ApiWiring>, RegExp]>([
     [
       'a field that does not exist',
-      { resolvers: [...wiring.resolvers, { typeName: 'Query', fieldName: 'noSuchField', kind: 'UNIT', dataSource: someSource, code: someCode }] },
+      {
+        resolvers: [
+          ...wiring.resolvers,
+          { typeName: 'Query', fieldName: 'noSuchField', kind: 'UNIT', dataSource: someSource, code: someCode },
+        ],
+      },
       /resolver Query\.noSuchField: type "Query" has no field "noSuchField"/,
     ],
     [
       'a type that does not exist',
-      { resolvers: [...wiring.resolvers, { typeName: 'NoSuchType', fieldName: 'x', kind: 'UNIT', dataSource: someSource, code: someCode }] },
+      {
+        resolvers: [
+          ...wiring.resolvers,
+          { typeName: 'NoSuchType', fieldName: 'x', kind: 'UNIT', dataSource: someSource, code: someCode },
+        ],
+      },
       /type "NoSuchType" is not an object type/,
     ],
     [
       'a data source that does not exist',
-      { resolvers: [{ ...wiring.resolvers[0], kind: 'UNIT', dataSource: 'NoSuchSource', code: someCode }, ...wiring.resolvers.slice(1)] },
+      {
+        resolvers: [
+          { ...wiring.resolvers[0], kind: 'UNIT', dataSource: 'NoSuchSource', code: someCode },
+          ...wiring.resolvers.slice(1),
+        ],
+      },
       /uses data source "NoSuchSource", which does not exist/,
     ],
     [
       'a pipeline function that does not exist',
-      { resolvers: [{ typeName: 'Query', fieldName: wiring.resolvers[0].fieldName, kind: 'PIPELINE', code: someCode, functions: ['noSuchFunction'] }, ...wiring.resolvers.slice(1)] },
+      {
+        resolvers: [
+          {
+            typeName: 'Query',
+            fieldName: wiring.resolvers[0].fieldName,
+            kind: 'PIPELINE',
+            code: someCode,
+            functions: ['noSuchFunction'],
+          },
+          ...wiring.resolvers.slice(1),
+        ],
+      },
       /uses function "noSuchFunction", which does not exist/,
     ],
     [
@@ -74,14 +104,19 @@ describe('stack construction checks the wiring', () => {
     ],
   ])('rejects a resolver for %s with a clear message', (_, change, message) => {
     const { stack, userPool } = newStack();
-    expect(() => createPickEmApi(stack, { userPool, lambdas: lambdasFor(stack), wiring: { ...wiring, ...change } })).toThrow(message);
+    expect(() =>
+      createPickEmApi(stack, { userPool, lambdas: lambdasFor(stack), wiring: { ...wiring, ...change } }),
+    ).toThrow(message);
   });
 
   it('rejects a Lambda data source with no deployed function', () => {
     const { stack, userPool } = newStack();
     const withLambda: ApiWiring = {
       ...wiring,
-      dataSources: [...wiring.dataSources, { name: 'Orphan', kind: 'LAMBDA', handler: 'amplify/functions/orphan/handler.ts', environment: {} }],
+      dataSources: [
+        ...wiring.dataSources,
+        { name: 'Orphan', kind: 'LAMBDA', handler: 'amplify/functions/orphan/handler.ts', environment: {} },
+      ],
     };
     expect(() => createPickEmApi(stack, { userPool, lambdas: lambdasFor(stack), wiring: withLambda })).toThrow(
       /Lambda data source "Orphan" runs amplify\/functions\/orphan\/handler\.ts, but no deployed function was given/,
@@ -93,11 +128,18 @@ describe('stack construction checks the wiring', () => {
     const other = lambdaIn(new Stack(app, 'Other'));
     const withLambda: ApiWiring = {
       ...wiring,
-      dataSources: [...wiring.dataSources, { name: 'Elsewhere', kind: 'LAMBDA', handler: 'elsewhere.ts', environment: {} }],
+      dataSources: [
+        ...wiring.dataSources,
+        { name: 'Elsewhere', kind: 'LAMBDA', handler: 'elsewhere.ts', environment: {} },
+      ],
     };
-    expect(() => createPickEmApi(stack, { userPool, lambdas: { ...lambdasFor(stack), 'elsewhere.ts': other }, wiring: withLambda })).toThrow(
-      /Lambda data source "Elsewhere": its function must be in the API's stack/,
-    );
+    expect(() =>
+      createPickEmApi(stack, {
+        userPool,
+        lambdas: { ...lambdasFor(stack), 'elsewhere.ts': other },
+        wiring: withLambda,
+      }),
+    ).toThrow(/Lambda data source "Elsewhere": its function must be in the API's stack/);
   });
 });
 
@@ -106,7 +148,9 @@ describe('API logging settings', () => {
     expect(apiLogging(true, {}).fieldLogLevel).toBe('ALL');
     expect(apiLogging(false, { PICKEM_API_LOG_LEVEL: '' }).fieldLogLevel).toBe('ERROR');
     expect(apiLogging(false, { PICKEM_API_LOG_VERBOSE: 'true' }).excludeVerboseContent).toBe(false);
-    expect(() => apiLogging(false, { PICKEM_API_LOG_LEVEL: 'LOUD' })).toThrow(/PICKEM_API_LOG_LEVEL=LOUD: expected one of NONE, ERROR, INFO, DEBUG, ALL/);
+    expect(() => apiLogging(false, { PICKEM_API_LOG_LEVEL: 'LOUD' })).toThrow(
+      /PICKEM_API_LOG_LEVEL=LOUD: expected one of NONE, ERROR, INFO, DEBUG, ALL/,
+    );
   });
 });
 
@@ -122,7 +166,9 @@ describe('sandbox defaults', () => {
   });
 
   it('logs every field in a sandbox', () => {
-    sandbox.hasResourceProperties('AWS::AppSync::GraphQLApi', { LogConfig: Match.objectLike({ FieldLogLevel: 'ALL' }) });
+    sandbox.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      LogConfig: Match.objectLike({ FieldLogLevel: 'ALL' }),
+    });
   });
 
   it('allows self sign-up unless PICKEM_INVITE_ONLY=true', () => {

@@ -37,7 +37,11 @@ function offlineEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 export async function synthesize(type: DeploymentType, env: Record<string, string> = {}): Promise<Synthesized> {
   const outdir = mkdtempSync(path.join(tmpdir(), `pickem-synth-${type}-`));
-  const context = { 'amplify-backend-namespace': 'pickem', 'amplify-backend-name': 'test', 'amplify-backend-type': type };
+  const context = {
+    'amplify-backend-namespace': 'pickem',
+    'amplify-backend-name': 'test',
+    'amplify-backend-type': type,
+  };
   await promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/tsx'), ['amplify/backend.ts'], {
     cwd: repoRoot,
     env: offlineEnv({ ...env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir }),
@@ -45,18 +49,26 @@ export async function synthesize(type: DeploymentType, env: Record<string, strin
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: Error) => {
     const findings = ruleFindings(outdir);
-    throw findings.length > 0 ? new Error(`the ${type} backend fails AWS's rule packs:\n${findings.join('\n')}`) : error;
+    throw findings.length > 0
+      ? new Error(`the ${type} backend fails AWS's rule packs:\n${findings.join('\n')}`)
+      : error;
   });
   const files = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
   const load = (f: string) => JSON.parse(readFileSync(path.join(outdir, f), 'utf8')) as CfnTemplate;
   const rootFiles = files.filter((f) => !f.endsWith('.nested.template.json'));
   if (rootFiles.length !== 1) throw new Error(`expected one root template in ${outdir}, found ${rootFiles.join(', ')}`);
-  return { outdir, root: load(rootFiles[0]), nested: files.filter((f) => f.endsWith('.nested.template.json')).map(load) };
+  return {
+    outdir,
+    root: load(rootFiles[0]),
+    nested: files.filter((f) => f.endsWith('.nested.template.json')).map(load),
+  };
 }
 
 /** The one template holding a resource of the given CloudFormation type. */
 export function templateWith(synth: Synthesized, resourceType: string): CfnTemplate {
-  const found = [synth.root, ...synth.nested].filter((t) => Object.values(t.Resources).some((r) => r.Type === resourceType));
+  const found = [synth.root, ...synth.nested].filter((t) =>
+    Object.values(t.Resources).some((r) => r.Type === resourceType),
+  );
   if (found.length !== 1) throw new Error(`expected one template with ${resourceType}, found ${found.length}`);
   return found[0];
 }
@@ -65,7 +77,10 @@ export function templateWith(synth: Synthesized, resourceType: string): CfnTempl
 export const validationReportFile = (outdir: string) => path.join(outdir, 'validation-report.json');
 
 interface ValidationReport {
-  pluginReports: { pluginName: string; violations: { ruleName: string; description: string; violatingConstructs: { constructPath: string }[] }[] }[];
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string; description: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
 }
 
 export function readValidationReport(outdir: string): ValidationReport | undefined {
@@ -76,6 +91,8 @@ export function readValidationReport(outdir: string): ValidationReport | undefin
 /** One line per finding that is neither fixed nor acknowledged: rule, constructs, what the rule wants. */
 export function ruleFindings(outdir: string): string[] {
   return (readValidationReport(outdir)?.pluginReports ?? []).flatMap((p) =>
-    p.violations.map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}: ${v.description}`),
+    p.violations.map(
+      (v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}: ${v.description}`,
+    ),
   );
 }

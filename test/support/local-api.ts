@@ -3,7 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { graphqlData, graphqlRequest, startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from 'appsync-local';
+import {
+  graphqlData,
+  graphqlRequest,
+  startLocalAppSync,
+  type LocalAppSync,
+  type LocalAppSyncOptions,
+} from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { wiring } from '../../amplify/data/wiring.ts';
 import { repoRoot, buildDir, stateDir } from '../../project.ts';
@@ -14,9 +20,19 @@ export interface TestApi {
   tableName: string;
   token(username: string, groups?: string[]): string;
   /** Data of an operation run as `username` (null: no token); rejects on any error. */
-  data<T = any>(username: string | null, query: string, variables?: Record<string, unknown>, groups?: string[]): Promise<T>;
+  data<T = any>(
+    username: string | null,
+    query: string,
+    variables?: Record<string, unknown>,
+    groups?: string[],
+  ): Promise<T>;
   /** The whole response, errors included. */
-  request<T = any>(username: string | null, query: string, variables?: Record<string, unknown>, groups?: string[]): ReturnType<typeof graphqlRequest<T>>;
+  request<T = any>(
+    username: string | null,
+    query: string,
+    variables?: Record<string, unknown>,
+    groups?: string[],
+  ): ReturnType<typeof graphqlRequest<T>>;
   close(): Promise<void>;
 }
 
@@ -41,7 +57,8 @@ export async function startTestApi(extra: Partial<LocalAppSyncOptions> = {}): Pr
     tableName: Object.values(app.tableNames)[0],
     token,
     data: (username, query, variables = {}, groups) => graphqlData(app.url, auth(username, groups), query, variables),
-    request: (username, query, variables = {}, groups) => graphqlRequest(app.url, auth(username, groups), query, variables),
+    request: (username, query, variables = {}, groups) =>
+      graphqlRequest(app.url, auth(username, groups), query, variables),
     close: () => app.close(),
   };
 }

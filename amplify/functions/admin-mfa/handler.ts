@@ -14,7 +14,10 @@ export interface UserLookup {
   send(command: AdminGetUserCommand): Promise<{ UserMFASettingList?: string[] }>;
 }
 
-export async function honourAdminOnlyWithMfa(event: PreTokenGenerationV2TriggerEvent, cognito: UserLookup): Promise<PreTokenGenerationV2TriggerEvent> {
+export async function honourAdminOnlyWithMfa(
+  event: PreTokenGenerationV2TriggerEvent,
+  cognito: UserLookup,
+): Promise<PreTokenGenerationV2TriggerEvent> {
   const groups = event.request.groupConfiguration.groupsToOverride ?? [];
   if (!groups.includes(ADMIN_GROUP)) return event;
 

@@ -32,7 +32,9 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
   const readingAt = () => new Date(now()).toISOString();
 
   const get = async <T>(key: ItemKey): Promise<T | null> => {
-    const out = await client.send(new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true }));
+    const out = await client.send(
+      new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true }),
+    );
     return out.Item ? (fromAttributes(out.Item) as T) : null;
   };
 
@@ -46,29 +48,44 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
     if (!head) return null;
     if (head.rowCount === 0) return { rows: [], version: head.version };
     const first = await get<BoardChunk<EventRow>>(BOARD.chunkKey(BOARD.chunkPk(head.scope, head.chunkSet, 0)));
-    if (!first) throw new Error(`The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`);
-    const rows = first.rows.slice(0, LIVE_LEADERBOARD_SIZE).map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
-      userId,
-      displayName,
-      eventId: event.id,
-      eventName: event.name,
-      eventDate: event.date,
-      picks: rowPicks(head, picks),
-      points,
-      correct,
-      rank,
-      updatedAt: new Date(savedAtMs).toISOString(),
-    }));
+    if (!first)
+      throw new Error(
+        `The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`,
+      );
+    const rows = first.rows
+      .slice(0, LIVE_LEADERBOARD_SIZE)
+      .map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
+        userId,
+        displayName,
+        eventId: event.id,
+        eventName: event.name,
+        eventDate: event.date,
+        picks: rowPicks(head, picks),
+        points,
+        correct,
+        rank,
+        updatedAt: new Date(savedAtMs).toISOString(),
+      }));
     return { rows, version: head.version };
   };
 
   return {
     async result(eventId: string, matchId: string): Promise<EventUpdateInput | null> {
       const readAt = readingAt();
-      const [event, match] = await Promise.all([get<EventItem>(EVENT.key(eventId)), get<MatchItem>(MATCH.key(eventId, matchId))]);
+      const [event, match] = await Promise.all([
+        get<EventItem>(EVENT.key(eventId)),
+        get<MatchItem>(MATCH.key(eventId, matchId)),
+      ]);
       const position = event ? event.matchOrder.indexOf(matchId) + 1 : 0;
       if (!event || !match || position === 0) return null;
-      return { eventId, kind: 'RESULT', readAt, event: toEvent(event), matchId, match: toMatch(match, position, resultsVisible(event, false)) };
+      return {
+        eventId,
+        kind: 'RESULT',
+        readAt,
+        event: toEvent(event),
+        matchId,
+        match: toMatch(match, position, resultsVisible(event, false)),
+      };
     },
 
     async state(eventId: string): Promise<EventUpdateInput | null> {
@@ -101,12 +118,18 @@ export type Announcer = ReturnType<typeof createAnnouncer>;
  */
 export function deliveredBytes(update: EventUpdateInput): number {
   const typed = <T extends object>(typename: string, value: T) => ({ __typename: typename, ...value });
-  const match = update.match ? typed('Match', { ...update.match, teams: update.match.teams.map((t) => typed('Team', t)) }) : null;
+  const match = update.match
+    ? typed('Match', { ...update.match, teams: update.match.teams.map((t) => typed('Team', t)) })
+    : null;
   const leaderboard = update.leaderboard
     ? update.leaderboard.map((p) => typed('Prediction', { ...p, picks: p.picks.map((pick) => typed('Pick', pick)) }))
     : null;
   const payload = typed('EventUpdate', { ...update, event: typed('Event', update.event), match, leaderboard });
-  const message = { id: '00000000-0000-0000-0000-000000000000', type: 'data', payload: { data: { onEventUpdate: payload } } };
+  const message = {
+    id: '00000000-0000-0000-0000-000000000000',
+    type: 'data',
+    payload: { data: { onEventUpdate: payload } },
+  };
   return Buffer.byteLength(JSON.stringify(message), 'utf8');
 }
 
@@ -120,7 +143,9 @@ export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
   const lighter = update.match ? { ...update, match: null } : update;
   const size = deliveredBytes(lighter);
   if (size > MAX_SUBSCRIPTION_MESSAGE_BYTES) {
-    throw new Error(`A ${update.kind} update of event ${update.eventId} is ${size} bytes; AppSync delivers at most ${MAX_SUBSCRIPTION_MESSAGE_BYTES}`);
+    throw new Error(
+      `A ${update.kind} update of event ${update.eventId} is ${size} bytes; AppSync delivers at most ${MAX_SUBSCRIPTION_MESSAGE_BYTES}`,
+    );
   }
   return lighter;
 }
@@ -132,10 +157,14 @@ export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
  */
 export async function publish(update: EventUpdateInput): Promise<void> {
   const problem = eventUpdateProblem(update);
-  if (problem !== null) throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);
+  if (problem !== null)
+    throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);
   const answer = await callApi(publishEventUpdate, { input: withinPayloadLimit(update) });
   if (answer.errors?.length) {
-    throw new Error(`publishEventUpdate refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`);
+    throw new Error(
+      `publishEventUpdate refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`,
+    );
   }
-  if (!(answer.data as { publishEventUpdate?: unknown } | undefined)?.publishEventUpdate) throw new Error('publishEventUpdate answered no update');
+  if (!(answer.data as { publishEventUpdate?: unknown } | undefined)?.publishEventUpdate)
+    throw new Error('publishEventUpdate answered no update');
 }

@@ -15,7 +15,15 @@
  * revision being at most its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { BOARD, BOARD_LIMIT, type BoardHead, type BoardMatch, type EventRow, type ScoreCount, type SeasonRow } from '@pickem/domain/entities/board';
+import {
+  BOARD,
+  BOARD_LIMIT,
+  type BoardHead,
+  type BoardMatch,
+  type EventRow,
+  type ScoreCount,
+  type SeasonRow,
+} from '@pickem/domain/entities/board';
 import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
@@ -68,14 +76,19 @@ export function histogram(ranked: BoardRow[]): ScoreCount[] {
 export function chunkRows<Row extends BoardRow>(scope: string, chunkSet: string, ranked: Row[]): BuiltChunk<Row>[] {
   const chunks: BuiltChunk<Row>[] = [];
   for (let i = 0; i * BOARD_LIMIT.rowsPerChunk < ranked.length; i++) {
-    chunks.push({ pk: BOARD.chunkPk(scope, chunkSet, i), rows: ranked.slice(i * BOARD_LIMIT.rowsPerChunk, (i + 1) * BOARD_LIMIT.rowsPerChunk) });
+    chunks.push({
+      pk: BOARD.chunkPk(scope, chunkSet, i),
+      rows: ranked.slice(i * BOARD_LIMIT.rowsPerChunk, (i + 1) * BOARD_LIMIT.rowsPerChunk),
+    });
   }
   return chunks;
 }
 
 /** The keys of every chunk of a set of `rowCount` rows, in order. */
 export function chunkKeys(scope: string, chunkSet: string, rowCount: number) {
-  return Array.from({ length: BOARD.chunkCount(rowCount) }, (_, i) => BOARD.chunkKey(BOARD.chunkPk(scope, chunkSet, i)));
+  return Array.from({ length: BOARD.chunkCount(rowCount) }, (_, i) =>
+    BOARD.chunkKey(BOARD.chunkPk(scope, chunkSet, i)),
+  );
 }
 
 const rowsHash = (ranked: BoardRow[]) => createHash('sha256').update(JSON.stringify(ranked)).digest('hex').slice(0, 24);
@@ -152,7 +165,8 @@ export async function replaceBoard<Row extends BoardRow>(
     const hash = rowsHash(ranked);
     const keep = head !== null && head.rowsHash === hash;
     const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
-    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final && sameRev) return { head, written: false };
+    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final && sameRev)
+      return { head, written: false };
 
     const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
     if (!keep) await store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
@@ -170,7 +184,11 @@ export async function replaceBoard<Row extends BoardRow>(
       builtAt: new Date().toISOString(),
     };
     const condition: { expression: string; names: Record<string, string>; values?: Item } = head
-      ? { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': head.version } as Item }
+      ? {
+          expression: '#version = :version',
+          names: { '#version': 'version' },
+          values: { ':version': head.version } as Item,
+        }
       : { expression: `attribute_not_exists(#pk)`, names: { '#pk': TABLE.pk } };
     if (head && revision?.yieldToNewer) {
       // Redundant with the version while the head read is the one stored, and the rule itself: no live pass replaces a newer head.

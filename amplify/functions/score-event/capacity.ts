@@ -33,7 +33,8 @@ export interface Charge {
 export const tablePartition = (pk: unknown) => `table:${String(pk)}`;
 export const indexPartition = (gsiPk: unknown) => `index:${String(gsiPk)}`;
 
-const indexed = (i: Item | undefined) => i !== undefined && i[TABLE.gsiPk] !== undefined && i[TABLE.gsiSk] !== undefined;
+const indexed = (i: Item | undefined) =>
+  i !== undefined && i[TABLE.gsiPk] !== undefined && i[TABLE.gsiSk] !== undefined;
 
 /**
  * The WCU of one item written (`after` undefined: deleted) to a table with one ALL-projection GSI,

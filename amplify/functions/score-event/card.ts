@@ -10,8 +10,7 @@ import type { Store } from './store.ts';
 export type Card = Map<string, MatchItem>;
 
 export type CardCheck =
-  | { ok: true; event: EventItem; card: Card; cardRev: number }
-  | { ok: false; type: string; message: string };
+  { ok: true; event: EventItem; card: Card; cardRev: number } | { ok: false; type: string; message: string };
 
 export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 
@@ -23,7 +22,11 @@ export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
  * raises `cardRev` in one transaction, so the card read holds at least every result up to the
  * `cardRev` returned (0 when the event has none).
  */
-export async function readCard(store: Store, eventId: string, need: { states: string[]; allResults: boolean }): Promise<CardCheck> {
+export async function readCard(
+  store: Store,
+  eventId: string,
+  need: { states: string[]; allResults: boolean },
+): Promise<CardCheck> {
   const event = (await store.get(EVENT.key(eventId))) as EventItem | undefined;
   if (!event) return { ok: false, type: ERROR.notFound, message: `Event ${eventId} not found` };
   if (!need.states.includes(event.state)) {

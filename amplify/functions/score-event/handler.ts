@@ -37,7 +37,8 @@ function client(): DynamoDBClient {
 }
 
 const PASSES: ScoringPass[] = ['FINAL', 'PROVISIONAL', 'NONE'];
-const USAGE = 'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean, deadlineMs?: number }';
+const USAGE =
+  'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean, deadlineMs?: number }';
 
 /**
  * A synchronous final pass (scoreEvent's) stops starting transaction batches after this long, so that
@@ -50,7 +51,12 @@ export const SYNC_DEADLINE_MS = 20_000;
 export const PASS_RETRY_DELAYS_MS = [100, 1000];
 
 /** The payload as a ScoringRequest, or a thrown Error saying what is wrong with it. */
-function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<Omit<ScoringRequest, 'announce' | 'deadlineMs'>> & { announce: Announce | null; deadlineMs: number | undefined } {
+function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null | undefined): Required<
+  Omit<ScoringRequest, 'announce' | 'deadlineMs'>
+> & {
+  announce: Announce | null;
+  deadlineMs: number | undefined;
+} {
   const fail = (what: string): never => {
     throw new Error(`${what}. ${USAGE}`);
   };
@@ -59,15 +65,23 @@ function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null 
   if (!PASSES.includes(pass as ScoringPass)) fail(`pass ${JSON.stringify(pass)} is not one of ${PASSES.join(', ')}`);
   if (event!.async !== undefined && typeof event!.async !== 'boolean') fail('async must be a boolean');
   const deadlineMs = event!.deadlineMs;
-  if (deadlineMs !== undefined && !(typeof deadlineMs === 'number' && Number.isFinite(deadlineMs) && deadlineMs >= 0)) fail('deadlineMs must be a number of milliseconds');
+  if (deadlineMs !== undefined && !(typeof deadlineMs === 'number' && Number.isFinite(deadlineMs) && deadlineMs >= 0))
+    fail('deadlineMs must be a number of milliseconds');
   const announce = (event!.announce ?? null) as Record<string, unknown> | null;
   if (announce !== null) {
     if (typeof announce !== 'object') fail('announce must be an object');
-    if (announce.resultOf !== undefined && (typeof announce.resultOf !== 'string' || announce.resultOf === '')) fail('announce.resultOf must be a match id');
+    if (announce.resultOf !== undefined && (typeof announce.resultOf !== 'string' || announce.resultOf === ''))
+      fail('announce.resultOf must be a match id');
     if (announce.state !== undefined && typeof announce.state !== 'boolean') fail('announce.state must be a boolean');
   }
   const async = event!.async === true;
-  return { eventId: event!.eventId as string, pass: pass as ScoringPass, announce: announce as Announce | null, async, deadlineMs: (deadlineMs as number | undefined) ?? (async ? undefined : SYNC_DEADLINE_MS) };
+  return {
+    eventId: event!.eventId as string,
+    pass: pass as ScoringPass,
+    announce: announce as Announce | null,
+    async,
+    deadlineMs: (deadlineMs as number | undefined) ?? (async ? undefined : SYNC_DEADLINE_MS),
+  };
 }
 
 export async function handler(event: { [K in keyof ScoringRequest]?: unknown }): Promise<ScoringOutcome | null> {
@@ -86,7 +100,10 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
       if (update) {
         await publish(update);
         if (kind === 'RESULT') resultPublished = true;
-      } else console.warn(`score-event: no ${kind} update of event ${eventId}: the event, the match or the board is not there`);
+      } else
+        console.warn(
+          `score-event: no ${kind} update of event ${eventId}: the event, the match or the board is not there`,
+        );
     } catch (err) {
       console.error(`score-event: the ${kind} update of event ${eventId} was not published:`, err);
       failures.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
@@ -97,7 +114,11 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
   if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
   // Once its RESULT is out, an asynchronous invocation must not throw (Lambda's retry would send it again): it retries its pass itself.
   const keepsGoing = request.async && resultPublished;
-  const runPass = () => createScorer({ client: db, tableName }).scoreEvent(eventId, { provisional: pass === 'PROVISIONAL', deadlineMs: request.deadlineMs });
+  const runPass = () =>
+    createScorer({ client: db, tableName }).scoreEvent(eventId, {
+      provisional: pass === 'PROVISIONAL',
+      deadlineMs: request.deadlineMs,
+    });
   let outcome: ScoringOutcome | null = null;
   if (pass !== 'NONE') {
     for (let retry = 0; ; retry++) {
@@ -107,7 +128,10 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
       } catch (err) {
         if (!keepsGoing) throw err;
         if (retry === PASS_RETRY_DELAYS_MS.length) {
-          console.error(`score-event: the ${pass} pass of event ${eventId} failed ${retry + 1} times; its RESULT update is out, so it is not retried (the next pass or scoreEvent rebuilds the board):`, err);
+          console.error(
+            `score-event: the ${pass} pass of event ${eventId} failed ${retry + 1} times; its RESULT update is out, so it is not retried (the next pass or scoreEvent rebuilds the board):`,
+            err,
+          );
           return { error: { type: ERROR.scoringFailed, message: err instanceof Error ? err.message : String(err) } };
         }
         console.warn(`score-event: the ${pass} pass of event ${eventId} failed; running it again:`, err);
@@ -115,7 +139,10 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
       }
     }
   }
-  if (outcome && !outcome.error && outcome.superseded) console.info(`score-event: the live pass of event ${eventId} was superseded by a newer result; that result's pass publishes the leaderboard`);
+  if (outcome && !outcome.error && outcome.superseded)
+    console.info(
+      `score-event: the live pass of event ${eventId} was superseded by a newer result; that result's pass publishes the leaderboard`,
+    );
   // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state. Nor does a superseded one.
   if (announce && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));

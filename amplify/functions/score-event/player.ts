@@ -55,7 +55,11 @@ export interface Settled {
 const scored = (p: Item) => typeof p.points === 'number';
 
 /** A standing's totals once this prediction's old score is replaced by its new one; null when they do not add up (reads from before and after another run's write). */
-export function projectedTotals(prediction: Item | undefined, standing: Item | undefined, score: { points: number; correct: number }) {
+export function projectedTotals(
+  prediction: Item | undefined,
+  standing: Item | undefined,
+  score: { points: number; correct: number },
+) {
   const p = prediction ?? {};
   const s = standing;
   if (scored(p) && !s) return null;
@@ -86,9 +90,19 @@ const rowOf = (standing: Item): StandingRow => ({
  * is written together. Otherwise the totals stay and only what differs is written (the event rank,
  * a display name), each item on the condition of the figures it was computed from.
  */
-export function planPlayer(tableName: string, score: PredictionScore, state: PlayerState, ctx: PlayerContext): Plan | 'stale' {
+export function planPlayer(
+  tableName: string,
+  score: PredictionScore,
+  state: PlayerState,
+  ctx: PlayerContext,
+): Plan | 'stale' {
   const prediction = state.prediction!;
-  const predictionSet = { points: score.points, correct: score.correct, rank: score.rank, displayName: ctx.displayName };
+  const predictionSet = {
+    points: score.points,
+    correct: score.correct,
+    rank: score.rank,
+    displayName: ctx.displayName,
+  };
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
   const writePrediction = !(scoreKept && prediction.rank === score.rank && prediction.displayName === ctx.displayName);
 
@@ -121,8 +135,14 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
     items.push({
       Update: setUpdate(tableName, standingKey(score.userId, seasonId), standingSet, (e) => {
         if (!standing) return `attribute_not_exists(${e.name(TABLE.pk)})`;
-        const totalsHeld = e.equalAll({ points: standing.points, correct: standing.correct, eventsPlayed: standing.eventsPlayed });
-        return standing.rev === undefined ? `${totalsHeld} AND attribute_not_exists(${e.name('rev')})` : `${totalsHeld} AND ${e.equalAll({ rev: standing.rev })}`;
+        const totalsHeld = e.equalAll({
+          points: standing.points,
+          correct: standing.correct,
+          eventsPlayed: standing.eventsPlayed,
+        });
+        return standing.rev === undefined
+          ? `${totalsHeld} AND attribute_not_exists(${e.name('rev')})`
+          : `${totalsHeld} AND ${e.equalAll({ rev: standing.rev })}`;
       }),
     });
     wcuEstimate += transactionalWriteUnits(standing, standingSet);
@@ -136,7 +156,12 @@ export function planPlayer(tableName: string, score: PredictionScore, state: Pla
  * standing since they were read: read them again (strongly consistent) and recompute.
  * Null if the prediction is gone.
  */
-export async function scorePlayer(store: Store, score: PredictionScore, initial: PlayerState | undefined, ctx: PlayerContext): Promise<Settled | null> {
+export async function scorePlayer(
+  store: Store,
+  score: PredictionScore,
+  initial: PlayerState | undefined,
+  ctx: PlayerContext,
+): Promise<Settled | null> {
   let state = initial;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0 || !state) state = await readPlayer(store, score, ctx.seasons);
@@ -151,7 +176,9 @@ export async function scorePlayer(store: Store, score: PredictionScore, initial:
       if (!isConditionFailure(err)) throw err;
     }
   }
-  throw new Error(`Could not score ${score.userId}'s prediction after ${MAX_ATTEMPTS} attempts: it keeps changing under another run`);
+  throw new Error(
+    `Could not score ${score.userId}'s prediction after ${MAX_ATTEMPTS} attempts: it keeps changing under another run`,
+  );
 }
 
 export interface PlayerJob {
@@ -177,7 +204,10 @@ export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<(Se
   const items = ready.flatMap((p) => p?.items ?? []);
   if (items.length > 0) {
     try {
-      await store.transact(items, ready.reduce((n, p) => n + (p?.wcuEstimate ?? 0), 0));
+      await store.transact(
+        items,
+        ready.reduce((n, p) => n + (p?.wcuEstimate ?? 0), 0),
+      );
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       return settleEach();
@@ -187,6 +217,9 @@ export async function scorePlayers(store: Store, jobs: PlayerJob[]): Promise<(Se
 }
 
 async function readPlayer(store: Store, score: PredictionScore, seasonIds: string[]): Promise<PlayerState> {
-  const [prediction, ...standings] = await Promise.all([store.get(score.key), ...seasonIds.map((id) => store.get(standingKey(score.userId, id)))]);
+  const [prediction, ...standings] = await Promise.all([
+    store.get(score.key),
+    ...seasonIds.map((id) => store.get(standingKey(score.userId, id))),
+  ]);
   return { prediction, standings: new Map(seasonIds.map((id, i) => [id, standings[i]])) };
 }

@@ -3,7 +3,11 @@
  * the ones in flight are awaited before the failure is rethrown, so nothing runs on after the caller
  * has seen the error.
  */
-export async function forEachBounded<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function forEachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {

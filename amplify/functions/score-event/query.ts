@@ -2,7 +2,12 @@
  * The AWS SDK side of the access patterns named on the entities (domain/entities/access.ts):
  * a pattern as a QueryCommand input, and every page of a query. The resolvers' side is resolvers/lib/query.ts.
  */
-import { QueryCommand, type DynamoDBClient, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/client-dynamodb';
+import {
+  QueryCommand,
+  type DynamoDBClient,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/client-dynamodb';
 import { keyCondition, type AccessPattern } from '@pickem/domain/entities/access';
 import { fromAttributes, toAttributes, type Item } from './attributes.ts';
 
@@ -27,7 +32,11 @@ export function queryInput(tableName: string, pattern: AccessPattern, options: Q
 }
 
 /** Every page of a query (following LastEvaluatedKey), its items unmarshalled; `onPage` sees each answer. */
-export async function queryAll(client: DynamoDBClient, input: QueryCommandInput, onPage?: (out: QueryCommandOutput) => void): Promise<Item[]> {
+export async function queryAll(
+  client: DynamoDBClient,
+  input: QueryCommandInput,
+  onPage?: (out: QueryCommandOutput) => void,
+): Promise<Item[]> {
   const items: Item[] = [];
   let start: QueryCommandInput['ExclusiveStartKey'];
   do {

@@ -7,7 +7,15 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '@pickem/domain/error-types';
-import { BOARD, boardScore, encodePicks, rowPicks, type BoardMatch, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import {
+  BOARD,
+  boardScore,
+  encodePicks,
+  rowPicks,
+  type BoardMatch,
+  type EventRow,
+  type SeasonRow,
+} from '@pickem/domain/entities/board';
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { winnerOf } from '@pickem/domain/entities/match';
@@ -60,7 +68,8 @@ export interface ScoreMode {
 export function createScorer(opts: ScorerOptions) {
   const concurrency = opts.concurrency ?? 4;
   // Zero would run no task at all and report success having scored nothing.
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number of at least 1; got ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`concurrency must be a whole number of at least 1; got ${concurrency}`);
   return {
     /**
      * The final pass (every match must have a result; the event ends SCORED), or with `provisional`
@@ -78,18 +87,39 @@ export function createScorer(opts: ScorerOptions) {
       }
       const deadlineMs = mode.deadlineMs ?? opts.deadlineMs;
       const deadline = deadlineMs === undefined ? Number.POSITIVE_INFINITY : startedAt + deadlineMs;
-      const store = createStore({ client: opts.client, tableName: opts.tableName, concurrency, afterWrite: opts.afterWrite });
-      const stats = () => ({ writes: store.meter.writes, items: store.meter.items, wcu: store.meter.wcu, wcuEstimate: store.meter.wcuEstimate, rcu: store.meter.rcu });
+      const store = createStore({
+        client: opts.client,
+        tableName: opts.tableName,
+        concurrency,
+        afterWrite: opts.afterWrite,
+      });
+      const stats = () => ({
+        writes: store.meter.writes,
+        items: store.meter.items,
+        wcu: store.meter.wcu,
+        wcuEstimate: store.meter.wcuEstimate,
+        rcu: store.meter.rcu,
+      });
       if (mode.provisional === true) {
         const out = await livePass(store, eventId);
         if ('error' in out) return { error: out.error };
-        const report = { event: toEvent(out.event), predictionsScored: out.players, standingsUpdated: 0, finished: true };
+        const report = {
+          event: toEvent(out.event),
+          predictionsScored: out.players,
+          standingsUpdated: 0,
+          finished: true,
+        };
         return out.superseded ? { report, stats: stats(), superseded: true } : { report, stats: stats() };
       }
       const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline);
       if ('error' in out) return { error: out.error };
       return {
-        report: { event: toEvent(out.event), predictionsScored: out.scored, standingsUpdated: out.standingsWritten, finished: out.finished },
+        report: {
+          event: toEvent(out.event),
+          predictionsScored: out.scored,
+          standingsUpdated: out.standingsWritten,
+          finished: out.finished,
+        },
         stats: stats(),
       };
     },
@@ -120,7 +150,10 @@ const matchIds = (card: BoardMatch[]) => card.map((m) => m[0]);
  * on the stored head (its replacement would fail the revision condition anyway) or when it reads the
  * card again after writing. The pass of the newer result scores it.
  */
-async function livePass(store: Store, eventId: string): Promise<{ event: EventItem; players: number; superseded: boolean } | Failure> {
+async function livePass(
+  store: Store,
+  eventId: string,
+): Promise<{ event: EventItem; players: number; superseded: boolean } | Failure> {
   // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
   const first = await readCard(store, eventId, { states: ['BROADCAST'], allResults: false });
   if (!first.ok) return { error: { type: first.type, message: first.message } };
@@ -128,7 +161,8 @@ async function livePass(store: Store, eventId: string): Promise<{ event: EventIt
   store.startWrites();
   let players = 0;
   for (let pass = 0; ; pass++) {
-    if (pass === MAX_PASSES) throw new Error(`The card of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+    if (pass === MAX_PASSES)
+      throw new Error(`The card of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
     const onCard = checked.card;
     const card = boardCard(onCard);
     const cardRev = checked.cardRev;
@@ -147,7 +181,15 @@ async function livePass(store: Store, eventId: string): Promise<{ event: EventIt
         } else {
           rows = (await readEntries(store, eventId)).map((entry) => {
             const { points, correct } = scoreOnCard(entry.picks, onCard);
-            return [entry.userId, entry.displayName, points, correct, 0, encodePicks(card, entry.picks), Date.parse(entry.updatedAt)];
+            return [
+              entry.userId,
+              entry.displayName,
+              points,
+              correct,
+              0,
+              encodePicks(card, entry.picks),
+              Date.parse(entry.updatedAt),
+            ];
           });
         }
         return { rows, final: false, card };
@@ -179,7 +221,12 @@ interface FinalDone {
  * board and each season's board, on a card that held; then the event SCORED. Past the deadline no
  * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
  */
-async function finalPass(store: Store, eventId: string, perTransaction: number, pastDeadline: () => boolean): Promise<FinalDone | Failure> {
+async function finalPass(
+  store: Store,
+  eventId: string,
+  perTransaction: number,
+  pastDeadline: () => boolean,
+): Promise<FinalDone | Failure> {
   const first = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
   if (!first.ok) return { error: { type: first.type, message: first.message } };
   let checked = first;
@@ -188,11 +235,13 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
   const standingsWritten = new Set<string>();
   store.startWrites();
   for (let pass = 0; ; pass++) {
-    if (pass === MAX_PASSES) throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
+    if (pass === MAX_PASSES)
+      throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
     const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, pastDeadline);
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
-    if (!done.finished) return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
+    if (!done.finished)
+      return { event: checked.event, scored: scored.size, standingsWritten: standingsWritten.size, finished: false };
     await writeBoards(store, eventId, seasons, checked.card, checked.cardRev, done.rows, done.settled);
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
@@ -201,7 +250,10 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
     if (!changed) break;
   }
   const event = await markScored(store, checked.event);
-  if (!event) return { error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` } };
+  if (!event)
+    return {
+      error: { type: ERROR.invalidState, message: `Event ${eventId} left BROADCAST/SCORED while it was being scored` },
+    };
   return { event, scored: scored.size, standingsWritten: standingsWritten.size, finished: true };
 }
 
@@ -210,7 +262,14 @@ async function finalPass(store: Store, eventId: string, perTransaction: number, 
  * event) written together, from strongly consistent reads. Returns each player settled (their
  * standings as they now are), the event board's rows, and whether every batch ran before the deadline.
  */
-async function writeScores(store: Store, event: EventItem, seasons: string[], card: Card, perTransaction: number, pastDeadline: () => boolean) {
+async function writeScores(
+  store: Store,
+  event: EventItem,
+  seasons: string[],
+  card: Card,
+  perTransaction: number,
+  pastDeadline: () => boolean,
+) {
   const entries = await readEntries(store, event.id);
   const raw = entries.map((e) => ({
     entry: e,
@@ -234,7 +293,15 @@ async function writeScores(store: Store, event: EventItem, seasons: string[], ca
     const profile = stored.get(keyId(PROFILE.key(r.userId)));
     const displayName = (profile?.displayName as string | undefined) ?? (prediction.displayName as string);
     const rank = ranks.get(r.userId)!;
-    rows.push([r.userId, displayName, r.points, r.correct, rank, encodePicks(boardMatches, r.entry.picks), Date.parse(r.entry.updatedAt)]);
+    rows.push([
+      r.userId,
+      displayName,
+      r.points,
+      r.correct,
+      rank,
+      encodePicks(boardMatches, r.entry.picks),
+      Date.parse(r.entry.updatedAt),
+    ]);
     jobs.push({
       score: { userId: r.userId, key: r.key, points: r.points, correct: r.correct, rank },
       state: { prediction, standings: new Map(seasons.map((s) => [s, stored.get(keyId(standingKey(r.userId, s)))])) },
@@ -264,11 +331,24 @@ async function writeScores(store: Store, event: EventItem, seasons: string[], ca
  * The event board (final) from this pass's rows, and each season's board: its rows overlaid with the
  * standings of this event's players as the pass wrote or read them, the higher revision winning.
  */
-async function writeBoards(store: Store, eventId: string, seasons: string[], card: Card, cardRev: number, rows: EventRow[], settled: Map<string, Settled>) {
+async function writeBoards(
+  store: Store,
+  eventId: string,
+  seasons: string[],
+  card: Card,
+  cardRev: number,
+  rows: EventRow[],
+  settled: Map<string, Settled>,
+) {
   const boardMatches = boardCard(card);
   const players = rows.filter((r) => settled.has(r[0]));
   // The final board records the revision it scored but does not yield: the pass reads the card again and goes over it if it changed.
-  await replaceBoard<EventRow>(store, BOARD.eventScope(eventId), async () => ({ rows: players, final: true, card: boardMatches }), { cardRev, yieldToNewer: false });
+  await replaceBoard<EventRow>(
+    store,
+    BOARD.eventScope(eventId),
+    async () => ({ rows: players, final: true, card: boardMatches }),
+    { cardRev, yieldToNewer: false },
+  );
   for (const seasonId of seasons) {
     await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), async (head) => {
       const byUser = new Map<string, SeasonRow>();
@@ -278,7 +358,15 @@ async function writeBoards(store: Store, eventId: string, seasons: string[], car
         if (!standing) continue;
         const current = byUser.get(userId);
         if (current && current[6] >= standing.rev) continue;
-        byUser.set(userId, [userId, standing.displayName, standing.points, standing.correct, 0, standing.eventsPlayed, standing.rev]);
+        byUser.set(userId, [
+          userId,
+          standing.displayName,
+          standing.points,
+          standing.correct,
+          0,
+          standing.eventsPlayed,
+          standing.rev,
+        ]);
       }
       return { rows: [...byUser.values()], final: false, card: [] };
     });
@@ -298,7 +386,12 @@ async function markScored(store: Store, event: EventItem): Promise<EventItem | n
     const current = (await store.get(key)) as EventItem | undefined;
     return current?.state === 'SCORED' ? current : null;
   }
-  const update = setUpdate(store.tableName, key, { state: 'SCORED' }, (e) => `${e.name('state')} IN (${e.value('BROADCAST')}, ${e.value('SCORED')})`);
+  const update = setUpdate(
+    store.tableName,
+    key,
+    { state: 'SCORED' },
+    (e) => `${e.name('state')} IN (${e.value('BROADCAST')}, ${e.value('SCORED')})`,
+  );
   try {
     return (await store.update({ ...update, ReturnValues: 'ALL_NEW' })) as unknown as EventItem;
   } catch (err) {

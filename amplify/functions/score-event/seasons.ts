@@ -17,6 +17,9 @@ export async function eventSeasons(store: Store, event: EventItem): Promise<stri
     .map((s) => s.id)
     .sort();
   // A player's prediction and one standing per season share a transaction of at most 100 items.
-  if (named.length + 2 > MAX_TRANSACT_ITEMS) throw new Error(`Event ${event.id} lies in ${named.length + 1} seasons; at most ${MAX_TRANSACT_ITEMS - 1} fit a player's transaction`);
+  if (named.length + 2 > MAX_TRANSACT_ITEMS)
+    throw new Error(
+      `Event ${event.id} lies in ${named.length + 1} seasons; at most ${MAX_TRANSACT_ITEMS - 1} fit a player's transaction`,
+    );
   return [calendar, ...named];
 }

@@ -76,13 +76,17 @@ export function createStore(opts: StoreOptions) {
 
   const batchWrite = async (requests: WriteRequest[]): Promise<void> => {
     const calls: WriteRequest[][] = [];
-    for (let i = 0; i < requests.length; i += MAX_BATCH_WRITE_ITEMS) calls.push(requests.slice(i, i + MAX_BATCH_WRITE_ITEMS));
+    for (let i = 0; i < requests.length; i += MAX_BATCH_WRITE_ITEMS)
+      calls.push(requests.slice(i, i + MAX_BATCH_WRITE_ITEMS));
     await forEachBounded(calls, opts.concurrency, async (call) => {
       let pending = call;
       for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === BATCH_WRITE_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
+        if (attempt === BATCH_WRITE_ATTEMPTS)
+          throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
         if (attempt > 0) await sleep(backoff(attempt));
-        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }));
+        const out = await client.send(
+          new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }),
+        );
         const before = meter.wcu;
         add('wcu', out.ConsumedCapacity);
         meter.wcuEstimate += meter.wcu - before;
@@ -102,7 +106,12 @@ export function createStore(opts: StoreOptions) {
 
     async get(key: Key): Promise<Item | undefined> {
       const out = await client.send(
-        new GetItemCommand({ TableName: tableName, Key: toAttributes({ ...key }), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }),
+        new GetItemCommand({
+          TableName: tableName,
+          Key: toAttributes({ ...key }),
+          ConsistentRead: true,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
       );
       add('rcu', out.ConsumedCapacity);
       return out.Item ? fromAttributes(out.Item) : undefined;
@@ -143,7 +152,9 @@ export function createStore(opts: StoreOptions) {
     },
 
     async transact(items: TransactWriteItem[], wcuEstimate: number): Promise<void> {
-      const out = await client.send(new TransactWriteItemsCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
+      const out = await client.send(
+        new TransactWriteItemsCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }),
+      );
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += wcuEstimate;
       wrote(items.length);
@@ -160,7 +171,10 @@ export function createStore(opts: StoreOptions) {
     batchDelete: (keys: Key[]) => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: toAttributes({ ...key }) } }))),
 
     /** A PutItem on a condition (a ConditionalCheckFailedException when it fails). */
-    async put(item: Item, condition: { expression: string; names: Record<string, string>; values?: Item }): Promise<void> {
+    async put(
+      item: Item,
+      condition: { expression: string; names: Record<string, string>; values?: Item },
+    ): Promise<void> {
       const out = await client.send(
         new PutItemCommand({
           TableName: tableName,
@@ -179,7 +193,9 @@ export function createStore(opts: StoreOptions) {
 
     /** An UpdateItem; returns the new item when `ReturnValues` asks for it. */
     async update(input: Omit<UpdateItemCommandInput, 'TableName'>): Promise<Item | undefined> {
-      const out = await client.send(new UpdateItemCommand({ ...input, TableName: tableName, ReturnConsumedCapacity: 'TOTAL' }));
+      const out = await client.send(
+        new UpdateItemCommand({ ...input, TableName: tableName, ReturnConsumedCapacity: 'TOTAL' }),
+      );
       const before = meter.wcu;
       add('wcu', out.ConsumedCapacity);
       meter.wcuEstimate += meter.wcu - before;
@@ -196,7 +212,9 @@ export function isConditionFailure(err: unknown): boolean {
   const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
   if (e?.name === 'ConditionalCheckFailedException' || e?.name === 'TransactionConflictException') return true;
   if (e?.name !== 'TransactionCanceledException') return false;
-  return (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
+  return (e.CancellationReasons ?? []).some(
+    (r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict',
+  );
 }
 
 export function sleep(ms: number): Promise<void> {

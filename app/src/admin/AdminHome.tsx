@@ -32,10 +32,21 @@ export function AdminHome() {
           void create(e.currentTarget);
         }}
       >
-        <label>Name<input name="name" required maxLength={200} /></label>
-        <label>Date (the show's local date)<input name="date" type="date" required /></label>
-        <label>The bell (predictions lock; your local time, to the minute)<input name="startsAt" type="datetime-local" required /></label>
-        <button type="submit" className="primary">Create event</button>
+        <label>
+          Name
+          <input name="name" required maxLength={200} />
+        </label>
+        <label>
+          Date (the show's local date)
+          <input name="date" type="date" required />
+        </label>
+        <label>
+          The bell (predictions lock; your local time, to the minute)
+          <input name="startsAt" type="datetime-local" required />
+        </label>
+        <button type="submit" className="primary">
+          Create event
+        </button>
       </form>
       <p role="status">
         {status?.text} {status?.id && <a href={href.event(status.id)}>Build its card</a>}

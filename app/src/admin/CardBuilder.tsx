@@ -12,7 +12,11 @@ export function parseTeams(text: string): MatchInput['teams'] {
     .filter(Boolean)
     .map((line) => {
       const champion = /\(c\)\s*$/i.test(line);
-      const members = line.replace(/\(c\)\s*$/i, '').split('&').map((m) => m.trim()).filter(Boolean);
+      const members = line
+        .replace(/\(c\)\s*$/i, '')
+        .split('&')
+        .map((m) => m.trim())
+        .filter(Boolean);
       return { members, champion };
     });
 }
@@ -36,12 +40,17 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
     if (index + by < 0 || index + by >= card.matches.length) return;
     const ids = card.matches.map((m) => m.id);
     [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
-    void run('Card reordered.', () => client.graphql({ query: mutations.reorderCard, variables: { eventId, matchIds: ids } }));
+    void run('Card reordered.', () =>
+      client.graphql({ query: mutations.reorderCard, variables: { eventId, matchIds: ids } }),
+    );
   }
 
   async function add(form: HTMLFormElement) {
     const f = new FormData(form);
-    const championships = String(f.get('championships') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+    const championships = String(f.get('championships') ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
     const input: MatchInput = {
       name: String(f.get('name') ?? '').trim() || null,
       points: Number(f.get('points')),
@@ -49,7 +58,8 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
       championships,
       teams: parseTeams(String(f.get('teams') ?? '')),
     };
-    if (await run('Match added.', () => client.graphql({ query: mutations.addMatch, variables: { eventId, input } }))) form.reset();
+    if (await run('Match added.', () => client.graphql({ query: mutations.addMatch, variables: { eventId, input } })))
+      form.reset();
   }
 
   return (
@@ -59,9 +69,34 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
         {card.matches.map((m, i) => (
           <li key={m.id}>
             <span className="grow">{matchTitle(m)}</span>
-            <button type="button" aria-label={`Move ${matchTitle(m)} up`} {...inert(i === 0)} onClick={() => move(i, -1)}>↑</button>
-            <button type="button" aria-label={`Move ${matchTitle(m)} down`} {...inert(i === card.matches.length - 1)} onClick={() => move(i, 1)}>↓</button>
-            <Confirmed label="✕" name={`Remove ${matchTitle(m)}`} busy={busy} confirm="Yes, remove" confirmName={`Yes, remove ${matchTitle(m)}`} onConfirm={() => run('Match removed.', () => client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }))} />
+            <button
+              type="button"
+              aria-label={`Move ${matchTitle(m)} up`}
+              {...inert(i === 0)}
+              onClick={() => move(i, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              aria-label={`Move ${matchTitle(m)} down`}
+              {...inert(i === card.matches.length - 1)}
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </button>
+            <Confirmed
+              label="✕"
+              name={`Remove ${matchTitle(m)}`}
+              busy={busy}
+              confirm="Yes, remove"
+              confirmName={`Yes, remove ${matchTitle(m)}`}
+              onConfirm={() =>
+                run('Match removed.', () =>
+                  client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }),
+                )
+              }
+            />
           </li>
         ))}
       </ol>
@@ -73,12 +108,33 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
           void add(e.currentTarget);
         }}
       >
-        <label>Match name (optional)<input name="name" maxLength={200} /></label>
-        <label>Points<input name="points" type="number" min={1} max={1000} defaultValue={10} required /></label>
-        <label>Teams, one a line (members joined by &amp;, "(c)" for the champion)<textarea name="teams" rows={3} required placeholder={'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'} /></label>
-        <label>Championships (comma-separated)<input name="championships" /></label>
-        <label className="check"><input type="checkbox" name="preshow" /> Preshow</label>
-        <button type="submit" {...inert(false)}>Add match</button>
+        <label>
+          Match name (optional)
+          <input name="name" maxLength={200} />
+        </label>
+        <label>
+          Points
+          <input name="points" type="number" min={1} max={1000} defaultValue={10} required />
+        </label>
+        <label>
+          Teams, one a line (members joined by &amp;, "(c)" for the champion)
+          <textarea
+            name="teams"
+            rows={3}
+            required
+            placeholder={'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'}
+          />
+        </label>
+        <label>
+          Championships (comma-separated)
+          <input name="championships" />
+        </label>
+        <label className="check">
+          <input type="checkbox" name="preshow" /> Preshow
+        </label>
+        <button type="submit" {...inert(false)}>
+          Add match
+        </button>
       </form>
       <p role="status">{status}</p>
     </section>

@@ -10,19 +10,44 @@ export function ShowControls({ event, onChange }: { event: Card['event']; onChan
     <section className="admin" aria-labelledby="show-title">
       <h2 id="show-title">Run the show</h2>
       {event.state === 'UPCOMING' ? (
-        <button type="button" disabled={busy} onClick={() => void run('Broadcast started: picks are locked.', async () => {
-          await client.graphql({ query: mutations.updateEvent, variables: { input: { id: event.id, state: 'BROADCAST' } } });
-          await onChange();
-        })}>Start the broadcast</button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run('Broadcast started: picks are locked.', async () => {
+              await client.graphql({
+                query: mutations.updateEvent,
+                variables: { input: { id: event.id, state: 'BROADCAST' } },
+              });
+              await onChange();
+            })
+          }
+        >
+          Start the broadcast
+        </button>
       ) : (
-        <button type="button" disabled={busy} onClick={() => void run(
-          (finished: boolean) => (finished ? 'Scored: the leaderboard is final.' : 'Scoring goes on in the background (a large event): the leaderboard turns Final when it is done.'),
-          async () => {
-            const { data } = await client.graphql({ query: mutations.scoreEvent, variables: { eventId: event.id } });
-            await onChange();
-            return data.scoreEvent.finished;
-          },
-        )}>{event.state === 'SCORED' ? 'Score again' : 'Score the event'}</button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(
+              (finished: boolean) =>
+                finished
+                  ? 'Scored: the leaderboard is final.'
+                  : 'Scoring goes on in the background (a large event): the leaderboard turns Final when it is done.',
+              async () => {
+                const { data } = await client.graphql({
+                  query: mutations.scoreEvent,
+                  variables: { eventId: event.id },
+                });
+                await onChange();
+                return data.scoreEvent.finished;
+              },
+            )
+          }
+        >
+          {event.state === 'SCORED' ? 'Score again' : 'Score the event'}
+        </button>
       )}
       <p role="status">{status}</p>
     </section>
@@ -30,9 +55,18 @@ export function ShowControls({ event, onChange }: { event: Card['event']; onChan
 }
 
 type Choice = '' | `${number}` | Exclude<MatchOutcome, 'WIN'>;
-const choiceOf = (m: Match): Choice => (m.outcome === 'DRAW' || m.outcome === 'NO_CONTEST' ? m.outcome : m.result != null ? `${m.result}` : '');
+const choiceOf = (m: Match): Choice =>
+  m.outcome === 'DRAW' || m.outcome === 'NO_CONTEST' ? m.outcome : m.result != null ? `${m.result}` : '';
 
-export function ResultControls({ eventId, match, onSet }: { eventId: string; match: Match; onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void }) {
+export function ResultControls({
+  eventId,
+  match,
+  onSet,
+}: {
+  eventId: string;
+  match: Match;
+  onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void;
+}) {
   const [choice, setChoice] = useState<Choice>(choiceOf(match));
   const { busy, status, run } = useAction();
   const id = `result-${match.id}`;
@@ -40,7 +74,10 @@ export function ResultControls({ eventId, match, onSet }: { eventId: string; mat
     const winner = /^\d+$/.test(choice) ? Number(choice) : null;
     const outcome: MatchOutcome | null = winner !== null ? 'WIN' : choice === '' ? null : (choice as MatchOutcome);
     void run('Result saved.', async () => {
-      const { data } = await client.graphql({ query: mutations.setMatchResult, variables: { eventId, matchId: match.id, winner, outcome } });
+      const { data } = await client.graphql({
+        query: mutations.setMatchResult,
+        variables: { eventId, matchId: match.id, winner, outcome },
+      });
       onSet(data.setMatchResult);
     });
   }
@@ -50,13 +87,19 @@ export function ResultControls({ eventId, match, onSet }: { eventId: string; mat
       <select id={id} value={choice} onChange={(e) => setChoice(e.target.value as Choice)}>
         <option value="">No result</option>
         {match.teams.map((t, i) => (
-          <option key={i} value={String(i)}>{teamLabel(t)} wins</option>
+          <option key={i} value={String(i)}>
+            {teamLabel(t)} wins
+          </option>
         ))}
         <option value="DRAW">Draw</option>
         <option value="NO_CONTEST">No contest</option>
       </select>
-      <button type="button" disabled={busy} onClick={set}>Set result</button>
-      <span role="status" className="muted">{status}</span>
+      <button type="button" disabled={busy} onClick={set}>
+        Set result
+      </button>
+      <span role="status" className="muted">
+        {status}
+      </span>
     </div>
   );
 }

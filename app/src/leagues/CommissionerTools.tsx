@@ -7,7 +7,15 @@ import { shownName } from '../hooks.ts';
 import { href } from '../route.ts';
 import type { League } from './documents.ts';
 
-export function CommissionerTools({ league, me, onChange }: { league: League; me: string; onChange: () => Promise<void> }) {
+export function CommissionerTools({
+  league,
+  me,
+  onChange,
+}: {
+  league: League;
+  me: string;
+  onChange: () => Promise<void>;
+}) {
   const { busy, status, run } = useAction();
   const others = league.standings.filter((s) => s.userId !== me);
   const [member, setMember] = useState('');
@@ -29,21 +37,43 @@ export function CommissionerTools({ league, me, onChange }: { league: League; me
         onSubmit={(e) => {
           e.preventDefault();
           const name = String(new FormData(e.currentTarget).get('name')).trim();
-          void act('League renamed.', () => client.graphql({ query: mutations.updateLeague, variables: { input: { id: leagueId, name } } }));
+          void act('League renamed.', () =>
+            client.graphql({ query: mutations.updateLeague, variables: { input: { id: leagueId, name } } }),
+          );
         }}
       >
-        <label>League name<input name="name" defaultValue={league.name} required maxLength={60} /></label>
-        <button type="submit" disabled={busy}>Rename</button>
+        <label>
+          League name
+          <input name="name" defaultValue={league.name} required maxLength={60} />
+        </label>
+        <button type="submit" disabled={busy}>
+          Rename
+        </button>
       </form>
       <div className="actions">
         <button
           type="button"
           disabled={busy}
-          onClick={() => void act(league.joinsOpen ? 'Joins closed.' : 'Joins open.', () => client.graphql({ query: mutations.updateLeague, variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } } }))}
+          onClick={() =>
+            void act(league.joinsOpen ? 'Joins closed.' : 'Joins open.', () =>
+              client.graphql({
+                query: mutations.updateLeague,
+                variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } },
+              }),
+            )
+          }
         >
           {league.joinsOpen ? 'Close joins' : 'Open joins'}
         </button>
-        <button type="button" disabled={busy} onClick={() => void act('New invite code: the old code and link no longer work.', () => client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void act('New invite code: the old code and link no longer work.', () =>
+              client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }),
+            )
+          }
+        >
           New invite code
         </button>
       </div>
@@ -53,15 +83,36 @@ export function CommissionerTools({ league, me, onChange }: { league: League; me
             Member
             <select value={chosen.userId} onChange={(e) => setMember(e.target.value)}>
               {others.map((s) => (
-                <option key={s.userId} value={s.userId}>{shownName(s.displayName, s.userId)}</option>
+                <option key={s.userId} value={s.userId}>
+                  {shownName(s.displayName, s.userId)}
+                </option>
               ))}
             </select>
           </label>
           <div className="actions">
-            <button type="button" disabled={busy} onClick={() => void act(`${shownName(chosen.displayName, chosen.userId)} removed.`, () => client.graphql({ query: mutations.removeLeagueMember, variables: { leagueId, userId: chosen.userId } }))}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void act(`${shownName(chosen.displayName, chosen.userId)} removed.`, () =>
+                  client.graphql({
+                    query: mutations.removeLeagueMember,
+                    variables: { leagueId, userId: chosen.userId },
+                  }),
+                )
+              }
+            >
               Remove member
             </button>
-            <button type="button" disabled={busy} onClick={() => void act(`${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`, () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }))}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void act(`${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`, () =>
+                  client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }),
+                )
+              }
+            >
               Make commissioner
             </button>
           </div>

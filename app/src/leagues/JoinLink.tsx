@@ -7,10 +7,18 @@ export function JoinLink({ code }: { code: string }) {
   return (
     <section aria-labelledby="join-link-title" className="stack">
       <h1 id="join-link-title">Join a league</h1>
-      <p>You were invited with the code <strong data-testid="invite-code">{code}</strong>.</p>
-      <button type="button" className="primary" disabled={busy} onClick={() => void join(code)}>Join league</button>
-      <p role="status" className={status?.error ? 'error' : undefined}>{status?.text}</p>
-      <p><a href={href.leagues()}>My leagues</a></p>
+      <p>
+        You were invited with the code <strong data-testid="invite-code">{code}</strong>.
+      </p>
+      <button type="button" className="primary" disabled={busy} onClick={() => void join(code)}>
+        Join league
+      </button>
+      <p role="status" className={status?.error ? 'error' : undefined}>
+        {status?.text}
+      </p>
+      <p>
+        <a href={href.leagues()}>My leagues</a>
+      </p>
     </section>
   );
 }

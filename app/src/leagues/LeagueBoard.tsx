@@ -12,7 +12,15 @@ import { href } from '../route.ts';
 import { StateBadge } from '../StateBadge.tsx';
 import { leagueEventBoard } from './documents.ts';
 
-export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: { id: string; name: string; startsAt: string; state: EventState }; me: string }) {
+export function LeagueBoard({
+  leagueId,
+  event,
+  me,
+}: {
+  leagueId: string;
+  event: { id: string; name: string; startsAt: string; state: EventState };
+  me: string;
+}) {
   const [rows, setRows] = useState<BoardRow[] | null | undefined>(undefined);
   const [state, setState] = useState(event.state);
   const [error, setError] = useState<string | null>(null);
@@ -48,22 +56,44 @@ export function LeagueBoard({ leagueId, event, me }: { leagueId: string; event: 
   return (
     <section aria-labelledby="league-board-title">
       <h2 id="league-board-title">
-        {event.name} <StateBadge state={state} /> {state === 'BROADCAST' && <span className="badge badge-broadcast">Provisional</span>}
+        {event.name} <StateBadge state={state} />{' '}
+        {state === 'BROADCAST' && <span className="badge badge-broadcast">Provisional</span>}
       </h2>
-      <p className="muted"><a href={href.event(event.id)}>The event's card</a>{state === 'BROADCAST' && <span data-testid="league-live-status"> · Live updates: {live}</span>}</p>
+      <p className="muted">
+        <a href={href.event(event.id)}>The event's card</a>
+        {state === 'BROADCAST' && <span data-testid="league-live-status"> · Live updates: {live}</span>}
+      </p>
       {error && <p role="alert">{error}</p>}
-      {rows === undefined ? !error && <p aria-busy="true">Loading…</p> : rows === null ? (
+      {rows === undefined ? (
+        !error && <p aria-busy="true">Loading…</p>
+      ) : rows === null ? (
         <p>The members' picks show here once they lock at the bell.</p>
       ) : rows.length === 0 ? (
         <p>No member has picked this event.</p>
       ) : (
         <table className="table" data-testid="league-board" aria-label={`League board, ${event.name}`}>
           <thead>
-            <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Correct</th><th scope="col" className="num">Points</th></tr>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Player</th>
+              <th scope="col" className="num">
+                Correct
+              </th>
+              <th scope="col" className="num">
+                Points
+              </th>
+            </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <MemberRow key={r.userId} me={r.userId === me} rank={r.rank} userId={r.userId} name={r.displayName} cells={[r.correct, r.points]} />
+              <MemberRow
+                key={r.userId}
+                me={r.userId === me}
+                rank={r.rank}
+                userId={r.userId}
+                name={r.displayName}
+                cells={[r.correct, r.points]}
+              />
             ))}
           </tbody>
         </table>

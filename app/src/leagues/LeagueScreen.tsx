@@ -28,14 +28,25 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
   }, [reload]);
 
   if (league === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
-  if (league === null) return <p role="alert">No such league. <a href={href.leagues()}>My leagues</a></p>;
+  if (league === null)
+    return (
+      <p role="alert">
+        No such league. <a href={href.leagues()}>My leagues</a>
+      </p>
+    );
   const commissioner = league.commissionerId === me;
   return (
     <article aria-labelledby="league-title">
       <h1 id="league-title">{league.name}</h1>
       <p className="muted">
-        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
-        {league.myRank != null && <> · you are <strong>#{league.myRank}</strong></>}
+        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount}{' '}
+        {league.memberCount === 1 ? 'member' : 'members'}
+        {league.myRank != null && (
+          <>
+            {' '}
+            · you are <strong>#{league.myRank}</strong>
+          </>
+        )}
       </p>
       {error && <p role="alert">{error}</p>}
       {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
@@ -43,11 +54,27 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
       <h2>Table</h2>
       <table className="table" data-testid="league-table" aria-label={`${league.name} table`}>
         <thead>
-          <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Player</th>
+            <th scope="col" className="num">
+              Points
+            </th>
+            <th scope="col" className="num">
+              Events
+            </th>
+          </tr>
         </thead>
         <tbody>
           {league.standings.map((s) => (
-            <MemberRow key={s.userId} me={s.userId === me} rank={s.rank} userId={s.userId} name={s.displayName} cells={[s.points, s.eventsPlayed]} />
+            <MemberRow
+              key={s.userId}
+              me={s.userId === me}
+              rank={s.rank}
+              userId={s.userId}
+              name={s.displayName}
+              cells={[s.points, s.eventsPlayed]}
+            />
           ))}
         </tbody>
       </table>
@@ -74,11 +101,25 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
     <section className="panel stack" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite</h2>
       {!joinsOpen && <p>Joins are closed: the code works again once the commissioner opens them.</p>}
-      <p>Code: <strong className="code" data-testid="league-code">{code}</strong></p>
-      <p>Link: <a href={link} data-testid="league-link">{link}</a></p>
+      <p>
+        Code:{' '}
+        <strong className="code" data-testid="league-code">
+          {code}
+        </strong>
+      </p>
+      <p>
+        Link:{' '}
+        <a href={link} data-testid="league-link">
+          {link}
+        </a>
+      </p>
       <div className="actions">
-        <button type="button" onClick={() => void copy('Code', code)}>Copy code</button>
-        <button type="button" onClick={() => void copy('Link', link)}>Copy link</button>
+        <button type="button" onClick={() => void copy('Code', code)}>
+          Copy code
+        </button>
+        <button type="button" onClick={() => void copy('Link', link)}>
+          Copy link
+        </button>
       </div>
       <p role="status">{copied}</p>
     </section>
@@ -92,7 +133,9 @@ async function seasonEvents(season: League['season']): Promise<SeasonEvent[]> {
   const found: SeasonEvent[] = [];
   let nextToken: string | null = null;
   do {
-    const page: { items: SeasonEvent[]; nextToken?: string | null } = (await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })).data.events;
+    const page: { items: SeasonEvent[]; nextToken?: string | null } = (
+      await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
+    ).data.events;
     found.push(...page.items.filter((e) => e.date >= season.startDate && e.date <= season.endDate));
     nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
   } while (nextToken);
@@ -106,17 +149,27 @@ function EventBoard({ league, eventId, me }: { league: League; eventId?: string;
     seasonEvents(league.season).then(setEvents, () => setEvents([]));
   }, [league.season]);
   if (events === null) return null;
-  const chosen = events.find((e) => e.id === eventId) ?? events.find((e) => e.state === 'BROADCAST') ?? events.find((e) => e.state !== 'UPCOMING');
+  const chosen =
+    events.find((e) => e.id === eventId) ??
+    events.find((e) => e.state === 'BROADCAST') ??
+    events.find((e) => e.state !== 'UPCOMING');
   return (
     <section aria-labelledby="event-board-title">
       <h2 id="event-board-title">Event board</h2>
-      {events.length === 0 ? <p>No events in this season yet.</p> : (
+      {events.length === 0 ? (
+        <p>No events in this season yet.</p>
+      ) : (
         <label className="inline">
           Event{' '}
-          <select value={chosen?.id ?? ''} onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}>
+          <select
+            value={chosen?.id ?? ''}
+            onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}
+          >
             {!chosen && <option value="">Choose an event</option>}
             {events.map((e) => (
-              <option key={e.id} value={e.id}>{e.name} ({e.date})</option>
+              <option key={e.id} value={e.id}>
+                {e.name} ({e.date})
+              </option>
             ))}
           </select>
         </label>
@@ -143,7 +196,9 @@ function Leave({ league }: { league: League }) {
           }
         }}
       />
-      <p role="status" className="error">{status}</p>
+      <p role="status" className="error">
+        {status}
+      </p>
     </section>
   );
 }

@@ -23,7 +23,9 @@ export function Leagues() {
     <section aria-labelledby="leagues-title">
       <h1 id="leagues-title">My leagues</h1>
       {error && <p role="alert">{error}</p>}
-      {leagues === null ? !error && <p aria-busy="true">Loading…</p> : leagues.length === 0 ? (
+      {leagues === null ? (
+        !error && <p aria-busy="true">Loading…</p>
+      ) : leagues.length === 0 ? (
         <p>You are in no league yet: create one, or join one with the code a friend sent you.</p>
       ) : (
         <ul className="cards" aria-label="My leagues">
@@ -31,7 +33,10 @@ export function Leagues() {
             <li key={l.id}>
               <a className="card-link" href={href.league(l.id)}>
                 <span className="card-title">{l.name}</span>
-                <span className="muted">{l.season.name} · {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}{l.myRank != null && ` · you are #${l.myRank}`}</span>
+                <span className="muted">
+                  {l.season.name} · {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}
+                  {l.myRank != null && ` · you are #${l.myRank}`}
+                </span>
               </a>
             </li>
           ))}
@@ -73,9 +78,23 @@ function JoinForm() {
       }}
     >
       <h2 id="join-title">Join a league</h2>
-      <label>Invite code<input name="code" required autoComplete="off" autoCapitalize="characters" placeholder="7KQ2M-XD4PB" maxLength={40} /></label>
-      <button type="submit" disabled={busy}>Join league</button>
-      <p role="status" className={status?.error ? 'error' : undefined}>{status?.text}</p>
+      <label>
+        Invite code
+        <input
+          name="code"
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder="7KQ2M-XD4PB"
+          maxLength={40}
+        />
+      </label>
+      <button type="submit" disabled={busy}>
+        Join league
+      </button>
+      <p role="status" className={status?.error ? 'error' : undefined}>
+        {status?.text}
+      </p>
     </form>
   );
 }
@@ -91,7 +110,10 @@ function CreateForm() {
     const f = new FormData(form);
     setBusy(true);
     try {
-      const { data } = await client.graphql({ query: mutations.createLeague, variables: { input: { name: String(f.get('name')).trim(), seasonId: String(f.get('seasonId')) } } });
+      const { data } = await client.graphql({
+        query: mutations.createLeague,
+        variables: { input: { name: String(f.get('name')).trim(), seasonId: String(f.get('seasonId')) } },
+      });
       window.location.hash = href.league(data.createLeague.id);
     } catch (err) {
       setStatus(errorText(err));
@@ -109,18 +131,27 @@ function CreateForm() {
       }}
     >
       <h2 id="create-title">Create a league</h2>
-      <label>League name<input name="name" required maxLength={60} /></label>
+      <label>
+        League name
+        <input name="name" required maxLength={60} />
+      </label>
       <label>
         Season
         {/* Opens on the season running now; keyed so that the default applies once the seasons are in. */}
         <select key={open.length} name="seasonId" required defaultValue={currentSeason(open)?.id}>
           {open.map((s) => (
-            <option key={s.id} value={s.id}>{s.name} ({s.startDate} to {s.endDate})</option>
+            <option key={s.id} value={s.id}>
+              {s.name} ({s.startDate} to {s.endDate})
+            </option>
           ))}
         </select>
       </label>
-      <button type="submit" className="primary" disabled={busy || open.length === 0}>Create league</button>
-      <p role="status" className="error">{status ?? seasons.error}</p>
+      <button type="submit" className="primary" disabled={busy || open.length === 0}>
+        Create league
+      </button>
+      <p role="status" className="error">
+        {status ?? seasons.error}
+      </p>
     </form>
   );
 }

@@ -7,7 +7,9 @@ import type { BoardRow } from '@pickem/client/card';
 import type { LeagueQuery, MyLeaguesQuery, Typed } from '../api.ts';
 
 type LeagueItem = MyLeaguesQuery['myLeagues'][number];
-export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & { season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'> };
+export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & {
+  season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'>;
+};
 
 export const myLeagueList = /* GraphQL */ `
 query MyLeagueList {
@@ -23,6 +25,9 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     eventLeaderboard(eventId: $eventId) { __typename userId rank displayName points correct }
   }
 }
-` as Typed<{ leagueId: string; eventId: string }, { league: { __typename: 'League'; id: string; eventLeaderboard: BoardRow[] | null } | null }>;
+` as Typed<
+  { leagueId: string; eventId: string },
+  { league: { __typename: 'League'; id: string; eventLeaderboard: BoardRow[] | null } | null }
+>;
 
 export type League = NonNullable<LeagueQuery['league']>;

@@ -15,7 +15,11 @@ import { MatchView } from './MatchView.tsx';
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
 export interface EventAdminTools {
   CardBuilder: ComponentType<{ card: Card; onChange: () => Promise<void> }>;
-  ResultControls: ComponentType<{ eventId: string; match: Match; onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void }>;
+  ResultControls: ComponentType<{
+    eventId: string;
+    match: Match;
+    onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void;
+  }>;
   ShowControls: ComponentType<{ event: Card['event']; onChange: () => Promise<void> }>;
 }
 
@@ -44,7 +48,15 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
     try {
       const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
       const mine = data.eventCard?.myPrediction;
-      if (mine) setCard((old) => (old?.myPrediction ? { ...old, myPrediction: { ...old.myPrediction, points: mine.points, correct: mine.correct, rank: mine.rank } } : old));
+      if (mine)
+        setCard((old) =>
+          old?.myPrediction
+            ? {
+                ...old,
+                myPrediction: { ...old.myPrediction, points: mine.points, correct: mine.correct, rank: mine.rank },
+              }
+            : old,
+        );
     } catch {
       // The next update or a reload reads them again; the leaderboard itself is already shown.
     }
@@ -57,7 +69,13 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
         const event = { ...old.event, ...update.event };
         if (update.kind === 'RESULT' && update.match) {
           const changed = update.match;
-          return { ...old, event, matches: old.matches.map((m) => (m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m)) };
+          return {
+            ...old,
+            event,
+            matches: old.matches.map((m) =>
+              m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m,
+            ),
+          };
         }
         return { ...old, event };
       });
@@ -76,7 +94,14 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
   return <CardView card={card} board={board} live={live} admin={admin} reload={reload} setCard={setCard} />;
 }
 
-function CardView({ card, board, live, admin, reload, setCard }: {
+function CardView({
+  card,
+  board,
+  live,
+  admin,
+  reload,
+  setCard,
+}: {
   card: Card;
   board: { rows: BoardRow[]; final: boolean } | null;
   live: string;
@@ -89,7 +114,9 @@ function CardView({ card, board, live, admin, reload, setCard }: {
   const bell = Date.parse(event.startsAt);
   const left = event.state === 'UPCOMING' ? countdown(bell, now) : null;
   const locked = left === null;
-  const [picks, setPicks] = useState<Record<string, number>>(() => Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])));
+  const [picks, setPicks] = useState<Record<string, number>>(() =>
+    Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
+  );
   const [saved, setSaved] = useState<string | null>(card.myPrediction?.updatedAt ?? null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -98,7 +125,10 @@ function CardView({ card, board, live, admin, reload, setCard }: {
     setSaving(true);
     try {
       const chosen = Object.entries(picks).map(([matchId, team]) => ({ matchId, team }));
-      const { data } = await client.graphql({ query: mutations.savePrediction, variables: { eventId: event.id, picks: chosen } });
+      const { data } = await client.graphql({
+        query: mutations.savePrediction,
+        variables: { eventId: event.id, picks: chosen },
+      });
       setSaved(data.savePrediction.updatedAt);
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {
@@ -116,11 +146,19 @@ function CardView({ card, board, live, admin, reload, setCard }: {
           {formatTime(event.startsAt)} <StateBadge state={event.state} />
         </p>
         {left !== null ? (
-          <p className="bell" role="timer" aria-live="off">Picks lock in <strong data-testid="countdown">{left}</strong></p>
+          <p className="bell" role="timer" aria-live="off">
+            Picks lock in <strong data-testid="countdown">{left}</strong>
+          </p>
         ) : (
-          <p className="bell locked" data-testid="locked">Picks are locked{event.state === 'UPCOMING' ? ': the bell has rung' : ''}.</p>
+          <p className="bell locked" data-testid="locked">
+            Picks are locked{event.state === 'UPCOMING' ? ': the bell has rung' : ''}.
+          </p>
         )}
-        {event.state === 'BROADCAST' && <p className="muted" data-testid="live-status">Live updates: {live}</p>}
+        {event.state === 'BROADCAST' && (
+          <p className="muted" data-testid="live-status">
+            Live updates: {live}
+          </p>
+        )}
       </header>
 
       {admin && event.state === 'UPCOMING' && <admin.CardBuilder card={card} onChange={reload} />}
@@ -135,9 +173,23 @@ function CardView({ card, board, live, admin, reload, setCard }: {
         <ol className="matches">
           {matches.map((m) => (
             <li key={m.id}>
-              <MatchView match={m} pick={picks[m.id]} locked={locked} onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}>
+              <MatchView
+                match={m}
+                pick={picks[m.id]}
+                locked={locked}
+                onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}
+              >
                 {admin && event.state !== 'UPCOMING' && (
-                  <admin.ResultControls eventId={event.id} match={m} onSet={(changed) => setCard({ ...card, matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) })} />
+                  <admin.ResultControls
+                    eventId={event.id}
+                    match={m}
+                    onSet={(changed) =>
+                      setCard({
+                        ...card,
+                        matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)),
+                      })
+                    }
+                  />
                 )}
               </MatchView>
             </li>
@@ -146,19 +198,26 @@ function CardView({ card, board, live, admin, reload, setCard }: {
         {matches.length === 0 && <p>The card is not out yet.</p>}
         {!locked && matches.length > 0 && (
           <div className="actions">
-            <button type="submit" className="primary" disabled={saving}>Save picks</button>
+            <button type="submit" className="primary" disabled={saving}>
+              Save picks
+            </button>
             {saved && <span className="muted">Last saved {formatTime(saved)}</span>}
           </div>
         )}
         {/* Once locked, a saved-picks line would read as if picks could still change; an error stays. */}
-        <p role="status" className={status?.error ? 'error' : undefined}>{!locked || status?.error ? status?.text : null}</p>
+        <p role="status" className={status?.error ? 'error' : undefined}>
+          {!locked || status?.error ? status?.text : null}
+        </p>
       </form>
 
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
       {board && <Leaderboard rows={board.rows} final={board.final} me={card.myPrediction?.userId ?? null} />}
       {card.myPrediction?.points != null && (
-        <p data-testid="my-points">Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})</p>
+        <p data-testid="my-points">
+          Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
+          {card.myPrediction.rank})
+        </p>
       )}
     </article>
   );

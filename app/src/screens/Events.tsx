@@ -9,7 +9,11 @@ export type EventItem = EventsQuery['events']['items'][number];
 export const PAGE = 10;
 
 export function useEvents() {
-  return usePaged<EventItem>(async (nextToken) => (await client.graphql({ query: queries.events, variables: { limit: PAGE, nextToken } })).data.events, []);
+  return usePaged<EventItem>(
+    async (nextToken) =>
+      (await client.graphql({ query: queries.events, variables: { limit: PAGE, nextToken } })).data.events,
+    [],
+  );
 }
 
 export function Events() {
@@ -23,7 +27,9 @@ export function Events() {
           <li key={e.id}>
             <a className="card-link" href={href.event(e.id)}>
               <span className="card-title">{e.name}</span>
-              <span className="muted">{formatTime(e.startsAt)} · {e.matchCount} {e.matchCount === 1 ? 'match' : 'matches'}</span>
+              <span className="muted">
+                {formatTime(e.startsAt)} · {e.matchCount} {e.matchCount === 1 ? 'match' : 'matches'}
+              </span>
               <StateBadge state={e.state} />
             </a>
           </li>
@@ -31,7 +37,9 @@ export function Events() {
       </ul>
       {!loading && items.length === 0 && !error && <p>No events yet.</p>}
       {hasMore && (
-        <button type="button" onClick={loadMore} disabled={loading}>More events</button>
+        <button type="button" onClick={loadMore} disabled={loading}>
+          More events
+        </button>
       )}
     </section>
   );

@@ -17,7 +17,10 @@ export function Profile({ userId }: { userId?: string }) {
   const load = useCallback(
     async (token: string | null) => {
       try {
-        const { data } = await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 10, historyNextToken: token } });
+        const { data } = await client.graphql({
+          query: queries.userProfile,
+          variables: { userId, historyLimit: 10, historyNextToken: token },
+        });
         setProfile(data.userProfile);
         const page = data.userProfile?.history;
         setHistory((old) => (token ? [...old, ...(page?.items ?? [])] : (page?.items ?? [])));
@@ -34,30 +37,61 @@ export function Profile({ userId }: { userId?: string }) {
 
   if (error) return <p role="alert">{error}</p>;
   if (profile === undefined) return <p aria-busy="true">Loading…</p>;
-  if (profile === null) return userId ? <p role="alert">No such player.</p> : <DisplayName current="" onSaved={() => load(null)} />;
+  if (profile === null)
+    return userId ? <p role="alert">No such player.</p> : <DisplayName current="" onSaved={() => load(null)} />;
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">{profile.user.displayName}</h1>
       {!userId && <DisplayName current={profile.user.displayName} onSaved={() => load(null)} />}
       <h2>Seasons</h2>
-      {profile.standings.length === 0 ? <p>No scored events yet.</p> : (
+      {profile.standings.length === 0 ? (
+        <p>No scored events yet.</p>
+      ) : (
         <table className="table">
-          <thead><tr><th scope="col">Season</th><th scope="col">Rank</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Season</th>
+              <th scope="col">Rank</th>
+              <th scope="col" className="num">
+                Points
+              </th>
+              <th scope="col" className="num">
+                Events
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {profile.standings.map((s) => (
-              <tr key={s.seasonId}><td>{seasons.name(s.seasonId)}</td><td>{s.rank}</td><td className="num">{s.points}</td><td className="num">{s.eventsPlayed}</td></tr>
+              <tr key={s.seasonId}>
+                <td>{seasons.name(s.seasonId)}</td>
+                <td>{s.rank}</td>
+                <td className="num">{s.points}</td>
+                <td className="num">{s.eventsPlayed}</td>
+              </tr>
             ))}
           </tbody>
         </table>
       )}
       <h2>History</h2>
-      {history.length === 0 ? <p>No picks yet.</p> : (
+      {history.length === 0 ? (
+        <p>No picks yet.</p>
+      ) : (
         <table className="table">
-          <thead><tr><th scope="col">Event</th><th scope="col" className="num">Points</th><th scope="col">Rank</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col" className="num">
+                Points
+              </th>
+              <th scope="col">Rank</th>
+            </tr>
+          </thead>
           <tbody>
             {history.map((h) => (
               <tr key={h.eventId}>
-                <td><a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span></td>
+                <td>
+                  <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
+                </td>
                 <td className="num">{h.points ?? '–'}</td>
                 <td>{h.rank ?? '–'}</td>
               </tr>
@@ -65,7 +99,11 @@ export function Profile({ userId }: { userId?: string }) {
           </tbody>
         </table>
       )}
-      {nextToken && <button type="button" onClick={() => void load(nextToken)}>More history</button>}
+      {nextToken && (
+        <button type="button" onClick={() => void load(nextToken)}>
+          More history
+        </button>
+      )}
     </section>
   );
 }
@@ -89,7 +127,10 @@ function DisplayName({ current, onSaved }: { current: string; onSaved: () => voi
       }}
     >
       {!current && <p>Choose the name other players see on leaderboards.</p>}
-      <label>Display name<input name="displayName" defaultValue={current} required maxLength={40} /></label>
+      <label>
+        Display name
+        <input name="displayName" defaultValue={current} required maxLength={40} />
+      </label>
       <button type="submit">Save name</button>
       <p role="status">{status}</p>
     </form>

@@ -19,11 +19,17 @@ export function Standings() {
         Season{' '}
         <select value={season?.id ?? ''} onChange={(e) => setChosen(e.target.value)}>
           {seasons.list.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
       </label>
-      {season && <p className="muted">{season.startDate} to {season.endDate}</p>}
+      {season && (
+        <p className="muted">
+          {season.startDate} to {season.endDate}
+        </p>
+      )}
       {season && <SeasonTable key={season.id} seasonId={season.id} name={season.name} />}
       {seasons.loaded && !season && <p>No seasons yet.</p>}
     </section>
@@ -32,7 +38,9 @@ export function Standings() {
 
 function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
   const { items, loading, error, hasMore, loadMore } = usePaged<Row>(
-    async (nextToken) => (await client.graphql({ query: queries.standings, variables: { seasonId, limit: 20, nextToken } })).data.standings,
+    async (nextToken) =>
+      (await client.graphql({ query: queries.standings, variables: { seasonId, limit: 20, nextToken } })).data
+        .standings,
     [seasonId],
   );
   return (
@@ -40,13 +48,24 @@ function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
       {error && <p role="alert">{error}</p>}
       <table className="table" aria-busy={loading} aria-label={`Standings, ${name}`}>
         <thead>
-          <tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col" className="num">Points</th><th scope="col" className="num">Events</th></tr>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Player</th>
+            <th scope="col" className="num">
+              Points
+            </th>
+            <th scope="col" className="num">
+              Events
+            </th>
+          </tr>
         </thead>
         <tbody>
           {items.map((r) => (
             <tr key={r.userId}>
               <td>{r.rank}</td>
-              <td><a href={href.player(r.userId)}>{r.displayName}</a></td>
+              <td>
+                <a href={href.player(r.userId)}>{r.displayName}</a>
+              </td>
               <td className="num">{r.points}</td>
               <td className="num">{r.eventsPlayed}</td>
             </tr>
@@ -54,7 +73,11 @@ function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
         </tbody>
       </table>
       {!loading && items.length === 0 && <p>No standings for {name} yet.</p>}
-      {hasMore && <button type="button" onClick={loadMore} disabled={loading}>More players</button>}
+      {hasMore && (
+        <button type="button" onClick={loadMore} disabled={loading}>
+          More players
+        </button>
+      )}
     </>
   );
 }

@@ -24,7 +24,10 @@ if (args.length > 0) fail(`unexpected argument ${args[0]}`);
 const [modulePath, exportName = 'wiring'] = wiringArg.split('#');
 const shown = (dir: string) => `${path.relative(process.cwd(), dir) || '.'}/`;
 
-const loaded = (await import(pathToFileURL(path.resolve(root, modulePath)).href)) as Record<string, ApiWiring | undefined>;
+const loaded = (await import(pathToFileURL(path.resolve(root, modulePath)).href)) as Record<
+  string,
+  ApiWiring | undefined
+>;
 const wiring = loaded[exportName] ?? fail(`${modulePath} has no export "${exportName}"`);
 
 rmSync(buildDir, { recursive: true, force: true });
@@ -40,5 +43,9 @@ console.log(`bundled ${sources.length} resolver sources into ${shown(buildDir)}`
 const started = performance.now();
 const explorerDir = path.join(buildDir, 'explorer');
 await buildExplorer(explorerDir);
-const kb = Object.keys(EXPLORER_FILES).map((f) => `${f} ${Math.round(statSync(path.join(explorerDir, f)).size / 1024)} KB`);
-console.log(`bundled the explorer page into ${shown(explorerDir)} (${kb.join(', ')}) in ${Math.round(performance.now() - started)} ms`);
+const kb = Object.keys(EXPLORER_FILES).map(
+  (f) => `${f} ${Math.round(statSync(path.join(explorerDir, f)).size / 1024)} KB`,
+);
+console.log(
+  `bundled the explorer page into ${shown(explorerDir)} (${kb.join(', ')}) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -32,7 +32,9 @@ function stale() {
   if (!existsSync(bundle) || !existsSync(inputsFile)) return true;
   const builtAt = statSync(bundle).mtimeMs;
   const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
-  return inputs.some((file) => !existsSync(path.resolve(packageDir, file)) || statSync(path.resolve(packageDir, file)).mtimeMs > builtAt);
+  return inputs.some(
+    (file) => !existsSync(path.resolve(packageDir, file)) || statSync(path.resolve(packageDir, file)).mtimeMs > builtAt,
+  );
 }
 
 /** Written aside and renamed, so a concurrent call never reads a half-written file. */
@@ -70,6 +72,13 @@ if (stale()) {
   });
   writeAtomically(eslintBundle, eslint.outputFiles[0].contents);
   writeAtomically(bundle, result.outputFiles[0].contents);
-  writeAtomically(inputsFile, JSON.stringify([...Object.keys(result.metafile.inputs), 'bin/evaluate-eslint.cjs', createRequire(import.meta.url).resolve('eslint/package.json')]));
+  writeAtomically(
+    inputsFile,
+    JSON.stringify([
+      ...Object.keys(result.metafile.inputs),
+      'bin/evaluate-eslint.cjs',
+      createRequire(import.meta.url).resolve('eslint/package.json'),
+    ]),
+  );
 }
 await import(pathToFileURL(bundle).href);

@@ -45,7 +45,8 @@ function useDiskLintCache(): void {
   }
   const versionKey = version.digest('hex');
   const dir = path.join(stateDir, 'evaluate-lint');
-  const file = (code: string) => path.join(dir, `${createHash('sha256').update(versionKey).update(code).digest('hex')}.json`);
+  const file = (code: string) =>
+    path.join(dir, `${createHash('sha256').update(versionKey).update(code).digest('hex')}.json`);
   setLintCache({
     get(code) {
       try {
@@ -75,7 +76,13 @@ function requireWithCodeCache(file: string): unknown {
   }
   const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
   const module = { exports: {} as unknown };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    path.dirname(file),
+  );
   if (!cachedData || script.cachedDataRejected) {
     // Made at exit, so that it also holds the functions the lint compiled.
     process.once('exit', () => {
@@ -115,7 +122,8 @@ function single(argv: string[]): void {
     args[flag.slice(2)] = value;
   }
   if (!args.code || !args.context || !args.function) fail('--code, --context and --function are required');
-  if (args.function !== 'request' && args.function !== 'response') fail(`--function must be request or response, not ${args.function}`);
+  if (args.function !== 'request' && args.function !== 'response')
+    fail(`--function must be request or response, not ${args.function}`);
   let code: string;
   try {
     code = readFileSync(fromCaller(args.code), 'utf8');
@@ -151,12 +159,14 @@ function oneCase(line: string): EvaluateOutput | { error: { message: string } } 
     return { error: { message: `invalid case: ${(e as Error).message}` } };
   }
   const fn = input.function;
-  if (fn !== 'request' && fn !== 'response') return { error: { message: 'invalid case: function must be request or response' } };
+  if (fn !== 'request' && fn !== 'response')
+    return { error: { message: 'invalid case: function must be request or response' } };
   let code = input.code;
   try {
     if (typeof input.codeFile === 'string') code = readFileSync(fromCaller(input.codeFile), 'utf8');
     const context = typeof input.context === 'string' ? JSON.parse(input.context) : (input.context ?? {});
-    if (typeof code !== 'string') return { error: { message: 'invalid case: code (text) or codeFile (path) is required' } };
+    if (typeof code !== 'string')
+      return { error: { message: 'invalid case: code (text) or codeFile (path) is required' } };
     return evaluateCode({ code, context, function: fn }, compileOnce);
   } catch (e) {
     return { error: { message: `invalid case: ${(e as Error).message}` } };

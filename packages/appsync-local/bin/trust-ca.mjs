@@ -36,7 +36,10 @@ function run(command, commandArgs) {
 function nssDatabases() {
   const home = homedir();
   const dbs = [path.join(home, '.pki', 'nssdb')];
-  for (const root of [path.join(home, '.mozilla', 'firefox'), path.join(home, 'snap', 'firefox', 'common', '.mozilla', 'firefox')]) {
+  for (const root of [
+    path.join(home, '.mozilla', 'firefox'),
+    path.join(home, 'snap', 'firefox', 'common', '.mozilla', 'firefox'),
+  ]) {
     if (!existsSync(root)) continue;
     for (const profile of readdirSync(root, { withFileTypes: true })) {
       const dir = path.join(root, profile.name);
@@ -68,13 +71,26 @@ Firefox: Settings > Privacy & Security > Certificates > View Certificates > Auth
 let ok;
 if (process.platform === 'linux') ok = trustOnLinux();
 else if (process.platform === 'darwin') {
-  ok = run('security', ['add-trusted-cert', '-r', 'trustRoot', '-k', path.join(homedir(), 'Library', 'Keychains', 'login.keychain-db'), pem]);
-  console.log('Safari and Chrome read the keychain; Firefox: Settings > Privacy & Security > Certificates > View Certificates > Authorities > Import.');
+  ok = run('security', [
+    'add-trusted-cert',
+    '-r',
+    'trustRoot',
+    '-k',
+    path.join(homedir(), 'Library', 'Keychains', 'login.keychain-db'),
+    pem,
+  ]);
+  console.log(
+    'Safari and Chrome read the keychain; Firefox: Settings > Privacy & Security > Certificates > View Certificates > Authorities > Import.',
+  );
 } else if (process.platform === 'win32') {
   ok = run('certutil', ['-user', '-addstore', 'Root', pem]);
-  console.log('Edge and Chrome read this store; Firefox: Settings > Privacy & Security > Certificates > View Certificates > Authorities > Import.');
+  console.log(
+    'Edge and Chrome read this store; Firefox: Settings > Privacy & Security > Certificates > View Certificates > Authorities > Import.',
+  );
 } else {
-  console.log(`Import ${pem} as a certificate authority trusted for websites in the browser or system where the app runs.`);
+  console.log(
+    `Import ${pem} as a certificate authority trusted for websites in the browser or system where the app runs.`,
+  );
   ok = false;
 }
 process.exit(ok ? 0 : 1);

@@ -5,7 +5,8 @@
 import { Kind, parse, visit, type ConstDirectiveNode, type GraphQLField, type GraphQLObjectType } from 'graphql';
 
 /** Authorization types as AppSync and amplify_outputs.json spell them. */
-export type ClientAuthorizationType = 'AMAZON_COGNITO_USER_POOLS' | 'API_KEY' | 'AWS_IAM' | 'AWS_LAMBDA' | 'OPENID_CONNECT';
+export type ClientAuthorizationType =
+  'AMAZON_COGNITO_USER_POOLS' | 'API_KEY' | 'AWS_IAM' | 'AWS_LAMBDA' | 'OPENID_CONNECT';
 
 /** Each directive's mode; `cognitoGroups`: it takes a `cognito_groups` argument. */
 export const authDirectives: Record<string, { mode: ClientAuthorizationType; cognitoGroups: boolean }> = {
@@ -47,8 +48,12 @@ export function additionalAuthorizationTypes(sdl: string): ClientAuthorizationTy
  * The auth directives that rule a field: its own when it has any (they replace its type's), else its
  * type's (extensions included). None: only the API's default mode applies.
  */
-export function fieldAuthDirectives(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): ConstDirectiveNode[] {
-  const auth = (directives: readonly ConstDirectiveNode[] | undefined) => (directives ?? []).filter((d) => authModeOf(d.name.value) !== undefined);
+export function fieldAuthDirectives(
+  type: GraphQLObjectType,
+  field: GraphQLField<unknown, unknown>,
+): ConstDirectiveNode[] {
+  const auth = (directives: readonly ConstDirectiveNode[] | undefined) =>
+    (directives ?? []).filter((d) => authModeOf(d.name.value) !== undefined);
   const own = auth(field.astNode?.directives);
   if (own.length > 0) return own;
   return auth([...(type.astNode?.directives ?? []), ...type.extensionASTNodes.flatMap((n) => n.directives ?? [])]);

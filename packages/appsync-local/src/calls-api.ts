@@ -52,7 +52,8 @@ export async function callApi(query: string, variables?: Record<string, unknown>
     const reason = first ? `${first.errorType ?? 'Error'}: ${first.message}` : text.slice(0, 500);
     throw new Error(`AppSync refused the request (HTTP ${response.status}): ${reason}`);
   }
-  if (parsed === undefined) throw new Error(`AppSync answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 500)}`);
+  if (parsed === undefined)
+    throw new Error(`AppSync answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 500)}`);
   return parsed;
 }
 

@@ -33,15 +33,22 @@ export function grantedFieldsOf(schema: GraphQLSchema, grant: IamGroupGrant): st
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       const directives = fieldAuthDirectives(type, field);
-      const ofGroup = directives.some((d) => authModeOf(d.name.value) === 'AMAZON_COGNITO_USER_POOLS' && (groupsOf(d) ?? []).includes(grant.cognitoGroup));
+      const ofGroup = directives.some(
+        (d) =>
+          authModeOf(d.name.value) === 'AMAZON_COGNITO_USER_POOLS' && (groupsOf(d) ?? []).includes(grant.cognitoGroup),
+      );
       if (!ofGroup) continue;
       fields.push(`${type.name}.${field.name}`);
-      if (!directives.some((d) => authModeOf(d.name.value) === 'AWS_IAM')) withoutIam.push(`${type.name}.${field.name}`);
+      if (!directives.some((d) => authModeOf(d.name.value) === 'AWS_IAM'))
+        withoutIam.push(`${type.name}.${field.name}`);
     }
   }
-  if (fields.length === 0) throw new Error(`IAM grant ${grant.name}: no field of the schema allows the Cognito group "${grant.cognitoGroup}"`);
+  if (fields.length === 0)
+    throw new Error(`IAM grant ${grant.name}: no field of the schema allows the Cognito group "${grant.cognitoGroup}"`);
   if (withoutIam.length > 0) {
-    throw new Error(`IAM grant ${grant.name}: ${withoutIam.join(', ')} allow${withoutIam.length === 1 ? 's' : ''} the Cognito group "${grant.cognitoGroup}" but not @aws_iam; add @aws_iam beside the group's directive`);
+    throw new Error(
+      `IAM grant ${grant.name}: ${withoutIam.join(', ')} allow${withoutIam.length === 1 ? 's' : ''} the Cognito group "${grant.cognitoGroup}" but not @aws_iam; add @aws_iam beside the group's directive`,
+    );
   }
   return fields.sort();
 }

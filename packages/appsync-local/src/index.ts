@@ -9,13 +9,31 @@ export type { WiringModule } from './runtime/reload/load-wiring.ts';
 export { graphqlData, graphqlRequest, GraphQLRequestError, type GraphQLResponse } from './runtime/client.ts';
 export { buildExplorer, EXPLORER_FILES } from './runtime/http/explorer-bundle.ts';
 
-export { startDynamoDbLocal, createDynamoDbClient, type DynamoDbLocal, type DynamoDbLocalOptions } from './runtime/process/dynamodb-local.ts';
-export { LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment, type LocalCredentials } from './runtime/process/dynamodb-credentials.ts';
+export {
+  startDynamoDbLocal,
+  createDynamoDbClient,
+  type DynamoDbLocal,
+  type DynamoDbLocalOptions,
+} from './runtime/process/dynamodb-local.ts';
+export {
+  LOCAL_REGION,
+  localDynamoDbCredentials,
+  localDynamoDbEnvironment,
+  type LocalCredentials,
+} from './runtime/process/dynamodb-credentials.ts';
 export { ensureTable, TableMismatchError } from './runtime/tables.ts';
 export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './datasources/dynamodb/wire.ts';
 export type { DynamoDbRequestEvent } from './datasources/dynamodb/data-source.ts';
 
-export { LOCAL_CLIENT_ID, LOCAL_ISSUER, LOCAL_NAME, loadOrCreateSigningKey, signToken, subFor, type KeyPair } from './runtime/auth/jwt.ts';
+export {
+  LOCAL_CLIENT_ID,
+  LOCAL_ISSUER,
+  LOCAL_NAME,
+  loadOrCreateSigningKey,
+  signToken,
+  subFor,
+  type KeyPair,
+} from './runtime/auth/jwt.ts';
 export { writeSigningCredentials, type SigningCredentials } from './runtime/auth/group-principals.ts';
 export { localOutputs, writeOutputs, type LocalOutputs } from './runtime/cognito/amplify-outputs.ts';
 export { startCognitoLocal, type CognitoLocal } from './runtime/cognito/server.ts';

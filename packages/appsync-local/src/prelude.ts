@@ -19,7 +19,10 @@ export const appsyncScalars = [
 export const appsyncPrelude = `
 ${appsyncScalars.map((s) => `scalar ${s}`).join('\n')}
 ${Object.entries(authDirectives)
-  .map(([name, d]) => `directive @${name}${d.cognitoGroups ? '(cognito_groups: [String])' : ''} on OBJECT | FIELD_DEFINITION`)
+  .map(
+    ([name, d]) =>
+      `directive @${name}${d.cognitoGroups ? '(cognito_groups: [String])' : ''} on OBJECT | FIELD_DEFINITION`,
+  )
   .join('\n')}
 directive @aws_subscribe(mutations: [String]) on FIELD_DEFINITION
 `;

@@ -107,13 +107,20 @@ export interface ApiDeclaration {
  */
 export function wireApi(declaration: ApiDeclaration): ApiWiring {
   const functions: PipelineFunction[] = [];
-  const same = (a: PipelineFunction, b: PipelineFunction) => a.name === b.name && a.dataSource === b.dataSource && a.code === b.code;
+  const same = (a: PipelineFunction, b: PipelineFunction) =>
+    a.name === b.name && a.dataSource === b.dataSource && a.code === b.code;
   const resolvers = declaration.resolvers.map((r): Resolver => {
     if (r.kind === 'UNIT') return r;
     for (const f of r.functions) if (!functions.some((known) => same(known, f))) functions.push(f);
     return { ...r, functions: r.functions.map((f) => f.name) };
   });
-  return { dataSources: declaration.dataSources, functions, resolvers, environment: declaration.environment, ...(declaration.limits ? { limits: declaration.limits } : {}) };
+  return {
+    dataSources: declaration.dataSources,
+    functions,
+    resolvers,
+    environment: declaration.environment,
+    ...(declaration.limits ? { limits: declaration.limits } : {}),
+  };
 }
 
 /** AppSync's own limit on the number of functions in one pipeline resolver. */
@@ -142,26 +149,43 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
     }
   };
   for (const d of wiring.dataSources) {
-    if (!Object.hasOwn(dataSourceKinds, d.kind)) problems.push(`data source "${d.name}" has kind "${String(d.kind)}", which is not one of ${Object.keys(dataSourceKinds).join(', ')}`);
+    if (!Object.hasOwn(dataSourceKinds, d.kind))
+      problems.push(
+        `data source "${d.name}" has kind "${String(d.kind)}", which is not one of ${Object.keys(dataSourceKinds).join(', ')}`,
+      );
   }
-  duplicates(wiring.dataSources.map((d) => d.name), 'data source');
-  duplicates(wiring.functions.map((f) => f.name), 'function');
-  duplicates(wiring.resolvers.map((r) => `${r.typeName}.${r.fieldName}`), 'resolver');
+  duplicates(
+    wiring.dataSources.map((d) => d.name),
+    'data source',
+  );
+  duplicates(
+    wiring.functions.map((f) => f.name),
+    'function',
+  );
+  duplicates(
+    wiring.resolvers.map((r) => `${r.typeName}.${r.fieldName}`),
+    'resolver',
+  );
 
   const checkRefs = (refs: Record<string, TableNameRef>, where: string) => {
     for (const [key, ref] of Object.entries(refs)) {
       if (!dynamoNames.has(ref.tableNameOf)) {
-        problems.push(`${where} variable ${key} names data source "${ref.tableNameOf}", which is not a DynamoDB data source`);
+        problems.push(
+          `${where} variable ${key} names data source "${ref.tableNameOf}", which is not a DynamoDB data source`,
+        );
       }
     }
   };
   checkRefs(wiring.environment, 'environment');
-  for (const d of wiring.dataSources) if (d.kind === 'LAMBDA') checkRefs(d.environment, `Lambda data source ${d.name}:`);
+  for (const d of wiring.dataSources)
+    if (d.kind === 'LAMBDA') checkRefs(d.environment, `Lambda data source ${d.name}:`);
 
-  for (const d of wiring.dataSources) if (d.kind === 'LAMBDA' && d.callsApi) problems.push(...callsApiProblems(schema, d));
+  for (const d of wiring.dataSources)
+    if (d.kind === 'LAMBDA' && d.callsApi) problems.push(...callsApiProblems(schema, d));
 
   for (const f of wiring.functions) {
-    if (!dataSources.has(f.dataSource)) problems.push(`function "${f.name}" uses data source "${f.dataSource}", which does not exist`);
+    if (!dataSources.has(f.dataSource))
+      problems.push(`function "${f.name}" uses data source "${f.dataSource}", which does not exist`);
   }
   for (const r of wiring.resolvers) {
     const where = `resolver ${r.typeName}.${r.fieldName}`;
@@ -179,13 +203,15 @@ export function checkWiring(schema: GraphQLSchema, wiring: ApiWiring): void {
       if (r.functions.length > MAX_PIPELINE_FUNCTIONS) {
         problems.push(`${where} has ${r.functions.length} functions; AppSync allows ${MAX_PIPELINE_FUNCTIONS}`);
       }
-      for (const name of r.functions) if (!functions.has(name)) problems.push(`${where} uses function "${name}", which does not exist`);
+      for (const name of r.functions)
+        if (!functions.has(name)) problems.push(`${where} uses function "${name}", which does not exist`);
     }
   }
   for (const setting of wiring.limits ? (['queryDepth', 'resolverCount'] as const) : []) {
     const value = wiring.limits![setting];
     const { min, max } = APPSYNC_LIMIT_RANGE[setting];
-    if (!Number.isInteger(value) || value < min || value > max) problems.push(`limits.${setting} is ${value}; AppSync accepts a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      problems.push(`limits.${setting} is ${value}; AppSync accepts a whole number from ${min} to ${max}`);
   }
   if (problems.length > 0) throw new Error(`Invalid resolver wiring:\n  - ${problems.join('\n  - ')}`);
 }
@@ -195,16 +221,23 @@ function callsApiProblems(schema: GraphQLSchema, source: DataSourceOf<'LAMBDA'>)
   const where = `Lambda data source ${source.name}: callsApi`;
   const problems: string[] = [];
   // The type says so too; this catches wiring written in plain JavaScript or cast.
-  if (urlVariable !== API_URL_VARIABLE) problems.push(`${where}.urlVariable "${urlVariable}" is not ${API_URL_VARIABLE}, the variable callApi reads`);
-  else if (Object.hasOwn(source.environment, urlVariable)) problems.push(`${where}.urlVariable ${urlVariable} is also one of the function's environment variables`);
+  if (urlVariable !== API_URL_VARIABLE)
+    problems.push(`${where}.urlVariable "${urlVariable}" is not ${API_URL_VARIABLE}, the variable callApi reads`);
+  else if (Object.hasOwn(source.environment, urlVariable))
+    problems.push(`${where}.urlVariable ${urlVariable} is also one of the function's environment variables`);
   if (fields.length === 0) problems.push(`${where}.fields is empty`);
   for (const name of fields) {
     const [typeName, fieldName, ...rest] = name.split('.');
     const type = schema.getType(typeName);
     const field = isObjectType(type) && rest.length === 0 ? type.getFields()[fieldName] : undefined;
-    if (!isObjectType(type) || !field) problems.push(`${where}.fields names "${name}", which is not a field (Type.field) of an object type in the schema`);
+    if (!isObjectType(type) || !field)
+      problems.push(
+        `${where}.fields names "${name}", which is not a field (Type.field) of an object type in the schema`,
+      );
     else if (!fieldAuthDirectives(type, field).some((d) => authModeOf(d.name.value) === 'AWS_IAM')) {
-      problems.push(`${where}.fields names ${name}, which does not allow @aws_iam (on the field, or on its type when the field has no auth directive)`);
+      problems.push(
+        `${where}.fields names ${name}, which does not allow @aws_iam (on the field, or on its type when the field has no auth directive)`,
+      );
     }
   }
   return problems;

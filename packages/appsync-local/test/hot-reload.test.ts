@@ -65,7 +65,11 @@ beforeAll(async () => {
     dynamoEndpoint: dynamoEndpoint(),
     port: 0,
     keyDir: mkdtempSync(path.join(tmpdir(), 'hot-reload-key-')),
-    watch: { wiringModule: { path: file('wiring.ts'), exportName: 'wiring' }, log: (line) => logs.push(line), debounceMs: 20 },
+    watch: {
+      wiringModule: { path: file('wiring.ts'), exportName: 'wiring' },
+      log: (line) => logs.push(line),
+      debounceMs: 20,
+    },
   });
 });
 
@@ -82,9 +86,12 @@ describe('hot reload', () => {
 
   it('keeps the previous version when a change breaks an APPSYNC_JS rule, and says where', async () => {
     logs.length = 0;
-    writeFileSync(file('Query.hello.ts'), `export function request() { throw new Error('no'); }
+    writeFileSync(
+      file('Query.hello.ts'),
+      `export function request() { throw new Error('no'); }
 export function response(ctx) { return ctx.result; }
-`);
+`,
+    );
     const line = await logged(/refused/);
     expect(line).toContain('Query.hello.ts');
     expect(line).toMatch(/throw/i);

@@ -33,7 +33,9 @@ describe('LocalApi.reload', () => {
     expect((await query(api, '{ hello }')).body.data).toEqual({ hello: 'v2' });
 
     const broken: ApiWiring = { ...wiring, resolvers: [{ ...wiring.resolvers[0], fieldName: 'goodbye' }] };
-    expect(() => api.reload({ schemaSDL: SCHEMA, wiring: broken, compile: () => version('v3'), environment: {} })).toThrow(/no field "goodbye"/);
+    expect(() =>
+      api.reload({ schemaSDL: SCHEMA, wiring: broken, compile: () => version('v3'), environment: {} }),
+    ).toThrow(/no field "goodbye"/);
     expect((await query(api, '{ hello }')).body.data).toEqual({ hello: 'v2' });
   });
 });

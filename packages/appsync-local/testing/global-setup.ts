@@ -15,7 +15,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // A port of its own (not 8000) so that a developer's running local API does not get in the way.
-  const dynamo = await startDynamoDbLocal({ inMemory: true, port: 18_000 + (process.pid % 1000), stateDir: project.getProvidedContext().stateDir });
+  const dynamo = await startDynamoDbLocal({
+    inMemory: true,
+    port: 18_000 + (process.pid % 1000),
+    stateDir: project.getProvidedContext().stateDir,
+  });
   project.provide('dynamoEndpoint', dynamo.endpoint);
   return async () => {
     await dynamo.stop();

@@ -33,7 +33,12 @@ export async function signedPost(apiUrl: string, body: string, credentials: Cred
   return fetch(url, { method: 'POST', headers, body });
 }
 
-export async function signedGraphql(apiUrl: string, credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<SignedAnswer> {
+export async function signedGraphql(
+  apiUrl: string,
+  credentials: Credentials,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<SignedAnswer> {
   const res = await signedPost(apiUrl, JSON.stringify({ query, variables }), credentials);
   return { status: res.status, ...((await res.json()) as Omit<SignedAnswer, 'status'>) };
 }

@@ -9,7 +9,12 @@ import type { Construct } from 'constructs';
 import { grantedFieldsOf, type IamGroupGrant } from '../group-grants.ts';
 import { parseAppSyncSchema } from '../wiring.ts';
 
-export function groupGrantPolicy(scope: Construct, api: GraphqlApi, schemaFile: string, grant: IamGroupGrant): ManagedPolicy {
+export function groupGrantPolicy(
+  scope: Construct,
+  api: GraphqlApi,
+  schemaFile: string,
+  grant: IamGroupGrant,
+): ManagedPolicy {
   const fields = grantedFieldsOf(parseAppSyncSchema(readFileSync(schemaFile, 'utf8')), grant);
   const resource = IamResource.custom(...fields.map((f) => `types/${f.replace('.', '/fields/')}`));
   return new ManagedPolicy(scope, `${grant.name}Policy`, {

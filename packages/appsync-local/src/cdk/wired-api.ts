@@ -70,7 +70,10 @@ export class WiredGraphqlApi extends Construct {
       name: props.name,
       definition: Definition.fromFile(props.schemaFile),
       authorizationConfig: {
-        defaultAuthorization: { authorizationType: AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } },
+        defaultAuthorization: {
+          authorizationType: AuthorizationType.USER_POOL,
+          userPoolConfig: { userPool: props.userPool },
+        },
         additionalAuthorizationModes: additional.map(cdkAuthorizationMode),
       },
       logConfig: props.logging,
@@ -78,7 +81,9 @@ export class WiredGraphqlApi extends Construct {
         ? {
             queryDepthLimit: wiring.limits.queryDepth,
             resolverCountLimit: wiring.limits.resolverCount,
-            introspectionConfig: wiring.limits.introspection ? IntrospectionConfig.ENABLED : IntrospectionConfig.DISABLED,
+            introspectionConfig: wiring.limits.introspection
+              ? IntrospectionConfig.ENABLED
+              : IntrospectionConfig.DISABLED,
           }
         : {}),
     });
@@ -103,7 +108,8 @@ export class WiredGraphqlApi extends Construct {
     const dataSources = new Map<string, BaseDataSource>();
     for (const source of wiring.dataSources) dataSources.set(source.name, cloudKindOf(source).add(source, ctx));
 
-    for (const [key, ref] of Object.entries(wiring.environment)) this.api.addEnvironmentVariable(key, this.tables.get(ref.tableNameOf)!.tableName);
+    for (const [key, ref] of Object.entries(wiring.environment))
+      this.api.addEnvironmentVariable(key, this.tables.get(ref.tableNameOf)!.tableName);
 
     const { bundleResolver } = resolverBundler(props.root);
     const functions = new Map<string, AppsyncFunction>();

@@ -44,6 +44,9 @@ export interface LocalKind<S extends DataSource> {
 }
 
 /** Environment variables naming tables, resolved to their physical names. */
-export function resolveTableNames(refs: Record<string, TableNameRef>, tableNames: Record<string, string>): Record<string, string> {
+export function resolveTableNames(
+  refs: Record<string, TableNameRef>,
+  tableNames: Record<string, string>,
+): Record<string, string> {
   return Object.fromEntries(Object.entries(refs).map(([name, ref]) => [name, tableNames[ref.tableNameOf]]));
 }

@@ -88,7 +88,9 @@ function compileAll(wiring: ApiWiring, compile: (source: string) => CompiledCode
   for (const source of wiringSources(wiring)) {
     try {
       const code = compile(source);
-      const missing = (['request', 'response'] as const).filter((h) => !(h === 'request' ? code.hasRequest : code.hasResponse));
+      const missing = (['request', 'response'] as const).filter(
+        (h) => !(h === 'request' ? code.hasRequest : code.hasResponse),
+      );
       if (missing.length > 0) problems.push(`${source}: APPSYNC_JS code must export ${missing.join(' and ')}`);
       compiled.set(source, code);
     } catch (err) {
@@ -99,7 +101,11 @@ function compileAll(wiring: ApiWiring, compile: (source: string) => CompiledCode
   return compiled;
 }
 
-function buildPlans(wiring: ApiWiring, compiled: Map<string, CompiledCode>, dataSources: Record<string, DataSourceInvoker>): Map<string, ResolverPlan> {
+function buildPlans(
+  wiring: ApiWiring,
+  compiled: Map<string, CompiledCode>,
+  dataSources: Record<string, DataSourceInvoker>,
+): Map<string, ResolverPlan> {
   const invoker = (name: string): DataSourceInvoker => {
     const ds = dataSources[name];
     if (!ds) throw new Error(`No data source invoker was given for data source "${name}"`);
@@ -111,7 +117,13 @@ function buildPlans(wiring: ApiWiring, compiled: Map<string, CompiledCode>, data
     const code = compiled.get(r.code)!;
     const key = `${r.typeName}.${r.fieldName}`;
     if (r.kind === 'UNIT') {
-      plans.set(key, { kind: 'UNIT', typeName: r.typeName, fieldName: r.fieldName, code, dataSource: invoker(r.dataSource) });
+      plans.set(key, {
+        kind: 'UNIT',
+        typeName: r.typeName,
+        fieldName: r.fieldName,
+        code,
+        dataSource: invoker(r.dataSource),
+      });
     } else {
       const steps = r.functions.map((name) => {
         const f = functions.get(name)!;
@@ -176,7 +188,9 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
         return finish({ status: outcome.status, body: outcome.body }, outcome.operationName, outcome.resolvers);
       } catch (err) {
         // Resolver failures are field errors already; this is a bug in the runtime itself.
-        const body = { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${(err as Error).message}` }] };
+        const body = {
+          errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${(err as Error).message}` }],
+        };
         return finish({ status: 500, body }, request.operationName ?? null, []);
       }
     },

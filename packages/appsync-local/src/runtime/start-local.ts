@@ -166,21 +166,37 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const ca = await loadOrCreateLocalCa(opts.keyDir);
   const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
   const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
-  const signers = groupPrincipals.map(({ grant, principal }) => ({ name: grant.name, label: grant.label, region: LOCAL_REGION, credentials: signingCredentials(principal) }));
-  const server = await startServer({ api, port: opts.port, host: opts.host, tokenFor, signers, tls, explorerExample: opts.explorerExample, explorerDir: path.join(opts.buildDir, 'explorer') });
-  url = `${server.url}/graphql`;
-  const reload: HotReload | undefined = opts.watch && startHotReload({
+  const signers = groupPrincipals.map(({ grant, principal }) => ({
+    name: grant.name,
+    label: grant.label,
+    region: LOCAL_REGION,
+    credentials: signingCredentials(principal),
+  }));
+  const server = await startServer({
     api,
-    cache,
-    schemaFile,
-    wiring,
-    wiringModule: opts.watch.wiringModule,
-    tableNames,
-    root,
-    scratchDir: path.join(stateDir, 'reload'),
-    log: opts.watch.log,
-    debounceMs: opts.watch.debounceMs,
+    port: opts.port,
+    host: opts.host,
+    tokenFor,
+    signers,
+    tls,
+    explorerExample: opts.explorerExample,
+    explorerDir: path.join(opts.buildDir, 'explorer'),
   });
+  url = `${server.url}/graphql`;
+  const reload: HotReload | undefined =
+    opts.watch &&
+    startHotReload({
+      api,
+      cache,
+      schemaFile,
+      wiring,
+      wiringModule: opts.watch.wiringModule,
+      tableNames,
+      root,
+      scratchDir: path.join(stateDir, 'reload'),
+      log: opts.watch.log,
+      debounceMs: opts.watch.debounceMs,
+    });
   return {
     url,
     explorerUrl: `${server.url}/`,

@@ -36,7 +36,10 @@ export async function ensureTable(client: DynamoDBClient, table: TableDefinition
     keyNames.add(index.partitionKey);
     keyNames.add(index.sortKey);
   }
-  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({
+    AttributeName: name,
+    AttributeType: 'S',
+  }));
   try {
     await client.send(
       new CreateTableCommand({
@@ -71,14 +74,19 @@ export async function ensureTable(client: DynamoDBClient, table: TableDefinition
 function differences(table: TableDefinition, existing: TableDescription): string[] {
   const problems: string[] = [];
   const types = new Map((existing.AttributeDefinitions ?? []).map((a) => [a.AttributeName, a.AttributeType]));
-  const compareKeys = (where: string, wanted: { partitionKey: string; sortKey: string }, schema: KeySchemaElement[] | undefined) => {
+  const compareKeys = (
+    where: string,
+    wanted: { partitionKey: string; sortKey: string },
+    schema: KeySchemaElement[] | undefined,
+  ) => {
     for (const [label, keyType, name] of [
       ['partition key', 'HASH', wanted.partitionKey],
       ['sort key', 'RANGE', wanted.sortKey],
     ] as const) {
       const actual = schema?.find((k) => k.KeyType === keyType)?.AttributeName;
       if (actual !== name) problems.push(`${where}: ${label} is ${actual ?? 'missing'}, the definition says ${name}`);
-      else if (types.get(name) !== 'S') problems.push(`${where}: ${label} ${name} has type ${types.get(name)}, the definition says S`);
+      else if (types.get(name) !== 'S')
+        problems.push(`${where}: ${label} ${name} has type ${types.get(name)}, the definition says S`);
     }
   };
   compareKeys('table', table, existing.KeySchema);
@@ -92,10 +100,12 @@ function differences(table: TableDefinition, existing: TableDescription): string
     }
     compareKeys(`index ${index.name}`, index, actual.KeySchema);
     const projection = actual.Projection?.ProjectionType;
-    if (projection !== 'ALL') problems.push(`index ${index.name}: projection is ${projection}, the definition says ALL`);
+    if (projection !== 'ALL')
+      problems.push(`index ${index.name}: projection is ${projection}, the definition says ALL`);
   }
   for (const name of indexes.keys()) problems.push(`index ${name}: not in the definition`);
-  for (const index of existing.LocalSecondaryIndexes ?? []) problems.push(`local index ${index.IndexName}: not in the definition`);
+  for (const index of existing.LocalSecondaryIndexes ?? [])
+    problems.push(`local index ${index.IndexName}: not in the definition`);
   return problems;
 }
 
@@ -108,7 +118,8 @@ async function describeTable(client: DynamoDBClient, name: string): Promise<Tabl
     const out = await client.send(new DescribeTableCommand({ TableName: name }));
     return out.Table;
   } catch (err) {
-    if (err instanceof ResourceNotFoundException || (err as Error).name === 'ResourceNotFoundException') return undefined;
+    if (err instanceof ResourceNotFoundException || (err as Error).name === 'ResourceNotFoundException')
+      return undefined;
     throw err;
   }
 }
@@ -118,7 +129,8 @@ async function waitActive(client: DynamoDBClient, name: string, timeoutMs = 30_0
   for (;;) {
     const status = await tableStatus(client, name);
     if (status === 'ACTIVE') return;
-    if (Date.now() > deadline) throw new Error(`table ${name} is not ACTIVE after ${timeoutMs} ms (status: ${status ?? 'missing'})`);
+    if (Date.now() > deadline)
+      throw new Error(`table ${name} is not ACTIVE after ${timeoutMs} ms (status: ${status ?? 'missing'})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -103,7 +103,10 @@ export interface HandlerOutcome {
 /** One call of an `extensions` method (extensions-js.html) with its JSON arguments. */
 export type ExtensionCall =
   | { method: 'evictFromApiCache'; typeName: string; fieldName: string; keyValuePair: Record<string, unknown> }
-  | { method: 'setSubscriptionFilter' | 'setSubscriptionInvalidationFilter' | 'invalidateSubscriptions'; payload: unknown };
+  | {
+      method: 'setSubscriptionFilter' | 'setSubscriptionInvalidationFilter' | 'invalidateSubscriptions';
+      payload: unknown;
+    };
 
 /** Resolver or function code, checked against the APPSYNC_JS rules and ready to run. */
 export interface CompiledCode {

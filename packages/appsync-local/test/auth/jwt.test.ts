@@ -33,11 +33,29 @@ describe('the local signing key', () => {
 
 describe('local tokens', () => {
   it('signs access tokens with the claims Cognito puts in one, and no ID-token claims', async () => {
-    const verified = await verifyToken(pool, signToken(key, { username: 'alice', groups: ['admin'], email: 'a@example.com' }, now), now + 1);
+    const verified = await verifyToken(
+      pool,
+      signToken(key, { username: 'alice', groups: ['admin'], email: 'a@example.com' }, now),
+      now + 1,
+    );
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
     expect(Object.keys(verified.claims).sort()).toEqual(
-      ['auth_time', 'client_id', 'cognito:groups', 'event_id', 'exp', 'iat', 'iss', 'jti', 'origin_jti', 'scope', 'sub', 'token_use', 'username'].sort(),
+      [
+        'auth_time',
+        'client_id',
+        'cognito:groups',
+        'event_id',
+        'exp',
+        'iat',
+        'iss',
+        'jti',
+        'origin_jti',
+        'scope',
+        'sub',
+        'token_use',
+        'username',
+      ].sort(),
     );
     expect(verified.claims).toMatchObject({
       sub: subFor('alice'),
@@ -60,15 +78,36 @@ describe('local tokens', () => {
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
     expect(Object.keys(verified.claims).sort()).toEqual(
-      ['aud', 'auth_time', 'cognito:groups', 'cognito:username', 'email', 'event_id', 'exp', 'iat', 'iss', 'jti', 'origin_jti', 'sub', 'token_use'].sort(),
+      [
+        'aud',
+        'auth_time',
+        'cognito:groups',
+        'cognito:username',
+        'email',
+        'event_id',
+        'exp',
+        'iat',
+        'iss',
+        'jti',
+        'origin_jti',
+        'sub',
+        'token_use',
+      ].sort(),
     );
-    expect(verified.claims).toMatchObject({ aud: LOCAL_CLIENT_ID, token_use: 'id', 'cognito:username': 'alice', email: 'a@example.com', sub: subFor('alice') });
+    expect(verified.claims).toMatchObject({
+      aud: LOCAL_CLIENT_ID,
+      token_use: 'id',
+      'cognito:username': 'alice',
+      email: 'a@example.com',
+      sub: subFor('alice'),
+    });
     const withoutEmail = await verifyToken(pool, signToken(key, { username: 'bob', use: 'id' }, now), now);
     expect(withoutEmail.ok && 'email' in withoutEmail.claims).toBe(false);
   });
 
   it(`allows ${CLOCK_SKEW_SECONDS} s of clock skew on iat, nbf and exp, and no more`, async () => {
-    const at = (claims: Record<string, unknown>) => verifyToken(pool, signClaims(key, { ...claimsFor({ username: 'a' }, now), ...claims }), now);
+    const at = (claims: Record<string, unknown>) =>
+      verifyToken(pool, signClaims(key, { ...claimsFor({ username: 'a' }, now), ...claims }), now);
     expect((await at({ iat: now + CLOCK_SKEW_SECONDS, nbf: now + CLOCK_SKEW_SECONDS })).ok).toBe(true);
     expect((await at({ exp: now - CLOCK_SKEW_SECONDS + 1 })).ok).toBe(true);
     expect(await at({ iat: now + CLOCK_SKEW_SECONDS + 1 })).toMatchObject({ ok: false, reason: 'invalid-claims' });
@@ -93,7 +132,10 @@ describe('a token whose signature was verified before', () => {
     expect((await verifyToken(pool, token, now)).ok).toBe(true);
     expect((await verifyToken(pool, token, exp - CLOCK_SKEW_SECONDS - 1)).ok).toBe(true);
     expect(await verifyToken(pool, token, exp + CLOCK_SKEW_SECONDS)).toMatchObject({ ok: false, reason: 'expired' });
-    expect(await verifyToken(pool, token, now - CLOCK_SKEW_SECONDS - 1)).toMatchObject({ ok: false, reason: 'invalid-claims' });
+    expect(await verifyToken(pool, token, now - CLOCK_SKEW_SECONDS - 1)).toMatchObject({
+      ok: false,
+      reason: 'invalid-claims',
+    });
     expect((await verifyToken(pool, token, now)).ok).toBe(true);
   });
 
@@ -102,6 +144,9 @@ describe('a token whose signature was verified before', () => {
     expect((await verifyToken(pool, token, now)).ok).toBe(true);
     const [header, payload, signature] = token.split('.');
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-    expect(await verifyToken(pool, `${header}.${payload}.${flipped}`, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(await verifyToken(pool, `${header}.${payload}.${flipped}`, now)).toMatchObject({
+      ok: false,
+      reason: 'bad-signature',
+    });
   });
 });

@@ -16,7 +16,12 @@ const key = (pk: string, sk = 'META') => ({ PK: { S: pk }, SK: { S: sk } });
 beforeAll(async () => {
   const created = await createTestTable();
   table = created.tableName;
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName: table, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  ds = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName: table,
+    tokenKey: randomBytes(32),
+    observer: (e) => events.push(e),
+  });
 });
 
 describe('batch operations', () => {
@@ -43,7 +48,12 @@ describe('batch operations', () => {
     expect(outcome.error).toBeNull();
     expect(outcome.result).toEqual({
       data: {
-        [table]: [{ PK: 'P#C', SK: 'META', rank: 2 }, null, { PK: 'P#A', SK: 'META', rank: 0 }, { PK: 'P#B', SK: 'META', rank: 1 }],
+        [table]: [
+          { PK: 'P#C', SK: 'META', rank: 2 },
+          null,
+          { PK: 'P#A', SK: 'META', rank: 0 },
+          { PK: 'P#B', SK: 'META', rank: 1 },
+        ],
       },
       unprocessedKeys: { [table]: [] },
     });
@@ -54,20 +64,41 @@ describe('batch operations', () => {
   it('BatchGetItem keeps the order under a projection that leaves the keys out', async () => {
     const outcome = await invoke({
       operation: 'BatchGetItem',
-      tables: { [table]: { keys: [key('P#B'), key('P#A')], projection: { expression: '#r', expressionNames: { '#r': 'rank' } } } },
+      tables: {
+        [table]: {
+          keys: [key('P#B'), key('P#A')],
+          projection: { expression: '#r', expressionNames: { '#r': 'rank' } },
+        },
+      },
     });
     expect(outcome.result).toEqual({ data: { [table]: [{ rank: 1 }, { rank: 0 }] }, unprocessedKeys: { [table]: [] } });
     const withKey = await invoke({
       operation: 'BatchGetItem',
-      tables: { [table]: { keys: [key('P#B'), key('P#A')], projection: { expression: 'PK, #r', expressionNames: { '#r': 'rank' } } } },
+      tables: {
+        [table]: {
+          keys: [key('P#B'), key('P#A')],
+          projection: { expression: 'PK, #r', expressionNames: { '#r': 'rank' } },
+        },
+      },
     });
-    expect((withKey.result as { data: Record<string, unknown[]> }).data[table]).toEqual([{ PK: 'P#B', rank: 1 }, { PK: 'P#A', rank: 0 }]);
+    expect((withKey.result as { data: Record<string, unknown[]> }).data[table]).toEqual([
+      { PK: 'P#B', rank: 1 },
+      { PK: 'P#A', rank: 0 },
+    ]);
   });
 
   it('BatchDeleteItem returns the keys it deleted', async () => {
     const outcome = await invoke({ operation: 'BatchDeleteItem', tables: { [table]: [key('P#A'), key('P#B')] } });
     expect(outcome).toEqual({
-      result: { data: { [table]: [{ PK: 'P#A', SK: 'META' }, { PK: 'P#B', SK: 'META' }] }, unprocessedKeys: { [table]: [] } },
+      result: {
+        data: {
+          [table]: [
+            { PK: 'P#A', SK: 'META' },
+            { PK: 'P#B', SK: 'META' },
+          ],
+        },
+        unprocessedKeys: { [table]: [] },
+      },
       error: null,
     });
     const after = await invoke({ operation: 'GetItem', key: key('P#A') });
@@ -88,8 +119,19 @@ describe('transactions', () => {
     const outcome = await invoke({
       operation: 'TransactWriteItems',
       transactItems: [
-        { table, operation: 'PutItem', key: key('T#new'), attributeValues: { n: { N: 7 } }, condition: { expression: 'attribute_not_exists(PK)' } },
-        { table, operation: 'UpdateItem', key: key('T#upd'), update: { expression: 'SET n = n + :one', expressionValues: { ':one': { N: 1 } } } },
+        {
+          table,
+          operation: 'PutItem',
+          key: key('T#new'),
+          attributeValues: { n: { N: 7 } },
+          condition: { expression: 'attribute_not_exists(PK)' },
+        },
+        {
+          table,
+          operation: 'UpdateItem',
+          key: key('T#upd'),
+          update: { expression: 'SET n = n + :one', expressionValues: { ':one': { N: 1 } } },
+        },
         { table, operation: 'DeleteItem', key: key('T#del') },
         { table, operation: 'ConditionCheck', key: key('P#C'), condition: { expression: 'attribute_exists(PK)' } },
       ],
@@ -115,7 +157,13 @@ describe('transactions', () => {
       operation: 'TransactWriteItems',
       transactItems: [
         { table, operation: 'PutItem', key: key('T#never'), attributeValues: { n: { N: 1 } } },
-        { table, operation: 'PutItem', key: key('T#new'), attributeValues: { n: { N: 8 } }, condition: { expression: 'attribute_not_exists(PK)' } },
+        {
+          table,
+          operation: 'PutItem',
+          key: key('T#new'),
+          attributeValues: { n: { N: 8 } },
+          condition: { expression: 'attribute_not_exists(PK)' },
+        },
       ],
     });
     expect(outcome.error?.type).toBe('DynamoDB:TransactionCanceledException');
@@ -134,10 +182,18 @@ describe('transactions', () => {
     const outcome = await invoke({
       operation: 'TransactWriteItems',
       transactItems: [
-        { table, operation: 'ConditionCheck', key: key('T#new'), condition: { expression: 'attribute_not_exists(PK)', returnValuesOnConditionCheckFailure: false } },
+        {
+          table,
+          operation: 'ConditionCheck',
+          key: key('T#new'),
+          condition: { expression: 'attribute_not_exists(PK)', returnValuesOnConditionCheckFailure: false },
+        },
       ],
     });
-    expect(outcome.result).toEqual({ keys: null, cancellationReasons: [{ type: 'ConditionalCheckFailed', message: expect.any(String) }] });
+    expect(outcome.result).toEqual({
+      keys: null,
+      cancellationReasons: [{ type: 'ConditionalCheckFailed', message: expect.any(String) }],
+    });
   });
 
   it('TransactGetItems returns items in order with null for missing ones', async () => {
@@ -159,11 +215,20 @@ describe('transactions', () => {
   });
 
   it('validates transaction items', async () => {
-    const noCondition = await invoke({ operation: 'TransactWriteItems', transactItems: [{ table, operation: 'ConditionCheck', key: key('x') }] });
+    const noCondition = await invoke({
+      operation: 'TransactWriteItems',
+      transactItems: [{ table, operation: 'ConditionCheck', key: key('x') }],
+    });
     expect(noCondition.error?.message).toMatch(/condition/);
-    const badOp = await invoke({ operation: 'TransactWriteItems', transactItems: [{ table, operation: 'Upsert', key: key('x') }] });
+    const badOp = await invoke({
+      operation: 'TransactWriteItems',
+      transactItems: [{ table, operation: 'Upsert', key: key('x') }],
+    });
     expect(badOp.error?.message).toMatch(/operation must be one of/);
-    const foreign = await invoke({ operation: 'TransactGetItems', transactItems: [{ table: 'Elsewhere', key: key('x') }] });
+    const foreign = await invoke({
+      operation: 'TransactGetItems',
+      transactItems: [{ table: 'Elsewhere', key: key('x') }],
+    });
     expect(foreign.error?.message).toMatch(/Elsewhere/);
     const empty = await invoke({ operation: 'TransactGetItems', transactItems: [] });
     expect(empty.error?.message).toMatch(/non-empty/);

@@ -16,18 +16,29 @@ const key = { PK: { S: 'ERR#1' }, SK: { S: 'META' } };
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+  });
   await ds.invoke({ operation: 'PutItem', key, attributeValues: { n: { N: 1 } } }, testContext());
 });
 
 describe('DynamoDB error messages in ctx.error', () => {
   it('a failed condition carries the service, status code and request id', async () => {
     const outcome = await ds.invoke(
-      { operation: 'PutItem', key, attributeValues: { n: { N: 2 } }, condition: { expression: 'attribute_not_exists(PK)' } },
+      {
+        operation: 'PutItem',
+        key,
+        attributeValues: { n: { N: 2 } },
+        condition: { expression: 'attribute_not_exists(PK)' },
+      },
       testContext(),
     );
     expect(outcome.error?.type).toBe('DynamoDB:ConditionalCheckFailedException');
-    expect(outcome.error?.message).toMatch(/^The conditional request failed \(Service: DynamoDb, Status Code: 400, Request ID: [A-Za-z0-9-]+\)$/);
+    expect(outcome.error?.message).toMatch(
+      /^The conditional request failed \(Service: DynamoDb, Status Code: 400, Request ID: [A-Za-z0-9-]+\)$/,
+    );
   });
 
   it('a request the data source refuses itself has no service suffix', async () => {

@@ -14,7 +14,12 @@ const key = (pk: string, sk: string) => ({ PK: { S: pk }, SK: { S: sk } });
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
+  ds = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+    observer: (e) => events.push(e),
+  });
 });
 
 describe('PutItem and GetItem', () => {
@@ -114,7 +119,10 @@ describe('PutItem and GetItem', () => {
     const outcome = await invoke({
       operation: 'PutItem',
       key: key('V#2', 'A'),
-      condition: { expression: 'attribute_not_exists(PK)', conditionalCheckFailedHandler: { strategy: 'Custom', lambdaArn: 'arn' } },
+      condition: {
+        expression: 'attribute_not_exists(PK)',
+        conditionalCheckFailedHandler: { strategy: 'Custom', lambdaArn: 'arn' },
+      },
     });
     expect(outcome.error?.message).toMatch(/Custom/);
   });
@@ -126,7 +134,11 @@ describe('UpdateItem and DeleteItem', () => {
     const updated = await invoke({
       operation: 'UpdateItem',
       key: key('C#1', 'COUNTER'),
-      update: { expression: 'SET #n = #n + :inc, label = :label', expressionNames: { '#n': 'n' }, expressionValues: { ':inc': { N: 5 }, ':label': { S: 'x' } } },
+      update: {
+        expression: 'SET #n = #n + :inc, label = :label',
+        expressionNames: { '#n': 'n' },
+        expressionValues: { ':inc': { N: 5 }, ':label': { S: 'x' } },
+      },
       condition: { expression: '#c < :max', expressionNames: { '#c': 'n' }, expressionValues: { ':max': { N: 100 } } },
     });
     expect(updated).toEqual({ result: { PK: 'C#1', SK: 'COUNTER', n: 6, label: 'x' }, error: null });
@@ -144,7 +156,11 @@ describe('UpdateItem and DeleteItem', () => {
   it('deletes and returns the old item; a condition on a missing item counts as done', async () => {
     const deleted = await invoke({ operation: 'DeleteItem', key: key('C#1', 'COUNTER') });
     expect(deleted.result).toMatchObject({ PK: 'C#1', n: 6 });
-    const again = await invoke({ operation: 'DeleteItem', key: key('C#1', 'COUNTER'), condition: { expression: 'attribute_exists(PK)' } });
+    const again = await invoke({
+      operation: 'DeleteItem',
+      key: key('C#1', 'COUNTER'),
+      condition: { expression: 'attribute_exists(PK)' },
+    });
     expect(again).toEqual({ result: null, error: null });
   });
 });
@@ -172,7 +188,11 @@ describe('request errors', () => {
       operation: 'UpdateItem',
       key: key('DUP#1', 'ITEM'),
       update: { expression: 'SET #n = :v', expressionNames: { '#n': 'n' }, expressionValues: { ':v': { N: 1 } } },
-      condition: { expression: 'attribute_not_exists(#m) OR #m <> :v', expressionNames: { '#m': 'n' }, expressionValues: { ':v': { N: 1 } } },
+      condition: {
+        expression: 'attribute_not_exists(#m) OR #m <> :v',
+        expressionNames: { '#m': 'n' },
+        expressionValues: { ':v': { N: 1 } },
+      },
     });
     expect(outcome.result).toBeNull();
     expect(outcome.error?.type).toBe('MappingTemplate');

@@ -6,7 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { credentialsFile, LOCAL_REGION, localDynamoDbCredentials, localDynamoDbEnvironment } from '../../src/runtime/process/dynamodb-credentials.ts';
+import {
+  credentialsFile,
+  LOCAL_REGION,
+  localDynamoDbCredentials,
+  localDynamoDbEnvironment,
+} from '../../src/runtime/process/dynamodb-credentials.ts';
 import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
 
@@ -14,7 +19,12 @@ const strangers: DynamoDBClient[] = [];
 afterAll(() => strangers.forEach((c) => c.destroy()));
 
 function stranger(accessKeyId: string, region = LOCAL_REGION): DynamoDBClient {
-  const client = new DynamoDBClient({ endpoint: dynamoEndpoint(), region, credentials: { accessKeyId, secretAccessKey: 'whatever' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint: dynamoEndpoint(),
+    region,
+    credentials: { accessKeyId, secretAccessKey: 'whatever' },
+    maxAttempts: 1,
+  });
   strangers.push(client);
   return client;
 }
@@ -25,7 +35,10 @@ describe('DynamoDB Local credentials', () => {
     expect(credentials.accessKeyId).toMatch(/^[A-Za-z0-9]{32,}$/);
     expect(statSync(credentialsFile(projectDirs().stateDir)).mode & 0o777).toBe(0o600);
     expect(localDynamoDbCredentials(projectDirs().stateDir)).toEqual(credentials);
-    expect(localDynamoDbEnvironment('http://127.0.0.1:1', projectDirs().stateDir)).toMatchObject({ AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_REGION: LOCAL_REGION });
+    expect(localDynamoDbEnvironment('http://127.0.0.1:1', projectDirs().stateDir)).toMatchObject({
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_REGION: LOCAL_REGION,
+    });
   });
 
   it('give the only way in: other credentials see an empty database', async () => {
@@ -34,11 +47,19 @@ describe('DynamoDB Local credentials', () => {
     await client.send(new PutItemCommand({ TableName: tableName, Item: { ...key, v: { S: 'secret' } } }));
     expect((await client.send(new ListTablesCommand({}))).TableNames).toContain(tableName);
 
-    const others = [stranger('local'), stranger(`OTHER${randomBytes(16).toString('hex')}`), stranger(localDynamoDbCredentials(projectDirs().stateDir).accessKeyId, 'eu-west-1')];
+    const others = [
+      stranger('local'),
+      stranger(`OTHER${randomBytes(16).toString('hex')}`),
+      stranger(localDynamoDbCredentials(projectDirs().stateDir).accessKeyId, 'eu-west-1'),
+    ];
     for (const other of others) {
       expect((await other.send(new ListTablesCommand({}))).TableNames).toEqual([]);
-      await expect(other.send(new GetItemCommand({ TableName: tableName, Key: key }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
-      await expect(other.send(new PutItemCommand({ TableName: tableName, Item: { ...key, v: { S: 'forged' } } }))).rejects.toMatchObject({
+      await expect(other.send(new GetItemCommand({ TableName: tableName, Key: key }))).rejects.toMatchObject({
+        name: 'ResourceNotFoundException',
+      });
+      await expect(
+        other.send(new PutItemCommand({ TableName: tableName, Item: { ...key, v: { S: 'forged' } } })),
+      ).rejects.toMatchObject({
         name: 'ResourceNotFoundException',
       });
     }

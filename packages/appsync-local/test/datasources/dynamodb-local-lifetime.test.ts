@@ -46,21 +46,39 @@ function tempDataDir(): string {
 }
 
 /** Starts DynamoDB Local from a child node process; resolves with its port and the pids in the pid file. */
-async function startInChild(dataDir: string, port: number): Promise<{ child: ChildProcess; port: number; endpoint: string; java: number; watchdog: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/dynamodb-local-child.ts'), dataDir, String(port), projectDirs().stateDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function startInChild(
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; port: number; endpoint: string; java: number; watchdog: number }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'fixtures/dynamodb-local-child.ts'),
+      dataDir,
+      String(port),
+      projectDirs().stateDir,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   cleanups.push(() => killQuietly(child.pid!));
   const ready = await new Promise<{ port: number; endpoint: string }>((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       out += chunk;
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { port: number; endpoint: string });
+      if (out.includes('\n'))
+        resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { port: number; endpoint: string });
     });
     child.once('exit', (code) => reject(new Error(`child exited (${code}) before DynamoDB Local was ready`)));
   });
-  const pids = JSON.parse(readFileSync(join(dataDir, 'dynamodb-local.pid'), 'utf8')) as { java: number; watchdog: number };
+  const pids = JSON.parse(readFileSync(join(dataDir, 'dynamodb-local.pid'), 'utf8')) as {
+    java: number;
+    watchdog: number;
+  };
   cleanups.push(() => killQuietly(pids.java));
   return { child, ...ready, ...pids };
 }
@@ -74,7 +92,12 @@ describe('DynamoDB Local lifetime', () => {
     await eventually(() => !isAlive(run.java), 30_000, 'the JVM stops after its server is killed');
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog exits');
     // The next start gets the same port and the same data directory, free again.
-    const next = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: run.port });
+    const next = await startDynamoDbLocal({
+      stateDir: projectDirs().stateDir,
+      inMemory: false,
+      dataDir,
+      port: run.port,
+    });
     cleanups.push(() => next.stop());
     expect(next.port).toBe(run.port);
     await next.stop();
@@ -95,7 +118,12 @@ describe('DynamoDB Local lifetime', () => {
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog is gone');
     expect(isAlive(run.java)).toBe(true);
 
-    const next = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: run.port });
+    const next = await startDynamoDbLocal({
+      stateDir: projectDirs().stateDir,
+      inMemory: false,
+      dataDir,
+      port: run.port,
+    });
     cleanups.push(() => next.stop());
     expect(isAlive(run.java)).toBe(false);
     expect(next.port).toBe(run.port);
@@ -108,9 +136,16 @@ describe('DynamoDB Local lifetime', () => {
 
   it('refuses a data directory that a running server is using, and keeps it private', async () => {
     const dataDir = join(tempDataDir(), 'dynamodb');
-    const first = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_740 });
+    const first = await startDynamoDbLocal({
+      stateDir: projectDirs().stateDir,
+      inMemory: false,
+      dataDir,
+      port: 18_740,
+    });
     cleanups.push(() => first.stop());
-    await expect(startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_741 })).rejects.toThrow(/is in use by a running DynamoDB Local/);
+    await expect(
+      startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_741 }),
+    ).rejects.toThrow(/is in use by a running DynamoDB Local/);
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     await first.stop();
   }, 300_000);

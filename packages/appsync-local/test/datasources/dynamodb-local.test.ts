@@ -50,7 +50,12 @@ describe('startDynamoDbLocal', () => {
     const table = { ...defaultTableDefinition, name: 'persisted' };
     const key = { PK: { S: 'K' }, SK: { S: 'S' } };
 
-    const first = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_500 });
+    const first = await startDynamoDbLocal({
+      stateDir: projectDirs().stateDir,
+      inMemory: false,
+      dataDir,
+      port: 18_500,
+    });
     cleanups.push(() => first.stop());
     const c1 = createDynamoDbClient(first.endpoint, projectDirs().stateDir);
     await ensureTable(c1, table);
@@ -58,7 +63,12 @@ describe('startDynamoDbLocal', () => {
     c1.destroy();
     await first.stop();
 
-    const second = await startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_500 });
+    const second = await startDynamoDbLocal({
+      stateDir: projectDirs().stateDir,
+      inMemory: false,
+      dataDir,
+      port: 18_500,
+    });
     cleanups.push(() => second.stop());
     const c2 = createDynamoDbClient(second.endpoint, projectDirs().stateDir);
     await ensureTable(c2, table);
@@ -72,7 +82,9 @@ describe('startDynamoDbLocal', () => {
     const path = process.env.PATH;
     process.env.PATH = '/nonexistent';
     try {
-      await expect(startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: true, port: 18_600 })).rejects.toThrow(/java not found: install a Java 17 runtime/);
+      await expect(
+        startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: true, port: 18_600 }),
+      ).rejects.toThrow(/java not found: install a Java 17 runtime/);
     } finally {
       process.env.PATH = path;
     }
@@ -88,21 +100,39 @@ describe('ensureTable on an existing table', () => {
   it.each<[string, (name: string) => TableDefinition, RegExp]>([
     [
       'a changed index key',
-      (name) => ({ ...defaultTableDefinition, name, indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SORT' }] }),
+      (name) => ({
+        ...defaultTableDefinition,
+        name,
+        indexes: [{ name: 'GSI', partitionKey: 'GSI_PK', sortKey: 'GSI_SORT' }],
+      }),
       /index GSI: sort key is GSI_SK, the definition says GSI_SORT/,
     ],
     [
       'a new index',
-      (name) => ({ ...defaultTableDefinition, name, indexes: [...defaultTableDefinition.indexes, { name: 'ByOwner', partitionKey: 'OWNER', sortKey: 'SK' }] }),
+      (name) => ({
+        ...defaultTableDefinition,
+        name,
+        indexes: [...defaultTableDefinition.indexes, { name: 'ByOwner', partitionKey: 'OWNER', sortKey: 'SK' }],
+      }),
       /index ByOwner: missing/,
     ],
-    ['a dropped index', (name) => ({ ...defaultTableDefinition, name, indexes: [] }), /index GSI: not in the definition/],
-    ['a changed table key', (name) => ({ ...defaultTableDefinition, name, partitionKey: 'ID' }), /table: partition key is PK, the definition says ID/],
+    [
+      'a dropped index',
+      (name) => ({ ...defaultTableDefinition, name, indexes: [] }),
+      /index GSI: not in the definition/,
+    ],
+    [
+      'a changed table key',
+      (name) => ({ ...defaultTableDefinition, name, partitionKey: 'ID' }),
+      /table: partition key is PK, the definition says ID/,
+    ],
   ])('refuses %s at start, naming the table, the difference and the fix', async (_, changed, difference) => {
     const { client, tableName } = await createTestTable();
     const attempt = ensureTable(client, changed(tableName));
     await expect(attempt).rejects.toThrow(difference);
-    await expect(attempt).rejects.toThrow(new RegExp(`Table "${tableName}" in DynamoDB Local does not match its definition`));
+    await expect(attempt).rejects.toThrow(
+      new RegExp(`Table "${tableName}" in DynamoDB Local does not match its definition`),
+    );
     await expect(attempt).rejects.toThrow(/delete the table, or DynamoDB Local's data directory, to recreate it/);
     client.destroy();
   });

@@ -22,8 +22,17 @@ const INVALID_TOKEN_TYPE = 'DynamoDB:UserIllegalArgumentException';
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32), observer: (e) => events.push(e) });
-  otherKeyDs = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+    observer: (e) => events.push(e),
+  });
+  otherKeyDs = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+  });
   const items = Array.from({ length: 10 }, (_, i) => ({
     PK: { S: 'EVENT#1' },
     SK: { S: `MATCH#${String(i).padStart(2, '0')}` },
@@ -33,7 +42,11 @@ beforeAll(async () => {
   }));
   const put = await invoke({ operation: 'BatchPutItem', tables: { [tableName]: items } });
   expect(put.error).toBeNull();
-  await invoke({ operation: 'PutItem', key: { PK: { S: 'EVENT#2' }, SK: { S: 'MATCH#00' } }, attributeValues: { n: { N: 100 } } });
+  await invoke({
+    operation: 'PutItem',
+    key: { PK: { S: 'EVENT#2' }, SK: { S: 'MATCH#00' } },
+    attributeValues: { n: { N: 100 } },
+  });
 });
 
 const byEvent = (extra: Record<string, unknown> = {}) => ({
@@ -105,7 +118,11 @@ describe('Query', () => {
     const outcome = await invoke({
       operation: 'Query',
       index: 'GSI',
-      query: { expression: '#pk = :p AND begins_with(GSI_SK, :prefix)', expressionNames: { '#pk': 'GSI_PK' }, expressionValues: { ':p': { S: 'EVEN' }, ':prefix': { S: 'N#' } } },
+      query: {
+        expression: '#pk = :p AND begins_with(GSI_SK, :prefix)',
+        expressionNames: { '#pk': 'GSI_PK' },
+        expressionValues: { ':p': { S: 'EVEN' }, ':prefix': { S: 'N#' } },
+      },
       filter: { expression: '#n >= :min', expressionNames: { '#n': 'n' }, expressionValues: { ':min': { N: 5 } } },
       projection: { expression: '#pn, SK', expressionNames: { '#pn': 'n' } },
     });

@@ -22,7 +22,9 @@ function wireTo(endpoint: string): DynamoDbWire {
   return wire;
 }
 
-async function fakeDynamoDb(answer: (req: IncomingMessage, n: number, socket: Socket) => { status: number; body: string } | 'drop') {
+async function fakeDynamoDb(
+  answer: (req: IncomingMessage, n: number, socket: Socket) => { status: number; body: string } | 'drop',
+) {
   let n = 0;
   const server: Server = createServer((req, res) => {
     req.resume();
@@ -45,9 +47,19 @@ describe('DynamoDB wire calls', () => {
   it('round-trips typed values, binary included, with DynamoDB Local', async () => {
     const { tableName } = await createTestTable();
     const wire = wireTo(dynamoEndpoint());
-    const Item = { PK: { S: 'W#1' }, SK: { S: 'META' }, n: { N: '1.5' }, b: { B: Buffer.from([0, 255, 7]).toString('base64') }, ss: { SS: ['a', 'b'] } };
+    const Item = {
+      PK: { S: 'W#1' },
+      SK: { S: 'META' },
+      n: { N: '1.5' },
+      b: { B: Buffer.from([0, 255, 7]).toString('base64') },
+      ss: { SS: ['a', 'b'] },
+    };
     await wire.call('PutItem', { TableName: tableName, Item });
-    const out = await wire.call('GetItem', { TableName: tableName, Key: { PK: Item.PK, SK: Item.SK }, ConsistentRead: true });
+    const out = await wire.call('GetItem', {
+      TableName: tableName,
+      Key: { PK: Item.PK, SK: Item.SK },
+      ConsistentRead: true,
+    });
     expect(out.Item).toEqual(Item);
   });
 
@@ -57,22 +69,41 @@ describe('DynamoDB wire calls', () => {
       seen.push(req.headers);
       return { status: 200, body: '{"Count":0,"Items":[],"ScannedCount":0}' };
     });
-    const out = await wireTo(fake.endpoint).call('Query', { TableName: 't', KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': { S: 'x' } } });
+    const out = await wireTo(fake.endpoint).call('Query', {
+      TableName: 't',
+      KeyConditionExpression: 'PK = :p',
+      ExpressionAttributeValues: { ':p': { S: 'x' } },
+    });
     expect(out.Count).toBe(0);
     expect(seen[0]['x-amz-target']).toBe('DynamoDB_20120810.Query');
     expect(seen[0]['content-type']).toBe('application/x-amz-json-1.0');
-    expect(seen[0].authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${localDynamoDbCredentials(projectDirs().stateDir).accessKeyId}/\\d{8}/us-east-1/dynamodb/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`));
+    expect(seen[0].authorization).toMatch(
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${localDynamoDbCredentials(projectDirs().stateDir).accessKeyId}/\\d{8}/us-east-1/dynamodb/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`,
+      ),
+    );
   });
 
   it("gives DynamoDB's refusal as a named error with its status, request id and details", async () => {
     const reasons = [{ Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }, { Code: 'None' }];
     const fake = await fakeDynamoDb(() => ({
       status: 400,
-      body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException', Message: 'Transaction cancelled', CancellationReasons: reasons }),
+      body: JSON.stringify({
+        __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+        Message: 'Transaction cancelled',
+        CancellationReasons: reasons,
+      }),
     }));
-    const failure = await wireTo(fake.endpoint).call('TransactWriteItems', { TransactItems: [] }).catch((e: unknown) => e);
+    const failure = await wireTo(fake.endpoint)
+      .call('TransactWriteItems', { TransactItems: [] })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(DynamoDbServiceError);
-    expect(failure).toMatchObject({ name: 'TransactionCanceledException', message: 'Transaction cancelled', $metadata: { httpStatusCode: 400, requestId: 'REQ1' }, CancellationReasons: reasons });
+    expect(failure).toMatchObject({
+      name: 'TransactionCanceledException',
+      message: 'Transaction cancelled',
+      $metadata: { httpStatusCode: 400, requestId: 'REQ1' },
+      CancellationReasons: reasons,
+    });
   });
 
   it('sends again once when a kept-alive connection is reset before the request reaches the server', async () => {
@@ -91,7 +122,9 @@ describe('DynamoDB wire calls', () => {
 
   it('does not send again when a fresh connection fails: the request may have been served', async () => {
     const fake = await fakeDynamoDb(() => 'drop');
-    await expect(wireTo(fake.endpoint).call('PutItem', { TableName: 't', Item: {} })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(wireTo(fake.endpoint).call('PutItem', { TableName: 't', Item: {} })).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
     expect(fake.requests()).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ describe('nextToken encryption', () => {
     const tokens = Array.from({ length: 600 }, () => encodeNextToken(key, scope, last));
     const ivs = new Set(tokens.map((t) => Buffer.from(t, 'base64url').subarray(1, 13).toString('hex')));
     expect(ivs.size).toBe(tokens.length);
-    for (const t of [tokens[0], tokens[255], tokens[256], tokens[599]]) expect(decodeNextToken(key, scope, t)).toEqual(last);
+    for (const t of [tokens[0], tokens[255], tokens[256], tokens[599]])
+      expect(decodeNextToken(key, scope, t)).toEqual(last);
   });
 });

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ASYNC_RETRY_DELAYS_MS, createAsyncInvocations, createLambdaDataSource } from '../../src/datasources/lambda/data-source.ts';
+import {
+  ASYNC_RETRY_DELAYS_MS,
+  createAsyncInvocations,
+  createLambdaDataSource,
+} from '../../src/datasources/lambda/data-source.ts';
 import { createNoneDataSource } from '../../src/datasources/none/data-source.ts';
 import { testContext } from '../../testing/context.ts';
 
@@ -21,7 +25,11 @@ describe('NONE data source', () => {
 });
 
 describe('Lambda data source', () => {
-  const ds = createLambdaDataSource({ handlerPath: fixture('echo-handler.ts'), environment: { TABLE_NAME: 'notes-local' }, asyncInvocations: createAsyncInvocations() });
+  const ds = createLambdaDataSource({
+    handlerPath: fixture('echo-handler.ts'),
+    environment: { TABLE_NAME: 'notes-local' },
+    asyncInvocations: createAsyncInvocations(),
+  });
   const invoke = (request: unknown) => ds.invoke(request, testContext());
 
   it('calls the handler with the payload and returns its JSON result', async () => {
@@ -43,20 +51,33 @@ describe('Lambda data source', () => {
   });
 
   it('maps an undefined return to null', async () => {
-    expect(await invoke({ operation: 'Invoke', payload: { mode: 'undefined' } })).toEqual({ result: null, error: null });
+    expect(await invoke({ operation: 'Invoke', payload: { mode: 'undefined' } })).toEqual({
+      result: null,
+      error: null,
+    });
   });
 
   it('runs BatchInvoke as a batch of one', async () => {
-    expect(await invoke({ operation: 'BatchInvoke', payload: { value: 3 } })).toEqual({ result: { batched: 3 }, error: null });
+    expect(await invoke({ operation: 'BatchInvoke', payload: { value: 3 } })).toEqual({
+      result: { batched: 3 },
+      error: null,
+    });
   });
 
   it('returns at once for an Event invocation', async () => {
-    expect(await invoke({ operation: 'Invoke', invocationType: 'Event', payload: { value: 1 } })).toEqual({ result: null, error: null });
+    expect(await invoke({ operation: 'Invoke', invocationType: 'Event', payload: { value: 1 } })).toEqual({
+      result: null,
+      error: null,
+    });
   });
 
   describe('asynchronous (Event) invocations', () => {
     const asyncInvocations = createAsyncInvocations();
-    const flaky = createLambdaDataSource({ handlerPath: fixture('flaky-handler.ts'), environment: {}, asyncInvocations });
+    const flaky = createLambdaDataSource({
+      handlerPath: fixture('flaky-handler.ts'),
+      environment: {},
+      asyncInvocations,
+    });
     const calls = () => (globalThis as { flakyCalls?: Record<string, number[]> }).flakyCalls ?? {};
     const start = (key: string, failures: number) =>
       flaky.invoke({ operation: 'Invoke', invocationType: 'Event', payload: { key, failures } }, testContext());
@@ -89,8 +110,15 @@ describe('Lambda data source', () => {
   });
 
   it('supports callback-style handlers', async () => {
-    const cb = createLambdaDataSource({ handlerPath: fixture('callback-handler.ts'), environment: {}, asyncInvocations: createAsyncInvocations() });
-    expect(await cb.invoke({ operation: 'Invoke', payload: { value: 4 } }, testContext())).toEqual({ result: { doubled: 8 }, error: null });
+    const cb = createLambdaDataSource({
+      handlerPath: fixture('callback-handler.ts'),
+      environment: {},
+      asyncInvocations: createAsyncInvocations(),
+    });
+    expect(await cb.invoke({ operation: 'Invoke', payload: { value: 4 } }, testContext())).toEqual({
+      result: { doubled: 8 },
+      error: null,
+    });
     expect((await cb.invoke({ operation: 'Invoke', payload: { value: -1 } }, testContext())).error).toEqual({
       type: 'Lambda:Unhandled',
       message: 'negative',
@@ -98,7 +126,11 @@ describe('Lambda data source', () => {
   });
 
   it('reports a module without a handler as an error', async () => {
-    const bad = createLambdaDataSource({ handlerPath: fixture('../none-lambda.test.ts.missing'), environment: {}, asyncInvocations: createAsyncInvocations() });
+    const bad = createLambdaDataSource({
+      handlerPath: fixture('../none-lambda.test.ts.missing'),
+      environment: {},
+      asyncInvocations: createAsyncInvocations(),
+    });
     const outcome = await bad.invoke({ operation: 'Invoke', payload: {} }, testContext());
     expect(outcome.result).toBeNull();
     expect(outcome.error?.type).toBe('Lambda:Unhandled');

@@ -32,23 +32,27 @@ const schema = /* GraphQL */ `
 
 function authApi(auth: AuthConfig, calls: string[] = [], identities: (CognitoIdentity | null)[] = []) {
   const fields = ['me', 'adminOnly', 'legacyAdmin', 'keyOnly', 'both', 'iamOnly', 'board'];
-  const code = fakeCode(
-    'r',
-    {
-      request: (ctx) => {
-        calls.push(ctx.info.fieldName);
-        identities.push(ctx.identity as CognitoIdentity | null);
-        return {};
-      },
-      response: (ctx) => (ctx.info.fieldName === 'board' ? { secret: 's', open: 'o', keyed: 'k' } : `${ctx.info.fieldName}:ok`),
+  const code = fakeCode('r', {
+    request: (ctx) => {
+      calls.push(ctx.info.fieldName);
+      identities.push(ctx.identity as CognitoIdentity | null);
+      return {};
     },
-  );
+    response: (ctx) =>
+      ctx.info.fieldName === 'board' ? { secret: 's', open: 'o', keyed: 'k' } : `${ctx.info.fieldName}:ok`,
+  });
   return testApi({
     schema,
     wiring: {
       dataSources: [{ name: 'DS', kind: 'NONE' }],
       functions: [],
-      resolvers: fields.map((f) => ({ typeName: 'Query', fieldName: f, kind: 'UNIT' as const, dataSource: 'DS', code: 'r.ts' })),
+      resolvers: fields.map((f) => ({
+        typeName: 'Query',
+        fieldName: f,
+        kind: 'UNIT' as const,
+        dataSource: 'DS',
+        code: 'r.ts',
+      })),
       environment: {},
     },
     codes: { 'r.ts': code },
@@ -57,9 +61,19 @@ function authApi(auth: AuthConfig, calls: string[] = [], identities: (CognitoIde
   });
 }
 
-const cognitoDefault: AuthConfig = { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: ['API_KEY'], cognito: localUserPool(key), apiKeys: [API_KEY] };
-const bearer = (username: string, groups: string[] = []) => ({ authorization: `Bearer ${signToken(key, { username, groups })}` });
-const unauthorized = (message: string) => ({ status: 401, body: { errors: [{ errorType: 'UnauthorizedException', message }] } });
+const cognitoDefault: AuthConfig = {
+  defaultMode: 'AMAZON_COGNITO_USER_POOLS',
+  additionalModes: ['API_KEY'],
+  cognito: localUserPool(key),
+  apiKeys: [API_KEY],
+};
+const bearer = (username: string, groups: string[] = []) => ({
+  authorization: `Bearer ${signToken(key, { username, groups })}`,
+});
+const unauthorized = (message: string) => ({
+  status: 401,
+  body: { errors: [{ errorType: 'UnauthorizedException', message }] },
+});
 
 describe('request authentication', () => {
   const api = authApi(cognitoDefault);
@@ -69,29 +83,40 @@ describe('request authentication', () => {
     expect(await query(api, '{ me }', undefined, { authorization: signToken(otherKey, { username: 'eve' }) })).toEqual(
       unauthorized('Unable to parse JWT token.'),
     );
-    expect(await query(api, '{ me }', undefined, { authorization: 'garbage' })).toEqual(unauthorized('Unable to parse JWT token.'));
+    expect(await query(api, '{ me }', undefined, { authorization: 'garbage' })).toEqual(
+      unauthorized('Unable to parse JWT token.'),
+    );
     const expired = signToken(key, { username: 'alice', expiresInSeconds: 10 }, Math.floor(Date.now() / 1000) - 3600);
-    expect(await query(api, '{ me }', undefined, { authorization: expired })).toEqual(unauthorized('Token has expired.'));
+    expect(await query(api, '{ me }', undefined, { authorization: expired })).toEqual(
+      unauthorized('Token has expired.'),
+    );
     expect(await query(api, '{ keyOnly }', undefined, { 'x-api-key': 'wrong' })).toEqual(
       unauthorized('You are not authorized to make this call.'),
     );
   });
 
-  it.each(badTokens(key, otherKey, Math.floor(Date.now() / 1000)))('answers 401 UnauthorizedException to a token with $name, running nothing', async ({ token }) => {
-    const calls: string[] = [];
-    const a = authApi(cognitoDefault, calls);
-    const res = await query(a, '{ me }', undefined, { authorization: `Bearer ${token}` });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: expect.any(String) }] });
-    expect(calls).toEqual([]);
-  });
+  it.each(badTokens(key, otherKey, Math.floor(Date.now() / 1000)))(
+    'answers 401 UnauthorizedException to a token with $name, running nothing',
+    async ({ token }) => {
+      const calls: string[] = [];
+      const a = authApi(cognitoDefault, calls);
+      const res = await query(a, '{ me }', undefined, { authorization: `Bearer ${token}` });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: expect.any(String) }] });
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('builds ctx.identity from the verified claims, with or without "Bearer "', async () => {
     const identities: (CognitoIdentity | null)[] = [];
     const a = authApi(cognitoDefault, [], identities);
     const token = signToken(key, { username: 'alice', groups: ['admin'] });
     for (const authorization of [token, `Bearer ${token}`]) {
-      const res = await a.handle({ body: { query: '{ me }' }, headers: { Authorization: authorization }, sourceIp: '10.1.2.3' });
+      const res = await a.handle({
+        body: { query: '{ me }' },
+        headers: { Authorization: authorization },
+        sourceIp: '10.1.2.3',
+      });
       expect(res).toEqual({ status: 200, body: { data: { me: 'me:ok' } } });
     }
     expect(identities[0]).toMatchObject({
@@ -107,7 +132,7 @@ describe('request authentication', () => {
     expect(identities[2]!.groups).toBeNull();
   });
 
-  it('gives ctx.identity.sourceIp the x-forwarded-for addresses in addition to the connection\'s (AWS context reference)', async () => {
+  it("gives ctx.identity.sourceIp the x-forwarded-for addresses in addition to the connection's (AWS context reference)", async () => {
     const identities: (CognitoIdentity | null)[] = [];
     const a = authApi(cognitoDefault, [], identities);
     const headers = { ...bearer('carol'), 'X-Forwarded-For': '203.0.113.7, 198.51.100.2' };
@@ -123,7 +148,11 @@ describe('request authentication', () => {
     const idToken = signToken(key, { username: 'carol', groups: ['admin'], email: 'carol@example.com', use: 'id' });
     expect((await query(a, '{ me }', undefined, { authorization: idToken })).status).toBe(200);
     expect(identities[0]).toMatchObject({ sub: subFor('carol'), username: 'carol', groups: ['admin'] });
-    expect(identities[0]!.claims).toMatchObject({ 'cognito:username': 'carol', email: 'carol@example.com', token_use: 'id' });
+    expect(identities[0]!.claims).toMatchObject({
+      'cognito:username': 'carol',
+      email: 'carol@example.com',
+      token_use: 'id',
+    });
     expect(identities[0]!.claims.username).toBeUndefined();
     expect((await query(a, '{ me }', undefined, bearer('dave'))).status).toBe(200);
     expect(identities[1]).toMatchObject({ username: 'dave' });
@@ -146,14 +175,23 @@ describe('request authentication', () => {
 
 describe('field authorization directives', () => {
   const notAuthorized = (field: string, type: string, path: (string | number)[]) =>
-    expect.objectContaining({ path, errorType: 'Unauthorized', data: null, errorInfo: null, message: `Not Authorized to access ${field} on type ${type}` });
+    expect.objectContaining({
+      path,
+      errorType: 'Unauthorized',
+      data: null,
+      errorInfo: null,
+      message: `Not Authorized to access ${field} on type ${type}`,
+    });
 
   it('refuses a group-restricted field to a user outside the group, without running its resolver', async () => {
     const calls: string[] = [];
     const a = authApi(cognitoDefault, calls);
     const res = await query(a, '{ me adminOnly legacyAdmin }', undefined, bearer('bob'));
     expect(res.body.data).toEqual({ me: 'me:ok', adminOnly: null, legacyAdmin: null });
-    expect(res.body.errors).toEqual([notAuthorized('adminOnly', 'Query', ['adminOnly']), notAuthorized('legacyAdmin', 'Query', ['legacyAdmin'])]);
+    expect(res.body.errors).toEqual([
+      notAuthorized('adminOnly', 'Query', ['adminOnly']),
+      notAuthorized('legacyAdmin', 'Query', ['legacyAdmin']),
+    ]);
     expect(calls).toEqual(['me']);
     const admin = await query(a, '{ adminOnly legacyAdmin }', undefined, bearer('root', ['admin']));
     expect(admin.body).toEqual({ data: { adminOnly: 'adminOnly:ok', legacyAdmin: 'legacyAdmin:ok' } });
@@ -178,7 +216,10 @@ describe('field authorization directives', () => {
     const a = authApi(cognitoDefault);
     const user = await query(a, '{ board { secret open keyed } }', undefined, bearer('bob'));
     expect(user.body.data).toEqual({ board: { secret: null, open: 'o', keyed: null } });
-    expect(user.body.errors).toEqual([notAuthorized('secret', 'Board', ['board', 'secret']), notAuthorized('keyed', 'Board', ['board', 'keyed'])]);
+    expect(user.body.errors).toEqual([
+      notAuthorized('secret', 'Board', ['board', 'secret']),
+      notAuthorized('keyed', 'Board', ['board', 'keyed']),
+    ]);
     const admin = await query(a, '{ board { secret open } }', undefined, bearer('root', ['admin']));
     expect(admin.body).toEqual({ data: { board: { secret: 's', open: 'o' } } });
     const key = await query(a, '{ board { keyed } }');

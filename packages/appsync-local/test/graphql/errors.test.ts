@@ -20,7 +20,13 @@ const schema = /* GraphQL */ `
 `;
 
 function api(handlers: { request: Handler; response: Handler }, ds = echoDataSource()) {
-  const unit = (fieldName: string, typeName = 'Query') => ({ typeName, fieldName, kind: 'UNIT' as const, dataSource: 'DS', code: `r/${fieldName}.ts` });
+  const unit = (fieldName: string, typeName = 'Query') => ({
+    typeName,
+    fieldName,
+    kind: 'UNIT' as const,
+    dataSource: 'DS',
+    code: `r/${fieldName}.ts`,
+  });
   const wiring: ApiWiring = {
     dataSources: [{ name: 'DS', kind: 'NONE' }],
     functions: [],
@@ -38,13 +44,23 @@ const location = (line: number, column: number) => [{ line, column, sourceName: 
 describe('field errors', () => {
   it('util.error makes the field null with an AppSync-shaped error; other fields still resolve', async () => {
     const a = api({
-      request: (ctx, t) => (ctx.info.fieldName === 'item' ? t.error('Item is broken', 'Custom', { id: 1 }, { hint: 'h' }) : {}),
+      request: (ctx, t) =>
+        ctx.info.fieldName === 'item' ? t.error('Item is broken', 'Custom', { id: 1 }, { hint: 'h' }) : {},
       response: () => 'fine',
     });
     const res = await query(a, '{\n  item { id }\n  other\n}');
     expect(res.body).toEqual({
       data: { item: null, other: 'fine' },
-      errors: [{ path: ['item'], data: { id: 1 }, errorType: 'Custom', errorInfo: { hint: 'h' }, locations: location(2, 3), message: 'Item is broken' }],
+      errors: [
+        {
+          path: ['item'],
+          data: { id: 1 },
+          errorType: 'Custom',
+          errorInfo: { hint: 'h' },
+          locations: location(2, 3),
+          message: 'Item is broken',
+        },
+      ],
     });
   });
 
@@ -59,7 +75,16 @@ describe('field errors', () => {
     const res = await query(a, '{ item { id name } }');
     expect(res.body).toEqual({
       data: { item: { id: '1', name: 'kept' } },
-      errors: [{ path: ['item'], data: null, errorType: 'Warning', errorInfo: null, locations: location(1, 3), message: 'partial' }],
+      errors: [
+        {
+          path: ['item'],
+          data: null,
+          errorType: 'Warning',
+          errorInfo: null,
+          locations: location(1, 3),
+          message: 'partial',
+        },
+      ],
     });
   });
 
@@ -72,7 +97,11 @@ describe('field errors', () => {
     });
     const res = await query(a, '{ other }');
     expect(res.body.data).toEqual({ other: null });
-    expect(res.body.errors[0]).toMatchObject({ path: ['other'], errorType: 'Code', message: "Cannot read properties of undefined (reading 'x')" });
+    expect(res.body.errors[0]).toMatchObject({
+      path: ['other'],
+      errorType: 'Code',
+      message: "Cannot read properties of undefined (reading 'x')",
+    });
   });
 
   it('an exception escaping CompiledCode.run is a "Code" field error, not a crash', async () => {
@@ -111,12 +140,24 @@ describe('field errors', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: { other: null },
-      errors: [{ path: ['other'], data: null, errorType: 'InternalFailure', errorInfo: null, locations: location(1, 3), message: 'connection refused' }],
+      errors: [
+        {
+          path: ['other'],
+          data: null,
+          errorType: 'InternalFailure',
+          errorInfo: null,
+          locations: location(1, 3),
+          message: 'connection refused',
+        },
+      ],
     });
   });
 
   it('null in a non-null field propagates to the nearest nullable parent', async () => {
-    const a = api({ request: () => ({}), response: (ctx) => (ctx.info.fieldName === 'items' ? [{ id: '1' }, { id: null }] : { id: null }) });
+    const a = api({
+      request: () => ({}),
+      response: (ctx) => (ctx.info.fieldName === 'items' ? [{ id: '1' }, { id: null }] : { id: null }),
+    });
     const list = await query(a, '{ items { id } }');
     expect(list.body.data).toEqual({ items: null });
     expect(list.body.errors).toEqual([
@@ -139,7 +180,16 @@ describe('field errors', () => {
     const res = await query(a, 'mutation { save(name: "x") { id } }');
     expect(res.body).toEqual({
       data: { save: null },
-      errors: [{ path: ['save'], data: null, errorType: 'Conflict', errorInfo: null, locations: location(1, 12), message: 'cannot save x' }],
+      errors: [
+        {
+          path: ['save'],
+          data: null,
+          errorType: 'Conflict',
+          errorInfo: null,
+          locations: location(1, 12),
+          message: 'cannot save x',
+        },
+      ],
     });
   });
 });
@@ -153,7 +203,13 @@ describe('request errors', () => {
       status: 200,
       body: {
         data: null,
-        errors: [{ path: null, locations: location(1, 2), message: "Validation error of type FieldUndefined: Field 'badfield' in type 'Query' is undefined" }],
+        errors: [
+          {
+            path: null,
+            locations: location(1, 2),
+            message: "Validation error of type FieldUndefined: Field 'badfield' in type 'Query' is undefined",
+          },
+        ],
       },
     });
   });
@@ -161,7 +217,10 @@ describe('request errors', () => {
   it('a syntax error is a 400 MalformedHttpRequestException', async () => {
     for (const text of ['meow', '{}', '{ item { id }']) {
       const res = await query(a, text);
-      expect(res).toEqual({ status: 400, body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] } });
+      expect(res).toEqual({
+        status: 400,
+        body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] },
+      });
     }
   });
 
@@ -169,7 +228,9 @@ describe('request errors', () => {
     for (const body of [{}, [], 'text', { query: 42 }, { query: '{ other }', variables: [1] }]) {
       const res = await a.handle({ body, headers: { 'x-api-key': API_KEY } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] });
+      expect(res.body).toEqual({
+        errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }],
+      });
     }
   });
 

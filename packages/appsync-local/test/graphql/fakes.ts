@@ -35,7 +35,11 @@ export type Handler = (ctx: ResolverContext, tools: Tools) => unknown;
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
-export function fakeCode(fileName: string, handlers: { request?: Handler; response?: Handler }, calls?: string[]): CompiledCode {
+export function fakeCode(
+  fileName: string,
+  handlers: { request?: Handler; response?: Handler },
+  calls?: string[],
+): CompiledCode {
   return {
     fileName,
     hasRequest: handlers.request !== undefined,
@@ -50,10 +54,20 @@ export function fakeCode(fileName: string, handlers: { request?: Handler; respon
           throw new EarlyReturn(value, options?.skipTo);
         },
         error: (message, errorType, data, errorInfo) => {
-          throw new UtilError({ message, errorType: errorType ?? null, data: data ?? null, errorInfo: errorInfo ?? null });
+          throw new UtilError({
+            message,
+            errorType: errorType ?? null,
+            data: data ?? null,
+            errorInfo: errorInfo ?? null,
+          });
         },
         appendError: (message, errorType, data, errorInfo) => {
-          appendedErrors.push({ message, errorType: errorType ?? null, data: data ?? null, errorInfo: errorInfo ?? null });
+          appendedErrors.push({
+            message,
+            errorType: errorType ?? null,
+            data: data ?? null,
+            errorInfo: errorInfo ?? null,
+          });
         },
         log: (line) => logs.push(line),
       };
@@ -64,7 +78,15 @@ export function fakeCode(fileName: string, handlers: { request?: Handler; respon
         return { kind: 'value', value: clone(value), error: null, appendedErrors, stash, logs };
       } catch (e) {
         if (e instanceof EarlyReturn) {
-          return { kind: 'earlyReturn', value: clone(e.value), error: null, appendedErrors, stash, logs, ...(e.skipTo ? { skipTo: e.skipTo } : {}) };
+          return {
+            kind: 'earlyReturn',
+            value: clone(e.value),
+            error: null,
+            appendedErrors,
+            stash,
+            logs,
+            ...(e.skipTo ? { skipTo: e.skipTo } : {}),
+          };
         }
         if (e instanceof UtilError) return { kind: 'error', value: null, error: e.error, appendedErrors, stash, logs };
         const error = { message: (e as Error).message, errorType: 'Code', data: null, errorInfo: null };
@@ -89,10 +111,14 @@ export function fakeDataSource(
 
 /** A NONE-like data source: returns the request's payload (or the request itself). */
 export function echoDataSource(calls?: string[], name = 'ds'): DataSourceInvoker {
-  return fakeDataSource((request) => {
-    const r = request as { payload?: unknown } | null;
-    return { result: r && typeof r === 'object' && 'payload' in r ? r.payload : request, error: null };
-  }, calls, name);
+  return fakeDataSource(
+    (request) => {
+      const r = request as { payload?: unknown } | null;
+      return { result: r && typeof r === 'object' && 'payload' in r ? r.payload : request, error: null };
+    },
+    calls,
+    name,
+  );
 }
 
 export const API_KEY = 'test-api-key';

@@ -4,11 +4,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFieldAuthRules } from '../../src/runtime/auth/directives.ts';
-import { cachedDocumentChars, DOCUMENT_CACHE_CHARS, executeRequest, MAX_CACHED_QUERY_CHARS, MAX_QUERY_TOKENS, MALFORMED, type Engine } from '../../src/runtime/graphql/execute.ts';
+import {
+  cachedDocumentChars,
+  DOCUMENT_CACHE_CHARS,
+  executeRequest,
+  MAX_CACHED_QUERY_CHARS,
+  MAX_QUERY_TOKENS,
+  MALFORMED,
+  type Engine,
+} from '../../src/runtime/graphql/execute.ts';
 import { installAppSyncScalars } from '../../src/runtime/graphql/scalars.ts';
 import { createLocalApi } from '../../src/runtime/runtime.ts';
 import type { CompiledCode, DataSourceInvoker } from '../../src/runtime/types.ts';
-import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, type ApiLimits, type ApiWiring } from '../../src/wiring.ts';
+import {
+  APPSYNC_DEFAULT_LIMITS,
+  checkWiring,
+  parseAppSyncSchema,
+  type ApiLimits,
+  type ApiWiring,
+} from '../../src/wiring.ts';
 import { apiKeyAuth, echoDataSource, fakeCode, fakeDataSource, query } from './fakes.ts';
 
 const schema = /* GraphQL */ `
@@ -50,15 +64,22 @@ function wiringWith(limits: ApiLimits | undefined): ApiWiring {
 }
 
 const chain = (depth: number): unknown => (depth === 0 ? null : { id: `n${depth}`, child: chain(depth - 1) });
-const innerChain = (depth: number): unknown => (depth === 0 ? null : { id: `i${depth}`, deeper: innerChain(depth - 1) });
+const innerChain = (depth: number): unknown =>
+  depth === 0 ? null : { id: `i${depth}`, deeper: innerChain(depth - 1) };
 
 function api(opts: { limits?: ApiLimits; dataSource?: DataSourceInvoker; requestTimeoutMs?: number } = {}) {
   const codes: Record<string, CompiledCode> = {
     'r/node.ts': fakeCode('node', { request: () => ({ payload: chain(6) }), response: (ctx) => ctx.result }),
-    'r/strict.ts': fakeCode('strict', { request: () => ({ payload: { inner: innerChain(6) } }), response: (ctx) => ctx.result }),
+    'r/strict.ts': fakeCode('strict', {
+      request: () => ({ payload: { inner: innerChain(6) } }),
+      response: (ctx) => ctx.result,
+    }),
     'r/slow.ts': fakeCode('slow', { request: () => ({}), response: (ctx) => ctx.prev.result }),
     'f/first.ts': fakeCode('first', { request: () => ({ step: 'first' }), response: (ctx) => ctx.result }),
-    'f/second.ts': fakeCode('second', { request: () => ({ step: 'second' }), response: (ctx, t) => (ctx.error ? t.error(ctx.error.message, ctx.error.type) : ctx.result) }),
+    'f/second.ts': fakeCode('second', {
+      request: () => ({ step: 'second' }),
+      response: (ctx, t) => (ctx.error ? t.error(ctx.error.message, ctx.error.type) : ctx.result),
+    }),
   };
   return createLocalApi({
     schemaSDL: schema,
@@ -77,14 +98,21 @@ describe('query depth', () => {
     const res = await query(api(), '{ node { id child { id child { child { id } } } } }');
     expect(res.body.data).toEqual({ node: { id: 'n6', child: { id: 'n5', child: { child: null } } } });
     expect(res.body.errors).toEqual([
-      expect.objectContaining({ path: ['node', 'child', 'child', 'child'], errorType: 'QueryDepthLimitReached', data: null }),
+      expect.objectContaining({
+        path: ['node', 'child', 'child', 'child'],
+        errorType: 'QueryDepthLimitReached',
+        data: null,
+      }),
     ]);
   });
 
   it('throws a non-nullable field past the limit up to its first nullable parent', async () => {
     const res = await query(api(), '{ strict { inner { deeper { deeper { id } } } } }');
     expect(res.body.data).toEqual({ strict: null });
-    expect(res.body.errors[0]).toMatchObject({ path: ['strict', 'inner', 'deeper', 'deeper'], errorType: 'QueryDepthLimitReached' });
+    expect(res.body.errors[0]).toMatchObject({
+      path: ['strict', 'inner', 'deeper', 'deeper'],
+      errorType: 'QueryDepthLimitReached',
+    });
   });
 
   it('has no limit without a declaration (AppSync default)', async () => {
@@ -120,7 +148,11 @@ describe('introspection', () => {
     const res = await query(api(), '{ __schema { types { name } } }');
     expect(res.body.data).toBeNull();
     expect(res.body.errors).toEqual([
-      { path: null, locations: [{ line: 1, column: 14, sourceName: null }], message: "Validation error of type FieldUndefined: Field 'types' in type '__Schema' is undefined" },
+      {
+        path: null,
+        locations: [{ line: 1, column: 14, sourceName: null }],
+        message: "Validation error of type FieldUndefined: Field 'types' in type '__Schema' is undefined",
+      },
     ]);
     const byType = await query(api(), '{ __type(name: "Node") { name fields { name } } }');
     // Like graphql-java, the selection of an undefined field is not checked further.
@@ -128,11 +160,16 @@ describe('introspection', () => {
       "Validation error of type FieldUndefined: Field 'name' in type '__Type' is undefined",
       "Validation error of type FieldUndefined: Field 'fields' in type '__Type' is undefined",
     ]);
-    expect((await query(api(), '{ __typename node { __typename } }')).body).toEqual({ data: { __typename: 'Query', node: { __typename: 'Node' } } });
+    expect((await query(api(), '{ __typename node { __typename } }')).body).toEqual({
+      data: { __typename: 'Query', node: { __typename: 'Node' } },
+    });
   });
 
   it('enabled: answers the schema', async () => {
-    const res = await query(api({ limits: { ...LIMITS, introspection: true, queryDepth: 10 } }), '{ __type(name: "Node") { fields { name } } }');
+    const res = await query(
+      api({ limits: { ...LIMITS, introspection: true, queryDepth: 10 } }),
+      '{ __type(name: "Node") { fields { name } } }',
+    );
     expect(res.body).toEqual({ data: { __type: { fields: [{ name: 'id' }, { name: 'child' }] } } });
   });
 });
@@ -149,7 +186,10 @@ describe('time limit', () => {
     const started = performance.now();
     const res = await query(api({ dataSource: slow, requestTimeoutMs: 150 }), '{ slow { id } }');
     const elapsed = performance.now() - started;
-    expect(res.body).toEqual({ data: null, errors: [{ errorType: 'ExecutionTimeout', message: 'Execution timed out.' }] });
+    expect(res.body).toEqual({
+      data: null,
+      errors: [{ errorType: 'ExecutionTimeout', message: 'Execution timed out.' }],
+    });
     expect(elapsed).toBeLessThan(390);
     await new Promise((r) => setTimeout(r, 500));
     expect(calls).toEqual(['first']);
@@ -159,7 +199,14 @@ describe('time limit', () => {
 describe('document cache', () => {
   function engine(): Engine {
     const s = installAppSyncScalars(parseAppSyncSchema(schema));
-    return { schema: s, plans: new Map(), environment: {}, authRule: buildFieldAuthRules(s, 'API_KEY'), limits: APPSYNC_DEFAULT_LIMITS, timeoutMs: 30_000 };
+    return {
+      schema: s,
+      plans: new Map(),
+      environment: {},
+      authRule: buildFieldAuthRules(s, 'API_KEY'),
+      limits: APPSYNC_DEFAULT_LIMITS,
+      timeoutMs: 30_000,
+    };
   }
   const auth = { mode: 'API_KEY' as const, identity: null };
   const padded = (n: number, chars: number) => `query Q${n} { __typename }`.padEnd(chars, ' ');

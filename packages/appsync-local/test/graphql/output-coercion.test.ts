@@ -43,7 +43,15 @@ async function values(result: Record<string, unknown>, selection = 'b i f s id')
 
 describe('output coercion of the built-in scalars (graphql-java rules)', () => {
   it('Boolean takes the strings "true"/"false" in any case and numbers (non-zero is true)', async () => {
-    for (const [given, expected] of [['true', true], ['FALSE', false], ['False', false], [1, true], [0, false], [2.5, true], [true, true]] as const) {
+    for (const [given, expected] of [
+      ['true', true],
+      ['FALSE', false],
+      ['False', false],
+      [1, true],
+      [0, false],
+      [2.5, true],
+      [true, true],
+    ] as const) {
       const body = await values({ b: given }, 'b');
       expect(body.errors, JSON.stringify(given)).toBeUndefined();
       expect(body.data.value.b, JSON.stringify(given)).toBe(expected);
@@ -54,7 +62,10 @@ describe('output coercion of the built-in scalars (graphql-java rules)', () => {
     for (const given of ['yes', '1', '']) {
       const body = await values({ b: given }, 'b');
       expect(body.data.value.b).toBeNull();
-      expect(body.errors?.[0]).toMatchObject({ path: ['value', 'b'], message: "Can't serialize value (/value/b) : Expected type 'Boolean' but was 'String'." });
+      expect(body.errors?.[0]).toMatchObject({
+        path: ['value', 'b'],
+        message: "Can't serialize value (/value/b) : Expected type 'Boolean' but was 'String'.",
+      });
     }
   });
 
@@ -66,7 +77,9 @@ describe('output coercion of the built-in scalars (graphql-java rules)', () => {
     for (const given of [true, '1.5', '0x10', ' 1', '2147483648', 3000000000]) {
       const body = await values({ i: given }, 'i');
       expect(body.data.value.i, JSON.stringify(given)).toBeNull();
-      expect(body.errors?.[0].message, JSON.stringify(given)).toMatch(/^Can't serialize value \(\/value\/i\) : Expected type 'Int' but was '/);
+      expect(body.errors?.[0].message, JSON.stringify(given)).toMatch(
+        /^Can't serialize value \(\/value\/i\) : Expected type 'Int' but was '/,
+      );
     }
   });
 
@@ -75,7 +88,9 @@ describe('output coercion of the built-in scalars (graphql-java rules)', () => {
     expect((await values({ f: 3 }, 'f')).data.value.f).toBe(3);
     const body = await values({ f: false }, 'f');
     expect(body.data.value.f).toBeNull();
-    expect(body.errors?.[0].message).toBe("Can't serialize value (/value/f) : Expected type 'Float' but was 'Boolean'.");
+    expect(body.errors?.[0].message).toBe(
+      "Can't serialize value (/value/f) : Expected type 'Float' but was 'Boolean'.",
+    );
     expect((await values({ f: 'NaN' }, 'f')).data.value.f).toBeNull();
   });
 

@@ -21,7 +21,11 @@ const none = { name: 'NoneDS', kind: 'NONE' as const };
 function pipelineWiring(functions: string[]): ApiWiring {
   return {
     dataSources: [none, { name: 'OtherDS', kind: 'NONE' }],
-    functions: functions.map((name) => ({ name, dataSource: name === 'f2' ? 'OtherDS' : 'NoneDS', code: `functions/${name}.ts` })),
+    functions: functions.map((name) => ({
+      name,
+      dataSource: name === 'f2' ? 'OtherDS' : 'NoneDS',
+      code: `functions/${name}.ts`,
+    })),
     resolvers: [{ typeName: 'Query', fieldName: 'piped', kind: 'PIPELINE', code: 'resolvers/piped.ts', functions }],
     environment: {},
   };
@@ -34,7 +38,9 @@ describe('unit resolvers', () => {
   const wiring: ApiWiring = {
     dataSources: [none],
     functions: [],
-    resolvers: [{ typeName: 'Query', fieldName: 'unit', kind: 'UNIT', dataSource: 'NoneDS', code: 'resolvers/unit.ts' }],
+    resolvers: [
+      { typeName: 'Query', fieldName: 'unit', kind: 'UNIT', dataSource: 'NoneDS', code: 'resolvers/unit.ts' },
+    ],
     environment: {},
   };
 
@@ -65,8 +71,16 @@ describe('unit resolvers', () => {
       },
     });
     const res = await query(api, '{ unit(id: "7") { id name child { id name } } }');
-    expect(res).toEqual({ status: 200, body: { data: { unit: { id: '7', name: 'n-7', child: { id: 'c1', name: 'kid' } } } } });
-    expect(calls).toEqual(['unit:request', 'ds:invoke', 'request={"payload":{"id":"7","name":"n-7"}}', 'unit:response']);
+    expect(res).toEqual({
+      status: 200,
+      body: { data: { unit: { id: '7', name: 'n-7', child: { id: 'c1', name: 'kid' } } } },
+    });
+    expect(calls).toEqual([
+      'unit:request',
+      'ds:invoke',
+      'request={"payload":{"id":"7","name":"n-7"}}',
+      'unit:response',
+    ]);
     expect(seen).toEqual([{ id: '7', name: 'n-7' }, null]);
   });
 
@@ -76,7 +90,11 @@ describe('unit resolvers', () => {
       schema,
       wiring,
       codes: {
-        'resolvers/unit.ts': fakeCode('unit', { request: (_ctx, t) => t.earlyReturn({ id: 'early' }), response: () => ({ id: 'late' }) }, calls),
+        'resolvers/unit.ts': fakeCode(
+          'unit',
+          { request: (_ctx, t) => t.earlyReturn({ id: 'early' }), response: () => ({ id: 'late' }) },
+          calls,
+        ),
       },
       dataSources: { NoneDS: echoDataSource(calls) },
     });
@@ -95,7 +113,12 @@ describe('unit resolvers', () => {
           response: (ctx) => ({ id: 'x', name: `${ctx.error?.type}: ${ctx.error?.message}` }),
         }),
       },
-      dataSources: { NoneDS: fakeDataSource(() => ({ result: null, error: { type: 'DynamoDB:ConditionalCheckFailedException', message: 'nope' } })) },
+      dataSources: {
+        NoneDS: fakeDataSource(() => ({
+          result: null,
+          error: { type: 'DynamoDB:ConditionalCheckFailedException', message: 'nope' },
+        })),
+      },
     });
     const res = await query(api, '{ unit(id: "1") { id name } }');
     expect(res.body).toEqual({ data: { unit: { id: 'x', name: 'DynamoDB:ConditionalCheckFailedException: nope' } } });
@@ -135,7 +158,6 @@ describe('pipeline resolvers', () => {
     return codes;
   }
 
-
   /** The pipeline API with these functions, recording every call (and `overrides` in place of the recorder's handlers). */
   const pipedApi = (calls: string[], functions: string[], overrides?: Parameters<typeof recorderCodes>[1]) =>
     testApi({
@@ -151,18 +173,27 @@ describe('pipeline resolvers', () => {
     const res = await query(api, '{ piped }');
     expect(calls).toEqual([
       'resolver:request',
-      'f1:request', 'NoneDS:invoke', 'f1:response',
-      'f2:request', 'OtherDS:invoke', 'f2:response',
-      'f3:request', 'NoneDS:invoke', 'f3:response',
+      'f1:request',
+      'NoneDS:invoke',
+      'f1:response',
+      'f2:request',
+      'OtherDS:invoke',
+      'f2:response',
+      'f3:request',
+      'NoneDS:invoke',
+      'f3:response',
       'resolver:response',
     ]);
     expect(JSON.parse(res.body.data.piped)).toEqual({
       prev: 'start>f1>f2>f3',
       trail: [
         'resolver.request',
-        'f1.request(prev=start)', 'f1.response(result=start>f1)',
-        'f2.request(prev=start>f1)', 'f2.response(result=start>f1>f2)',
-        'f3.request(prev=start>f1>f2)', 'f3.response(result=start>f1>f2>f3)',
+        'f1.request(prev=start)',
+        'f1.response(result=start>f1)',
+        'f2.request(prev=start>f1)',
+        'f2.response(result=start>f1>f2)',
+        'f3.request(prev=start>f1>f2)',
+        'f3.response(result=start>f1>f2>f3)',
       ],
     });
   });
@@ -178,9 +209,13 @@ describe('pipeline resolvers', () => {
     const res = await query(api, '{ piped }');
     expect(calls).toEqual([
       'resolver:request',
-      'f1:request', 'NoneDS:invoke', 'f1:response',
+      'f1:request',
+      'NoneDS:invoke',
+      'f1:response',
       'f2:request',
-      'f3:request', 'NoneDS:invoke', 'f3:response',
+      'f3:request',
+      'NoneDS:invoke',
+      'f3:response',
       'resolver:response',
     ]);
     expect(JSON.parse(res.body.data.piped).prev).toBe('start>f1>early2>f3');
@@ -192,21 +227,35 @@ describe('pipeline resolvers', () => {
       f2: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>end2`, { skipTo: 'END' }), response: () => 'never' },
     });
     const res = await query(api, '{ piped }');
-    expect(calls).toEqual(['resolver:request', 'f1:request', 'NoneDS:invoke', 'f1:response', 'f2:request', 'resolver:response']);
+    expect(calls).toEqual([
+      'resolver:request',
+      'f1:request',
+      'NoneDS:invoke',
+      'f1:response',
+      'f2:request',
+      'resolver:response',
+    ]);
     expect(JSON.parse(res.body.data.piped).prev).toBe('start>f1>end2');
   });
 
   it("earlyReturn with skipTo 'NEXT' in a function request goes on with the next function", async () => {
     const calls: string[] = [];
     const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
-      f1: { request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>next1`, { skipTo: 'NEXT' }), response: () => 'never' },
+      f1: {
+        request: (ctx, t) => t.earlyReturn(`${ctx.prev.result}>next1`, { skipTo: 'NEXT' }),
+        response: () => 'never',
+      },
     });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual([
       'resolver:request',
       'f1:request',
-      'f2:request', 'OtherDS:invoke', 'f2:response',
-      'f3:request', 'NoneDS:invoke', 'f3:response',
+      'f2:request',
+      'OtherDS:invoke',
+      'f2:response',
+      'f3:request',
+      'NoneDS:invoke',
+      'f3:response',
       'resolver:response',
     ]);
     expect(JSON.parse(res.body.data.piped).prev).toBe('start>next1>f2>f3');
@@ -225,7 +274,10 @@ describe('pipeline resolvers', () => {
   it("earlyReturn with skipTo 'NEXT' in the resolver request still skips every function", async () => {
     const calls: string[] = [];
     const api = pipedApi(calls, ['f1', 'f2', 'f3'], {
-      resolver: { request: (_ctx, t) => t.earlyReturn('cached', { skipTo: 'NEXT' }), response: (ctx) => `after:${ctx.prev.result}` },
+      resolver: {
+        request: (_ctx, t) => t.earlyReturn('cached', { skipTo: 'NEXT' }),
+        response: (ctx) => `after:${ctx.prev.result}`,
+      },
     });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual(['resolver:request', 'resolver:response']);
@@ -247,7 +299,9 @@ describe('pipeline resolvers', () => {
 
   it('util.error in a function stops the pipeline: later functions and the resolver response do not run', async () => {
     const calls: string[] = [];
-    const api = pipedApi(calls, ['f1', 'f2'], { f1: { request: (_c, t) => t.error('bad input', 'BadRequest', { x: 1 }, { why: 'test' }), response: () => null } });
+    const api = pipedApi(calls, ['f1', 'f2'], {
+      f1: { request: (_c, t) => t.error('bad input', 'BadRequest', { x: 1 }, { why: 'test' }), response: () => null },
+    });
     const res = await query(api, '{ piped }');
     expect(calls).toEqual(['resolver:request', 'f1:request']);
     expect(res.body).toEqual({
@@ -311,7 +365,12 @@ describe('the resolver context', () => {
     expect(top!.identity).toBeNull();
     expect(top!.source).toBeNull();
     expect(top!.request.headers['x-custom-header']).toBe('Yes');
-    expect(top!.info).toMatchObject({ fieldName: 'unit', parentTypeName: 'Query', variables: { id: '42' }, selectionSetList: ['id', 'child', 'child/id'] });
+    expect(top!.info).toMatchObject({
+      fieldName: 'unit',
+      parentTypeName: 'Query',
+      variables: { id: '42' },
+      selectionSetList: ['id', 'child', 'child/id'],
+    });
     expect(top!.env).toEqual({ TABLE: 'T1' });
     expect(nested!.source).toEqual({ id: 'p', name: 'parent' });
     expect(nested!.info.parentTypeName).toBe('Item');
@@ -325,7 +384,9 @@ describe('the resolver context', () => {
       wiring: {
         dataSources: [none],
         functions: [],
-        resolvers: [{ typeName: 'Query', fieldName: 'json', kind: 'UNIT', dataSource: 'NoneDS', code: 'resolvers/json.ts' }],
+        resolvers: [
+          { typeName: 'Query', fieldName: 'json', kind: 'UNIT', dataSource: 'NoneDS', code: 'resolvers/json.ts' },
+        ],
         environment: {},
       },
       codes: {

@@ -13,8 +13,21 @@ const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
     invalid: ['24:00:00', '12:60', '1230', '12:30:45+0800', '', 1230],
   },
   AWSDateTime: {
-    valid: ['1970-01-01T12:00:00Z', '2024-06-30T23:59:59.999Z', '2024-06-30T23:59:59.123+02:00', '2024-06-30T10:00Z', '2024-06-30T10:00:00-05:00:30'],
-    invalid: ['2024-06-30T23:59:59', '2024-06-30 23:59:59Z', '2024-06-30T23:59:59+0200', '2024-02-30T00:00:00Z', '2024-06-30', 0],
+    valid: [
+      '1970-01-01T12:00:00Z',
+      '2024-06-30T23:59:59.999Z',
+      '2024-06-30T23:59:59.123+02:00',
+      '2024-06-30T10:00Z',
+      '2024-06-30T10:00:00-05:00:30',
+    ],
+    invalid: [
+      '2024-06-30T23:59:59',
+      '2024-06-30 23:59:59Z',
+      '2024-06-30T23:59:59+0200',
+      '2024-02-30T00:00:00Z',
+      '2024-06-30',
+      0,
+    ],
   },
   AWSTimestamp: {
     valid: [0, 1700000000, -86400],
@@ -53,7 +66,17 @@ describe('AppSync scalars', () => {
 
 const schema = /* GraphQL */ `
   type Query {
-    echo(date: AWSDate, time: AWSTime, dt: AWSDateTime, ts: AWSTimestamp, email: AWSEmail, url: AWSURL, phone: AWSPhone, ip: AWSIPAddress, json: AWSJSON): Echo
+    echo(
+      date: AWSDate
+      time: AWSTime
+      dt: AWSDateTime
+      ts: AWSTimestamp
+      email: AWSEmail
+      url: AWSURL
+      phone: AWSPhone
+      ip: AWSIPAddress
+      json: AWSJSON
+    ): Echo
     bad: Echo
   }
   type Echo {
@@ -139,7 +162,10 @@ describe('AppSync scalars in requests', () => {
   it('refuses to serialize an invalid value a resolver returned', async () => {
     const res = await query(api, '{ bad { dt ts } }');
     expect(res.body.data).toEqual({ bad: { dt: null, ts: null } });
-    expect(res.body.errors.map((e: { path: unknown }) => e.path)).toEqual([['bad', 'dt'], ['bad', 'ts']]);
+    expect(res.body.errors.map((e: { path: unknown }) => e.path)).toEqual([
+      ['bad', 'dt'],
+      ['bad', 'ts'],
+    ]);
     expect(res.body.errors[0].message).toMatch(/^Can't serialize value \(\/bad\/dt\) : .*AWSDateTime/);
   });
 });

@@ -93,7 +93,9 @@ describe('ctx.info', () => {
   });
 
   it('gives the selection set as GraphQL text, keeping fragment spreads and inline fragments as written', async () => {
-    const info = await infoFor(`{ getPost(id: "1") { postId ... on Post { title } ...f } } fragment f on Post { content }`);
+    const info = await infoFor(
+      `{ getPost(id: "1") { postId ... on Post { title } ...f } } fragment f on Post { content }`,
+    );
     expect(info.selectionSetGraphQL).toBe('{\n  postId\n  ... on Post {\n    title\n  }\n  ...f\n}');
   });
 

@@ -22,8 +22,16 @@ const goodCodes = {
 
 describe('start-up', () => {
   it('refuses a wiring that does not match the schema', () => {
-    const bad: ApiWiring = { ...wiring, resolvers: [...wiring.resolvers, { typeName: 'Query', fieldName: 'zzz', kind: 'UNIT', dataSource: 'DS', code: 'resolvers/a.ts' }] };
-    expect(() => testApi({ schema, wiring: bad, codes: goodCodes, dataSources: { DS: echoDataSource() } })).toThrow(/no field "zzz"/);
+    const bad: ApiWiring = {
+      ...wiring,
+      resolvers: [
+        ...wiring.resolvers,
+        { typeName: 'Query', fieldName: 'zzz', kind: 'UNIT', dataSource: 'DS', code: 'resolvers/a.ts' },
+      ],
+    };
+    expect(() => testApi({ schema, wiring: bad, codes: goodCodes, dataSources: { DS: echoDataSource() } })).toThrow(
+      /no field "zzz"/,
+    );
   });
 
   it('names the file whose code fails to compile', () => {
@@ -44,7 +52,12 @@ describe('start-up', () => {
 
   it('refuses code without a request or response handler', () => {
     expect(() =>
-      testApi({ schema, wiring, codes: { ...goodCodes, 'resolvers/b.ts': fakeCode('b', { request: () => ({}) }) }, dataSources: { DS: echoDataSource() } }),
+      testApi({
+        schema,
+        wiring,
+        codes: { ...goodCodes, 'resolvers/b.ts': fakeCode('b', { request: () => ({}) }) },
+        dataSources: { DS: echoDataSource() },
+      }),
     ).toThrow(/resolvers\/b\.ts: APPSYNC_JS code must export response/);
   });
 
@@ -87,7 +100,13 @@ describe('the wiring of a declaration', () => {
       dataSources: wiring.dataSources,
       resolvers: [
         { typeName: 'Query', fieldName: 'a', kind: 'PIPELINE', code: 'resolvers/a.ts', functions: [shared] },
-        { typeName: 'Query', fieldName: 'b', kind: 'PIPELINE', code: 'resolvers/b.ts', functions: [{ ...shared }, second] },
+        {
+          typeName: 'Query',
+          fieldName: 'b',
+          kind: 'PIPELINE',
+          code: 'resolvers/b.ts',
+          functions: [{ ...shared }, second],
+        },
       ],
       environment: {},
     });
@@ -101,9 +120,13 @@ describe('the wiring of a declaration', () => {
 
   it('refuses two different functions under one name, and a data source of an unknown kind, in one error', () => {
     const clash = declaration({ ...shared, code: 'functions/other.ts' });
-    const bad: ApiWiring = { ...clash, dataSources: [...clash.dataSources, { name: 'Queue', kind: 'SQS' } as unknown as DataSource] };
+    const bad: ApiWiring = {
+      ...clash,
+      dataSources: [...clash.dataSources, { name: 'Queue', kind: 'SQS' } as unknown as DataSource],
+    };
     const codes = { ...goodCodes, 'functions/other.ts': fakeCode('other', full) };
-    const start = () => testApi({ schema, wiring: bad, codes, dataSources: { DS: echoDataSource(), Queue: echoDataSource() } });
+    const start = () =>
+      testApi({ schema, wiring: bad, codes, dataSources: { DS: echoDataSource(), Queue: echoDataSource() } });
     expect(start).toThrow(/function "fn" is declared twice/);
     expect(start).toThrow(/data source "Queue" has kind "SQS", which is not one of DYNAMODB, NONE, LAMBDA/);
   });

@@ -79,12 +79,15 @@ async function secure(port: number): Promise<Socket> {
 }
 
 const HALF_HEADERS = 'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n';
-const HALF_BODY = 'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"query":';
+const HALF_BODY =
+  'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"query":';
 
 describe('the API port', () => {
   it('closes a connection that sends nothing', async () => {
     const socket = await plain(portOf(toy.server.url));
-    expect(await closedWithin(socket, DEADLINES.firstByteMs + GRACE_MS)).toBeGreaterThanOrEqual(DEADLINES.firstByteMs - 50);
+    expect(await closedWithin(socket, DEADLINES.firstByteMs + GRACE_MS)).toBeGreaterThanOrEqual(
+      DEADLINES.firstByteMs - 50,
+    );
   });
 
   it('closes a plain connection that sends half its headers', async () => {
@@ -110,7 +113,10 @@ describe('the API port', () => {
     headers.write(HALF_HEADERS);
     const body = await secure(portOf(toy.server.url));
     body.write(HALF_BODY);
-    await Promise.all([closedWithin(headers, DEADLINES.headersMs + GRACE_MS), closedWithin(body, DEADLINES.requestMs + GRACE_MS)]);
+    await Promise.all([
+      closedWithin(headers, DEADLINES.headersMs + GRACE_MS),
+      closedWithin(body, DEADLINES.requestMs + GRACE_MS),
+    ]);
   });
 
   it('still answers a request sent in time, over both paths', async () => {
@@ -148,7 +154,12 @@ describe('the local user pool', () => {
     const headers = await plain(port);
     headers.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const body = await plain(port);
-    body.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nx-amz-target: AWSCognitoIdentityProviderService.SignUp\r\ncontent-type: application/x-amz-json-1.1\r\ncontent-length: 100\r\n\r\n{');
-    await Promise.all([closedWithin(headers, DEADLINES.headersMs + GRACE_MS), closedWithin(body, DEADLINES.requestMs + GRACE_MS)]);
+    body.write(
+      'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nx-amz-target: AWSCognitoIdentityProviderService.SignUp\r\ncontent-type: application/x-amz-json-1.1\r\ncontent-length: 100\r\n\r\n{',
+    );
+    await Promise.all([
+      closedWithin(headers, DEADLINES.headersMs + GRACE_MS),
+      closedWithin(body, DEADLINES.requestMs + GRACE_MS),
+    ]);
   });
 });

@@ -31,7 +31,8 @@ const api = testApi({
         t.log('resolving whoami');
         return {};
       },
-      response: (ctx) => `${ctx.identity?.username} ${JSON.stringify((ctx.identity as CognitoIdentity | null)?.groups)}`,
+      response: (ctx) =>
+        `${ctx.identity?.username} ${JSON.stringify((ctx.identity as CognitoIdentity | null)?.groups)}`,
     }),
   },
   dataSources: { DS: echoDataSource() },
@@ -41,7 +42,12 @@ const api = testApi({
 
 beforeAll(async () => {
   const explorerDir = path.join(projectDirs().buildDir, 'explorer');
-  server = await startServer({ api, port: 0, explorerDir, tokenFor: (username, groups) => signToken(key, { username, groups }) });
+  server = await startServer({
+    api,
+    port: 0,
+    explorerDir,
+    tokenFor: (username, groups) => signToken(key, { username, groups }),
+  });
   noTokens = await startServer({ api, port: 0, explorerDir });
 });
 afterAll(async () => {
@@ -60,38 +66,52 @@ describe('POST /graphql', () => {
 
   it('round-trips a query in AppSync request and response format', async () => {
     const token = signToken(key, { username: 'alice', groups: ['admin'] });
-    const res = await post(JSON.stringify({ query: 'query Who { whoami }', variables: {}, operationName: 'Who' }), { authorization: token });
+    const res = await post(JSON.stringify({ query: 'query Who { whoami }', variables: {}, operationName: 'Who' }), {
+      authorization: token,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ data: { whoami: 'alice ["admin"]' } });
     const entry = entries.at(-1)!;
     expect(entry).toMatchObject({ operationName: 'Who', status: 200 });
-    expect(formatRequestLog(entry)).toMatch(/^Who 200 [\d.]+ms \| Query\.whoami [\d.]+ms\n {4}Query\.whoami: resolving whoami$/);
+    expect(formatRequestLog(entry)).toMatch(
+      /^Who 200 [\d.]+ms \| Query\.whoami [\d.]+ms\n {4}Query\.whoami: resolving whoami$/,
+    );
   });
 
   it('answers 401 in AppSync form without a token', async () => {
     const res = await post(JSON.stringify({ query: '{ whoami }' }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' }] });
+    expect(await res.json()).toEqual({
+      errors: [{ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' }],
+    });
   });
 
   it('names the error type of a 401 in x-amzn-ErrorType, readable by browsers (as AppSync: amplify-js#5579)', async () => {
     const res = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: 'not-a-token' });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-amzn-errortype')).toBe('UnauthorizedException');
-    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
     expect(exposed).toContain('x-amzn-errortype');
-    const ok = await post(JSON.stringify({ query: '{ whoami }' }), { authorization: signToken(key, { username: 'bob', groups: [] }) });
+    const ok = await post(JSON.stringify({ query: '{ whoami }' }), {
+      authorization: signToken(key, { username: 'bob', groups: [] }),
+    });
     expect(ok.headers.get('x-amzn-errortype')).toBeNull();
   });
 
   it('answers 400 to bad JSON and to an empty body', async () => {
     const bad = await post('{"query": ');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] });
+    expect(await bad.json()).toEqual({
+      errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }],
+    });
     const empty = await post('');
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ errors: [{ message: 'Request body is empty.', errorType: 'MalformedHttpRequestException' }] });
+    expect(await empty.json()).toEqual({
+      errors: [{ message: 'Request body is empty.', errorType: 'MalformedHttpRequestException' }],
+    });
   });
 
   it('answers 413 to a body over the size limit', async () => {
@@ -172,13 +192,17 @@ describe('GET /dev/token', () => {
     const res = await fetch(`${server.url}/dev/token?username=carol&group=admin`);
     expect(res.status).toBe(200);
     expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
-    const preflight = await fetch(`${server.url}/dev/token`, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
+    const preflight = await fetch(`${server.url}/dev/token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it("refuses requests from other sites' pages, and answers this server's own page", async () => {
     const port = new URL(server.url).port;
-    const get = (headers: Record<string, string>) => rawGet(`${server.url}/dev/token?username=carol&group=admin`, headers);
+    const get = (headers: Record<string, string>) =>
+      rawGet(`${server.url}/dev/token?username=carol&group=admin`, headers);
     const own = `127.0.0.1:${port}`;
     for (const headers of <Record<string, string>[]>[
       { host: own, origin: 'http://evil.example' },
@@ -221,7 +245,10 @@ describe('GET /dev/token', () => {
   });
 });
 
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers }, (r) => {
       let body = '';

@@ -54,6 +54,8 @@ it('bundles into one ES module that signs and posts a request', async () => {
     server.close();
   }
   expect(JSON.parse(received!.body)).toEqual({ query: '{ ping }', variables: { a: 1 } });
-  expect(received!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDBUNDLETEST\/\d{8}\/eu-west-1\/appsync\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/);
+  expect(received!.headers.authorization).toMatch(
+    /^AWS4-HMAC-SHA256 Credential=AKIDBUNDLETEST\/\d{8}\/eu-west-1\/appsync\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/,
+  );
   expect(received!.headers['x-amz-security-token']).toBe('session-token');
 }, 60_000);

@@ -23,17 +23,31 @@ const tables = { name: 'T', partitionKey: 'PK', sortKey: 'SK', indexes: [] };
 
 /** `urlVariable` is typed as a string here, as wiring written in JavaScript could give any. */
 function wiringCalling(callsApi: { urlVariable: string; fields: string[] }, extraVariable?: string): ApiWiring {
-  const environment = { TABLE_NAME: { tableNameOf: 'Table' }, ...(extraVariable ? { [extraVariable]: { tableNameOf: 'Table' } } : {}) };
+  const environment = {
+    TABLE_NAME: { tableNameOf: 'Table' },
+    ...(extraVariable ? { [extraVariable]: { tableNameOf: 'Table' } } : {}),
+  };
   const dataSources: DataSource[] = [
     { name: 'Table', kind: 'DYNAMODB', table: tables },
-    { name: 'Fn', kind: 'LAMBDA', handler: 'fn.ts', environment, callsApi: callsApi as { urlVariable: 'API_URL'; fields: string[] } },
+    {
+      name: 'Fn',
+      kind: 'LAMBDA',
+      handler: 'fn.ts',
+      environment,
+      callsApi: callsApi as { urlVariable: 'API_URL'; fields: string[] },
+    },
   ];
   return { dataSources, functions: [], resolvers: [], environment: {} };
 }
 
 describe('callsApi', () => {
   it('accepts fields that allow @aws_iam on the field or through their type', () => {
-    expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: ['Mutation.publish', 'Mutation.both', 'Note.text'] }))).not.toThrow();
+    expect(() =>
+      checkWiring(
+        schema,
+        wiringCalling({ urlVariable: 'API_URL', fields: ['Mutation.publish', 'Mutation.both', 'Note.text'] }),
+      ),
+    ).not.toThrow();
   });
 
   it('refuses a field that does not exist, whatever way it is misnamed', () => {
@@ -47,7 +61,9 @@ describe('callsApi', () => {
 
   it('refuses a field without @aws_iam, including one whose own directives replace its type @aws_iam', () => {
     for (const name of ['Mutation.userOnly', 'Mutation.plain', 'Query.open', 'Note.narrowed']) {
-      expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: [name] }))).toThrow(`callsApi.fields names ${name}, which does not allow @aws_iam`);
+      expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: [name] }))).toThrow(
+        `callsApi.fields names ${name}, which does not allow @aws_iam`,
+      );
     }
   });
 
@@ -57,10 +73,14 @@ describe('callsApi', () => {
         `callsApi.urlVariable "${name}" is not API_URL, the variable callApi reads`,
       );
     }
-    expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: ['Mutation.publish'] }, 'API_URL'))).toThrow('callsApi.urlVariable API_URL is also one of the function');
+    expect(() =>
+      checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: ['Mutation.publish'] }, 'API_URL')),
+    ).toThrow('callsApi.urlVariable API_URL is also one of the function');
   });
 
   it('refuses an empty list of fields', () => {
-    expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: [] }))).toThrow('callsApi.fields is empty');
+    expect(() => checkWiring(schema, wiringCalling({ urlVariable: 'API_URL', fields: [] }))).toThrow(
+      'callsApi.fields is empty',
+    );
   });
 });

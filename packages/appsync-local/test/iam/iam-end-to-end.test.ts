@@ -35,7 +35,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const RELAY = 'mutation Relay($text: String!) { relay(text: $text) { note { id text by } storedText wipeRefusal urlVariable } }';
+const RELAY =
+  'mutation Relay($text: String!) { relay(text: $text) { note { id text by } storedText wipeRefusal urlVariable } }';
 
 /** A signed POST to the local API, as a process holding only the DynamoDB Local key could make it. */
 async function signedPost(body: string, credentials: Credentials) {
@@ -48,32 +49,57 @@ describe('a Lambda data source that calls the API with its IAM identity', () => 
     const res = await graphqlRequest(app.url, app.tokenFor('alice'), RELAY, { text: 'hello' });
     expect(res.errors).toBeUndefined();
     const relay = (res.data as { relay: Record<string, unknown> }).relay;
-    expect(relay.note).toEqual({ id: expect.any(String), text: 'hello', by: 'arn:aws:sts::000000000000:assumed-role/Relay-role/Relay' });
+    expect(relay.note).toEqual({
+      id: expect.any(String),
+      text: 'hello',
+      by: 'arn:aws:sts::000000000000:assumed-role/Relay-role/Relay',
+    });
     expect(relay.storedText).toBe('hello');
     expect(relay.urlVariable).toBe(app.url);
   });
 
   it('is refused a field its policy does not grant, though the field allows @aws_iam', async () => {
     const res = await graphqlRequest(app.url, app.tokenFor('alice'), RELAY, { text: 'again' });
-    expect((res.data as { relay: { wipeRefusal: string } }).relay.wipeRefusal).toBe('AppSync refused the request (HTTP 401): UnauthorizedException: Permission denied');
+    expect((res.data as { relay: { wipeRefusal: string } }).relay.wipeRefusal).toBe(
+      'AppSync refused the request (HTTP 401): UnauthorizedException: Permission denied',
+    );
   });
 });
 
 describe('who else may call an @aws_iam field', () => {
   it('not a Cognito user, even an admin', async () => {
-    const res = await graphqlRequest(app.url, app.tokenFor('root', ['admin']), 'mutation { addNote(text: "x") { id } }');
+    const res = await graphqlRequest(
+      app.url,
+      app.tokenFor('root', ['admin']),
+      'mutation { addNote(text: "x") { id } }',
+    );
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ addNote: null });
-    expect(res.errors).toEqual([expect.objectContaining({ errorType: 'Unauthorized', message: 'Not Authorized to access addNote on type Mutation' })]);
+    expect(res.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'Unauthorized',
+        message: 'Not Authorized to access addNote on type Mutation',
+      }),
+    ]);
   });
 
   it('not a holder of the DynamoDB Local key without a function session token, even from loopback', async () => {
     const { accessKeyId, secretAccessKey } = localDynamoDbCredentials(projectDirs().stateDir);
-    const res = await signedPost(JSON.stringify({ query: 'mutation { addNote(text: "x") { id } }' }), { accessKeyId, secretAccessKey });
+    const res = await signedPost(JSON.stringify({ query: 'mutation { addNote(text: "x") { id } }' }), {
+      accessKeyId,
+      secretAccessKey,
+    });
     expect(res).toEqual({
       status: 403,
       errorTypeHeader: 'UnrecognizedClientException',
-      body: { errors: [{ errorType: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' }] },
+      body: {
+        errors: [
+          {
+            errorType: 'UnrecognizedClientException',
+            message: 'The security token included in the request is invalid.',
+          },
+        ],
+      },
     });
   });
 });

@@ -5,9 +5,18 @@ import { fieldOutsidePolicy } from '../../src/runtime/auth/iam-policy.ts';
 import { parseAppSyncSchema } from '../../src/wiring.ts';
 
 const schema = parseAppSyncSchema(/* GraphQL */ `
-  type Query { a: String b: String }
-  type Mutation { publish: Note wipe: Boolean }
-  type Note { id: ID secret: String }
+  type Query {
+    a: String
+    b: String
+  }
+  type Mutation {
+    publish: Note
+    wipe: Boolean
+  }
+  type Note {
+    id: ID
+    secret: String
+  }
 `);
 
 function outside(query: string, granted: string[]): string | undefined {
@@ -31,7 +40,9 @@ describe('fieldOutsidePolicy', () => {
   it('finds fields reached through fragments and aliases', () => {
     expect(outside('mutation { ...M } fragment M on Mutation { wipe }', ['Mutation.publish'])).toBe('Mutation.wipe');
     expect(outside('mutation { ... on Mutation { other: wipe } }', ['Mutation.publish'])).toBe('Mutation.wipe');
-    expect(outside('mutation { ...M ...M } fragment M on Mutation { publish { id } }', ['Mutation.publish'])).toBeUndefined();
+    expect(
+      outside('mutation { ...M ...M } fragment M on Mutation { publish { id } }', ['Mutation.publish']),
+    ).toBeUndefined();
   });
 
   it('grants nothing to a caller with no fields', () => {

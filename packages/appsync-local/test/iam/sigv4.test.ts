@@ -26,7 +26,13 @@ async function sign(
   path = '/graphql',
   options: { applyChecksum?: boolean; unsignableHeaders?: Set<string> } = {},
 ): Promise<Record<string, string>> {
-  const signer = new SignatureV4({ service: 'appsync', region: REGION, credentials, sha256: Sha256, applyChecksum: options.applyChecksum ?? true });
+  const signer = new SignatureV4({
+    service: 'appsync',
+    region: REGION,
+    credentials,
+    sha256: Sha256,
+    applyChecksum: options.applyChecksum ?? true,
+  });
   const signed = await signer.sign(
     {
       method: 'POST',
@@ -45,7 +51,8 @@ async function sign(
 
 const body = JSON.stringify({ query: 'mutation { publish(text: "hi") }', variables: {} });
 const request = (b = body, path = '/graphql'): SignedRequest => ({ method: 'POST', path, body: b });
-const verify = (headers: Record<string, string>, req = request(), nowMs = NOW) => verifySigV4({ headers, request: req, principals, region: REGION, service: 'appsync', nowMs });
+const verify = (headers: Record<string, string>, req = request(), nowMs = NOW) =>
+  verifySigV4({ headers, request: req, principals, region: REGION, service: 'appsync', nowMs });
 
 describe('verifySigV4', () => {
   it('accepts a request signed with a principal credentials, and names that principal', async () => {
@@ -75,21 +82,40 @@ describe('verifySigV4', () => {
     const headers = await sign(scorer, body, NOW, '/graphql', { applyChecksum: false });
     expect(headers['x-amz-content-sha256']).toBeUndefined();
     expect(await verify(headers)).toMatchObject({ ok: true, principal: { name: 'score-event' } });
-    expect(await verify(headers, request(body.replace('hi', 'ho')))).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
+    expect(await verify(headers, request(body.replace('hi', 'ho')))).toMatchObject({
+      ok: false,
+      errorType: 'InvalidSignatureException',
+    });
   });
 
   it('refuses a claimed body hash that is not the body hash', async () => {
     const headers = await sign(scorer, body);
-    const claimed = { ...headers, 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' };
+    const claimed = {
+      ...headers,
+      'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    };
     expect(await verify(claimed)).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
   });
 
   it('refuses a signed header changed after signing, a changed path, and a changed method', async () => {
     const headers = await sign(scorer, body);
-    expect(await verify({ ...headers, 'content-type': 'text/plain' })).toMatchObject({ ok: false, status: 403, errorType: 'InvalidSignatureException' });
-    expect(await verify({ ...headers, host: '127.0.0.1:4001' })).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
-    expect(await verify(headers, request(body, '/graphql?x=1'))).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
-    expect(await verify(headers, { ...request(), method: 'PUT' })).toMatchObject({ ok: false, errorType: 'InvalidSignatureException' });
+    expect(await verify({ ...headers, 'content-type': 'text/plain' })).toMatchObject({
+      ok: false,
+      status: 403,
+      errorType: 'InvalidSignatureException',
+    });
+    expect(await verify({ ...headers, host: '127.0.0.1:4001' })).toMatchObject({
+      ok: false,
+      errorType: 'InvalidSignatureException',
+    });
+    expect(await verify(headers, request(body, '/graphql?x=1'))).toMatchObject({
+      ok: false,
+      errorType: 'InvalidSignatureException',
+    });
+    expect(await verify(headers, { ...request(), method: 'PUT' })).toMatchObject({
+      ok: false,
+      errorType: 'InvalidSignatureException',
+    });
     // An unsigned header is not covered, as on AWS.
     expect((await verify({ ...headers, 'user-agent': 'changed' })).ok).toBe(true);
   });
@@ -105,7 +131,12 @@ describe('verifySigV4', () => {
     // The DynamoDB Local key alone, as any process that can read the key file holds it.
     const noToken = await sign({ accessKeyId: scorer.accessKeyId, secretAccessKey: scorer.secretAccessKey }, body);
     for (const headers of [unknownKey, unknownToken, noToken]) {
-      expect(await verify(headers)).toEqual({ ok: false, status: 403, errorType: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' });
+      expect(await verify(headers)).toEqual({
+        ok: false,
+        status: 403,
+        errorType: 'UnrecognizedClientException',
+        message: 'The security token included in the request is invalid.',
+      });
     }
   });
 
@@ -118,29 +149,58 @@ describe('verifySigV4', () => {
       message: 'Signature expired: 20261122T065400Z is now earlier than 20261122T065500Z (20261122T070000Z - 5 min.)',
     });
     const early = await verify(await sign(scorer, body, NOW + 6 * 60_000));
-    expect(early).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/^Signature not yet current: 20261122T070600Z is still later than/) });
+    expect(early).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/^Signature not yet current: 20261122T070600Z is still later than/),
+    });
   });
 
   it('refuses an incomplete Authorization header and a signed header that is missing', async () => {
     const headers = await sign(scorer, body);
     const noSignature = { ...headers, authorization: headers.authorization.replace(/, Signature=[0-9a-f]+/, '') };
-    expect(await verify(noSignature)).toMatchObject({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "Authorization header requires 'Signature' parameter." });
+    expect(await verify(noSignature)).toMatchObject({
+      ok: false,
+      status: 400,
+      errorType: 'IncompleteSignatureException',
+      message: "Authorization header requires 'Signature' parameter.",
+    });
     const { 'content-type': _dropped, ...withoutSigned } = headers;
-    expect(await verify(withoutSigned)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException', message: "'content-type' is named as a SignedHeader, but it does not exist in the HTTP request." });
+    expect(await verify(withoutSigned)).toMatchObject({
+      ok: false,
+      errorType: 'IncompleteSignatureException',
+      message: "'content-type' is named as a SignedHeader, but it does not exist in the HTTP request.",
+    });
     const hostless = await sign(scorer, body, NOW, '/graphql', { unsignableHeaders: new Set(['host']) });
     expect(hostless.authorization).not.toMatch(/SignedHeaders=[^,]*\bhost\b/);
-    expect(await verify(hostless)).toEqual({ ok: false, status: 400, errorType: 'IncompleteSignatureException', message: "'Host' must be a signed header." });
+    expect(await verify(hostless)).toEqual({
+      ok: false,
+      status: 400,
+      errorType: 'IncompleteSignatureException',
+      message: "'Host' must be a signed header.",
+    });
     const { 'x-amz-date': _date, ...undated } = headers;
     expect(await verify(undated)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException' });
   });
 });
 
 describe('authenticate with AWS_IAM', () => {
-  const config: AuthConfig = { defaultMode: 'API_KEY', additionalModes: ['AWS_IAM'], apiKeys: ['k'], iam: { principals, region: REGION } };
+  const config: AuthConfig = {
+    defaultMode: 'API_KEY',
+    additionalModes: ['AWS_IAM'],
+    apiKeys: ['k'],
+    iam: { principals, region: REGION },
+  };
 
   it('gives the IAM identity of the signing function and its granted fields', async () => {
     const headers = await sign(scorer, body, Date.now());
-    const result = await authenticate(config, { ...headers, 'x-forwarded-for': '10.0.0.1' }, '127.0.0.1', undefined, request());
+    const result = await authenticate(
+      config,
+      { ...headers, 'x-forwarded-for': '10.0.0.1' },
+      '127.0.0.1',
+      undefined,
+      request(),
+    );
     expect(result).toEqual({
       ok: true,
       auth: {
@@ -163,7 +223,11 @@ describe('authenticate with AWS_IAM', () => {
   it('answers a bad signature with its HTTP status and AppSync body', async () => {
     const headers = await sign({ ...scorer, secretAccessKey: 'guessed' }, body, Date.now());
     const result = await authenticate(config, headers, '127.0.0.1', undefined, request());
-    expect(result).toMatchObject({ ok: false, status: 403, body: { errors: [{ errorType: 'InvalidSignatureException' }] } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      body: { errors: [{ errorType: 'InvalidSignatureException' }] },
+    });
   });
 
   it('refuses a signed request when the caller cannot say what was signed (an older caller)', async () => {
@@ -174,6 +238,9 @@ describe('authenticate with AWS_IAM', () => {
   it('does not read a signature when AWS_IAM is not enabled', async () => {
     const headers = await sign(scorer, body, Date.now());
     const keyOnly: AuthConfig = { defaultMode: 'API_KEY', additionalModes: [], apiKeys: ['k'] };
-    expect(await authenticate(keyOnly, headers, '127.0.0.1', undefined, request())).toMatchObject({ ok: false, status: 401 });
+    expect(await authenticate(keyOnly, headers, '127.0.0.1', undefined, request())).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 });

@@ -37,12 +37,23 @@ describe('dynamodb module', () => {
           '#expName_5 = list_append(#expName_5, :expValue_4), #expName_6 = list_append(:expValue_5, #expName_6), ' +
           '#expName_7[2] = :expValue_6, #expName_8.#expName_9 = :expValue_7 REMOVE #expName_4',
         expressionNames: {
-          '#expName_1': 'name', '#expName_2': 'bio', '#expName_3': 'count', '#expName_4': 'old', '#expName_5': 'tags',
-          '#expName_6': 'first', '#expName_7': 'list', '#expName_8': 'address', '#expName_9': 'city',
+          '#expName_1': 'name',
+          '#expName_2': 'bio',
+          '#expName_3': 'count',
+          '#expName_4': 'old',
+          '#expName_5': 'tags',
+          '#expName_6': 'first',
+          '#expName_7': 'list',
+          '#expName_8': 'address',
+          '#expName_9': 'city',
         },
         expressionValues: {
-          ':expValue_1': { S: 'Toni' }, ':expValue_2': { NULL: null }, ':expValue_3': { N: 1 },
-          ':expValue_4': { L: [{ S: 'a' }] }, ':expValue_5': { L: [{ S: 'z' }] }, ':expValue_6': { S: 'v' },
+          ':expValue_1': { S: 'Toni' },
+          ':expValue_2': { NULL: null },
+          ':expValue_3': { N: 1 },
+          ':expValue_4': { L: [{ S: 'a' }] },
+          ':expValue_5': { L: [{ S: 'z' }] },
+          ':expValue_6': { S: 'v' },
           ':expValue_7': { S: 'Paris' },
         },
       },
@@ -51,7 +62,11 @@ describe('dynamodb module', () => {
   });
 
   it("update with a list of operations.updateListItem sets those items (the pattern @aws-appsync/utils' type definitions document)", () => {
-    expect(evalInSandbox(`ddb.update({ key: { id: 1 }, update: { friendsIds: [ddb.operations.updateListItem('102', 1), ddb.operations.updateListItem('112', 2)] } })`)).toEqual({
+    expect(
+      evalInSandbox(
+        `ddb.update({ key: { id: 1 }, update: { friendsIds: [ddb.operations.updateListItem('102', 1), ddb.operations.updateListItem('112', 2)] } })`,
+      ),
+    ).toEqual({
       operation: 'UpdateItem',
       key: { id: { N: 1 } },
       update: {
@@ -63,8 +78,15 @@ describe('dynamodb module', () => {
   });
 
   it('update refuses a list mixing updateListItem with values instead of writing the helper objects', () => {
-    const out = runRequest("return update({ key: { id: 1 }, update: { xs: [operations.updateListItem('a', 0), 'b'] } });", undefined, "import { update, operations } from '@aws-appsync/utils/dynamodb';");
-    expect(out.error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/may only hold operations\.updateListItem/) });
+    const out = runRequest(
+      "return update({ key: { id: 1 }, update: { xs: [operations.updateListItem('a', 0), 'b'] } });",
+      undefined,
+      "import { update, operations } from '@aws-appsync/utils/dynamodb';",
+    );
+    expect(out.error).toMatchObject({
+      errorType: 'Code',
+      message: expect.stringMatching(/may only hold operations\.updateListItem/),
+    });
   });
 
   it('get, put, remove', () => {
@@ -72,15 +94,25 @@ describe('dynamodb module', () => {
       operation: 'GetItem',
       key: { id: { N: 1 } },
       consistentRead: true,
-      projection: { expression: '#projection_0, #projection_1.#projection_2[1]', expressionNames: { '#projection_0': 'id', '#projection_1': 'a', '#projection_2': 'b' } },
+      projection: {
+        expression: '#projection_0, #projection_1.#projection_2[1]',
+        expressionNames: { '#projection_0': 'id', '#projection_1': 'a', '#projection_2': 'b' },
+      },
     });
-    expect(evalInSandbox(`ddb.put({ key: { id: "1" }, item: { title: "x", n: 2 }, condition: { id: { attributeExists: false } } })`)).toEqual({
+    expect(
+      evalInSandbox(
+        `ddb.put({ key: { id: "1" }, item: { title: "x", n: 2 }, condition: { id: { attributeExists: false } } })`,
+      ),
+    ).toEqual({
       operation: 'PutItem',
       key: { id: { S: '1' } },
       attributeValues: { title: { S: 'x' }, n: { N: 2 } },
       condition: { expression: '(attribute_not_exists(#id))', expressionNames: { '#id': 'id' } },
     });
-    expect(evalInSandbox(`ddb.remove({ key: { id: "1" } })`)).toEqual({ operation: 'DeleteItem', key: { id: { S: '1' } } });
+    expect(evalInSandbox(`ddb.remove({ key: { id: "1" } })`)).toEqual({
+      operation: 'DeleteItem',
+      key: { id: { S: '1' } },
+    });
   });
 
   it('query and scan', () => {
@@ -98,7 +130,11 @@ describe('dynamodb module', () => {
       limit: 5,
       scanIndexForward: false,
       nextToken: 'tok',
-      filter: { expression: '(#done = :done_eq)', expressionNames: { '#done': 'done' }, expressionValues: { ':done_eq': { BOOL: true } } },
+      filter: {
+        expression: '(#done = :done_eq)',
+        expressionNames: { '#done': 'done' },
+        expressionValues: { ':done_eq': { BOOL: true } },
+      },
     });
     expect(evalInSandbox(`ddb.scan({ limit: 2 })`)).toEqual({ operation: 'Scan', limit: 2 });
   });
@@ -132,21 +168,33 @@ describe('dynamodb module', () => {
       transactItems: [
         { table: 'T', operation: 'PutItem', key: { id: { S: '1' } }, attributeValues: { v: { N: 1 } } },
         {
-          table: 'T', operation: 'UpdateItem', key: { id: { S: '2' } },
-          update: { expression: 'SET #expName_1 = #expName_1 + :expValue_1', expressionNames: { '#expName_1': 'v' }, expressionValues: { ':expValue_1': { N: 1 } } },
+          table: 'T',
+          operation: 'UpdateItem',
+          key: { id: { S: '2' } },
+          update: {
+            expression: 'SET #expName_1 = #expName_1 + :expValue_1',
+            expressionNames: { '#expName_1': 'v' },
+            expressionValues: { ':expValue_1': { N: 1 } },
+          },
         },
         { table: 'T', operation: 'DeleteItem', key: { id: { S: '3' } } },
         {
-          table: 'T', operation: 'ConditionCheck', key: { id: { S: '4' } },
-          condition: { expression: '(#v > :v_gt)', expressionNames: { '#v': 'v' }, expressionValues: { ':v_gt': { N: 0 } } },
+          table: 'T',
+          operation: 'ConditionCheck',
+          key: { id: { S: '4' } },
+          condition: {
+            expression: '(#v > :v_gt)',
+            expressionNames: { '#v': 'v' },
+            expressionValues: { ':v_gt': { N: 0 } },
+          },
         },
       ],
     });
   });
 
   it('set helpers (type definitions of @aws-appsync/utils/dynamodb)', () => {
-    expect(evalInSandbox(`[ddb.toStringSet(["a", "b"]), ddb.toNumberSet([1, 2]), ddb.toBinarySet(["SGVsbG8="])]`)).toEqual([
-      { SS: ['a', 'b'] }, { NS: ['1', '2'] }, { BS: ['SGVsbG8='] },
-    ]);
+    expect(
+      evalInSandbox(`[ddb.toStringSet(["a", "b"]), ddb.toNumberSet([1, 2]), ddb.toBinarySet(["SGVsbG8="])]`),
+    ).toEqual([{ SS: ['a', 'b'] }, { NS: ['1', '2'] }, { BS: ['SGVsbG8='] }]);
   });
 });

@@ -8,9 +8,19 @@ import type { ApiWiring } from '../../src/wiring.ts';
 import { echoDataSource, query, testApi } from '../graphql/fakes.ts';
 
 const schema = /* GraphQL */ `
-  type Query { item: Item, items: [Item] }
-  type Item { id: ID!, name: String, owner: Owner }
-  type Owner { id: ID!, email: String }
+  type Query {
+    item: Item
+    items: [Item]
+  }
+  type Item {
+    id: ID!
+    name: String
+    owner: Owner
+  }
+  type Owner {
+    id: ID!
+    email: String
+  }
 `;
 
 const code = `import { util } from '@aws-appsync/utils';
@@ -22,9 +32,25 @@ export function response(ctx) { return ctx.result; }
 `;
 
 function api() {
-  const unit = (fieldName: string) => ({ typeName: 'Query', fieldName, kind: 'UNIT' as const, dataSource: 'DS', code: 'r/code.js' });
-  const wiring: ApiWiring = { dataSources: [{ name: 'DS', kind: 'NONE' }], functions: [], resolvers: [unit('item'), unit('items')], environment: {} };
-  return testApi({ schema, wiring, codes: { 'r/code.js': compileCode('code.js', code) }, dataSources: { DS: echoDataSource() } });
+  const unit = (fieldName: string) => ({
+    typeName: 'Query',
+    fieldName,
+    kind: 'UNIT' as const,
+    dataSource: 'DS',
+    code: 'r/code.js',
+  });
+  const wiring: ApiWiring = {
+    dataSources: [{ name: 'DS', kind: 'NONE' }],
+    functions: [],
+    resolvers: [unit('item'), unit('items')],
+    environment: {},
+  };
+  return testApi({
+    schema,
+    wiring,
+    codes: { 'r/code.js': compileCode('code.js', code) },
+    dataSources: { DS: echoDataSource() },
+  });
 }
 
 describe('util.error data', () => {

@@ -13,7 +13,10 @@ const BIN = path.resolve(import.meta.dirname, '../../bin/evaluate.mjs');
 /** Runs the CLI on the test run's folders, as a project's `evaluate` script would. */
 function evaluateCli(args: string[], input?: string) {
   const { buildDir, stateDir } = projectDirs();
-  return spawnSync(process.execPath, [BIN, '--build-dir', buildDir, '--state-dir', stateDir, ...args], { encoding: 'utf8', input });
+  return spawnSync(process.execPath, [BIN, '--build-dir', buildDir, '--state-dir', stateDir, ...args], {
+    encoding: 'utf8',
+    input,
+  });
 }
 
 const code = `import { util } from '@aws-appsync/utils';
@@ -43,33 +46,57 @@ describe('evaluateCode', () => {
   it('keeps util.appendError in outErrors', () => {
     const out = evaluateCode({ code, context: { result: { warn: true } }, function: 'response' });
     expect(out.evaluationResult).toBe(JSON.stringify({ warn: true }));
-    expect(JSON.parse(out.outErrors)).toEqual([{ message: 'careful', errorType: 'Warning', data: { n: 1 }, errorInfo: null }]);
+    expect(JSON.parse(out.outErrors)).toEqual([
+      { message: 'careful', errorType: 'Warning', data: { n: 1 }, errorInfo: null },
+    ]);
   });
 
   it('reports util.error as error, with no evaluationResult', () => {
-    const failed = evaluateCode({ code, context: { error: { message: 'gone', type: 'DynamoDB:X' } }, function: 'response' });
+    const failed = evaluateCode({
+      code,
+      context: { error: { message: 'gone', type: 'DynamoDB:X' } },
+      function: 'response',
+    });
     expect(failed.evaluationResult).toBeUndefined();
     expect(failed.error).toEqual({ message: 'gone' });
   });
 
   it('reports a rule violation as codeErrors with its location', () => {
-    const refused = evaluateCode({ code: code.replace("console.log('getting', ctx.args.id);", 'while (true) {}'), context: {}, function: 'request' });
+    const refused = evaluateCode({
+      code: code.replace("console.log('getting', ctx.args.id);", 'while (true) {}'),
+      context: {},
+      function: 'request',
+    });
     expect(refused.error?.message).toBe(CODE_HAS_ERRORS);
     expect(refused.error?.codeErrors).toEqual([
-      { errorType: 'LINT_ERROR', value: 'no-while: While statements are not supported', location: { line: 4, column: 3, span: 15 } },
+      {
+        errorType: 'LINT_ERROR',
+        value: 'no-while: While statements are not supported',
+        location: { line: 4, column: 3, span: 15 },
+      },
     ]);
-    const unparsable = evaluateCode({ code: 'export function request(ctx) { return ( }', context: {}, function: 'request' });
+    const unparsable = evaluateCode({
+      code: 'export function request(ctx) { return ( }',
+      context: {},
+      function: 'request',
+    });
     expect(unparsable.error?.codeErrors?.[0]).toMatchObject({ errorType: 'PARSER_ERROR', location: { line: 1 } });
   });
 
-  it("words an uncaught exception as AppSync does: code.js:<line>:<column>: <Name>: <message>", () => {
+  it('words an uncaught exception as AppSync does: code.js:<line>:<column>: <Name>: <message>', () => {
     const out = evaluateCode({ code, context: {}, function: 'response' });
     expect(out.error?.message).toBe("code.js:10:18: TypeError: Cannot read properties of null (reading 'warn')");
-    expect(out.error?.codeErrors).toEqual([{ errorType: 'RUNTIME_ERROR', value: out.error?.message, location: { line: 10, column: 18, span: -1 } }]);
+    expect(out.error?.codeErrors).toEqual([
+      { errorType: 'RUNTIME_ERROR', value: out.error?.message, location: { line: 10, column: 18, span: -1 } },
+    ]);
   });
 
   it('util.unauthorized without a field gives Unauthorized', () => {
-    const out = evaluateCode({ code: code.replace("console.log('getting', ctx.args.id);", 'util.unauthorized();'), context: {}, function: 'request' });
+    const out = evaluateCode({
+      code: code.replace("console.log('getting', ctx.args.id);", 'util.unauthorized();'),
+      context: {},
+      function: 'request',
+    });
     expect(out.error).toEqual({ message: 'Unauthorized' });
   });
 });
@@ -81,7 +108,14 @@ describe('evaluate CLI', () => {
   it('prints one JSON object, and refuses bad usage', () => {
     writeFileSync(path.join(dir, 'code.js'), code);
     writeFileSync(path.join(dir, 'context.json'), JSON.stringify({ arguments: { id: 'cli' } }));
-    const ok = evaluateCli(['--code', path.join(dir, 'code.js'), '--context', path.join(dir, 'context.json'), '--function', 'request']);
+    const ok = evaluateCli([
+      '--code',
+      path.join(dir, 'code.js'),
+      '--context',
+      path.join(dir, 'context.json'),
+      '--function',
+      'request',
+    ]);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({
@@ -103,7 +137,10 @@ describe('evaluate CLI', () => {
     ];
     const run = evaluateCli(['--lines'], cases.map((c) => JSON.stringify(c)).join('\n'));
     expect(run.status).toBe(0);
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(JSON.parse(lines[0].evaluationResult)).toEqual({ operation: 'GetItem', key: { id: { S: 'a' } } });
     expect(lines[1].evaluationResult).toBe(JSON.stringify({ id: 'b' }));
@@ -118,8 +155,9 @@ export function response(ctx) { try { return ctx.result; } catch (e) { return 'x
 `;
     const run = evaluateCli(['--lines'], JSON.stringify({ code: breaking, context: {}, function: 'request' }));
     expect(run.status).toBe(0);
-    const found = (JSON.parse(run.stdout).error.codeErrors as { value: string; location: { line: number; column: number } }[])
-      .map((e) => `${e.location.line}:${e.location.column} ${e.value}`);
+    const found = (
+      JSON.parse(run.stdout).error.codeErrors as { value: string; location: { line: number; column: number } }[]
+    ).map((e) => `${e.location.line}:${e.location.column} ${e.value}`);
     const expected = findViolations(breaking).map((v) => `${v.line}:${v.column} ${v.rule}: ${v.message}`);
     expect(expected.length).toBeGreaterThanOrEqual(7);
     expect(found).toEqual(expected);

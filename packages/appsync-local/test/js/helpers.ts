@@ -8,7 +8,10 @@ export function makeCtx(overrides: Partial<ResolverContext> = {}): ResolverConte
 }
 
 /** Wraps a request body in a module exporting both handlers (response returns ctx.result). */
-export function resolverModule(requestBody: string, imports = "import { util, runtime, extensions } from '@aws-appsync/utils';"): string {
+export function resolverModule(
+  requestBody: string,
+  imports = "import { util, runtime, extensions } from '@aws-appsync/utils';",
+): string {
   return `${imports}\nexport function request(ctx) {\n${requestBody}\n}\nexport function response(ctx) {\n  return ctx.result;\n}\n`;
 }
 

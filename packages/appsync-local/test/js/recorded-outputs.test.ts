@@ -14,8 +14,14 @@ const recorded: [expression: string, output: string][] = [
   ['operations.increment(10)', '{"by":10,"type":"OPERATION_INCREMENT"}'],
   ['operations.decrement(10)', '{"by":10,"type":"OPERATION_DECREMENT"}'],
   ['operations.replace({a:10})', '{"type":"OPERATION_REPLACE","value":{"a":10}}'],
-  ['util.dynamodb.toS3Object("foo","bar","baz")', '{"S":"{\\"s3\\":{\\"key\\":\\"foo\\",\\"bucket\\":\\"bar\\",\\"region\\":\\"baz\\"}}"}'],
-  ['util.dynamodb.toS3Object("foo","bar","baz","beep")', '{"S":"{\\"s3\\":{\\"key\\":\\"foo\\",\\"bucket\\":\\"bar\\",\\"region\\":\\"baz\\",\\"version\\":\\"beep\\"}}"}'],
+  [
+    'util.dynamodb.toS3Object("foo","bar","baz")',
+    '{"S":"{\\"s3\\":{\\"key\\":\\"foo\\",\\"bucket\\":\\"bar\\",\\"region\\":\\"baz\\"}}"}',
+  ],
+  [
+    'util.dynamodb.toS3Object("foo","bar","baz","beep")',
+    '{"S":"{\\"s3\\":{\\"key\\":\\"foo\\",\\"bucket\\":\\"bar\\",\\"region\\":\\"baz\\",\\"version\\":\\"beep\\"}}"}',
+  ],
 ];
 
 /** Runs `expression` as a request handler's return value through evaluateCode, as EvaluateCode does. */

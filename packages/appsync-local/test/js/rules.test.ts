@@ -29,11 +29,21 @@ describe('APPSYNC_JS rules', () => {
     ['class', 'return 1;', 'no-classes', 'class A {}\n'],
     ['regex literal', 'return /a+/.test("a");', 'no-regex'],
     ['in operator', 'return "a" in ctx.args;', 'no-in-operator'],
-    ['recursion', 'return f(3);', 'no-recursion', 'function f(n) { return n > 0 ? g(n - 1) : 0; }\nfunction g(n) { return f(n); }\n'],
+    [
+      'recursion',
+      'return f(3);',
+      'no-recursion',
+      'function f(n) { return n > 0 ? g(n - 1) : 0; }\nfunction g(n) { return f(n); }\n',
+    ],
     ['padStart', 'return "1".padStart(2, "0");', 'no-disallowed-methods'],
     ['sort with comparator', 'return [2, 1].sort((a, b) => a - b);', 'no-disallowed-methods'],
     ['Function.call', 'const f = (x) => x; return f.call(null, 1);', 'no-disallowed-methods'],
-    ['function passing', 'const f = (x) => x; return run(f);', 'no-function-passing', 'function run(g) { return 1; }\n'],
+    [
+      'function passing',
+      'const f = (x) => x; return run(f);',
+      'no-function-passing',
+      'function run(g) { return 1; }\n',
+    ],
     ['ctx reassignment', 'ctx.foo = 1; return 1;', 'no-disallowed-re-assignment'],
     // supported-features.html lists Object.assign/entries/hasOwn/keys/values only.
     ['Object.fromEntries', 'return Object.fromEntries([["a", 1]]);', 'no-disallowed-methods'],
@@ -48,21 +58,29 @@ describe('APPSYNC_JS rules', () => {
 
   it('accepts supported code: array callbacks, for-of, spread, sort without comparator', () => {
     expect(
-      refusal('const xs = [3, 1, 2].map((x) => x * 2).filter((x) => x > 2); const out = []; for (const x of xs) { out.push(x); } return [...out].sort();'),
+      refusal(
+        'const xs = [3, 1, 2].map((x) => x * 2).filter((x) => x > 2); const out = []; for (const x of xs) { out.push(x); } return [...out].sort();',
+      ),
     ).toBeNull();
   });
 
   it('accepts Object.keys/entries/values and String.raw, which AWS documents as supported', () => {
-    expect(refusal('const o = { a: 1 }; return [Object.keys(o), Object.entries(o), Object.values(o), String.raw`a${1}`];')).toBeNull();
+    expect(
+      refusal('const o = { a: 1 }; return [Object.keys(o), Object.entries(o), Object.values(o), String.raw`a${1}`];'),
+    ).toBeNull();
   });
 
   it('names the line and column', () => {
-    expect(refusal('const a = 1;\n  try { return a; } finally { }')).toMatch(/^Query\.events\.js:4:3 breaks the APPSYNC_JS rule no-try \(Try statements are not supported\)/);
+    expect(refusal('const a = 1;\n  try { return a; } finally { }')).toMatch(
+      /^Query\.events\.js:4:3 breaks the APPSYNC_JS rule no-try \(Try statements are not supported\)/,
+    );
   });
 
   it('refuses code over 32,768 characters and code without both handlers', () => {
     expect(() => compileCode('Big.js', resolverModule(`return "${'x'.repeat(33_000)}";`))).toThrow(/32768/);
-    expect(() => compileCode('Half.js', 'export function response(ctx) { return ctx.result; }')).toThrow(/must export a 'request'/);
+    expect(() => compileCode('Half.js', 'export function response(ctx) { return ctx.result; }')).toThrow(
+      /must export a 'request'/,
+    );
   });
 
   it('accepts esbuild output, helpers included', () => {
@@ -77,7 +95,11 @@ export function request(ctx) { return { v: namespace.double(ctx.args.n), id: uti
 export const response = (ctx) => ctx.result;
 `,
     );
-    const bundled = buildSync({ ...appsyncBuildOptions(dir), entryPoints: [path.join(dir, 'resolver.ts')], write: false }).outputFiles[0].text;
+    const bundled = buildSync({
+      ...appsyncBuildOptions(dir),
+      entryPoints: [path.join(dir, 'resolver.ts')],
+      write: false,
+    }).outputFiles[0].text;
     rmSync(dir, { recursive: true });
     expect(bundled).toContain('__export');
     expect(bundled).toContain('sourceMappingURL=data:');
@@ -90,7 +112,11 @@ describe('the eslint rules loaded', () => {
   it("are exactly @aws-appsync/eslint-plugin's base config, the same rule objects", async () => {
     const { default: plugin } = await import('@aws-appsync/eslint-plugin');
     const base = (plugin.configs as Record<string, { rules: Record<string, unknown> }>).base.rules;
-    expect(Object.keys(BASE_RULE_MODULES).map((name) => `@aws-appsync/${name}`).sort()).toEqual(Object.keys(base).sort());
+    expect(
+      Object.keys(BASE_RULE_MODULES)
+        .map((name) => `@aws-appsync/${name}`)
+        .sort(),
+    ).toEqual(Object.keys(base).sort());
     for (const name of Object.keys(BASE_RULE_MODULES)) {
       expect(loadBaseRule(name)).toBe((plugin.rules as Record<string, unknown>)[name]);
     }

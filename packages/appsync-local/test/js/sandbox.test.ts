@@ -9,7 +9,10 @@ import { makeCtx, resolverModule, runRequest } from './helpers.ts';
 describe('handler outcomes', () => {
   it('returns a JSON-cloned value, the stash and the logs', () => {
     const ctx = makeCtx({ arguments: { id: 'a1' }, stash: { before: true } });
-    const out = runRequest('ctx.stash.seen = ctx.args.id; console.log("id", ctx.args.id, { n: 1 }); console.error("oops"); return { id: ctx.arguments.id, missing: undefined };', ctx);
+    const out = runRequest(
+      'ctx.stash.seen = ctx.args.id; console.log("id", ctx.args.id, { n: 1 }); console.error("oops"); return { id: ctx.arguments.id, missing: undefined };',
+      ctx,
+    );
     expect(out).toEqual({
       kind: 'value',
       value: { id: 'a1' },
@@ -35,12 +38,20 @@ describe('handler outcomes', () => {
     expect(runRequest('runtime.earlyReturn(1, {});').skipTo).toBe('NEXT');
     const end = runRequest("runtime.earlyReturn({ done: true }, { skipTo: 'END' });");
     expect(end).toMatchObject({ kind: 'earlyReturn', value: { done: true }, skipTo: 'END' });
-    expect(runRequest("runtime.earlyReturn(2, { skipTo: 'NEXT' });")).toMatchObject({ kind: 'earlyReturn', value: 2, skipTo: 'NEXT' });
+    expect(runRequest("runtime.earlyReturn(2, { skipTo: 'NEXT' });")).toMatchObject({
+      kind: 'earlyReturn',
+      value: 2,
+      skipTo: 'NEXT',
+    });
     expect(runRequest('return 3;').skipTo).toBeUndefined();
   });
 
   it('runtime.earlyReturn with an invalid skipTo or returnOptions is a Code error', () => {
-    for (const call of ["runtime.earlyReturn(1, { skipTo: 'end' });", "runtime.earlyReturn(1, { skipTo: 'LATER' });", "runtime.earlyReturn(1, 'END');"]) {
+    for (const call of [
+      "runtime.earlyReturn(1, { skipTo: 'end' });",
+      "runtime.earlyReturn(1, { skipTo: 'LATER' });",
+      "runtime.earlyReturn(1, 'END');",
+    ]) {
       const out = runRequest(call);
       expect(out.kind).toBe('error');
       expect(out.error?.errorType).toBe('Code');
@@ -52,7 +63,12 @@ describe('handler outcomes', () => {
     const out = runRequest('util.error("Boom", "Custom", { a: 1 }, { b: 2 }); return 1;');
     expect(out.kind).toBe('error');
     expect(out.error).toEqual({ message: 'Boom', errorType: 'Custom', data: { a: 1 }, errorInfo: { b: 2 } });
-    expect(runRequest('util.error("Only a message");').error).toEqual({ message: 'Only a message', errorType: null, data: null, errorInfo: null });
+    expect(runRequest('util.error("Only a message");').error).toEqual({
+      message: 'Only a message',
+      errorType: null,
+      data: null,
+      errorInfo: null,
+    });
   });
 
   it('util.appendError records and goes on', () => {
@@ -67,7 +83,10 @@ describe('handler outcomes', () => {
 
   it('util.unauthorized names the field and type', () => {
     expect(runRequest('util.unauthorized();').error).toEqual({
-      message: 'Not Authorized to access getThing on type Query', errorType: 'Unauthorized', data: null, errorInfo: null,
+      message: 'Not Authorized to access getThing on type Query',
+      errorType: 'Unauthorized',
+      data: null,
+      errorInfo: null,
     });
   });
 
@@ -89,7 +108,15 @@ describe('handler outcomes', () => {
   });
 
   it('extensions calls are accepted and recorded on the outcome (extensions-js.html)', () => {
-    const mutation = makeCtx({ info: { fieldName: 'addThing', parentTypeName: 'Mutation', variables: {}, selectionSetList: [], selectionSetGraphQL: '' } });
+    const mutation = makeCtx({
+      info: {
+        fieldName: 'addThing',
+        parentTypeName: 'Mutation',
+        variables: {},
+        selectionSetList: [],
+        selectionSetGraphQL: '',
+      },
+    });
     const out = runRequest(
       `extensions.evictFromApiCache('Query', 'things', { 'context.arguments.id': ctx.args.id ?? 'x' });
       extensions.invalidateSubscriptions({ subscriptionField: 'onThing', payload: { id: 'x' } });
@@ -98,21 +125,48 @@ describe('handler outcomes', () => {
     );
     expect(out.kind).toBe('value');
     expect(out.extensions).toEqual([
-      { method: 'evictFromApiCache', typeName: 'Query', fieldName: 'things', keyValuePair: { 'context.arguments.id': 'x' } },
+      {
+        method: 'evictFromApiCache',
+        typeName: 'Query',
+        fieldName: 'things',
+        keyValuePair: { 'context.arguments.id': 'x' },
+      },
       { method: 'invalidateSubscriptions', payload: { subscriptionField: 'onThing', payload: { id: 'x' } } },
     ]);
-    const onThing = makeCtx({ info: { fieldName: 'onThing', parentTypeName: 'Subscription', variables: {}, selectionSetList: [], selectionSetGraphQL: '' } });
-    const subscription = runRequest("extensions.setSubscriptionFilter({ filterGroup: [] }); extensions.setSubscriptionInvalidationFilter({ filterGroup: [] }); return null;", onThing);
-    expect(subscription.extensions?.map((e) => e.method)).toEqual(['setSubscriptionFilter', 'setSubscriptionInvalidationFilter']);
+    const onThing = makeCtx({
+      info: {
+        fieldName: 'onThing',
+        parentTypeName: 'Subscription',
+        variables: {},
+        selectionSetList: [],
+        selectionSetGraphQL: '',
+      },
+    });
+    const subscription = runRequest(
+      'extensions.setSubscriptionFilter({ filterGroup: [] }); extensions.setSubscriptionInvalidationFilter({ filterGroup: [] }); return null;',
+      onThing,
+    );
+    expect(subscription.extensions?.map((e) => e.method)).toEqual([
+      'setSubscriptionFilter',
+      'setSubscriptionInvalidationFilter',
+    ]);
   });
 
   it('subscription filters outside a subscription resolver, and invalidation outside a mutation, are Code errors', () => {
-    expect(runRequest('extensions.setSubscriptionFilter({ filterGroup: [] }); return 1;').error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in subscription resolvers/) });
-    expect(runRequest("extensions.invalidateSubscriptions({ subscriptionField: 'x', payload: {} }); return 1;").error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in mutation resolvers/) });
+    expect(runRequest('extensions.setSubscriptionFilter({ filterGroup: [] }); return 1;').error).toMatchObject({
+      errorType: 'Code',
+      message: expect.stringMatching(/only works in subscription resolvers/),
+    });
+    expect(
+      runRequest("extensions.invalidateSubscriptions({ subscriptionField: 'x', payload: {} }); return 1;").error,
+    ).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in mutation resolvers/) });
   });
 
   it('extensions.evictFromApiCache outside a mutation is a Code error (AWS: mutations only)', () => {
-    expect(runRequest("extensions.evictFromApiCache('Query', 'x', {}); return 1;").error).toMatchObject({ errorType: 'Code', message: expect.stringMatching(/only works in mutations/) });
+    expect(runRequest("extensions.evictFromApiCache('Query', 'x', {}); return 1;").error).toMatchObject({
+      errorType: 'Code',
+      message: expect.stringMatching(/only works in mutations/),
+    });
   });
 
   it('util.http records response headers and refuses restricted ones with a ResponseHeaderError (http-helpers-in-utils-http-js.html)', () => {
@@ -124,11 +178,18 @@ describe('handler outcomes', () => {
       return util.http.copyHeaders({ Host: 'h', 'x-custom': 'c', Connection: 'close', 'Content-Length': '3' });`);
     expect(out.value).toEqual({ 'x-custom': 'c' });
     expect(out.responseHeaders).toEqual({ itemsCount: 7, headerString: 'stringValue', headerObject: { field1: 7 } });
-    expect(out.appendedErrors.map((e) => e.errorType)).toEqual(['ResponseHeaderError', 'ResponseHeaderError', 'ResponseHeaderError']);
+    expect(out.appendedErrors.map((e) => e.errorType)).toEqual([
+      'ResponseHeaderError',
+      'ResponseHeaderError',
+      'ResponseHeaderError',
+    ]);
   });
 
   it('module state does not survive between calls', () => {
-    const compiled = compileCode('Counter.js', `const seen = [];\n${resolverModule('seen.push(1); return seen.length;')}`);
+    const compiled = compileCode(
+      'Counter.js',
+      `const seen = [];\n${resolverModule('seen.push(1); return seen.length;')}`,
+    );
     expect(compiled.run('request', makeCtx()).value).toBe(1);
     expect(compiled.run('request', makeCtx()).value).toBe(1);
   });
@@ -141,8 +202,24 @@ describe('handler outcomes', () => {
 
 describe('the APPSYNC_JS realm', () => {
   it('has only the supported globals (no Date, RegExp, Promise, Map, process, require)', () => {
-    const out = runRequest('return [typeof Date, typeof RegExp, typeof Promise, typeof Map, typeof process, typeof require, typeof Symbol, typeof Math, typeof JSON, typeof parseInt, typeof encodeURIComponent, typeof util, typeof console];');
-    expect(out.value).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'object', 'object', 'function', 'function', 'object', 'object']);
+    const out = runRequest(
+      'return [typeof Date, typeof RegExp, typeof Promise, typeof Map, typeof process, typeof require, typeof Symbol, typeof Math, typeof JSON, typeof parseInt, typeof encodeURIComponent, typeof util, typeof console];',
+    );
+    expect(out.value).toEqual([
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'object',
+      'object',
+      'function',
+      'function',
+      'object',
+      'object',
+    ]);
   });
 
   it('has no Object.fromEntries (not among the Object methods supported-features.html lists)', () => {
@@ -174,7 +251,8 @@ describe('the APPSYNC_JS realm', () => {
   });
 
   it('lets bounded loops run, with a fresh budget on every call', () => {
-    const body = 'const xs = [1, 2, 3]; let n = 0; for (const a of xs) { for (const b of xs) n = n + a * b; } for (const k in { p: 1, q: 2 }) n = n + k.length; return n;';
+    const body =
+      'const xs = [1, 2, 3]; let n = 0; for (const a of xs) { for (const b of xs) n = n + a * b; } for (const k in { p: 1, q: 2 }) n = n + k.length; return n;';
     expect(runRequest(body).value).toBe(38);
     expect(runRequest(body).value).toBe(38);
   });

@@ -18,13 +18,19 @@ const key = { PK: 'OPS#1', SK: 'ITEM' };
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({ wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir), tableName, tokenKey: randomBytes(32) });
+  ds = createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+  });
 });
 
 describe('update with operations.*', () => {
   it('builds one UpdateItem expression from every operation, and DynamoDB applies it', async () => {
-    const put = await invoke(evalInSandbox(`ddb.put({ key: ${JSON.stringify(key)}, item: {
-      up: 5, down: 5, tags: ["b"], first: ["y"], list: ["a", "b", "c"], gone: "x", swap: "old", address: { city: "Lyon" } } })`));
+    const put = await invoke(
+      evalInSandbox(`ddb.put({ key: ${JSON.stringify(key)}, item: {
+      up: 5, down: 5, tags: ["b"], first: ["y"], list: ["a", "b", "c"], gone: "x", swap: "old", address: { city: "Lyon" } } })`),
+    );
     expect(put.error).toBeNull();
 
     const request = evalInSandbox(`ddb.update({ key: ${JSON.stringify(key)}, update: {
@@ -42,12 +48,26 @@ describe('update with operations.*', () => {
           '#expName_5[1] = :expValue_5, #expName_5[2] = :expValue_6, #expName_7 = :expValue_7, #expName_8 = :expValue_8, ' +
           '#expName_9.#expName_10 = :expValue_9 REMOVE #expName_6',
         expressionNames: {
-          '#expName_1': 'up', '#expName_2': 'down', '#expName_3': 'tags', '#expName_4': 'first', '#expName_5': 'list',
-          '#expName_6': 'gone', '#expName_7': 'added', '#expName_8': 'swap', '#expName_9': 'address', '#expName_10': 'city',
+          '#expName_1': 'up',
+          '#expName_2': 'down',
+          '#expName_3': 'tags',
+          '#expName_4': 'first',
+          '#expName_5': 'list',
+          '#expName_6': 'gone',
+          '#expName_7': 'added',
+          '#expName_8': 'swap',
+          '#expName_9': 'address',
+          '#expName_10': 'city',
         },
         expressionValues: {
-          ':expValue_1': { N: 10 }, ':expValue_2': { N: 2 }, ':expValue_3': { L: [{ S: 'c' }] }, ':expValue_4': { L: [{ S: 'x' }] },
-          ':expValue_5': { S: 'B' }, ':expValue_6': { S: 'C' }, ':expValue_7': { N: 1 }, ':expValue_8': { M: { a: { N: 10 } } },
+          ':expValue_1': { N: 10 },
+          ':expValue_2': { N: 2 },
+          ':expValue_3': { L: [{ S: 'c' }] },
+          ':expValue_4': { L: [{ S: 'x' }] },
+          ':expValue_5': { S: 'B' },
+          ':expValue_6': { S: 'C' },
+          ':expValue_7': { N: 1 },
+          ':expValue_8': { M: { a: { N: 10 } } },
           ':expValue_9': { S: 'Paris' },
         },
       },
@@ -55,8 +75,20 @@ describe('update with operations.*', () => {
 
     const updated = await invoke(request);
     expect(updated.error).toBeNull();
-    const after = { ...key, up: 15, down: 3, tags: ['b', 'c'], first: ['x', 'y'], list: ['a', 'B', 'C'], added: 1, swap: { a: 10 }, address: { city: 'Paris' } };
+    const after = {
+      ...key,
+      up: 15,
+      down: 3,
+      tags: ['b', 'c'],
+      first: ['x', 'y'],
+      list: ['a', 'B', 'C'],
+      added: 1,
+      swap: { a: 10 },
+      address: { city: 'Paris' },
+    };
     expect(updated.result).toEqual(after);
-    expect((await invoke(evalInSandbox(`ddb.get({ key: ${JSON.stringify(key)}, consistentRead: true })`))).result).toEqual(after);
+    expect(
+      (await invoke(evalInSandbox(`ddb.get({ key: ${JSON.stringify(key)}, consistentRead: true })`))).result,
+    ).toEqual(after);
   });
 });

@@ -69,14 +69,21 @@ describe('util.transform (transform-helpers-in-util-transform-js.html)', () => {
       })`) as string,
     );
     expect(out).toEqual({
-      expression: '(#status = :status_eq) AND ((#score BETWEEN :or_0_score_between_0 AND :or_0_score_between_1) OR (attribute_not_exists(#deletedAt)))',
+      expression:
+        '(#status = :status_eq) AND ((#score BETWEEN :or_0_score_between_0 AND :or_0_score_between_1) OR (attribute_not_exists(#deletedAt)))',
       expressionNames: { '#status': 'status', '#score': 'score', '#deletedAt': 'deletedAt' },
-      expressionValues: { ':status_eq': { S: 'OPEN' }, ':or_0_score_between_0': { N: 1 }, ':or_0_score_between_1': { N: 5 } },
+      expressionValues: {
+        ':status_eq': { S: 'OPEN' },
+        ':or_0_score_between_0': { N: 1 },
+        ':or_0_score_between_1': { N: 5 },
+      },
     });
   });
 
   it('toSubscriptionFilter builds filter groups', () => {
-    expect(evalInSandbox(`util.transform.toSubscriptionFilter({ severity: { ge: 3 }, type: { eq: "x" } }, ["type"])`)).toEqual({
+    expect(
+      evalInSandbox(`util.transform.toSubscriptionFilter({ severity: { ge: 3 }, type: { eq: "x" } }, ["type"])`),
+    ).toEqual({
       filterGroup: [{ filters: [{ fieldName: 'severity', operator: 'ge', value: 3 }] }],
     });
   });
@@ -142,10 +149,15 @@ describe('util.time (time-helpers-in-util-time-js.html)', () => {
   });
 
   it('parseISO8601ToEpochMilliSeconds takes ISO 8601 only, UTC when no zone is given (AppSync runs in UTC)', () => {
-    expect(evalInSandbox('[util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05Z"), util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05")]'))
-      .toEqual([1517505665000, 1517505665000]);
+    expect(
+      evalInSandbox(
+        '[util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05Z"), util.time.parseISO8601ToEpochMilliSeconds("2018-02-01T17:21:05")]',
+      ),
+    ).toEqual([1517505665000, 1517505665000]);
     for (const text of ['Feb 1, 2018', '2018-02-30T00:00:00Z', '1517505665000']) {
-      expect(runRequest(`return util.time.parseISO8601ToEpochMilliSeconds(${JSON.stringify(text)});`).error?.errorType).toBe('Code');
+      expect(
+        runRequest(`return util.time.parseISO8601ToEpochMilliSeconds(${JSON.stringify(text)});`).error?.errorType,
+      ).toBe('Code');
     }
   });
 
@@ -181,15 +193,23 @@ describe('util ids, encoding, types (built-in-util-js.html)', () => {
 
   it('matches; VTL-only helpers (isNull, typeOf, defaultIfNull...) are absent, as from built-in-util-js.html', () => {
     expect(evalInSandbox('[util.matches("a+b", "aaab"), util.matches("a+", "aab")]')).toEqual([true, false]);
-    expect(evalInSandbox('[typeof util.isNull, typeof util.typeOf, typeof util.defaultIfNull, typeof util.isString, typeof util.isNullOrEmpty]'))
-      .toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+    expect(
+      evalInSandbox(
+        '[typeof util.isNull, typeof util.typeOf, typeof util.defaultIfNull, typeof util.isString, typeof util.isNullOrEmpty]',
+      ),
+    ).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
   });
 
   it('authType follows the identity', () => {
     expect(evalInSandbox('util.authType()')).toBe('API Key Authorization');
     const identity = {
-      sub: 's', issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/pool', username: 'u', claims: {}, sourceIp: [],
-      defaultAuthStrategy: 'ALLOW' as const, groups: null,
+      sub: 's',
+      issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/pool',
+      username: 'u',
+      claims: {},
+      sourceIp: [],
+      defaultAuthStrategy: 'ALLOW' as const,
+      groups: null,
     };
     expect(evalInSandbox('util.authType()', makeCtx({ identity }))).toBe('User Pool Authorization');
   });
@@ -197,9 +217,11 @@ describe('util ids, encoding, types (built-in-util-js.html)', () => {
 
 describe('util.math and util.str (math-helpers-in-util-math-js.html, str-helpers-in-util-str-js.html)', () => {
   it('matches the documented examples', () => {
-    expect(evalInSandbox(`[util.math.roundNum(10.2), util.math.minVal(10.2, 11), util.math.maxVal(10.2, 11), util.str.normalize("e\\u0301", "nfc")]`)).toEqual([
-      10, 10.2, 11, 'é',
-    ]);
+    expect(
+      evalInSandbox(
+        `[util.math.roundNum(10.2), util.math.minVal(10.2, 11), util.math.maxVal(10.2, 11), util.str.normalize("e\\u0301", "nfc")]`,
+      ),
+    ).toEqual([10, 10.2, 11, 'é']);
     const [d, r] = evalInSandbox(`[util.math.randomDouble(), util.math.randomWithinRange(3, 5)]`) as number[];
     expect(d).toBeGreaterThanOrEqual(0);
     expect(d).toBeLessThan(1);
@@ -208,19 +230,29 @@ describe('util.math and util.str (math-helpers-in-util-math-js.html, str-helpers
 });
 
 describe('util.xml (xml-helpers-in-util-xml-js.html)', () => {
-  const one = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n</posts>';
-  const two = '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n<post>\n  <id>2</id>\n  <title>Getting started with AppSync</title>\n</post>\n</posts>';
+  const one =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n</posts>';
+  const two =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<posts>\n<post>\n  <id>1</id>\n  <title>Getting started with GraphQL</title>\n</post>\n<post>\n  <id>2</id>\n  <title>Getting started with AppSync</title>\n</post>\n</posts>';
 
   it('toMap gives the documented outputs', () => {
-    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(one)})`)).toEqual({ posts: { post: { id: 1, title: 'Getting started with GraphQL' } } });
+    expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(one)})`)).toEqual({
+      posts: { post: { id: 1, title: 'Getting started with GraphQL' } },
+    });
     expect(evalInSandbox(`util.xml.toMap(${JSON.stringify(two)})`)).toEqual({
-      posts: { post: [{ id: 1, title: 'Getting started with GraphQL' }, { id: 2, title: 'Getting started with AppSync' }] },
+      posts: {
+        post: [
+          { id: 1, title: 'Getting started with GraphQL' },
+          { id: 2, title: 'Getting started with AppSync' },
+        ],
+      },
     });
   });
 
   it('attributes, mixed text, entities and CDATA', () => {
-    expect(evalInSandbox(`util.xml.toMap('<a n="2" ok="true">x &amp; y<b/><c><![CDATA[<raw>]]></c></a>')`))
-      .toEqual({ a: { n: 2, ok: true, b: '', c: '<raw>', content: 'x & y' } });
+    expect(evalInSandbox(`util.xml.toMap('<a n="2" ok="true">x &amp; y<b/><c><![CDATA[<raw>]]></c></a>')`)).toEqual({
+      a: { n: 2, ok: true, b: '', c: '<raw>', content: 'x & y' },
+    });
   });
 
   it('toJsonString, optionally string-encoded', () => {

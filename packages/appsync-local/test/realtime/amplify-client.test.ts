@@ -24,11 +24,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function runSubscriber(outputsFile: string, token: string, caPath: string): Promise<{ code: number | null; lines: any[]; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'amplify-subscriber.mjs'), outputsFile, token], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caPath },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function runSubscriber(
+  outputsFile: string,
+  token: string,
+  caPath: string,
+): Promise<{ code: number | null; lines: any[]; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'amplify-subscriber.mjs'), outputsFile, token],
+    {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: caPath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -37,7 +45,14 @@ function runSubscriber(outputsFile: string, token: string, caPath: string): Prom
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(killer);
-      resolve({ code, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr });
+      resolve({
+        code,
+        lines: stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+        stderr,
+      });
     }),
   );
 }

@@ -47,7 +47,10 @@ const received = new Promise((resolve, reject) => {
 
 await connected;
 for (const id of ['other', 'amp']) {
-  const result = await client.graphql({ query: 'mutation Put($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }', variables: { id, name: `name of ${id}` } });
+  const result = await client.graphql({
+    query: 'mutation Put($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }',
+    variables: { id, name: `name of ${id}` },
+  });
   print({ mutation: result.data });
 }
 await received;

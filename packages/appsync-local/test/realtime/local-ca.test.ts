@@ -25,7 +25,14 @@ describe('local CA', () => {
     expect(server.checkIssued(authority)).toBe(true);
     expect(server.verify(authority.publicKey)).toBe(true);
     expect(server.ca).toBe(false);
-    for (const name of ['DNS:localhost', 'DNS:devbox.lan', 'IP Address:127.0.0.1', 'IP Address:0:0:0:0:0:0:0:1', 'IP Address:10.0.2.2', 'IP Address:10.1.2.3']) {
+    for (const name of [
+      'DNS:localhost',
+      'DNS:devbox.lan',
+      'IP Address:127.0.0.1',
+      'IP Address:0:0:0:0:0:0:0:1',
+      'IP Address:10.0.2.2',
+      'IP Address:10.1.2.3',
+    ]) {
       expect(server.subjectAltName).toContain(name);
     }
     expect(server.checkHost('localhost')).toBe('localhost');
@@ -38,12 +45,17 @@ describe('local CA', () => {
       keySize: 2048,
       algorithm: 'sha256',
       notAfterDate: new Date(Date.now() + 30 * 86_400_000),
-      extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, critical: true }],
+      extensions: [
+        { name: 'basicConstraints', cA: true, critical: true },
+        { name: 'keyUsage', keyCertSign: true, critical: true },
+      ],
     });
     writeFileSync(path.join(dir, 'local-ca.pem'), made.cert);
     writeFileSync(path.join(dir, 'local-ca-key.pem'), made.private, { mode: 0o600 });
     const ca = await loadOrCreateLocalCa(dir);
     expect(ca.cert).toBe(made.cert);
-    expect(new X509Certificate((await serverCertificate(ca)).cert).checkIssued(new X509Certificate(ca.cert))).toBe(true);
+    expect(new X509Certificate((await serverCertificate(ca)).cert).checkIssued(new X509Certificate(ca.cert))).toBe(
+      true,
+    );
   });
 });

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const host = () => new URL(toy.server.url).host;
 const apiKeyHeader = () => ({ host: host(), 'x-api-key': API_KEY });
-const userHeader = (username = 'alice', groups: string[] = []) => ({ host: host(), Authorization: toy.token(username, groups) });
+const userHeader = (username = 'alice', groups: string[] = []) => ({
+  host: host(),
+  Authorization: toy.token(username, groups),
+});
 
 async function connect(header: Record<string, string> | null = apiKeyHeader(), how: 'protocol' | 'query' = 'protocol') {
   const client = await RealtimeClient.open(toy, header, how);
@@ -57,13 +60,17 @@ describe('handshake', () => {
     expect(client.ws.protocol).toBe('graphql-ws');
   });
 
-  it("takes the header as AWS documents it (base64 JSON in ?header=, with payload=e30=)", async () => {
+  it('takes the header as AWS documents it (base64 JSON in ?header=, with payload=e30=)', async () => {
     const client = await connect({ host: host(), Authorization: toy.token('bob') }, 'query');
     expect(await client.init()).toMatchObject({ type: 'connection_ack' });
   });
 
   it('refuses a missing, forged or expired token with connection_error (401 UnauthorizedException) and closes', async () => {
-    const expired = signToken(toy.key, { username: 'carol', groups: [], expiresInSeconds: 60 }, Math.floor(Date.now() / 1000) - 3600);
+    const expired = signToken(
+      toy.key,
+      { username: 'carol', groups: [], expiresInSeconds: 60 },
+      Math.floor(Date.now() / 1000) - 3600,
+    );
     const forged = `${toy.token('dave').slice(0, -6)}AAAAAA`;
     for (const [header, message] of [
       [null, 'Valid authorization header not provided.'],
@@ -73,7 +80,10 @@ describe('handshake', () => {
     ] as const) {
       const client = await connect(header as Record<string, string> | null);
       const reply = await client.init();
-      expect(reply).toEqual({ type: 'connection_error', payload: { errors: [{ errorType: 'UnauthorizedException', message, errorCode: 401 }] } });
+      expect(reply).toEqual({
+        type: 'connection_error',
+        payload: { errors: [{ errorType: 'UnauthorizedException', message, errorCode: 401 }] },
+      });
       await expect(client.next(() => false, 2000)).rejects.toThrow(/closed/);
     }
   });
@@ -86,7 +96,11 @@ describe('subscriptions', () => {
     await put({ id: 't2', name: 'other' });
     await put({ id: 't1', name: 'first', owner: 'ann', count: 3 });
     const data = await client.next((m) => m.type === 'data');
-    expect(data).toEqual({ type: 'data', id: 's1', payload: { data: { onThing: { id: 't1', name: 'first', owner: 'ann' } } } });
+    expect(data).toEqual({
+      type: 'data',
+      id: 's1',
+      payload: { data: { onThing: { id: 't1', name: 'first', owner: 'ann' } } },
+    });
     client.send({ type: 'stop', id: 's1' });
     expect(await client.next((m) => m.type === 'complete')).toEqual({ type: 'complete', id: 's1' });
     await put({ id: 't1', name: 'after stop' });
@@ -100,7 +114,14 @@ describe('subscriptions', () => {
 
   it('a stop then a restart with the same id while the first start is pending: the restart alone is registered and acknowledged', async () => {
     const client = await ready();
-    const startFrame = (id: string, thing: string) => ({ id, type: 'start', payload: { data: JSON.stringify({ query: ON_THING, variables: { id: thing } }), extensions: { authorization: apiKeyHeader() } } });
+    const startFrame = (id: string, thing: string) => ({
+      id,
+      type: 'start',
+      payload: {
+        data: JSON.stringify({ query: ON_THING, variables: { id: thing } }),
+        extensions: { authorization: apiKeyHeader() },
+      },
+    });
     // The first start's resolver is held until the restart's has run, then finishes first (the order
     // in which a shared pending marker let the first start take the restart's place).
     const realtime = toy.api.realtime;
@@ -140,7 +161,8 @@ describe('subscriptions', () => {
     await put({ id: 'x', owner: 'zed', name: 'x' });
     const names = async (id: string, n: number) => {
       const out: string[] = [];
-      for (let i = 0; i < n; i += 1) out.push((await client.next((m) => m.type === 'data' && m.id === id)).payload.data.onThing.name);
+      for (let i = 0; i < n; i += 1)
+        out.push((await client.next((m) => m.type === 'data' && m.id === id)).payload.data.onThing.name);
       return out;
     };
     expect(await names('all', 6)).toEqual(['0', '1', '2', '3', '4', 'x']);
@@ -152,8 +174,13 @@ describe('subscriptions', () => {
     const client = await ready();
     await client.start('wide', 'subscription { onThing(id: "w") { id name count tags } }', {}, apiKeyHeader());
     await client.start('strict', 'subscription { onThing(id: "w") { id required } }', {}, apiKeyHeader());
-    await put({ id: 'w', name: 'narrow', count: 7, tags: ['a'] }, 'mutation ($id: ID!, $name: String, $count: Int, $tags: [String]) { putThing(id: $id, name: $name, count: $count, tags: $tags) { id alias: name } }');
-    expect((await client.next((m) => m.id === 'wide' && m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'w', name: 'narrow', count: null, tags: null } } });
+    await put(
+      { id: 'w', name: 'narrow', count: 7, tags: ['a'] },
+      'mutation ($id: ID!, $name: String, $count: Int, $tags: [String]) { putThing(id: $id, name: $name, count: $count, tags: $tags) { id alias: name } }',
+    );
+    expect((await client.next((m) => m.id === 'wide' && m.type === 'data')).payload).toEqual({
+      data: { onThing: { id: 'w', name: 'narrow', count: null, tags: null } },
+    });
     const strict = await client.next((m) => m.id === 'strict' && m.type === 'data');
     expect(strict.payload.data).toEqual({ onThing: null });
     expect(strict.payload.errors[0].message).toMatch(/null/i);
@@ -228,13 +255,21 @@ describe('hot reload', () => {
     const client = await ready();
     const query = 'subscription { onThing(id: "hr") { id owner } }';
     await client.start('before', query, {}, apiKeyHeader());
-    const ownerRequired = toyVersion().schemaSDL.replace('  owner: String\n  name: String', '  owner: String!\n  name: String');
+    const ownerRequired = toyVersion().schemaSDL.replace(
+      '  owner: String\n  name: String',
+      '  owner: String!\n  name: String',
+    );
     expect(ownerRequired).not.toBe(toyVersion().schemaSDL);
     toy.api.reload({ ...toyVersion(), schemaSDL: ownerRequired });
     try {
       await client.start('after', query, {}, apiKeyHeader());
-      await put({ id: 'hr', name: 'no owner selected' }, 'mutation ($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }');
-      expect((await client.next((m) => m.id === 'before' && m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'hr', owner: null } } });
+      await put(
+        { id: 'hr', name: 'no owner selected' },
+        'mutation ($id: ID!, $name: String) { putThing(id: $id, name: $name) { id name } }',
+      );
+      expect((await client.next((m) => m.id === 'before' && m.type === 'data')).payload).toEqual({
+        data: { onThing: { id: 'hr', owner: null } },
+      });
       const after = (await client.next((m) => m.id === 'after' && m.type === 'data')).payload;
       expect(after.data).toEqual({ onThing: null });
       expect(after.errors[0].message).toMatch(/null/i);
@@ -248,7 +283,11 @@ describe('authorization at start', () => {
   it('re-authenticates every start: a forged token or wrong key is an UnauthorizedException error', async () => {
     const client = await ready();
     const forged = await client.start('a', ON_THING, {}, { host: host(), Authorization: 'eyJ.forged.token' });
-    expect(forged).toEqual({ type: 'error', id: 'a', payload: { errors: [{ errorType: 'UnauthorizedException', message: 'Unable to parse JWT token.' }] } });
+    expect(forged).toEqual({
+      type: 'error',
+      id: 'a',
+      payload: { errors: [{ errorType: 'UnauthorizedException', message: 'Unable to parse JWT token.' }] },
+    });
     const wrongKey = await client.start('b', ON_THING, {}, { host: host(), 'x-api-key': 'nope' });
     expect(wrongKey.payload.errors[0].errorType).toBe('UnauthorizedException');
     const missing = await client.start('c', ON_THING, {}, { host: host() });
@@ -261,8 +300,13 @@ describe('authorization at start', () => {
     const client = await ready(userHeader('eve'));
     const denied = await client.start('adm', 'subscription { onAdmin { id } }', {}, userHeader('eve'));
     expect(denied.type).toBe('error');
-    expect(denied.payload.errors[0]).toMatchObject({ errorType: 'Unauthorized', message: 'Not Authorized to access onAdmin on type Subscription' });
-    expect(await client.start('adm2', 'subscription { onAdmin { id } }', {}, userHeader('root', ['admin']))).toMatchObject({ type: 'start_ack' });
+    expect(denied.payload.errors[0]).toMatchObject({
+      errorType: 'Unauthorized',
+      message: 'Not Authorized to access onAdmin on type Subscription',
+    });
+    expect(
+      await client.start('adm2', 'subscription { onAdmin { id } }', {}, userHeader('root', ['admin'])),
+    ).toMatchObject({ type: 'start_ack' });
     const refused = await client.start('r', 'subscription { onRefused { id } }', {}, userHeader('eve'));
     expect(refused.payload.errors[0]).toMatchObject({ errorType: 'Unauthorized' });
   });
@@ -273,11 +317,22 @@ describe('authorization at start', () => {
     const byUser = await ready(userHeader('eve'));
     expect(await byKey.start('k', query, { id: 'ko' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
     expect(await byUser.start('u', query, { id: 'ko' }, userHeader('eve'))).toMatchObject({ type: 'start_ack' });
-    await put({ id: 'ko', keyOnly: 'for keys' }, 'mutation($id: ID!, $keyOnly: String) { putThing(id: $id, keyOnly: $keyOnly) { id keyOnly } }');
-    expect((await byKey.next((m) => m.type === 'data')).payload).toEqual({ data: { onThing: { id: 'ko', keyOnly: 'for keys' } } });
+    await put(
+      { id: 'ko', keyOnly: 'for keys' },
+      'mutation($id: ID!, $keyOnly: String) { putThing(id: $id, keyOnly: $keyOnly) { id keyOnly } }',
+    );
+    expect((await byKey.next((m) => m.type === 'data')).payload).toEqual({
+      data: { onThing: { id: 'ko', keyOnly: 'for keys' } },
+    });
     const refused = (await byUser.next((m) => m.type === 'data')).payload;
     expect(refused.data).toEqual({ onThing: { id: 'ko', keyOnly: null } });
-    expect(refused.errors).toMatchObject([{ errorType: 'Unauthorized', message: 'Not Authorized to access keyOnly on type Thing', path: ['onThing', 'keyOnly'] }]);
+    expect(refused.errors).toMatchObject([
+      {
+        errorType: 'Unauthorized',
+        message: 'Not Authorized to access keyOnly on type Thing',
+        path: ['onThing', 'keyOnly'],
+      },
+    ]);
   });
 
   it('refuses a filter past AppSync’s limits (in takes at most 5 values)', async () => {
@@ -293,7 +348,10 @@ describe('bad input and limits', () => {
     client.send('{not json');
     expect((await client.next((m) => m.type === 'error')).payload.errors[0].errorType).toBe('MalformedMessage');
     client.send({ type: 'subscribe', id: 'q' });
-    expect((await client.next((m) => m.type === 'error')).payload.errors[0]).toEqual({ errorType: 'UnsupportedOperation', message: 'subscribe not supported through the realtime channel' });
+    expect((await client.next((m) => m.type === 'error')).payload.errors[0]).toEqual({
+      errorType: 'UnsupportedOperation',
+      message: 'subscribe not supported through the realtime channel',
+    });
     client.send({ type: 'start', id: 'nodata', payload: {} });
     expect((await client.next((m) => m.type === 'error')).id).toBe('nodata');
     const query = await client.start('q', 'query { thing(id: "1") { id } }', {}, apiKeyHeader());
@@ -306,9 +364,14 @@ describe('bad input and limits', () => {
   it('refuses a duplicate id and more subscriptions than the per-connection quota', async () => {
     const client = await ready();
     await client.start('d', ON_THING, {}, apiKeyHeader());
-    expect((await client.start('d', ON_THING, {}, apiKeyHeader())).payload.errors[0].errorType).toBe('DuplicatedOperationError');
-    for (let i = 1; i < 5; i += 1) expect(await client.start(`m${i}`, ON_THING, {}, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
-    expect((await client.start('m5', ON_THING, {}, apiKeyHeader())).payload.errors[0].errorType).toBe('MaxSubscriptionsReachedError');
+    expect((await client.start('d', ON_THING, {}, apiKeyHeader())).payload.errors[0].errorType).toBe(
+      'DuplicatedOperationError',
+    );
+    for (let i = 1; i < 5; i += 1)
+      expect(await client.start(`m${i}`, ON_THING, {}, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
+    expect((await client.start('m5', ON_THING, {}, apiKeyHeader())).payload.errors[0].errorType).toBe(
+      'MaxSubscriptionsReachedError',
+    );
     client.send({ type: 'stop', id: 'm1' });
     await client.next((m) => m.type === 'complete');
     expect(await client.start('m6', ON_THING, {}, apiKeyHeader())).toMatchObject({ type: 'start_ack' });

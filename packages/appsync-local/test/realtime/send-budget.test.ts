@@ -25,7 +25,9 @@ describe('the send budget', () => {
     const client = await RealtimeClient.open(toy, header());
     await client.init();
     for (let i = 0; i < subscriptions; i += 1) {
-      expect(await client.start(`s${i}`, 'subscription { onThing(id: "big") { id name } }', {}, header())).toMatchObject({ type: 'start_ack' });
+      expect(
+        await client.start(`s${i}`, 'subscription { onThing(id: "big") { id name } }', {}, header()),
+      ).toMatchObject({ type: 'start_ack' });
     }
     return client;
   }
@@ -68,7 +70,8 @@ describe('one update to many subscriptions', () => {
     const subscribe = async (count: number) => {
       const client = await RealtimeClient.open(toy, header);
       await client.init();
-      for (let i = 0; i < count; i += 1) await client.start(`s${i}`, 'subscription { onThing(id: "shared") { id name } }', {}, header);
+      for (let i = 0; i < count; i += 1)
+        await client.start(`s${i}`, 'subscription { onThing(id: "shared") { id name } }', {}, header);
       return client;
     };
     const slow = [await subscribe(100), await subscribe(100)];
@@ -82,7 +85,9 @@ describe('one update to many subscriptions', () => {
     const before = used();
     // 3 updates of 200 KB to 200 subscriptions that do not read: 120 MB queued to send.
     for (let i = 0; i < 3; i += 1) {
-      await toy.mutate('mutation($n: String) { putThing(id: "shared", name: $n) { id name } }', { n: String(i).repeat(200 * 1024) });
+      await toy.mutate('mutation($n: String) { putThing(id: "shared", name: $n) { id name } }', {
+        n: String(i).repeat(200 * 1024),
+      });
     }
     const deadline = Date.now() + 20_000;
     while (reader.unread('data').length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -92,7 +97,9 @@ describe('one update to many subscriptions', () => {
     // Sent in fragments, each message still arrives whole.
     slow[0].ws.resume();
     while (slow[0].unread('data').length < 300 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(slow[0].unread('data').map((m) => m.payload.data.onThing.name)).toEqual(['0', '1', '2'].flatMap((d) => Array(100).fill(d.repeat(200 * 1024))));
+    expect(slow[0].unread('data').map((m) => m.payload.data.onThing.name)).toEqual(
+      ['0', '1', '2'].flatMap((d) => Array(100).fill(d.repeat(200 * 1024))),
+    );
     for (const client of [...slow, reader]) client.close();
   }, 60_000);
 });

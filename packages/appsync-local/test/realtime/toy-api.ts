@@ -84,7 +84,13 @@ const CODE: Record<string, string> = {
   ),
 };
 
-const unit = (typeName: string, fieldName: string, code: string) => ({ typeName, fieldName, kind: 'UNIT' as const, dataSource: 'NONE', code });
+const unit = (typeName: string, fieldName: string, code: string) => ({
+  typeName,
+  fieldName,
+  kind: 'UNIT' as const,
+  dataSource: 'NONE',
+  code,
+});
 
 export const WIRING: ApiWiring = {
   dataSources: [{ name: 'NONE', kind: 'NONE' }],
@@ -124,17 +130,31 @@ export interface ToyServer {
   close(): Promise<void>;
 }
 
-export async function startToyServer(limits: Partial<RealtimeLimits> = {}, deadlines?: ConnectionDeadlines): Promise<ToyServer> {
+export async function startToyServer(
+  limits: Partial<RealtimeLimits> = {},
+  deadlines?: ConnectionDeadlines,
+): Promise<ToyServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'realtime-toy-'));
   const key = loadOrCreateSigningKey(dir);
   const api = createLocalApi({
     ...toyVersion(),
     dataSources: { NONE: createNoneDataSource() },
-    auth: { defaultMode: 'AMAZON_COGNITO_USER_POOLS', additionalModes: ['API_KEY'], cognito: localUserPool(key), apiKeys: [API_KEY] },
+    auth: {
+      defaultMode: 'AMAZON_COGNITO_USER_POOLS',
+      additionalModes: ['API_KEY'],
+      cognito: localUserPool(key),
+      apiKeys: [API_KEY],
+    },
     realtimeLimits: limits,
   });
   const ca = await loadOrCreateLocalCa(dir);
-  const server = await startServer({ api, port: 0, explorerDir: path.join(dir, 'explorer'), tls: await serverCertificate(ca), deadlines });
+  const server = await startServer({
+    api,
+    port: 0,
+    explorerDir: path.join(dir, 'explorer'),
+    tls: await serverCertificate(ca),
+    deadlines,
+  });
   return {
     api,
     server,
@@ -142,13 +162,16 @@ export async function startToyServer(limits: Partial<RealtimeLimits> = {}, deadl
     key,
     token: (username, groups = []) => signToken(key, { username, groups }),
     async mutate(query, variables = {}, headers = { 'x-api-key': API_KEY }) {
-      const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
       return res.json();
     },
     close: () => server.close(),
   };
 }
-
 
 /** A protocol-level client: collects every message; `next(pred)` waits for the first unread one that matches. */
 export class RealtimeClient {
@@ -171,7 +194,11 @@ export class RealtimeClient {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  static async open(toy: ToyServer, header: Record<string, string> | null, how: 'protocol' | 'query' = 'protocol'): Promise<RealtimeClient> {
+  static async open(
+    toy: ToyServer,
+    header: Record<string, string> | null,
+    how: 'protocol' | 'query' = 'protocol',
+  ): Promise<RealtimeClient> {
     const url = new URL(toy.server.realtimeUrl);
     const protocols = header && how === 'protocol' ? handshakeProtocols(header) : [SUBPROTOCOL];
     if (header && how === 'query') {
@@ -200,7 +227,8 @@ export class RealtimeClient {
         const [m] = this.messages.splice(i, 1);
         return m;
       }
-      if (this.closed) throw new Error(`closed (${this.closed.code}) waiting for a message; got ${JSON.stringify(this.messages)}`);
+      if (this.closed)
+        throw new Error(`closed (${this.closed.code}) waiting for a message; got ${JSON.stringify(this.messages)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out waiting for a message; got ${JSON.stringify(this.messages)}`);
       await new Promise<void>((resolve) => {
@@ -223,8 +251,17 @@ export class RealtimeClient {
     return this.next((m) => m.type === 'connection_ack' || m.type === 'connection_error');
   }
 
-  async start(id: string, query: string, variables: Record<string, unknown>, authorization: Record<string, string>): Promise<any> {
-    this.send({ id, type: 'start', payload: { data: JSON.stringify({ query, variables }), extensions: { authorization } } });
+  async start(
+    id: string,
+    query: string,
+    variables: Record<string, unknown>,
+    authorization: Record<string, string>,
+  ): Promise<any> {
+    this.send({
+      id,
+      type: 'start',
+      payload: { data: JSON.stringify({ query, variables }), extensions: { authorization } },
+    });
     return this.next((m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'));
   }
 

@@ -14,7 +14,15 @@ import { loadOrCreateLocalCa, serverCertificate } from '../../src/runtime/tls/lo
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/trust-ca.mjs');
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const hasCertutil = !spawnSync('certutil', ['--version'], { stdio: 'ignore' }).error;
 // CI installs both (.ci/run); elsewhere the test needs them.
 const skip = (!hasCertutil || !existsSync(CHROMIUM)) && !process.env.CI;
@@ -64,9 +72,14 @@ describe.skipIf(skip)('appsync-local-trust-ca', () => {
     const stranger = mkdtempSync(path.join(tmpdir(), 'trust-ca-stranger-'));
     expect(await chromiumOpens(stranger, url)).toBe(false);
 
-    const out = execFileSync(process.execPath, [BIN, '--state-dir', stateDir], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [BIN, '--state-dir', stateDir], {
+      env: { ...process.env, HOME: home },
+      encoding: 'utf8',
+    });
     expect(out).toContain(`certutil -d sql:${path.join(home, '.pki', 'nssdb')} -A`);
-    const listed = execFileSync('certutil', ['-L', '-d', `sql:${path.join(home, '.pki', 'nssdb')}`], { encoding: 'utf8' });
+    const listed = execFileSync('certutil', ['-L', '-d', `sql:${path.join(home, '.pki', 'nssdb')}`], {
+      encoding: 'utf8',
+    });
     expect(listed).toMatch(/appsync-local CA\s+C,,/);
     expect(await chromiumOpens(home, url)).toBe(true);
   }, 120_000);
@@ -77,12 +90,22 @@ describe.skipIf(skip)('appsync-local-trust-ca', () => {
     mkdirSync(profile, { recursive: true });
     execFileSync('certutil', ['-d', `sql:${profile}`, '-N', '--empty-password']);
 
-    const dry = execFileSync(process.execPath, [BIN, '--state-dir', stateDir, '--dry-run'], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
+    const dry = execFileSync(process.execPath, [BIN, '--state-dir', stateDir, '--dry-run'], {
+      env: { ...process.env, HOME: home },
+      encoding: 'utf8',
+    });
     expect(dry).toContain(`sql:${profile}`);
-    expect(execFileSync('certutil', ['-L', '-d', `sql:${profile}`], { encoding: 'utf8' })).not.toContain('appsync-local CA');
+    expect(execFileSync('certutil', ['-L', '-d', `sql:${profile}`], { encoding: 'utf8' })).not.toContain(
+      'appsync-local CA',
+    );
 
-    execFileSync(process.execPath, [BIN, '--state-dir', stateDir], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
-    expect(execFileSync('certutil', ['-L', '-d', `sql:${profile}`], { encoding: 'utf8' })).toMatch(/appsync-local CA\s+C,,/);
+    execFileSync(process.execPath, [BIN, '--state-dir', stateDir], {
+      env: { ...process.env, HOME: home },
+      encoding: 'utf8',
+    });
+    expect(execFileSync('certutil', ['-L', '-d', `sql:${profile}`], { encoding: 'utf8' })).toMatch(
+      /appsync-local CA\s+C,,/,
+    );
   });
 
   it('refuses a state folder without a CA, with the step to take', () => {

@@ -109,7 +109,9 @@ async function batchWrite(
       throw new RequestError(`tables.${table} must be a non-empty array of ${kind === 'put' ? 'items' : 'keys'}`);
     }
     const sdk = entries.map((e, i) => toWireMap(e, `tables.${table}[${i}]`));
-    requestItems[table] = sdk.map((e) => (kind === 'put' ? { PutRequest: { Item: e } } : { DeleteRequest: { Key: e } }));
+    requestItems[table] = sdk.map((e) =>
+      kind === 'put' ? { PutRequest: { Item: e } } : { DeleteRequest: { Key: e } },
+    );
     asked.set(table, sdk);
   }
   const out = await env.wire.call('BatchWriteItem', { RequestItems: requestItems, ReturnConsumedCapacity: 'TOTAL' });
@@ -117,7 +119,9 @@ async function batchWrite(
   const data: Record<string, unknown[]> = {};
   const unprocessed: Record<string, unknown[]> = {};
   for (const [table, entries] of asked) {
-    const left = (out.UnprocessedItems?.[table] ?? []).map((w) => (kind === 'put' ? w.PutRequest?.Item : w.DeleteRequest?.Key));
+    const left = (out.UnprocessedItems?.[table] ?? []).map((w) =>
+      kind === 'put' ? w.PutRequest?.Item : w.DeleteRequest?.Key,
+    );
     const leftIds = new Set(left.filter((e): e is WireItem => e !== undefined).map(itemIdentity));
     data[table] = entries.map((e) => (leftIds.has(itemIdentity(e)) ? null : toPlainItem(e)));
     unprocessed[table] = left.filter((e): e is WireItem => e !== undefined).map(toPlainItem);
@@ -126,7 +130,8 @@ async function batchWrite(
 }
 
 export const batchPutItem = (request: Record<string, unknown>, env: OperationEnv) => batchWrite(request, env, 'put');
-export const batchDeleteItem = (request: Record<string, unknown>, env: OperationEnv) => batchWrite(request, env, 'delete');
+export const batchDeleteItem = (request: Record<string, unknown>, env: OperationEnv) =>
+  batchWrite(request, env, 'delete');
 
 function transactItemsOf(request: Record<string, unknown>): Record<string, unknown>[] {
   const items = request.transactItems;
@@ -154,7 +159,10 @@ function cancelled(err: unknown, resultField: 'items' | 'keys'): DataSourceOutco
   };
 }
 
-export async function transactGetItems(request: Record<string, unknown>, env: OperationEnv): Promise<DataSourceOutcome> {
+export async function transactGetItems(
+  request: Record<string, unknown>,
+  env: OperationEnv,
+): Promise<DataSourceOutcome> {
   const gets = transactItemsOf(request).map((item, i) => {
     const where = `transactItems[${i}]`;
     const exprs = new Expressions();
@@ -193,10 +201,17 @@ function transactWrite(item: Record<string, unknown>, i: number, env: OperationE
     throw new RequestError(`${where}.operation must be one of ${WRITE_OPERATIONS.join(', ')}`);
   }
   const exprs = new Expressions();
-  const update = operation === 'UpdateItem' ? exprs.add(item.update, `${where}.update`, { values: true, required: true }) : undefined;
-  const condition = exprs.add(item.condition, `${where}.condition`, { values: true, required: operation === 'ConditionCheck' });
+  const update =
+    operation === 'UpdateItem'
+      ? exprs.add(item.update, `${where}.update`, { values: true, required: true })
+      : undefined;
+  const condition = exprs.add(item.condition, `${where}.condition`, {
+    values: true,
+    required: operation === 'ConditionCheck',
+  });
   // AppSync returns the item that failed a condition unless told not to.
-  const returnOld = isRecord(item.condition) && item.condition.returnValuesOnConditionCheckFailure === false ? undefined : 'ALL_OLD';
+  const returnOld =
+    isRecord(item.condition) && item.condition.returnValuesOnConditionCheckFailure === false ? undefined : 'ALL_OLD';
   const common = {
     TableName,
     ConditionExpression: condition,
@@ -205,7 +220,10 @@ function transactWrite(item: Record<string, unknown>, i: number, env: OperationE
   } as const;
   switch (operation) {
     case 'PutItem': {
-      const values = item.attributeValues === undefined || item.attributeValues === null ? {} : toWireMap(item.attributeValues, `${where}.attributeValues`);
+      const values =
+        item.attributeValues === undefined || item.attributeValues === null
+          ? {}
+          : toWireMap(item.attributeValues, `${where}.attributeValues`);
       return { Put: { ...common, Item: { ...values, ...Key } } };
     }
     case 'UpdateItem':
@@ -217,7 +235,10 @@ function transactWrite(item: Record<string, unknown>, i: number, env: OperationE
   }
 }
 
-export async function transactWriteItems(request: Record<string, unknown>, env: OperationEnv): Promise<DataSourceOutcome> {
+export async function transactWriteItems(
+  request: Record<string, unknown>,
+  env: OperationEnv,
+): Promise<DataSourceOutcome> {
   const items = transactItemsOf(request);
   const writes = items.map((item, i) => transactWrite(item, i, env));
   try {

@@ -33,7 +33,8 @@ export function checkTokenKey(key: Buffer): void {
  * partition replayed on another would otherwise reach DynamoDB, which answers ValidationException.
  */
 export function scopeOf(operation: string, table: string, index: string | undefined, keyCondition?: unknown): string {
-  const condition = keyCondition === undefined ? '' : createHash('sha256').update(JSON.stringify(keyCondition)).digest('base64url');
+  const condition =
+    keyCondition === undefined ? '' : createHash('sha256').update(JSON.stringify(keyCondition)).digest('base64url');
   return `${operation}|${table}|${index ?? ''}|${condition}`;
 }
 
@@ -73,7 +74,8 @@ export function decodeNextToken(key: Buffer, scope: string, token: unknown): Wir
   } catch {
     throw new InvalidTokenError('token does not authenticate');
   }
-  if (body.s !== scope) throw new InvalidTokenError('token belongs to another table, index, operation or key condition');
+  if (body.s !== scope)
+    throw new InvalidTokenError('token belongs to another table, index, operation or key condition');
   try {
     return toWireMap(body.k, 'nextToken');
   } catch {

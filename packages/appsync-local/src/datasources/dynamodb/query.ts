@@ -38,7 +38,13 @@ function page(
  * What a Query and a Scan request share: the table and index, filter and projection (added to `exprs`
  * after any key condition, and their names and values), where the page starts, its size, its consistency.
  */
-function pageRequest(request: Record<string, unknown>, env: OperationEnv, scope: string, index: string | undefined, exprs: Expressions) {
+function pageRequest(
+  request: Record<string, unknown>,
+  env: OperationEnv,
+  scope: string,
+  index: string | undefined,
+  exprs: Expressions,
+) {
   const filter = exprs.add(request.filter, 'filter', { values: true });
   const projection = exprs.add(request.projection, 'projection', { values: false });
   return {

@@ -108,7 +108,8 @@ export class Expressions {
     if (section.expressionNames !== undefined && section.expressionNames !== null) {
       if (!isRecord(section.expressionNames)) throw new RequestError(`"${where}.expressionNames" must be an object`);
       for (const [placeholder, name] of Object.entries(section.expressionNames)) {
-        if (typeof name !== 'string') throw new RequestError(`"${where}.expressionNames.${placeholder}" must be a string`);
+        if (typeof name !== 'string')
+          throw new RequestError(`"${where}.expressionNames.${placeholder}" must be a string`);
         this.define('names', placeholder, where);
         this.names[placeholder] = name;
       }

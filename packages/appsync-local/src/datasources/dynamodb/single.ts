@@ -53,7 +53,11 @@ function withoutIgnored(item: Record<string, unknown> | null, ignore: string[]):
   if (item === null) return 'null';
   const copy = { ...item };
   for (const name of ignore) delete copy[name];
-  return JSON.stringify(Object.keys(copy).sort().map((k) => [k, copy[k]]));
+  return JSON.stringify(
+    Object.keys(copy)
+      .sort()
+      .map((k) => [k, copy[k]]),
+  );
 }
 
 /**
@@ -62,7 +66,11 @@ function withoutIgnored(item: Record<string, unknown> | null, ignore: string[]):
  * item. `expected` is null for DeleteItem (the item should be gone) and undefined when it cannot be
  * known (UpdateItem), in which case the failure stands.
  */
-function conditionFailure(err: unknown, expected: Record<string, unknown> | null | undefined, settings: ConditionSettings) {
+function conditionFailure(
+  err: unknown,
+  expected: Record<string, unknown> | null | undefined,
+  settings: ConditionSettings,
+) {
   if (!isServiceError(err, 'ConditionalCheckFailedException') || expected === undefined) return undefined;
   const current = err.Item ? toPlainItem(err.Item) : null;
   if (withoutIgnored(current, settings.equalsIgnore) === withoutIgnored(expected, settings.equalsIgnore)) {

@@ -41,7 +41,9 @@ function list(value: unknown, where: string, type: string): unknown[] {
 /** One typed value (`{ S: "x" }`, `{ N: 1 }`, ...) to DynamoDB's wire form. */
 export function toWireValue(value: unknown, where: string): AttributeValue {
   if (!isRecord(value)) {
-    throw new RequestError(`${where}: expected a DynamoDB typed value such as {"S": "..."}, got ${JSON.stringify(value)}`);
+    throw new RequestError(
+      `${where}: expected a DynamoDB typed value such as {"S": "..."}, got ${JSON.stringify(value)}`,
+    );
   }
   const keys = Object.keys(value);
   const type = keys[0] as (typeof TYPES)[number];

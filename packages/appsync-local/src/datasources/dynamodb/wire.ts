@@ -14,7 +14,13 @@ import type * as Sdk from '@aws-sdk/client-dynamodb';
 import { LOCAL_REGION, localDynamoDbCredentials } from '../../runtime/process/dynamodb-credentials.ts';
 
 /** An SDK shape as it travels: binary values are base64 text instead of bytes. */
-export type Wire<T> = T extends Uint8Array ? string : T extends (infer E)[] ? Wire<E>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+export type Wire<T> = T extends Uint8Array
+  ? string
+  : T extends (infer E)[]
+    ? Wire<E>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
 
 interface Operations {
   GetItem: [Sdk.GetItemCommandInput, Sdk.GetItemCommandOutput];
@@ -44,7 +50,13 @@ export class DynamoDbServiceError extends Error {
   readonly Item?: Wire<Record<string, Sdk.AttributeValue>>;
   /** TransactionCanceledException: one reason per item of the transaction. */
   readonly CancellationReasons?: Wire<Sdk.CancellationReason>[];
-  constructor(name: string, message: string, status: number, requestId: string | undefined, body: Record<string, unknown>) {
+  constructor(
+    name: string,
+    message: string,
+    status: number,
+    requestId: string | undefined,
+    body: Record<string, unknown>,
+  ) {
     super(message);
     this.name = name;
     this.$metadata = { httpStatusCode: status, requestId };
@@ -66,7 +78,12 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
   const url = new URL(endpoint);
   if (url.protocol !== 'http:') throw new Error(`DynamoDB Local endpoint must be http: ${endpoint}`);
   const agent = new http.Agent({ keepAlive: true });
-  const signer = new SignatureV4({ credentials: localDynamoDbCredentials(stateDir), region: LOCAL_REGION, service: 'dynamodb', sha256: Sha256 });
+  const signer = new SignatureV4({
+    credentials: localDynamoDbCredentials(stateDir),
+    region: LOCAL_REGION,
+    service: 'dynamodb',
+    sha256: Sha256,
+  });
 
   async function post(operation: string, body: string, retried: boolean): Promise<unknown> {
     const signed = await signer.sign({
@@ -82,7 +99,11 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
       return await send(signed.headers, body);
     } catch (err) {
       // A kept-alive socket the server closed while idle: the request never reached it (node's advice).
-      if (!retried && (err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      if (
+        !retried &&
+        (err as { reusedSocket?: boolean }).reusedSocket &&
+        (err as NodeJS.ErrnoException).code === 'ECONNRESET'
+      ) {
         return post(operation, body, true);
       }
       throw err;
@@ -92,7 +113,14 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
   function send(headers: Record<string, string>, body: string): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { hostname: url.hostname, port: url.port, method: 'POST', path: '/', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        {
+          hostname: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/',
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -104,10 +132,21 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
             try {
               parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
             } catch {
-              return reject(new DynamoDbServiceError('UnknownError', `DynamoDB answered HTTP ${status} with a body that is not JSON`, status, requestId, {}));
+              return reject(
+                new DynamoDbServiceError(
+                  'UnknownError',
+                  `DynamoDB answered HTTP ${status} with a body that is not JSON`,
+                  status,
+                  requestId,
+                  {},
+                ),
+              );
             }
             if (status === 200) return resolve(parsed);
-            const type = typeof parsed.__type === 'string' ? parsed.__type.slice(parsed.__type.lastIndexOf('#') + 1) : 'UnknownError';
+            const type =
+              typeof parsed.__type === 'string'
+                ? parsed.__type.slice(parsed.__type.lastIndexOf('#') + 1)
+                : 'UnknownError';
             const message = String(parsed.message ?? parsed.Message ?? `HTTP ${status}`);
             reject(new DynamoDbServiceError(type, message, status, requestId, parsed));
           });

@@ -37,7 +37,8 @@ export const lambdaCloud: CloudKind<DataSourceOf<'LAMBDA'>> = {
         const [type, field] = name.split('.');
         byType.set(type, [...(byType.get(type) ?? []), field]);
       }
-      for (const [type, fields] of byType) ctx.api.grant(lambda, IamResource.ofType(type, ...fields), 'appsync:GraphQL');
+      for (const [type, fields] of byType)
+        ctx.api.grant(lambda, IamResource.ofType(type, ...fields), 'appsync:GraphQL');
     }
     return ctx.api.addLambdaDataSource(source.name, lambda, { name: source.name });
   },

@@ -81,7 +81,10 @@ async function invokeAsync(functionName: string, call: () => Promise<unknown>): 
       return;
     } catch (err) {
       const last = attempt === ASYNC_RETRY_DELAYS_MS.length;
-      console.error(`[lambda ${functionName}] asynchronous invocation failed (attempt ${attempt + 1}${last ? ', dropped' : ', will retry'}):`, err);
+      console.error(
+        `[lambda ${functionName}] asynchronous invocation failed (attempt ${attempt + 1}${last ? ', dropped' : ', will retry'}):`,
+        err,
+      );
     }
   }
 }
@@ -94,7 +97,8 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
   const load = (): Promise<Handler> => {
     loaded ??= import(pathToFileURL(opts.handlerPath).href).then((mod: Record<string, unknown>) => {
       const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
-      if (typeof handler !== 'function') throw new Error(`${opts.handlerPath} does not export a function named "handler"`);
+      if (typeof handler !== 'function')
+        throw new Error(`${opts.handlerPath} does not export a function named "handler"`);
       return handler as Handler;
     });
     return loaded;
@@ -137,7 +141,9 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
       }
       const { operation, payload, invocationType } = request;
       if (typeof operation !== 'string' || !OPERATIONS.includes(operation)) {
-        return mappingError(`Unsupported operation '${String(operation)}'. The Lambda data source supports: Invoke, BatchInvoke`);
+        return mappingError(
+          `Unsupported operation '${String(operation)}'. The Lambda data source supports: Invoke, BatchInvoke`,
+        );
       }
       if (invocationType !== undefined && invocationType !== 'RequestResponse' && invocationType !== 'Event') {
         return mappingError('"invocationType" must be RequestResponse or Event');
@@ -152,13 +158,19 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
         const result = await call(event);
         if (operation === 'BatchInvoke') {
           if (!Array.isArray(result)) {
-            return { result: null, error: { type: 'Lambda:Unhandled', message: 'A BatchInvoke function must return a list' } };
+            return {
+              result: null,
+              error: { type: 'Lambda:Unhandled', message: 'A BatchInvoke function must return a list' },
+            };
           }
           return { result: result[0] ?? null, error: null };
         }
         return { result, error: null };
       } catch (err) {
-        return { result: null, error: { type: 'Lambda:Unhandled', message: err instanceof Error ? err.message : String(err) } };
+        return {
+          result: null,
+          error: { type: 'Lambda:Unhandled', message: err instanceof Error ? err.message : String(err) },
+        };
       }
     },
   };

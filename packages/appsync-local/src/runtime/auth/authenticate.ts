@@ -42,12 +42,15 @@ export const MESSAGES = {
 export function checkAuthConfig(config: AuthConfig): void {
   const modes = [config.defaultMode, ...config.additionalModes];
   if (modes.includes('AMAZON_COGNITO_USER_POOLS') && !config.cognito) {
-    throw new Error('auth: AMAZON_COGNITO_USER_POOLS is enabled but no user pool was given (auth.cognito: issuer, clientId, jwks)');
+    throw new Error(
+      'auth: AMAZON_COGNITO_USER_POOLS is enabled but no user pool was given (auth.cognito: issuer, clientId, jwks)',
+    );
   }
   if (modes.includes('API_KEY') && (!config.apiKeys || config.apiKeys.length === 0)) {
     throw new Error('auth: API_KEY is enabled but no API keys were given (auth.apiKeys)');
   }
-  if (modes.includes('AWS_IAM') && !config.iam) throw new Error('auth: AWS_IAM is enabled but no principals were given (auth.iam)');
+  if (modes.includes('AWS_IAM') && !config.iam)
+    throw new Error('auth: AWS_IAM is enabled but no principals were given (auth.iam)');
 }
 
 /**
@@ -56,7 +59,10 @@ export function checkAuthConfig(config: AuthConfig): void {
  * (the header's addresses first, then the connection's) is *(guess)*.
  */
 export function sourceIps(forwardedFor: string | undefined, connectionIp: string): string[] {
-  const forwarded = (forwardedFor ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+  const forwarded = (forwardedFor ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   return [...forwarded, connectionIp];
 }
 
@@ -99,9 +105,21 @@ export async function authenticate(
           nowMs: nowSeconds === undefined ? undefined : nowSeconds * 1000,
         })
       : ({ ok: false, status: 403, errorType: 'InvalidSignatureException', message: SIGNATURE_MISMATCH } as const);
-    if (!verified.ok) return { ok: false, status: verified.status, body: { errors: [{ errorType: verified.errorType, message: verified.message }] } };
+    if (!verified.ok)
+      return {
+        ok: false,
+        status: verified.status,
+        body: { errors: [{ errorType: verified.errorType, message: verified.message }] },
+      };
     const ips = sourceIps(headers['x-forwarded-for'], sourceIp);
-    return { ok: true, auth: { mode: 'AWS_IAM', identity: iamIdentity(verified.principal, ips), grantedFields: verified.principal.grantedFields } };
+    return {
+      ok: true,
+      auth: {
+        mode: 'AWS_IAM',
+        identity: iamIdentity(verified.principal, ips),
+        grantedFields: verified.principal.grantedFields,
+      },
+    };
   }
 
   if (authorization && modes.has('AMAZON_COGNITO_USER_POOLS') && config.cognito) {

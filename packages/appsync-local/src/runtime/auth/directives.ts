@@ -25,7 +25,10 @@ function ruleFrom(directives: readonly ConstDirectiveNode[] | undefined): FieldA
 }
 
 /** Precomputes the rule of every field of every object type. */
-export function buildFieldAuthRules(schema: GraphQLSchema, defaultMode: AuthMode): (typeName: string, fieldName: string) => FieldAuthRule {
+export function buildFieldAuthRules(
+  schema: GraphQLSchema,
+  defaultMode: AuthMode,
+): (typeName: string, fieldName: string) => FieldAuthRule {
   const defaultRule: FieldAuthRule = new Map([[defaultMode, null]]);
   const rules = new Map<string, FieldAuthRule>();
   for (const type of Object.values(schema.getTypeMap())) {

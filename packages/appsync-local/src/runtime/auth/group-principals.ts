@@ -23,16 +23,27 @@ export interface GroupPrincipal {
   principal: LocalPrincipal;
 }
 
-export function issueGroupPrincipals(principals: LocalPrincipals, schema: GraphQLSchema, grants: readonly IamGroupGrant[]): GroupPrincipal[] {
+export function issueGroupPrincipals(
+  principals: LocalPrincipals,
+  schema: GraphQLSchema,
+  grants: readonly IamGroupGrant[],
+): GroupPrincipal[] {
   return grants.map((grant) => {
     // Letters and digits, as AWS's access keys; ASIA is the prefix of temporary (session) keys.
-    const own = { accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64') };
+    const own = {
+      accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`,
+      secretAccessKey: randomBytes(30).toString('base64'),
+    };
     return { grant, principal: principals.issue(grant.name, grantedFieldsOf(schema, grant), own) };
   });
 }
 
 export function signingCredentials(principal: LocalPrincipal): SigningCredentials {
-  return { accessKeyId: principal.accessKeyId, secretAccessKey: principal.secretAccessKey, sessionToken: principal.sessionToken };
+  return {
+    accessKeyId: principal.accessKeyId,
+    secretAccessKey: principal.secretAccessKey,
+    sessionToken: principal.sessionToken,
+  };
 }
 
 /** Writes `{ accessKeyId, secretAccessKey, sessionToken }` to `file` (mode 0600, replaced whole). */

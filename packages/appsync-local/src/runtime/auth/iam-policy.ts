@@ -7,7 +7,14 @@
  * (Amplify's own function grants name root types only). Meta fields such as __typename are not
  * checked *(guess)*.
  */
-import { Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 
 export const PERMISSION_DENIED = {
   status: 401,
@@ -15,10 +22,17 @@ export const PERMISSION_DENIED = {
 } as const;
 
 /** The first top-level `Type.field` of `operation` outside `granted`, or undefined when all are granted. */
-export function fieldOutsidePolicy(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, granted: ReadonlySet<string>): string | undefined {
+export function fieldOutsidePolicy(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  granted: ReadonlySet<string>,
+): string | undefined {
   const root = schema.getRootType(operation.operation)?.name;
   const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
   );
   const seen = new Set<string>();
   const visit = (set: SelectionSetNode): string | undefined => {

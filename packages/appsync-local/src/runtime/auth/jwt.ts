@@ -4,10 +4,27 @@
  * AppSync does for a user pool (jose), against a JWKS: the local key's, or a user-pool emulator's
  * (`src/runtime/cognito/`), or both (`verifyTokenOfPools`).
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify, UnsecuredJWT, type JWK, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  UnsecuredJWT,
+  type JWK,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+} from 'jose';
 
 export interface KeyPair {
   privateKey: KeyObject;
@@ -42,7 +59,8 @@ export function loadOrCreateSigningKey(dir: string): KeyPair {
   try {
     return keyPairFrom(createPrivateKey(readFileSync(file, 'utf8')));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file}: cannot read the signing key: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`${file}: cannot read the signing key: ${(err as Error).message}`);
   }
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -50,7 +68,8 @@ export function loadOrCreateSigningKey(dir: string): KeyPair {
     writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
   } catch (err) {
     // Another process created it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return keyPairFrom(createPrivateKey(readFileSync(file, 'utf8')));
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      return keyPairFrom(createPrivateKey(readFileSync(file, 'utf8')));
     throw err;
   }
   return keyPairFrom(privateKey);
@@ -99,11 +118,21 @@ export function claimsFor(req: TokenRequest, nowSeconds: number): Record<string,
       ...(req.email !== undefined ? { email: req.email } : {}),
     };
   }
-  return { ...common, client_id: LOCAL_CLIENT_ID, token_use: 'access', scope: 'aws.cognito.signin.user.admin', username: req.username };
+  return {
+    ...common,
+    client_id: LOCAL_CLIENT_ID,
+    token_use: 'access',
+    scope: 'aws.cognito.signin.user.admin',
+    username: req.username,
+  };
 }
 
 /** Signs any claims as an RS256 JWT with the local key (tests use it to forge bad tokens). */
-export function signClaims(key: KeyPair, claims: Record<string, unknown>, header: Record<string, unknown> = {}): string {
+export function signClaims(
+  key: KeyPair,
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = {},
+): string {
   const input = `${b64({ kid: key.kid, alg: 'RS256', typ: 'JWT', ...header })}.${b64(claims)}`;
   const signature = sign('RSA-SHA256', Buffer.from(input), key.privateKey).toString('base64url');
   return `${input}.${signature}`;
@@ -130,8 +159,7 @@ export function localUserPool(key: KeyPair): UserPoolConfig {
 export type VerifyFailure = 'malformed' | 'bad-signature' | 'expired' | 'invalid-claims';
 
 export type VerifyResult =
-  | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; reason: VerifyFailure; detail: string };
+  { ok: true; claims: Record<string, unknown> } | { ok: false; reason: VerifyFailure; detail: string };
 
 const fail = (reason: VerifyFailure, detail: string): VerifyResult => ({ ok: false, reason, detail });
 
@@ -168,7 +196,11 @@ function verifiedSignatures(pool: UserPoolConfig): Map<string, string> {
   return cache;
 }
 
-async function verifiedClaims(pool: UserPoolConfig, token: string, options: JWTVerifyOptions): Promise<Record<string, unknown>> {
+async function verifiedClaims(
+  pool: UserPoolConfig,
+  token: string,
+  options: JWTVerifyOptions,
+): Promise<Record<string, unknown>> {
   const cache = verifiedSignatures(pool);
   const unsecured = cache.get(token);
   if (unsecured !== undefined) {
@@ -203,13 +235,15 @@ export async function verifyToken(pool: UserPoolConfig, token: string, nowSecond
   } catch (err) {
     return failureOf(err);
   }
-  if (typeof claims.sub !== 'string' || claims.sub === '') return fail('invalid-claims', '"sub" claim is not a non-empty string');
+  if (typeof claims.sub !== 'string' || claims.sub === '')
+    return fail('invalid-claims', '"sub" claim is not a non-empty string');
   if (claims.token_use === 'access') {
     if (claims.client_id !== pool.clientId) return fail('invalid-claims', 'unexpected "client_id" claim value');
     if (typeof claims.username !== 'string') return fail('invalid-claims', 'missing "username" claim');
   } else if (claims.token_use === 'id') {
     if (claims.aud !== pool.clientId) return fail('invalid-claims', 'unexpected "aud" claim value');
-    if (typeof claims['cognito:username'] !== 'string') return fail('invalid-claims', 'missing "cognito:username" claim');
+    if (typeof claims['cognito:username'] !== 'string')
+      return fail('invalid-claims', 'missing "cognito:username" claim');
   } else {
     return fail('invalid-claims', '"token_use" claim is neither "access" nor "id"');
   }
@@ -221,7 +255,11 @@ export async function verifyToken(pool: UserPoolConfig, token: string, nowSecond
  * chosen by the token's unverified `iss`, then `verifyToken` checks everything, the issuer included.
  * AppSync trusts one pool; two are trusted locally so that signed-in users and `npm run token` both work.
  */
-export async function verifyTokenOfPools(pools: readonly UserPoolConfig[], token: string, nowSeconds?: number): Promise<VerifyResult> {
+export async function verifyTokenOfPools(
+  pools: readonly UserPoolConfig[],
+  token: string,
+  nowSeconds?: number,
+): Promise<VerifyResult> {
   let issuer: unknown;
   try {
     issuer = decodeJwt(token).iss;

@@ -38,7 +38,11 @@ export interface SignedRequest {
 export interface SigV4Failure {
   ok: false;
   status: 400 | 403;
-  errorType: 'InvalidSignatureException' | 'UnrecognizedClientException' | 'BadRequestException' | 'IncompleteSignatureException';
+  errorType:
+    | 'InvalidSignatureException'
+    | 'UnrecognizedClientException'
+    | 'BadRequestException'
+    | 'IncompleteSignatureException';
   message: string;
 }
 
@@ -48,7 +52,12 @@ export const SIGNATURE_MISMATCH =
   'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
 export const UNKNOWN_TOKEN = 'The security token included in the request is invalid.';
 
-const fail = (status: SigV4Failure['status'], errorType: SigV4Failure['errorType'], message: string): SigV4Failure => ({ ok: false, status, errorType, message });
+const fail = (status: SigV4Failure['status'], errorType: SigV4Failure['errorType'], message: string): SigV4Failure => ({
+  ok: false,
+  status,
+  errorType,
+  message,
+});
 const incomplete = (message: string) => fail(400, 'IncompleteSignatureException', message);
 
 export interface VerifyOptions {
@@ -62,14 +71,17 @@ export interface VerifyOptions {
 }
 
 /** The parts of `AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=…`, or a failure. */
-function parseAuthorization(header: string): { credential: string[]; signedHeaders: string[]; signature: string } | SigV4Failure {
+function parseAuthorization(
+  header: string,
+): { credential: string[]; signedHeaders: string[]; signature: string } | SigV4Failure {
   const params = new Map<string, string>();
   for (const part of header.slice(SIGV4_ALGORITHM.length).split(',')) {
     const eq = part.indexOf('=');
     if (eq > 0) params.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
   }
   const missing = ['Credential', 'SignedHeaders', 'Signature'].filter((p) => !params.get(p));
-  if (missing.length > 0) return incomplete(missing.map((p) => `Authorization header requires '${p}' parameter.`).join(' '));
+  if (missing.length > 0)
+    return incomplete(missing.map((p) => `Authorization header requires '${p}' parameter.`).join(' '));
   const credential = params.get('Credential')!.split('/');
   if (credential.length !== 5 || credential[4] !== 'aws4_request') {
     return incomplete(`Credential should be scoped to a valid region, service and date: ${params.get('Credential')}`);
@@ -85,15 +97,27 @@ function parseAmzDate(value: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-const amzDate = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function clockProblem(signedAt: Date, nowMs: number): SigV4Failure | undefined {
   const signed = amzDate(signedAt.getTime());
   if (signedAt.getTime() < nowMs - MAX_CLOCK_SKEW_MS) {
-    return fail(400, 'BadRequestException', `Signature expired: ${signed} is now earlier than ${amzDate(nowMs - MAX_CLOCK_SKEW_MS)} (${amzDate(nowMs)} - 5 min.)`);
+    return fail(
+      400,
+      'BadRequestException',
+      `Signature expired: ${signed} is now earlier than ${amzDate(nowMs - MAX_CLOCK_SKEW_MS)} (${amzDate(nowMs)} - 5 min.)`,
+    );
   }
   if (signedAt.getTime() > nowMs + MAX_CLOCK_SKEW_MS) {
-    return fail(400, 'BadRequestException', `Signature not yet current: ${signed} is still later than ${amzDate(nowMs + MAX_CLOCK_SKEW_MS)} (${amzDate(nowMs)} + 5 min.)`);
+    return fail(
+      400,
+      'BadRequestException',
+      `Signature not yet current: ${signed} is still later than ${amzDate(nowMs + MAX_CLOCK_SKEW_MS)} (${amzDate(nowMs)} + 5 min.)`,
+    );
   }
   return undefined;
 }
@@ -116,9 +140,11 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
   // SigV4 requires `host` to be signed; without it a signature is tied to no host.
   if (!signedHeaders.includes('host')) return incomplete("'Host' must be a signed header.");
   const signedAt = parseAmzDate(headers['x-amz-date']);
-  if (!signedAt) return incomplete("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.");
+  if (!signedAt)
+    return incomplete("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.");
   for (const name of signedHeaders) {
-    if (headers[name] === undefined) return incomplete(`'${name}' is named as a SignedHeader, but it does not exist in the HTTP request.`);
+    if (headers[name] === undefined)
+      return incomplete(`'${name}' is named as a SignedHeader, but it does not exist in the HTTP request.`);
   }
 
   const principal = opts.principals.find(credential[0], headers['x-amz-security-token']);
@@ -130,12 +156,19 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
   // A client may send the body's hash; it must be this body's, or a changed body would pass.
   const bodyHash = createHash('sha256').update(request.body).digest('hex');
   const claimedHash = headers['x-amz-content-sha256'];
-  if (claimedHash !== undefined && claimedHash !== bodyHash) return fail(403, 'InvalidSignatureException', SIGNATURE_MISMATCH);
+  if (claimedHash !== undefined && claimedHash !== bodyHash)
+    return fail(403, 'InvalidSignatureException', SIGNATURE_MISMATCH);
 
   const queryStart = request.path.indexOf('?');
   // applyChecksum off: the body hash header is signed only when the client signed it (AppSync does not
   // require it, and many signers, aws-amplify's among them, leave it out); the body is bound either way.
-  const signer = new SignatureV4({ service: opts.service, region: opts.region, credentials: principal, sha256: Sha256, applyChecksum: false });
+  const signer = new SignatureV4({
+    service: opts.service,
+    region: opts.region,
+    credentials: principal,
+    sha256: Sha256,
+    applyChecksum: false,
+  });
   const resigned = await signer.sign(
     {
       method: request.method,

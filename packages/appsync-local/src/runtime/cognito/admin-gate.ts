@@ -38,15 +38,27 @@ function withoutCors(res: ServerResponse): void {
 }
 
 function asksToSign(req: IncomingMessage): boolean {
-  const requested = String(req.headers['access-control-request-headers'] ?? '').toLowerCase().split(',').map((h) => h.trim());
+  const requested = String(req.headers['access-control-request-headers'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((h) => h.trim());
   return requested.some((h) => SIGNING_HEADERS.includes(h));
 }
 
 export function adminGate(app: RequestListener, credentials: LocalCredentials, region: string): RequestListener {
-  const principal: LocalPrincipal = { ...credentials, sessionToken: '', name: 'local-user-pool-admin', grantedFields: new Set() };
-  const principals = { find: (accessKeyId: string, sessionToken: string | undefined) => (accessKeyId === credentials.accessKeyId && sessionToken === undefined ? principal : undefined) };
+  const principal: LocalPrincipal = {
+    ...credentials,
+    sessionToken: '',
+    name: 'local-user-pool-admin',
+    grantedFields: new Set(),
+  };
+  const principals = {
+    find: (accessKeyId: string, sessionToken: string | undefined) =>
+      accessKeyId === credentials.accessKeyId && sessionToken === undefined ? principal : undefined,
+  };
   return (req, res) => {
-    if (req.method === 'OPTIONS' && asksToSign(req)) return answer(res, 403, 'AccessDeniedException', 'Signed user-pool actions are not answered to web pages.');
+    if (req.method === 'OPTIONS' && asksToSign(req))
+      return answer(res, 403, 'AccessDeniedException', 'Signed user-pool actions are not answered to web pages.');
     if (!needsSignature(req.headers['x-amz-target'])) return void app(req, res);
     withoutCors(res);
     if (req.headers.authorization === undefined) {
@@ -55,7 +67,13 @@ export function adminGate(app: RequestListener, credentials: LocalCredentials, r
     }
     readBody(req, MAX_BODY_BYTES).then(
       async (body) => {
-        const verdict = await verifySigV4({ headers: headersOf(req), request: { method: req.method ?? 'POST', path: req.url ?? '/', body }, principals, region, service: COGNITO_SERVICE });
+        const verdict = await verifySigV4({
+          headers: headersOf(req),
+          request: { method: req.method ?? 'POST', path: req.url ?? '/', body },
+          principals,
+          region,
+          service: COGNITO_SERVICE,
+        });
         if (!verdict.ok) return answer(res, verdict.status, verdict.errorType, verdict.message);
         try {
           // Read already: body-parser leaves a finished request's body as it is.
@@ -65,7 +83,10 @@ export function adminGate(app: RequestListener, credentials: LocalCredentials, r
         }
         app(req, res);
       },
-      (err: unknown) => (err instanceof TooLarge ? answer(res, 413, 'SerializationException', `Request body is larger than ${MAX_BODY_BYTES} bytes.`) : res.destroy()),
+      (err: unknown) =>
+        err instanceof TooLarge
+          ? answer(res, 413, 'SerializationException', `Request body is larger than ${MAX_BODY_BYTES} bytes.`)
+          : res.destroy(),
     );
   };
 }

@@ -52,4 +52,5 @@ export function actionOf(target: string | string[] | undefined): string | undefi
 }
 
 /** Whether a request naming `target` needs a signature: any action but the public ones, unknown ones too. */
-export const needsSignature = (target: string | string[] | undefined): boolean => target !== undefined && !PUBLIC_ACTIONS.has(actionOf(target) ?? '');
+export const needsSignature = (target: string | string[] | undefined): boolean =>
+  target !== undefined && !PUBLIC_ACTIONS.has(actionOf(target) ?? '');

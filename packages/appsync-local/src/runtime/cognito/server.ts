@@ -70,11 +70,24 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
   const host = opts.host ?? '127.0.0.1';
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
-  const config = { ...DefaultConfig, TokenConfig: { IssuerDomain: '' }, ServerConfig: { hostname: host, port: opts.port, development: false } };
+  const config = {
+    ...DefaultConfig,
+    TokenConfig: { IssuerDomain: '' },
+    ServerConfig: { hostname: host, port: opts.port, development: false },
+  };
   const clock = new DateClock();
   const stores = new StormDBDataStoreFactory(opts.dataDir);
-  const cognito = await new CognitoServiceFactoryImpl(opts.dataDir, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, config.UserPoolDefaults);
-  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, undefined as never), new CryptoService(config.KMSConfig));
+  const cognito = await new CognitoServiceFactoryImpl(
+    opts.dataDir,
+    stores,
+    new UserPoolServiceFactoryImpl(clock, stores),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, undefined as never),
+    new CryptoService(config.KMSConfig),
+  );
   const services = {
     clock,
     cognito,
@@ -85,7 +98,10 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     triggers,
   };
   const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
-  const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), adminGate(application, opts.adminCredentials, LOCAL_REGION));
+  const http = createHttpServer(
+    httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES),
+    adminGate(application, opts.adminCredentials, LOCAL_REGION),
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());
@@ -102,10 +118,12 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       const text = JSON.stringify(input);
       const target = `AWSCognitoIdentityProviderService.${operation}`;
       let headers: Record<string, string> = { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target };
-      if (needsSignature(target)) headers = await signedHeaders(new URL(`${base}/`), headers, text, opts.adminCredentials, LOCAL_REGION);
+      if (needsSignature(target))
+        headers = await signedHeaders(new URL(`${base}/`), headers, text, opts.adminCredentials, LOCAL_REGION);
       const res = await fetch(`${base}/`, { method: 'POST', headers, body: text });
       const body = (await res.json()) as Record<string, unknown>;
-      if (!res.ok) throw new CognitoLocalError(String(body.code ?? body.__type ?? res.status), String(body.message ?? ''));
+      if (!res.ok)
+        throw new CognitoLocalError(String(body.code ?? body.__type ?? res.status), String(body.message ?? ''));
       return body as T;
     },
     close: () =>
@@ -125,11 +143,22 @@ function withTokenRefresh(route: RouterOf): RouterOf {
   return (target) =>
     target !== 'GetTokensFromRefreshToken'
       ? route(target)
-      : async (ctx, req: { RefreshToken?: string; ClientId?: string; ClientSecret?: string; ClientMetadata?: Record<string, string> }) => {
+      : async (
+          ctx,
+          req: {
+            RefreshToken?: string;
+            ClientId?: string;
+            ClientSecret?: string;
+            ClientMetadata?: Record<string, string>;
+          },
+        ) => {
           const { AuthenticationResult } = await route('InitiateAuth')(ctx, {
             AuthFlow: 'REFRESH_TOKEN_AUTH',
             ClientId: req.ClientId,
-            AuthParameters: { REFRESH_TOKEN: req.RefreshToken, ...(req.ClientSecret ? { SECRET_HASH: req.ClientSecret } : {}) },
+            AuthParameters: {
+              REFRESH_TOKEN: req.RefreshToken,
+              ...(req.ClientSecret ? { SECRET_HASH: req.ClientSecret } : {}),
+            },
             ClientMetadata: req.ClientMetadata,
           });
           return { AuthenticationResult };
@@ -144,8 +173,16 @@ function withTokenRefresh(route: RouterOf): RouterOf {
  */
 function useSigningKey(privateKey: KeyObject): void {
   const load = createRequire(import.meta.url);
-  const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' };
+  const jwk = {
+    ...createPublicKey(privateKey).export({ format: 'jwk' }),
+    kid: 'CognitoLocal',
+    alg: 'RS256',
+    use: 'sig',
+  };
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   Object.assign(load('cognito-local/lib/keys/cognitoLocal.private.json'), { pem, jwk });
-  Object.assign(load('cognito-local/lib/keys/cognitoLocal.public.json'), { pem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(), jwk });
+  Object.assign(load('cognito-local/lib/keys/cognitoLocal.public.json'), {
+    pem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(),
+    jwk,
+  });
 }

@@ -50,7 +50,10 @@ export async function ensureUserPool(cognito: CognitoLocal, decl: UserPoolDeclar
     });
     userPoolId = created.UserPool.Id!;
   }
-  const { UserPoolClients = [] } = await cognito.call<{ UserPoolClients?: Named[] }>('ListUserPoolClients', { UserPoolId: userPoolId, MaxResults: 60 });
+  const { UserPoolClients = [] } = await cognito.call<{ UserPoolClients?: Named[] }>('ListUserPoolClients', {
+    UserPoolId: userPoolId,
+    MaxResults: 60,
+  });
   let clientId = UserPoolClients.find((c) => c.ClientName === decl.clientName)?.ClientId;
   if (!clientId) {
     const created = await cognito.call<{ UserPoolClient: Named }>('CreateUserPoolClient', {
@@ -62,7 +65,8 @@ export async function ensureUserPool(cognito: CognitoLocal, decl: UserPoolDeclar
   }
   const { Groups = [] } = await cognito.call<{ Groups?: Named[] }>('ListGroups', { UserPoolId: userPoolId });
   for (const group of decl.groups) {
-    if (!Groups.some((g) => (g as { GroupName?: string }).GroupName === group)) await cognito.call('CreateGroup', { UserPoolId: userPoolId, GroupName: group });
+    if (!Groups.some((g) => (g as { GroupName?: string }).GroupName === group))
+      await cognito.call('CreateGroup', { UserPoolId: userPoolId, GroupName: group });
   }
   for (const user of decl.users) await ensureUser(cognito, userPoolId, user);
   return {
@@ -85,8 +89,14 @@ async function ensureUser(cognito: CognitoLocal, userPoolId: string, user: SeedU
     MessageAction: 'SUPPRESS',
     UserAttributes: Object.entries(user.attributes ?? {}).map(([Name, Value]) => ({ Name, Value })),
   });
-  await cognito.call('AdminSetUserPassword', { UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true });
-  for (const group of user.groups ?? []) await cognito.call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: user.username, GroupName: group });
+  await cognito.call('AdminSetUserPassword', {
+    UserPoolId: userPoolId,
+    Username: user.username,
+    Password: user.password,
+    Permanent: true,
+  });
+  for (const group of user.groups ?? [])
+    await cognito.call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: user.username, GroupName: group });
 }
 
 /** What the API's verifier trusts for this pool: its issuer, its app client and its JWKS, fetched as from Cognito. */

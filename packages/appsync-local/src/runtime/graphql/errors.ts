@@ -4,8 +4,16 @@
  * "Validation error of type <Kind>: ..." wording (AppSync runs on graphql-java).
  */
 import {
-  getNamedType, Kind, parse, type ASTNode, type FragmentDefinitionNode, type GraphQLError, type GraphQLSchema, type SelectionSetNode,
-  type SourceLocation, isObjectType,
+  getNamedType,
+  Kind,
+  parse,
+  type ASTNode,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type SourceLocation,
+  isObjectType,
 } from 'graphql';
 import type { AppSyncError } from '../types.ts';
 
@@ -38,7 +46,9 @@ export class FieldFailure extends Error {
 }
 
 export function appsyncLocations(locations: readonly SourceLocation[] | undefined): AppSyncLocation[] | null {
-  return locations && locations.length > 0 ? locations.map((l) => ({ line: l.line, column: l.column, sourceName: null })) : null;
+  return locations && locations.length > 0
+    ? locations.map((l) => ({ line: l.line, column: l.column, sourceName: null }))
+    : null;
 }
 
 /** graphql-java prints a result path as /a/b[0]/c. */
@@ -51,7 +61,11 @@ export function javaPath(path: readonly (string | number)[]): string {
  * only the fields the query selected on the failed field are kept, under their response names.
  * Type conditions of fragments are not checked (the data carries no type).
  */
-export function filterBySelection(data: unknown, selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): unknown {
+export function filterBySelection(
+  data: unknown,
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Map<string, FragmentDefinitionNode>,
+): unknown {
   if (!selectionSet || data === null || typeof data !== 'object') return data;
   if (Array.isArray(data)) return data.map((d) => filterBySelection(d, selectionSet, fragments));
   const source = data as Record<string, unknown>;
@@ -59,10 +73,17 @@ export function filterBySelection(data: unknown, selectionSet: SelectionSetNode 
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       if (Object.hasOwn(source, selection.name.value)) {
-        out[selection.alias?.value ?? selection.name.value] = filterBySelection(source[selection.name.value], selection.selectionSet, fragments);
+        out[selection.alias?.value ?? selection.name.value] = filterBySelection(
+          source[selection.name.value],
+          selection.selectionSet,
+          fragments,
+        );
       }
     } else {
-      const inner = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragments.get(selection.name.value)?.selectionSet;
+      const inner =
+        selection.kind === Kind.INLINE_FRAGMENT
+          ? selection.selectionSet
+          : fragments.get(selection.name.value)?.selectionSet;
       Object.assign(out, filterBySelection(source, inner, fragments));
     }
   }
@@ -71,15 +92,18 @@ export function filterBySelection(data: unknown, selectionSet: SelectionSetNode 
 
 function errorData(error: GraphQLError, data: unknown): unknown {
   const field = error.nodes?.[0] as ASTNode | undefined;
-  if (data === null || data === undefined || !field || field.kind !== Kind.FIELD || !field.selectionSet) return data ?? null;
+  if (data === null || data === undefined || !field || field.kind !== Kind.FIELD || !field.selectionSet)
+    return data ?? null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   if (error.source) {
-    for (const d of parse(error.source).definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+    for (const d of parse(error.source).definitions)
+      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   }
   return filterBySelection(data, field.selectionSet, fragments);
 }
 
-const nonNullPattern = /^Cannot return null for non-nullable field ([_A-Za-z][_0-9A-Za-z]*)\.([_A-Za-z][_0-9A-Za-z]*)\.$/;
+const nonNullPattern =
+  /^Cannot return null for non-nullable field ([_A-Za-z][_0-9A-Za-z]*)\.([_A-Za-z][_0-9A-Za-z]*)\.$/;
 
 /** An execution error (from graphql-js) as AppSync reports it. */
 export function formatExecutionError(schema: GraphQLSchema, error: GraphQLError): FieldErrorEntry {
@@ -116,7 +140,8 @@ export function formatExecutionError(schema: GraphQLSchema, error: GraphQLError)
     errorType: null,
     errorInfo: null,
     locations: appsyncLocations(error.locations),
-    message: original && /^Unable to serialize|^Invalid |^Expected type '/.test(error.message) ? message : error.message,
+    message:
+      original && /^Unable to serialize|^Invalid |^Expected type '/.test(error.message) ? message : error.message,
   };
 }
 
@@ -145,12 +170,21 @@ export function formatValidationError(error: GraphQLError): RequestErrorEntry {
   const detail = fieldUndefined
     ? `Field '${fieldUndefined[1]}' in type '${fieldUndefined[2]}' is undefined`
     : error.message;
-  return { path: null, locations: appsyncLocations(error.locations), message: `Validation error of type ${kind}: ${detail}` };
+  return {
+    path: null,
+    locations: appsyncLocations(error.locations),
+    message: `Validation error of type ${kind}: ${detail}`,
+  };
 }
 
 /** A request-level error raised while coercing variables or choosing the operation. */
 export function formatRequestError(error: GraphQLError): RequestErrorEntry {
-  const nullVariable = /^Variable "\$(\w+)" of (?:required|non-null) type "(.+)" (?:was not provided|must not be null)\.$/.exec(error.message);
-  const message = nullVariable ? `Variable '${nullVariable[1]}' has coerced Null value for NonNull type '${nullVariable[2]}'` : error.message;
+  const nullVariable =
+    /^Variable "\$(\w+)" of (?:required|non-null) type "(.+)" (?:was not provided|must not be null)\.$/.exec(
+      error.message,
+    );
+  const message = nullVariable
+    ? `Variable '${nullVariable[1]}' has coerced Null value for NonNull type '${nullVariable[2]}'`
+    : error.message;
   return { path: null, locations: appsyncLocations(error.locations), message };
 }

@@ -155,7 +155,12 @@ function fieldTable(engine: Engine): (info: GraphQLResolveInfo) => FieldEntry {
     let entry = fields.get(fieldName);
     if (!entry) {
       const key = `${typeName}.${fieldName}`;
-      entry = { key, rule: engine.authRule(typeName, fieldName), plan: engine.plans.get(key), coerce: outputCoercion(info.returnType) };
+      entry = {
+        key,
+        rule: engine.authRule(typeName, fieldName),
+        plan: engine.plans.get(key),
+        coerce: outputCoercion(info.returnType),
+      };
       fields.set(fieldName, entry);
     }
     return entry;
@@ -188,7 +193,8 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
     const { key, rule, plan, coerce } = fieldOf(info);
     if (info.path.prev === undefined && info.operation.operation === 'subscription') state.rootArgs = args;
-    if (depthOf(info.path) > engine.limits.queryDepth) return refuse(info, state, depthLimitReached(engine.limits.queryDepth));
+    if (depthOf(info.path) > engine.limits.queryDepth)
+      return refuse(info, state, depthLimitReached(engine.limits.queryDepth));
     if (!isAllowed(rule, state.auth)) throw unauthorized(info);
     if (!plan) {
       if (source === null || typeof source !== 'object') return null;
@@ -196,7 +202,8 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       return coerce ? coerce(value) : value;
     }
     state.resolverRuns += 1;
-    if (state.resolverRuns > engine.limits.resolverCount) return refuse(info, state, resolverLimitReached(engine.limits.resolverCount));
+    if (state.resolverRuns > engine.limits.resolverCount)
+      return refuse(info, state, resolverLimitReached(engine.limits.resolverCount));
     if (state.deadline.aborted) return refuse(info, state, { ...TIMED_OUT, data: null, errorInfo: null });
     const { selectionSetList: list, selectionSetGraphQL: text } = selectionOf(info);
     const base: BaseContext = {
@@ -220,7 +227,9 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
       for (const e of outcome.appendedErrors) state.appended.push(appendedEntry(e, info));
       if (!outcome.ok) throw new FieldFailure(outcome.error);
       const calls = [...state.extensions, ...outcome.extensions];
-      const invalidations = new Set(calls.filter((e) => e.method === 'invalidateSubscriptions').map((e) => JSON.stringify(e)));
+      const invalidations = new Set(
+        calls.filter((e) => e.method === 'invalidateSubscriptions').map((e) => JSON.stringify(e)),
+      );
       if (invalidations.size > MAX_INVALIDATIONS_PER_REQUEST) {
         throw new FieldFailure({
           message: `extensions.invalidateSubscriptions may be called at most ${MAX_INVALIDATIONS_PER_REQUEST} times (unique calls) in one request.`,
@@ -321,20 +330,42 @@ export async function executeRequest(
   if (validationErrors.length > 0) return requestErrors(validationErrors.map(formatValidationError));
 
   const op = getOperationAST(document, request.operationName ?? undefined);
-  if (op && auth.mode === 'AWS_IAM' && fieldOutsidePolicy(engine.schema, document, op, auth.grantedFields ?? new Set())) {
+  if (
+    op &&
+    auth.mode === 'AWS_IAM' &&
+    fieldOutsidePolicy(engine.schema, document, op, auth.grantedFields ?? new Set())
+  ) {
     return { ...PERMISSION_DENIED, operationName, resolvers: [] };
   }
   if (options.subscription && op && op.operation !== 'subscription') {
-    const refused = { path: null, locations: null, errorType: 'UnsupportedOperation', message: `Only subscriptions are served on the real-time endpoint, not a ${op.operation}.` };
+    const refused = {
+      path: null,
+      locations: null,
+      errorType: 'UnsupportedOperation',
+      message: `Only subscriptions are served on the real-time endpoint, not a ${op.operation}.`,
+    };
     return requestErrors([refused]);
   }
   if (op?.operation === 'subscription' && !options.subscription) {
-    return requestErrors([{ path: null, locations: null, message: 'Subscriptions are served on the real-time (WebSocket) endpoint, not over HTTP.' }]);
+    return requestErrors([
+      {
+        path: null,
+        locations: null,
+        message: 'Subscriptions are served on the real-time (WebSocket) endpoint, not over HTTP.',
+      },
+    ]);
   }
 
   const deadline = new AbortController();
   const state: RequestState = {
-    auth, headers, appended: [], timings: [], resolverRuns: 0, deadline: deadline.signal, extensions: [], rootArgs: null,
+    auth,
+    headers,
+    appended: [],
+    timings: [],
+    resolverRuns: 0,
+    deadline: deadline.signal,
+    extensions: [],
+    rootArgs: null,
   };
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
@@ -356,7 +387,8 @@ export async function executeRequest(
     ),
     timedOut,
   ]).finally(() => clearTimeout(timer));
-  if (result === 'timedOut') return { status: 200, body: { data: null, errors: [{ ...TIMED_OUT }] }, operationName, resolvers: state.timings };
+  if (result === 'timedOut')
+    return { status: 200, body: { data: null, errors: [{ ...TIMED_OUT }] }, operationName, resolvers: state.timings };
 
   if (!('data' in result) || result.data === undefined) {
     return requestErrors((result.errors ?? []).map((e: GraphQLError) => formatRequestError(e)));

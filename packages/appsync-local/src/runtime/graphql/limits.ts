@@ -9,11 +9,18 @@ import type { AppSyncError } from '../types.ts';
 /** AppSync's hard limit on one request's execution (not configurable). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-const fieldError = (errorType: string, message: string): AppSyncError => ({ errorType, message, data: null, errorInfo: null });
+const fieldError = (errorType: string, message: string): AppSyncError => ({
+  errorType,
+  message,
+  data: null,
+  errorInfo: null,
+});
 
-export const depthLimitReached = (limit: number) => fieldError('QueryDepthLimitReached', `Query depth limit of ${limit} reached`);
+export const depthLimitReached = (limit: number) =>
+  fieldError('QueryDepthLimitReached', `Query depth limit of ${limit} reached`);
 
-export const resolverLimitReached = (limit: number) => fieldError('ResolverExecutionLimitReached', `Resolver execution limit of ${limit} reached`);
+export const resolverLimitReached = (limit: number) =>
+  fieldError('ResolverExecutionLimitReached', `Resolver execution limit of ${limit} reached`);
 
 /** What a request over the time limit answers; the errorType is *(guess)*, the message is AppSync's. */
 export const TIMED_OUT = { errorType: 'ExecutionTimeout', message: 'Execution timed out.' };
@@ -37,7 +44,9 @@ export function noIntrospection(context: ValidationContext): ASTVisitor {
     Field(node) {
       const parent = context.getParentType();
       if (parent && parent.name.startsWith('__')) {
-        context.reportError(new GraphQLError(`Cannot query field "${node.name.value}" on type "${parent.name}".`, { nodes: node }));
+        context.reportError(
+          new GraphQLError(`Cannot query field "${node.name.value}" on type "${parent.name}".`, { nodes: node }),
+        );
         // An undefined field's own selection is not checked further, as graphql-java does.
         return false;
       }

@@ -61,7 +61,14 @@ class Run {
       outcome = code.run(handler, ctx);
     } catch (err) {
       // The sandbox should report errors itself; anything escaping it is still only this field's failure.
-      outcome = { kind: 'error', value: null, error: codeError((err as Error)?.message ?? String(err)), appendedErrors: [], stash: this.stash, logs: [] };
+      outcome = {
+        kind: 'error',
+        value: null,
+        error: codeError((err as Error)?.message ?? String(err)),
+        appendedErrors: [],
+        stash: this.stash,
+        logs: [],
+      };
     }
     this.appendedErrors.push(...(outcome.appendedErrors ?? []));
     this.logs.push(...(outcome.logs ?? []));
@@ -78,12 +85,21 @@ class Run {
     } catch (err) {
       // A data source failure is never raised by itself: it lands in ctx.error for the response handler.
       const e = err as Error;
-      return { result: null, error: { message: e?.message ?? String(err), type: e?.name && e.name !== 'Error' ? e.name : 'InternalFailure' } };
+      return {
+        result: null,
+        error: { message: e?.message ?? String(err), type: e?.name && e.name !== 'Error' ? e.name : 'InternalFailure' },
+      };
     }
   }
 
   fail(error: AppSyncError | null): RunOutcome {
-    return { ok: false, error: error ?? codeError('Handler failed without an error'), appendedErrors: this.appendedErrors, logs: this.logs, extensions: this.extensions };
+    return {
+      ok: false,
+      error: error ?? codeError('Handler failed without an error'),
+      appendedErrors: this.appendedErrors,
+      logs: this.logs,
+      extensions: this.extensions,
+    };
   }
 
   done(value: unknown): RunOutcome {

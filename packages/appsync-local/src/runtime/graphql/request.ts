@@ -6,9 +6,14 @@ export function asGraphQLRequest(body: unknown): GraphQLRequest | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') return null;
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
+    return null;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
-  return { query, variables: (variables as Record<string, unknown> | null | undefined) ?? null, operationName: operationName ?? null };
+  return {
+    query,
+    variables: (variables as Record<string, unknown> | null | undefined) ?? null,
+    operationName: operationName ?? null,
+  };
 }
 
 /** The request in JSON text (a real-time start's `payload.data`); null when it is not one. */

@@ -6,7 +6,10 @@
  */
 import { Kind, print, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 
-export function selectionSetList(fieldNodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>): string[] {
+export function selectionSetList(
+  fieldNodes: readonly FieldNode[],
+  fragments: Record<string, FragmentDefinitionNode>,
+): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (p: string) => {

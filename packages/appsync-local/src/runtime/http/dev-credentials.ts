@@ -21,7 +21,10 @@ export function signerInfo(signers: readonly ExplorerSigner[]): ExplorerSignerIn
   return signers.map(({ name, label, region }) => ({ name, label, region }));
 }
 
-export function credentialsOf(signers: readonly ExplorerSigner[], name: string | null): { status: number; body: unknown } {
+export function credentialsOf(
+  signers: readonly ExplorerSigner[],
+  name: string | null,
+): { status: number; body: unknown } {
   const signer = signers.find((s) => s.name === name);
   if (!signer) return { status: 400, body: { error: `Give ?name= one of ${signers.map((s) => s.name).join(', ')}.` } };
   return { status: 200, body: { ...signer.credentials, region: signer.region } };

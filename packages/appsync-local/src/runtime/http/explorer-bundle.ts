@@ -5,7 +5,17 @@
  */
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** This package's folder: the bundle's input paths are relative to it. */
@@ -42,7 +52,10 @@ function fingerprint(inputs: string[]): string {
 export function isExplorerFresh(dir: string): boolean {
   if (!Object.keys(EXPLORER_FILES).every((f) => existsSync(path.join(dir, f)))) return false;
   try {
-    const saved = JSON.parse(readFileSync(path.join(dir, INPUTS_FILE), 'utf8')) as { inputs: string[]; fingerprint: string };
+    const saved = JSON.parse(readFileSync(path.join(dir, INPUTS_FILE), 'utf8')) as {
+      inputs: string[];
+      fingerprint: string;
+    };
     return fingerprint(saved.inputs) === saved.fingerprint;
   } catch {
     return false;

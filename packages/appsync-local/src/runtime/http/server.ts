@@ -51,9 +51,11 @@ export interface RunningServer {
 const CORS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, authorization, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
+  'access-control-allow-headers':
+    'content-type, authorization, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
   // The list AppSync sends (recorded in aws-amplify/amplify-js#5579), so that a browser may read them.
-  'access-control-expose-headers': 'x-amzn-RequestId, x-amzn-ErrorType, x-amz-user-agent, x-amzn-ErrorMessage, Date, x-amz-schema-version',
+  'access-control-expose-headers':
+    'x-amzn-RequestId, x-amzn-ErrorType, x-amz-user-agent, x-amzn-ErrorMessage, Date, x-amz-schema-version',
   'access-control-max-age': '600',
 };
 
@@ -74,7 +76,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 /** JSON without CORS headers: a page of another origin cannot read it. */
 function sendOwnOrigin(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...errorTypeHeader(status, body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    ...errorTypeHeader(status, body),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -85,7 +91,6 @@ function malformed(res: ServerResponse, status: number, message: string): void {
 export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
-
 
 async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let text: string;
@@ -136,12 +141,19 @@ function devRefusal(req: IncomingMessage, route: string): string | null {
   return foreign && `${route} answers this server's own pages only. ${foreign}`;
 }
 
-function handleToken(tokenFor: NonNullable<ServerOptions['tokenFor']>, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const refuse = (status: number, error: string) => sendOwnOrigin(res, status, { error }, { 'cache-control': 'no-store' });
+function handleToken(
+  tokenFor: NonNullable<ServerOptions['tokenFor']>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): void {
+  const refuse = (status: number, error: string) =>
+    sendOwnOrigin(res, status, { error }, { 'cache-control': 'no-store' });
   const refusal = devRefusal(req, '/dev/token');
   if (refusal) return refuse(403, refusal);
   const username = url.searchParams.get('username') ?? '';
-  if (!LOCAL_NAME.test(username)) return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
+  if (!LOCAL_NAME.test(username))
+    return refuse(400, 'Give ?username= (letters, digits, . _ @ + -; at most 128 characters).');
   const groups = url.searchParams.getAll('group').filter((g) => g !== '');
   if (groups.some((g) => !LOCAL_NAME.test(g))) return refuse(400, 'Invalid group name.');
   sendOwnOrigin(res, 200, { token: tokenFor(username, groups) }, { 'cache-control': 'no-store' });
@@ -167,7 +179,13 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         await handleGraphQL(opts.api, req, res);
       } else if (route === 'GET /' || route === 'GET /graphql') {
         res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
-        res.end(explorerPage({ tokens: opts.tokenFor !== undefined, signers: opts.signers ?? [], example: opts.explorerExample }));
+        res.end(
+          explorerPage({
+            tokens: opts.tokenFor !== undefined,
+            signers: opts.signers ?? [],
+            example: opts.explorerExample,
+          }),
+        );
       } else if (req.method === 'GET' && url.pathname.startsWith(EXPLORER_PATH)) {
         const asset = await explorerAsset(opts.explorerDir, url.pathname.slice(EXPLORER_PATH.length));
         if (!asset) return send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });
@@ -177,7 +195,9 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
         handleToken(opts.tokenFor, req, res, url);
       } else if (route === 'GET /dev/credentials' && opts.signers?.length) {
         const refusal = devRefusal(req, '/dev/credentials');
-        const answer = refusal ? { status: 403, body: { error: refusal } } : credentialsOf(opts.signers, url.searchParams.get('name'));
+        const answer = refusal
+          ? { status: 403, body: { error: refusal } }
+          : credentialsOf(opts.signers, url.searchParams.get('name'));
         sendOwnOrigin(res, answer.status, answer.body, { 'cache-control': 'no-store' });
       } else {
         send(res, 404, { errors: [{ errorType: 'NotFound', message: `No route for ${route}.` }] });

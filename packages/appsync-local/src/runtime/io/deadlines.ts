@@ -32,7 +32,11 @@ export const CONNECTION_DEADLINES: ConnectionDeadlines = {
  * interval (30 s by default, which would let a stalled one live up to 30 s past its deadline), so it
  * is set to a fraction of the shortest deadline, at most 1 s.
  */
-export function httpTimeouts(deadlines: ConnectionDeadlines): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+export function httpTimeouts(deadlines: ConnectionDeadlines): {
+  headersTimeout: number;
+  requestTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   return {
     headersTimeout: deadlines.headersMs,
     requestTimeout: deadlines.requestMs,

@@ -26,7 +26,11 @@ export function children(node: Node): Node[] {
 }
 
 /** Depth-first walk; `enter` returns false to skip a subtree. `ancestors` ends with the node's parent. */
-export function walk(node: Node, enter: (node: Node, ancestors: Node[]) => boolean | void, ancestors: Node[] = []): void {
+export function walk(
+  node: Node,
+  enter: (node: Node, ancestors: Node[]) => boolean | void,
+  ancestors: Node[] = [],
+): void {
   if (enter(node, ancestors) === false) return;
   ancestors.push(node);
   for (const child of children(node)) walk(child, enter, ancestors);
@@ -37,7 +41,10 @@ export function walk(node: Node, enter: (node: Node, ancestors: Node[]) => boole
 export function esbuildHelperRanges(program: Node): [number, number][] {
   const ranges: [number, number][] = [];
   for (const stmt of program.body as Node[]) {
-    if (stmt.type === 'VariableDeclaration' && stmt.declarations.every((d: Node) => d.id.type === 'Identifier' && d.id.name.startsWith('__'))) {
+    if (
+      stmt.type === 'VariableDeclaration' &&
+      stmt.declarations.every((d: Node) => d.id.type === 'Identifier' && d.id.name.startsWith('__'))
+    ) {
       ranges.push([stmt.start, stmt.end]);
     } else if (stmt.type === 'FunctionDeclaration' && stmt.id?.name.startsWith('__')) {
       ranges.push([stmt.start, stmt.end]);

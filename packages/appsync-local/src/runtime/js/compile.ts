@@ -11,7 +11,6 @@ import { checkAppSyncRules } from './rules.ts';
 import { EarlyReturnSignal, UtilErrorSignal, codeError } from './signals.ts';
 import { buildModules, type CallState, type UtilTree } from './util/index.ts';
 
-
 type Shape = { [name: string]: 'fn' | Shape };
 
 function shapeOf(tree: UtilTree): Shape {
@@ -57,7 +56,10 @@ function stackOf(e: object): string {
  * (aws/aws-appsync-community#328), the position being the innermost frame in the resolver's code.
  */
 function runtimeErrorMessage(e: unknown, fileName: string, toOriginal: ScriptModule['originalPosition']): string {
-  const name = e && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string' ? (e as { name: string }).name : 'Error';
+  const name =
+    e && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string'
+      ? (e as { name: string }).name
+      : 'Error';
   const stack = e && typeof e === 'object' ? stackOf(e) : '';
   const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
@@ -78,7 +80,13 @@ export function compileCode(fileName: string, code: string): CompiledCode {
     }
   }
 
-  const state: CallState = { ctx: undefined as unknown as ResolverContext, appendedErrors: [], logs: [], responseHeaders: {}, extensions: [] };
+  const state: CallState = {
+    ctx: undefined as unknown as ResolverContext,
+    appendedErrors: [],
+    logs: [],
+    responseHeaders: {},
+    extensions: [],
+  };
   const modules = buildModules(state);
   const bridge = (path: string, argsJson: string): string | undefined => {
     const args = JSON.parse(argsJson) as unknown[];
@@ -126,13 +134,22 @@ export function compileCode(fileName: string, code: string): CompiledCode {
       state.responseHeaders = {};
       state.extensions = [];
       const outcome: HandlerOutcome = {
-        kind: 'value', value: null, error: null, appendedErrors: state.appendedErrors, stash: ctx.stash ?? {}, logs: state.logs,
-        responseHeaders: state.responseHeaders, extensions: state.extensions,
+        kind: 'value',
+        value: null,
+        error: null,
+        appendedErrors: state.appendedErrors,
+        stash: ctx.stash ?? {},
+        logs: state.logs,
+        responseHeaders: state.responseHeaders,
+        extensions: state.extensions,
       };
       // One entry into the realm per call. No vm timeout: its watchdog thread costs a millisecond a
       // call here; the loop budget (module.ts) is what stops runaway code.
       try {
-        const out = JSON.parse(callHandler(handler, JSON.stringify(ctx))) as { value: unknown; stash: Record<string, unknown> };
+        const out = JSON.parse(callHandler(handler, JSON.stringify(ctx))) as {
+          value: unknown;
+          stash: Record<string, unknown>;
+        };
         outcome.value = out.value;
         outcome.stash = out.stash ?? outcome.stash;
       } catch (e) {

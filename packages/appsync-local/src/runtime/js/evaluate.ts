@@ -46,7 +46,11 @@ export function contextWithDefaults(context: Record<string, unknown>): ResolverC
     error: c.error ?? undefined,
     request: { headers: {}, domainName: null, ...(c.request ?? {}) },
     info: {
-      fieldName: '', parentTypeName: '', variables: {}, selectionSetList: [], selectionSetGraphQL: '',
+      fieldName: '',
+      parentTypeName: '',
+      variables: {},
+      selectionSetList: [],
+      selectionSetGraphQL: '',
       ...(c.info ?? {}),
     },
     env: c.env ?? {},
@@ -71,7 +75,9 @@ function compileErrors(e: unknown): CodeError[] {
 function runtimeErrors(message: string): CodeError[] {
   const at = /^code\.js:(\d+):(\d+): /.exec(message);
   if (!at) return [];
-  return [{ errorType: 'RUNTIME_ERROR', value: message, location: { line: Number(at[1]), column: Number(at[2]), span: -1 } }];
+  return [
+    { errorType: 'RUNTIME_ERROR', value: message, location: { line: Number(at[1]), column: Number(at[2]), span: -1 } },
+  ];
 }
 
 /** `compile` lets a caller that evaluates the same code many times reuse its compiled form. */

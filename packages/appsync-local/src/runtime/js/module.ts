@@ -60,14 +60,17 @@ export function moduleToScript(fileName: string, code: string): ScriptModule {
     if (stmt.type === 'ImportDeclaration') {
       const source = String(stmt.source.value);
       if (!PROVIDED_MODULES.includes(source)) {
-        throw new Error(`${fileName}:${stmt.loc.start.line}:${stmt.loc.start.column + 1} imports '${source}', which AppSync does not provide (bundle it)`);
+        throw new Error(
+          `${fileName}:${stmt.loc.start.line}:${stmt.loc.start.column + 1} imports '${source}', which AppSync does not provide (bundle it)`,
+        );
       }
       const src = JSON.stringify(source);
       const lines: string[] = [];
       const named: string[] = [];
       for (const spec of stmt.specifiers as Node[]) {
         if (spec.type === 'ImportNamespaceSpecifier') lines.push(`const ${spec.local.name} = __import(${src});`);
-        else if (spec.type === 'ImportDefaultSpecifier') lines.push(`const ${spec.local.name} = __import(${src}).default;`);
+        else if (spec.type === 'ImportDefaultSpecifier')
+          lines.push(`const ${spec.local.name} = __import(${src}).default;`);
         else {
           const imported = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
           named.push(`${JSON.stringify(imported)}: ${spec.local.name}`);
@@ -132,7 +135,8 @@ export function moduleToScript(fileName: string, code: string): ScriptModule {
   });
 
   let body = code;
-  for (const e of [...edits].sort((a, b) => b.start - a.start)) body = body.slice(0, e.start) + e.text + body.slice(e.end);
+  for (const e of [...edits].sort((a, b) => b.start - a.start))
+    body = body.slice(0, e.start) + e.text + body.slice(e.end);
   const returns = exported.map(([name, local]) => `${JSON.stringify(name)}: ${local}`).join(', ');
   const prefix = '(function (__import, __esbuildObject, __loop) { "use strict"; ';
   const source = `${prefix}${body}\n;return { ${returns} };\n})`;

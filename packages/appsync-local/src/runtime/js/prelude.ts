@@ -5,10 +5,31 @@
  * boundary is a JSON string, so resolver code only ever sees objects of its own realm.
  */
 export const ALLOWED_GLOBALS = [
-  'Object', 'Array', 'String', 'Number', 'Boolean', 'Math', 'JSON',
-  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent',
-  'NaN', 'Infinity', 'undefined',
-  'Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Math',
+  'JSON',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURI',
+  'encodeURIComponent',
+  'decodeURI',
+  'decodeURIComponent',
+  'NaN',
+  'Infinity',
+  'undefined',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'ReferenceError',
+  'SyntaxError',
+  'EvalError',
+  'URIError',
 ];
 
 /** Loop iterations one handler call may run before it is stopped with a Code error. */

@@ -28,12 +28,19 @@ export class CodeRejected extends Error {
     readonly fileName: string,
     readonly violations: RuleViolation[],
   ) {
-    super(violations.map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`).join('\n'));
+    super(
+      violations
+        .map((v) => `${fileName}:${v.line}:${v.column} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`)
+        .join('\n'),
+    );
   }
 }
 
 /** The raw eslint findings for a piece of code (before esbuild-helper exemptions). */
-export type LintMessage = Pick<Linter.LintMessage, 'line' | 'column' | 'endLine' | 'endColumn' | 'ruleId' | 'message'> & { fatal?: boolean };
+export type LintMessage = Pick<
+  Linter.LintMessage,
+  'line' | 'column' | 'endLine' | 'endColumn' | 'ruleId' | 'message'
+> & { fatal?: boolean };
 
 export interface LintCache {
   get(code: string): LintMessage[] | undefined;
@@ -46,7 +53,20 @@ export function setLintCache(cache: LintCache | null): void {
   lintCache = cache;
 }
 
-const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'reduce', 'reduceRight', 'every', 'some', 'flatMap'];
+const CALLBACK_METHODS = [
+  'map',
+  'filter',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'forEach',
+  'reduce',
+  'reduceRight',
+  'every',
+  'some',
+  'flatMap',
+];
 
 /**
  * `@aws-appsync/eslint-plugin`'s `configs.base` rules, each with the module that holds it. They are
@@ -55,17 +75,31 @@ const CALLBACK_METHODS = ['map', 'filter', 'find', 'findIndex', 'findLast', 'fin
  * resolver code is plain JavaScript, so eslint's own parser reads it.
  */
 export const BASE_RULE_MODULES: Record<string, string> = {
-  'no-async': 'no-async', 'no-await': 'no-await', 'no-classes': 'no-classes', 'no-for': 'no-for',
-  'no-continue': 'no-continue', 'no-generators': 'no-generators', 'no-yield': 'no-yield', 'no-labels': 'no-labels',
-  'no-regex': 'no-regex', 'no-this': 'no-this', 'no-try': 'no-try', 'no-while': 'no-while',
+  'no-async': 'no-async',
+  'no-await': 'no-await',
+  'no-classes': 'no-classes',
+  'no-for': 'no-for',
+  'no-continue': 'no-continue',
+  'no-generators': 'no-generators',
+  'no-yield': 'no-yield',
+  'no-labels': 'no-labels',
+  'no-regex': 'no-regex',
+  'no-this': 'no-this',
+  'no-try': 'no-try',
+  'no-while': 'no-while',
   'no-disallowed-unary-operators': 'no-disallowed-unary-operators',
   'no-disallowed-binary-operators': 'no-disallowed-binary-operator',
-  'no-promise': 'no-promise', 'no-disallowed-re-assignment': 'no-disallowed-re-assignment', 'no-in-operator': 'no-in-operator',
+  'no-promise': 'no-promise',
+  'no-disallowed-re-assignment': 'no-disallowed-re-assignment',
+  'no-in-operator': 'no-in-operator',
 };
 
 const requireHere = createRequire(import.meta.url);
 export function loadBaseRule(name: string): unknown {
-  const mod = requireHere(`@aws-appsync/eslint-plugin/lib/rules/${BASE_RULE_MODULES[name]}.js`) as { __esModule?: boolean; default?: unknown };
+  const mod = requireHere(`@aws-appsync/eslint-plugin/lib/rules/${BASE_RULE_MODULES[name]}.js`) as {
+    __esModule?: boolean;
+    default?: unknown;
+  };
   return mod.__esModule ? mod.default : mod;
 }
 
@@ -84,11 +118,13 @@ function loadLinter(): { linter: Linter; config: Linter.Config[] } {
     const rules = Object.fromEntries(names.map((name) => [name, loadBaseRule(name)]));
     linter = {
       linter: new LinterClass({ configType: 'flat' }),
-      config: [{
-        files: ['**/*.js'],
-        plugins: { '@aws-appsync': { rules } as never },
-        rules: Object.fromEntries(names.map((name) => [`@aws-appsync/${name}`, 2])),
-      }],
+      config: [
+        {
+          files: ['**/*.js'],
+          plugins: { '@aws-appsync': { rules } as never },
+          rules: Object.fromEntries(names.map((name) => [`@aws-appsync/${name}`, 2])),
+        },
+      ],
     };
   }
   return linter;
@@ -98,8 +134,17 @@ function lintMessages(code: string): LintMessage[] {
   const cached = lintCache?.get(code);
   if (cached) return cached;
   const { linter: l, config } = loadLinter();
-  const messages = l.verify(code, config, { filename: 'resolver.js' })
-    .map(({ line, column, endLine, endColumn, ruleId, message, fatal }) => ({ line, column, endLine, endColumn, ruleId, message, ...(fatal ? { fatal } : {}) }));
+  const messages = l
+    .verify(code, config, { filename: 'resolver.js' })
+    .map(({ line, column, endLine, endColumn, ruleId, message, fatal }) => ({
+      line,
+      column,
+      endLine,
+      endColumn,
+      ruleId,
+      message,
+      ...(fatal ? { fatal } : {}),
+    }));
   lintCache?.set(code, messages);
   return messages;
 }
@@ -110,7 +155,8 @@ const isFunctionNode = (n: Node | null | undefined): boolean =>
 function propertyName(member: Node): string | null {
   if (member.type !== 'MemberExpression') return null;
   if (!member.computed && member.property.type === 'Identifier') return member.property.name;
-  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string') return member.property.value;
+  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string')
+    return member.property.value;
   return null;
 }
 
@@ -132,7 +178,8 @@ function collectFunctions(program: Node, skip: (n: Node) => boolean): Map<Node, 
   walk(program, (n) => {
     if (skip(n)) return false;
     if (n.type === 'FunctionDeclaration' && n.id) names.set(n, n.id.name);
-    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && isFunctionNode(n.init)) names.set(n.init, n.id.name);
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && isFunctionNode(n.init))
+      names.set(n.init, n.id.name);
     if (n.type === 'FunctionExpression' && n.id && !names.has(n)) names.set(n, n.id.name);
   });
   return names;
@@ -168,7 +215,8 @@ function ownChecks(program: Node): RuleViolation[] {
       const object = callee.object as Node;
       const staticOwner = object.type === 'Identifier' && STATIC_OWNERS.includes(object.name) ? object.name : null;
       if (staticOwner) {
-        if (DENIED_METHODS[staticOwner].includes(method)) report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
+        if (DENIED_METHODS[staticOwner].includes(method))
+          report(n, 'no-disallowed-methods', `${staticOwner}.${method} is not supported`);
       } else if (DENIED_INSTANCE_METHODS.has(method)) {
         report(n, 'no-disallowed-methods', `${DENIED_INSTANCE_METHODS.get(method)}.${method} is not supported`);
       } else if ((method === 'sort' || method === 'toSorted') && n.arguments.length > 0) {
@@ -207,7 +255,9 @@ export function findViolations(code: string): RuleViolation[] {
     program = parseModule(code);
   } catch (e) {
     const err = e as { loc?: { line: number; column: number }; message: string };
-    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, span: -1, rule: 'syntax', message: err.message }];
+    return [
+      { line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, span: -1, rule: 'syntax', message: err.message },
+    ];
   }
   const helpers = esbuildHelperRanges(program);
   const lineStarts = [0];

@@ -48,8 +48,14 @@ export function localDynamoDbEnvironment(endpoint: string, stateDir: string): Re
 
 function parse(file: string): LocalCredentials {
   const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalCredentials>;
-  if (typeof value.accessKeyId !== 'string' || !/^[A-Za-z0-9]+$/.test(value.accessKeyId) || typeof value.secretAccessKey !== 'string') {
-    throw new Error(`${file}: not a DynamoDB Local credential; delete it to make a new one (the data of the old one is then out of reach)`);
+  if (
+    typeof value.accessKeyId !== 'string' ||
+    !/^[A-Za-z0-9]+$/.test(value.accessKeyId) ||
+    typeof value.secretAccessKey !== 'string'
+  ) {
+    throw new Error(
+      `${file}: not a DynamoDB Local credential; delete it to make a new one (the data of the old one is then out of reach)`,
+    );
   }
   return { accessKeyId: value.accessKeyId, secretAccessKey: value.secretAccessKey };
 }
@@ -62,7 +68,10 @@ function readOrCreate(file: string): LocalCredentials {
   }
   mkdirSync(path.dirname(file), { recursive: true });
   // Letters and digits only: DynamoDB Local names the database file after the access key.
-  const created = { accessKeyId: `LOCAL${randomBytes(20).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(20).toString('hex') };
+  const created = {
+    accessKeyId: `LOCAL${randomBytes(20).toString('hex').toUpperCase()}`,
+    secretAccessKey: randomBytes(20).toString('hex'),
+  };
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600 });
   try {

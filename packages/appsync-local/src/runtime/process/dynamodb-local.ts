@@ -66,7 +66,8 @@ export function createDynamoDbClient(endpoint: string, stateDir: string): Dynamo
  * listening address, so it listens on every interface; clients here only ever use 127.0.0.1.
  */
 export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
-  if (!opts.inMemory && !opts.dataDir) throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
+  if (!opts.inMemory && !opts.dataDir)
+    throw new Error('startDynamoDbLocal: dataDir is required unless inMemory is true');
   if (opts.dataDir && !opts.inMemory) {
     // The database files are readable by all (the JVM's umask): the folder is not.
     mkdirSync(opts.dataDir, { recursive: true });
@@ -106,7 +107,10 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
   ];
   const pidFile = opts.inMemory ? '-' : join(resolve(opts.dataDir as string), PID_FILE);
   // stdin stays an open pipe that is never written: the watchdog stops the JVM when it closes.
-  const child = spawn(process.execPath, [WATCHDOG, pidFile, 'java', ...args], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WATCHDOG, pidFile, 'java', ...args], {
+    cwd: dir,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
@@ -158,7 +162,9 @@ async function launch(port: number, opts: DynamoDbLocalOptions): Promise<DynamoD
       }
       if (Date.now() > deadline) {
         await stopChild(child, exited);
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 120_000} ms:\n${output.join('\n')}`);
+        throw new Error(
+          `DynamoDB Local did not answer on ${endpoint} within ${opts.startTimeoutMs ?? 120_000} ms:\n${output.join('\n')}`,
+        );
       }
       await sleep(150);
     }
@@ -307,7 +313,9 @@ async function stopStale(dataDir: string): Promise<void> {
   const ours = (pid: unknown, part: string): pid is number =>
     typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLineOf(pid).includes(part);
   if (ours(watchdog, 'dynamodb-local-watchdog') && ours(java, dataDir)) {
-    throw new Error(`${dataDir} is in use by a running DynamoDB Local (pid ${java}); stop the server that started it first`);
+    throw new Error(
+      `${dataDir} is in use by a running DynamoDB Local (pid ${java}); stop the server that started it first`,
+    );
   }
   if (ours(java, 'DynamoDBLocal.jar') && commandLineOf(java).includes(dataDir)) {
     process.kill(java, 'SIGTERM');

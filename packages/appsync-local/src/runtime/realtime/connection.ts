@@ -38,7 +38,9 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   const { registry, limits } = api;
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const url = new URL(req.url ?? '/', 'http://local');
-  const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
   const connectionHeaders = handshakeHeaders(url, protocols) ?? {};
   const authenticated = api.authenticate(connectionHeaders, sourceIp);
 
@@ -48,7 +50,8 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
    * second start's marker and take its place.
    */
   const subscriptions = new Map<string, Subscription | symbol>();
-  const isLive = (sub: Subscription | symbol | undefined): sub is Subscription => sub !== undefined && typeof sub !== 'symbol';
+  const isLive = (sub: Subscription | symbol | undefined): sub is Subscription =>
+    sub !== undefined && typeof sub !== 'symbol';
   let keepAlive: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -121,17 +124,35 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   const start = async (id: string, data: string, authorization: Record<string, unknown> | undefined) => {
     if (subscriptions.has(id)) {
       // The error type AppSync gives a second start with a live id (re:Post QU2tphAPAwQ1WpEp0DlTtGog).
-      return send({ type: 'error', id, payload: { errors: [{ errorType: 'DuplicatedOperationError', message: `Duplicate operation id ${id}.` }] } });
+      return send({
+        type: 'error',
+        id,
+        payload: { errors: [{ errorType: 'DuplicatedOperationError', message: `Duplicate operation id ${id}.` }] },
+      });
     }
     if (subscriptions.size >= limits.maxSubscriptionsPerConnection) {
       return send({
         type: 'error',
         id,
-        payload: { errors: [{ errorType: 'MaxSubscriptionsReachedError', message: `A connection has at most ${limits.maxSubscriptionsPerConnection} subscriptions.` }] },
+        payload: {
+          errors: [
+            {
+              errorType: 'MaxSubscriptionsReachedError',
+              message: `A connection has at most ${limits.maxSubscriptionsPerConnection} subscriptions.`,
+            },
+          ],
+        },
       });
     }
     const request = graphQLRequestFromJson(data);
-    if (!request) return send({ type: 'error', id, payload: { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }] } });
+    if (!request)
+      return send({
+        type: 'error',
+        id,
+        payload: {
+          errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }],
+        },
+      });
     const pending = Symbol(id);
     subscriptions.set(id, pending);
     const headers = lowerCaseHeaders(authorization ?? {});
@@ -165,7 +186,8 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
 
   const handle = (raw: Buffer, isBinary: boolean) => {
     const parsed = parseClientMessage(isBinary ? '' : raw.toString());
-    if (!parsed.ok) return send({ type: 'error', ...(parsed.id ? { id: parsed.id } : {}), payload: { errors: [parsed.error] } });
+    if (!parsed.ok)
+      return send({ type: 'error', ...(parsed.id ? { id: parsed.id } : {}), payload: { errors: [parsed.error] } });
     const m = parsed.message;
     if (m.type === 'connection_init') {
       send({ type: 'connection_ack', payload: { connectionTimeoutMs: limits.connectionTimeoutMs } });
@@ -173,7 +195,11 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
       startKeepAlive();
     } else if (m.type === 'start') {
       start(m.id, m.payload.data, m.payload.extensions?.authorization).catch((err: Error) =>
-        send({ type: 'error', id: m.id, payload: { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${err.message}` }] } }),
+        send({
+          type: 'error',
+          id: m.id,
+          payload: { errors: [{ errorType: 'InternalFailure', message: `Local runtime error: ${err.message}` }] },
+        }),
       );
     } else {
       stop(m.id);

@@ -9,7 +9,20 @@
  * 5 filters each *(guess)*.
  */
 
-export type Operator = 'eq' | 'ne' | 'le' | 'lt' | 'ge' | 'gt' | 'contains' | 'notContains' | 'beginsWith' | 'in' | 'notIn' | 'between' | 'containsAny';
+export type Operator =
+  | 'eq'
+  | 'ne'
+  | 'le'
+  | 'lt'
+  | 'ge'
+  | 'gt'
+  | 'contains'
+  | 'notContains'
+  | 'beginsWith'
+  | 'in'
+  | 'notIn'
+  | 'between'
+  | 'containsAny';
 
 export interface Filter {
   path: string[];
@@ -20,25 +33,49 @@ export interface Filter {
 /** OR of groups, each an AND of filters. */
 export type FilterGroups = Filter[][];
 
-export const FILTER_LIMITS = { groups: 10, filtersPerGroup: 5, inValues: 5, containsAnyValues: 20, pathDepth: 5, pathChars: 256 };
+export const FILTER_LIMITS = {
+  groups: 10,
+  filtersPerGroup: 5,
+  inValues: 5,
+  containsAnyValues: 20,
+  pathDepth: 5,
+  pathChars: 256,
+};
 
-const OPERATORS = new Set<string>(['eq', 'ne', 'le', 'lt', 'ge', 'gt', 'contains', 'notContains', 'beginsWith', 'in', 'notIn', 'between', 'containsAny']);
+const OPERATORS = new Set<string>([
+  'eq',
+  'ne',
+  'le',
+  'lt',
+  'ge',
+  'gt',
+  'contains',
+  'notContains',
+  'beginsWith',
+  'in',
+  'notIn',
+  'between',
+  'containsAny',
+]);
 
 /** Turns a resolver's filter JSON into groups; a string says what is wrong with it. */
 export function parseFilter(json: unknown): FilterGroups | string {
   const groups = (json as { filterGroup?: unknown } | null)?.filterGroup;
   if (!Array.isArray(groups)) return 'A subscription filter must be an object with a filterGroup array.';
-  if (groups.length > FILTER_LIMITS.groups) return `A subscription filter has at most ${FILTER_LIMITS.groups} filter groups.`;
+  if (groups.length > FILTER_LIMITS.groups)
+    return `A subscription filter has at most ${FILTER_LIMITS.groups} filter groups.`;
   const out: FilterGroups = [];
   for (const group of groups) {
     const filters = (group as { filters?: unknown } | null)?.filters;
     if (!Array.isArray(filters)) return 'Each filter group must have a filters array.';
-    if (filters.length > FILTER_LIMITS.filtersPerGroup) return `A filter group has at most ${FILTER_LIMITS.filtersPerGroup} filters.`;
+    if (filters.length > FILTER_LIMITS.filtersPerGroup)
+      return `A filter group has at most ${FILTER_LIMITS.filtersPerGroup} filters.`;
     const parsed: Filter[] = [];
     for (const f of filters) {
       const { fieldName, operator, value } = (f ?? {}) as Record<string, unknown>;
       if (typeof fieldName !== 'string' || fieldName === '') return 'Each filter needs a fieldName.';
-      if (typeof operator !== 'string' || !OPERATORS.has(operator)) return `Unsupported filter operator '${String(operator)}' on field '${fieldName}'.`;
+      if (typeof operator !== 'string' || !OPERATORS.has(operator))
+        return `Unsupported filter operator '${String(operator)}' on field '${fieldName}'.`;
       const path = fieldName.split('.');
       if (path.length > FILTER_LIMITS.pathDepth || fieldName.length > FILTER_LIMITS.pathChars) {
         return `The field path '${fieldName.slice(0, 64)}' is deeper than ${FILTER_LIMITS.pathDepth} levels or longer than ${FILTER_LIMITS.pathChars} characters.`;
@@ -54,9 +91,11 @@ export function parseFilter(json: unknown): FilterGroups | string {
 
 function checkValue(operator: Operator, value: unknown, field: string): string | null {
   if (operator === 'in' || operator === 'notIn') {
-    if (!Array.isArray(value) || value.length > FILTER_LIMITS.inValues) return `'${operator}' on '${field}' takes a list of at most ${FILTER_LIMITS.inValues} values.`;
+    if (!Array.isArray(value) || value.length > FILTER_LIMITS.inValues)
+      return `'${operator}' on '${field}' takes a list of at most ${FILTER_LIMITS.inValues} values.`;
   } else if (operator === 'containsAny') {
-    if (!Array.isArray(value) || value.length > FILTER_LIMITS.containsAnyValues) return `'containsAny' on '${field}' takes a list of at most ${FILTER_LIMITS.containsAnyValues} values.`;
+    if (!Array.isArray(value) || value.length > FILTER_LIMITS.containsAnyValues)
+      return `'containsAny' on '${field}' takes a list of at most ${FILTER_LIMITS.containsAnyValues} values.`;
   } else if (operator === 'between') {
     if (!Array.isArray(value) || value.length !== 2) return `'between' on '${field}' takes a list of two values.`;
   } else if (value !== null && typeof value === 'object') {
@@ -95,7 +134,12 @@ function test(f: Filter, actual: unknown): boolean {
       return comparable(actual, value) && (actual as number) >= (value as number);
     case 'between': {
       const [low, high] = value as unknown[];
-      return comparable(actual, low) && comparable(actual, high) && (actual as number) >= (low as number) && (actual as number) <= (high as number);
+      return (
+        comparable(actual, low) &&
+        comparable(actual, high) &&
+        (actual as number) >= (low as number) &&
+        (actual as number) <= (high as number)
+      );
     }
     case 'beginsWith':
       return typeof actual === 'string' && typeof value === 'string' && actual.startsWith(value);

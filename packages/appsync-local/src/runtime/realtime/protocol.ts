@@ -97,18 +97,35 @@ export function parseClientMessage(text: string): Parsed {
   const id = typeof m.id === 'string' && ID.test(m.id) ? m.id : undefined;
   if (m.type === 'connection_init') return { ok: true, message: { type: 'connection_init' } };
   if (m.type === 'start' || m.type === 'stop') {
-    if (!id) return { ok: false, error: { errorType: 'MalformedMessage', message: `A ${m.type} message needs an id (1 to 128 printable characters).` } };
+    if (!id)
+      return {
+        ok: false,
+        error: {
+          errorType: 'MalformedMessage',
+          message: `A ${m.type} message needs an id (1 to 128 printable characters).`,
+        },
+      };
     if (m.type === 'stop') return { ok: true, message: { type: 'stop', id } };
     const payload = m.payload as Record<string, unknown> | undefined;
     if (!payload || typeof payload !== 'object' || typeof payload.data !== 'string') {
-      return { ok: false, id, error: { errorType: 'MalformedMessage', message: 'A start message needs payload.data, the operation as a JSON string.' } };
+      return {
+        ok: false,
+        id,
+        error: {
+          errorType: 'MalformedMessage',
+          message: 'A start message needs payload.data, the operation as a JSON string.',
+        },
+      };
     }
     return { ok: true, message: m as ClientMessage };
   }
   return {
     ok: false,
     id,
-    error: { errorType: 'UnsupportedOperation', message: `${typeof m.type === 'string' ? m.type.slice(0, 64) : 'unknown'} not supported through the realtime channel` },
+    error: {
+      errorType: 'UnsupportedOperation',
+      message: `${typeof m.type === 'string' ? m.type.slice(0, 64) : 'unknown'} not supported through the realtime channel`,
+    },
   };
 }
 
@@ -130,7 +147,10 @@ function decodeBase64Json(text: string): Record<string, unknown> | null {
 export function handshakeHeaders(url: URL, protocols: string[]): Record<string, string> | null {
   const fromProtocol = protocols.find((p) => p.startsWith(HEADER_PROTOCOL_PREFIX));
   const fromQuery = url.searchParams.get('header');
-  const decoded = fromProtocol ? decodeBase64Json(fromProtocol.slice(HEADER_PROTOCOL_PREFIX.length)) : fromQuery ? decodeBase64Json(fromQuery) : null;
+  const decoded = fromProtocol
+    ? decodeBase64Json(fromProtocol.slice(HEADER_PROTOCOL_PREFIX.length))
+    : fromQuery
+      ? decodeBase64Json(fromQuery)
+      : null;
   return decoded ? lowerCaseHeaders(decoded) : null;
 }
-

@@ -67,11 +67,14 @@ function byFieldName(value: unknown, selectionSet: SelectionSetNode | undefined,
     for (const s of set.selections) {
       if (s.kind === Kind.FIELD) {
         const key = s.alias?.value ?? s.name.value;
-        if (key in source) out[s.name.value] = merge(out[s.name.value], byFieldName(source[key], s.selectionSet, document));
+        if (key in source)
+          out[s.name.value] = merge(out[s.name.value], byFieldName(source[key], s.selectionSet, document));
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
         visit(s.selectionSet);
       } else {
-        const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value);
+        const fragment = document.definitions.find(
+          (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value,
+        );
         if (fragment?.kind === Kind.FRAGMENT_DEFINITION) visit(fragment.selectionSet);
       }
     }
@@ -134,24 +137,43 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
  */
 function dataHead(subscription: Subscription, message: unknown, limits: RealtimeLimits): Buffer | null {
   const payload = shapedPayload(subscription, message);
-  return Buffer.byteLength(payload) > limits.maxMessageBytes ? null : Buffer.from(`{"type":"data","payload":${payload},"id":`);
+  return Buffer.byteLength(payload) > limits.maxMessageBytes
+    ? null
+    : Buffer.from(`{"type":"data","payload":${payload},"id":`);
 }
 
 /** Delivers `message` to the matching subscriptions, yielding after each one visited (1 unit) and each one sent to (1 unit a KB). */
-function* deliver(subscriptions: ReadonlySet<Subscription>, message: unknown, limits: RealtimeLimits): Generator<number | undefined> {
+function* deliver(
+  subscriptions: ReadonlySet<Subscription>,
+  message: unknown,
+  limits: RealtimeLimits,
+): Generator<number | undefined> {
   // One shaping per operation and engine: subscriptions from before and after a hot reload shape by their own schema.
   const heads = new Map<Engine, Map<string, Buffer | null>>();
   // The subscriptions as they are when this delivery begins (one closed meanwhile is skipped by its connection).
   for (const sub of [...subscriptions]) {
     yield;
-    if (sub.filter ? !matches(sub.filter, message) : !sub.args.every(([name, v]) => argumentMatches(v, (message as Record<string, unknown>)[name]))) continue;
+    if (
+      sub.filter
+        ? !matches(sub.filter, message)
+        : !sub.args.every(([name, v]) => argumentMatches(v, (message as Record<string, unknown>)[name]))
+    )
+      continue;
     let ofEngine = heads.get(sub.engine);
     if (!ofEngine) heads.set(sub.engine, (ofEngine = new Map()));
     let head = ofEngine.get(sub.shapeKey);
     if (head === undefined) ofEngine.set(sub.shapeKey, (head = dataHead(sub, message, limits)));
     if (head === null) {
       // AppSync does not document what a subscriber gets for a message over the quota *(guess)*.
-      sub.subscriber.send({ type: 'error', id: sub.id, payload: { errors: [{ errorType: 'PayloadTooLarge', message: `The message is larger than ${limits.maxMessageBytes} bytes.` }] } });
+      sub.subscriber.send({
+        type: 'error',
+        id: sub.id,
+        payload: {
+          errors: [
+            { errorType: 'PayloadTooLarge', message: `The message is larger than ${limits.maxMessageBytes} bytes.` },
+          ],
+        },
+      });
       continue;
     }
     sub.subscriber.sendData(head, sub.id);
@@ -172,9 +194,18 @@ function invalidate(registry: SubscriptionRegistry, call: unknown): void {
 }
 
 /** After a mutation answered: deliver its published fields, then apply its invalidations. */
-export function publishMutation(registry: SubscriptionRegistry, engine: Engine, effects: OperationEffects, body: unknown, limits: RealtimeLimits): void {
+export function publishMutation(
+  registry: SubscriptionRegistry,
+  engine: Engine,
+  effects: OperationEffects,
+  body: unknown,
+  limits: RealtimeLimits,
+): void {
   if (effects.operation.operation !== 'mutation' || registry.size === 0) return;
-  const { data, errors } = (body ?? {}) as { data?: Record<string, unknown> | null; errors?: { path?: unknown[] | null }[] };
+  const { data, errors } = (body ?? {}) as {
+    data?: Record<string, unknown> | null;
+    errors?: { path?: unknown[] | null }[];
+  };
   const failed = new Set((errors ?? []).map((e) => e.path?.[0]));
   const triggers = subscriptionTriggers(engine.schema);
   const messages: [string, unknown][] = [];
@@ -183,9 +214,12 @@ export function publishMutation(registry: SubscriptionRegistry, engine: Engine, 
     const key = s.alias?.value ?? s.name.value;
     const value = data?.[key];
     if (value === null || value === undefined || failed.has(key)) continue;
-    for (const field of triggers.get(s.name.value) ?? []) messages.push([field, byFieldName(value, s.selectionSet, effects.document)]);
+    for (const field of triggers.get(s.name.value) ?? [])
+      messages.push([field, byFieldName(value, s.selectionSet, effects.document)]);
   }
-  const invalidations = effects.extensions.filter((e) => e.method === 'invalidateSubscriptions').map((e) => ('payload' in e ? e.payload : null));
+  const invalidations = effects.extensions
+    .filter((e) => e.method === 'invalidateSubscriptions')
+    .map((e) => ('payload' in e ? e.payload : null));
   if (messages.length === 0 && invalidations.length === 0) return;
   let queue = queues.get(registry);
   if (!queue) queues.set(registry, (queue = createWorkQueue(DELIVERY_UNITS_PER_TURN)));

@@ -43,8 +43,7 @@ export interface Subscription {
 }
 
 export type StartResult =
-  | { ok: true; subscription: Omit<Subscription, 'id' | 'subscriber'> }
-  | { ok: false; errors: unknown[] };
+  { ok: true; subscription: Omit<Subscription, 'id' | 'subscriber'> } | { ok: false; errors: unknown[] };
 
 /** The root field of a subscription operation (validation leaves exactly one), through fragments. */
 export function rootField(document: DocumentNode, selectionSet: SelectionSetNode): FieldNode | null {
@@ -52,7 +51,9 @@ export function rootField(document: DocumentNode, selectionSet: SelectionSetNode
     if (s.kind === Kind.FIELD && s.name.value !== '__typename') return s;
     if (s.kind === Kind.INLINE_FRAGMENT) return rootField(document, s.selectionSet);
     if (s.kind === Kind.FRAGMENT_SPREAD) {
-      const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value);
+      const fragment = document.definitions.find(
+        (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value,
+      );
       if (fragment?.kind === Kind.FRAGMENT_DEFINITION) return rootField(document, fragment.selectionSet);
     }
   }
@@ -70,7 +71,12 @@ function lastPayload(calls: { method: string; payload?: unknown }[], method: str
  * Runs a `start`: the operation must be a subscription; its root field is authorized by its directives
  * and its resolver runs like a query's (a resolver error refuses the subscription, with its errors).
  */
-export async function startSubscription(engine: Engine, request: GraphQLRequest, auth: RequestAuth, headers: Record<string, string>): Promise<StartResult> {
+export async function startSubscription(
+  engine: Engine,
+  request: GraphQLRequest,
+  auth: RequestAuth,
+  headers: Record<string, string>,
+): Promise<StartResult> {
   const outcome = await executeRequest(engine, request, auth, headers, { subscription: true });
   const body = outcome.body as { errors?: unknown[] };
   if (body.errors?.length) return { ok: false, errors: body.errors };
@@ -79,7 +85,10 @@ export async function startSubscription(engine: Engine, request: GraphQLRequest,
   const root = rootField(effects.document, effects.operation.selectionSet);
   if (!root) return refused('ValidationError', 'A subscription needs one root field.');
   const filters: Partial<Record<'filter' | 'invalidation', FilterGroups | null>> = {};
-  for (const [key, method] of [['filter', 'setSubscriptionFilter'], ['invalidation', 'setSubscriptionInvalidationFilter']] as const) {
+  for (const [key, method] of [
+    ['filter', 'setSubscriptionFilter'],
+    ['invalidation', 'setSubscriptionInvalidationFilter'],
+  ] as const) {
     const json = lastPayload(effects.extensions, method);
     if (json === undefined || json === null) {
       filters[key] = null;

@@ -21,9 +21,10 @@ function inSource(err: CodeRejected, code: string, root: string): Error {
   const map = encoded ? new SourceMap(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))) : undefined;
   const lines = err.violations.map((v) => {
     const entry = map?.findEntry(v.line - 1, v.column - 1);
-    const at = entry && 'originalSource' in entry
-      ? `${path.relative(root, path.resolve(root, entry.originalSource))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
-      : `${err.fileName}:${v.line}:${v.column} (bundle)`;
+    const at =
+      entry && 'originalSource' in entry
+        ? `${path.relative(root, path.resolve(root, entry.originalSource))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
+        : `${err.fileName}:${v.line}:${v.column} (bundle)`;
     return `${at} breaks the APPSYNC_JS rule ${v.rule} (${v.message})`;
   });
   return new Error(lines.join('\n'));

@@ -57,7 +57,9 @@ export function startHotReload(opts: HotReloadOptions): HotReload {
         const loaded = await loadWiring(opts.wiringModule, root, opts.scratchDir);
         wiringFiles = loaded.inputs;
         if (setUpOnce(loaded.wiring) !== setUpOnce(wiring)) {
-          opts.log(`[reload] ${names}: the data sources changed (tables, keys, indexes or Lambda functions); restart to apply. Still serving the previous version.`);
+          opts.log(
+            `[reload] ${names}: the data sources changed (tables, keys, indexes or Lambda functions); restart to apply. Still serving the previous version.`,
+          );
           return;
         }
         next = loaded.wiring;

@@ -39,7 +39,11 @@ export function wiringInputs(module: WiringModule, root: string): Set<string> {
 let loads = 0;
 
 /** Imports the module's current text; `scratchDir` must be inside the project, so packages resolve. */
-export async function loadWiring(module: WiringModule, root: string, scratchDir: string): Promise<{ wiring: ApiWiring; inputs: Set<string> }> {
+export async function loadWiring(
+  module: WiringModule,
+  root: string,
+  scratchDir: string,
+): Promise<{ wiring: ApiWiring; inputs: Set<string> }> {
   const result = bundleWiring(module, root);
   mkdirSync(scratchDir, { recursive: true });
   const file = path.join(scratchDir, `wiring-${process.pid}-${++loads}.mjs`);

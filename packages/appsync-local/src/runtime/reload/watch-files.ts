@@ -12,7 +12,11 @@ export interface FileWatcher {
   close(): void;
 }
 
-export function watchFiles(files: () => Set<string>, onChange: (changed: Set<string>) => void, debounceMs = 40): FileWatcher {
+export function watchFiles(
+  files: () => Set<string>,
+  onChange: (changed: Set<string>) => void,
+  debounceMs = 40,
+): FileWatcher {
   const watchers = new Map<string, FSWatcher>();
   let wanted = new Set<string>();
   let pending = new Set<string>();
@@ -43,7 +47,10 @@ export function watchFiles(files: () => Set<string>, onChange: (changed: Set<str
     for (const dir of dirs) {
       if (watchers.has(dir)) continue;
       try {
-        watchers.set(dir, watch(dir, (_event, name) => seen(dir, name)));
+        watchers.set(
+          dir,
+          watch(dir, (_event, name) => seen(dir, name)),
+        );
       } catch {
         // A directory that is gone is watched again when a later refresh finds it.
       }

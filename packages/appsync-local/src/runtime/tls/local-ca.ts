@@ -94,7 +94,10 @@ export async function serverCertificate(ca: LocalCa, extraHosts: string[] = []):
       { name: 'extKeyUsage', serverAuth: true },
       {
         name: 'subjectAltName',
-        altNames: [...[...names].map((value) => ({ type: 2 as const, value })), ...[...ips].map((ip) => ({ type: 7 as const, ip }))],
+        altNames: [
+          ...[...names].map((value) => ({ type: 2 as const, value })),
+          ...[...ips].map((ip) => ({ type: 7 as const, ip })),
+        ],
       },
     ],
   });

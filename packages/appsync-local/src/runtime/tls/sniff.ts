@@ -12,7 +12,11 @@ import type { ServerCertificate } from './local-ca.ts';
 
 const TLS_HANDSHAKE = 0x16;
 
-export function sniffingServer(http: HttpServer, certificate: ServerCertificate | undefined, deadlines: ConnectionDeadlines = CONNECTION_DEADLINES): NetServer {
+export function sniffingServer(
+  http: HttpServer,
+  certificate: ServerCertificate | undefined,
+  deadlines: ConnectionDeadlines = CONNECTION_DEADLINES,
+): NetServer {
   const secureContext = certificate && createSecureContext({ cert: certificate.cert, key: certificate.key });
   /** Connections not yet handed to `http`, whose `closeAllConnections()` does not know them. */
   const waiting = new Set<Socket>();

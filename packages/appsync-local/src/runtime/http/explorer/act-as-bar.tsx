@@ -99,10 +99,26 @@ export function ActAsBar({ session, problem, onSession, signers }: Props) {
         </select>
       )}
       <label>
-        Act as <input name="username" value={username} placeholder="username" autoComplete="off" disabled={mode !== COGNITO} onChange={(e) => changeUser(e.target.value)} />
+        Act as{' '}
+        <input
+          name="username"
+          value={username}
+          placeholder="username"
+          autoComplete="off"
+          disabled={mode !== COGNITO}
+          onChange={(e) => changeUser(e.target.value)}
+        />
       </label>
       <label title="Cognito groups, comma-separated; remembered for this username only">
-        Groups <input name="groups" value={groupsText} placeholder="none" autoComplete="off" disabled={mode !== COGNITO} onChange={(e) => setGroupsText(e.target.value)} />
+        Groups{' '}
+        <input
+          name="groups"
+          value={groupsText}
+          placeholder="none"
+          autoComplete="off"
+          disabled={mode !== COGNITO}
+          onChange={(e) => setGroupsText(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={busy}>
         Sign in
@@ -111,7 +127,11 @@ export function ActAsBar({ session, problem, onSession, signers }: Props) {
         Sign out
       </button>
       <output data-testid="who">{describe(session)}</output>
-      {problem && <output className="act-as-problem" data-testid="problem">{problem}</output>}
+      {problem && (
+        <output className="act-as-problem" data-testid="problem">
+          {problem}
+        </output>
+      )}
     </form>
   );
 }

@@ -33,7 +33,12 @@ export async function fetchCredentials(signer: SignerInfo): Promise<SigningCrede
 }
 
 /** The headers of a POST of `body` to `path` on this page's origin, signed for AppSync. */
-export async function signedHeaders(signer: SignerInfo, credentials: SigningCredentials, path: string, body: string): Promise<Record<string, string>> {
+export async function signedHeaders(
+  signer: SignerInfo,
+  credentials: SigningCredentials,
+  path: string,
+  body: string,
+): Promise<Record<string, string>> {
   const sigv4 = new SignatureV4({ service: 'appsync', region: signer.region, credentials, sha256: Sha256 });
   const signed = await sigv4.sign({
     method: 'POST',

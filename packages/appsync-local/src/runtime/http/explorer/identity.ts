@@ -21,7 +21,10 @@ const GROUPS_KEY = 'local-appsync-explorer:groups-by-user';
 
 /** Groups typed as free text: comma-separated, blanks and repeats dropped. */
 export function parseGroups(text: string): string[] {
-  const groups = text.split(',').map((g) => g.trim()).filter((g) => g !== '');
+  const groups = text
+    .split(',')
+    .map((g) => g.trim())
+    .filter((g) => g !== '');
   return [...new Set(groups)];
 }
 
@@ -35,7 +38,8 @@ export function tokenUrl(identity: Identity): string {
 export async function fetchToken(identity: Identity): Promise<string> {
   const res = await fetch(tokenUrl(identity), { credentials: 'same-origin' });
   const body = (await res.json().catch(() => ({}))) as { token?: string; error?: string };
-  if (!res.ok || typeof body.token !== 'string') throw new Error(body.error ?? `token request failed (HTTP ${res.status})`);
+  if (!res.ok || typeof body.token !== 'string')
+    throw new Error(body.error ?? `token request failed (HTTP ${res.status})`);
   return body.token;
 }
 

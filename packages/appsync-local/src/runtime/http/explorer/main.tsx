@@ -32,10 +32,15 @@ function fetcherFor(session: Session | null, realtimePath: string): Fetcher {
     }
     const operation = document && getOperationAST(document, params.operationName);
     const body = JSON.stringify(params);
-    const auth = !session ? {} : 'token' in session ? { authorization: session.token } : await signedHeaders(session.signer, session.credentials, '/graphql', body);
+    const auth = !session
+      ? {}
+      : 'token' in session
+        ? { authorization: session.token }
+        : await signedHeaders(session.signer, session.credentials, '/graphql', body);
     const headers: Record<string, string> = { ...auth, ...opts?.headers };
     if (operation?.operation === 'subscription') {
-      if (session && 'signer' in session) return { errors: [{ message: 'The explorer opens subscriptions as a Cognito user only.' }] };
+      if (session && 'signer' in session)
+        return { errors: [{ message: 'The explorer opens subscriptions as a Cognito user only.' }] };
       // AppSync's documented handshake headers carry the API's host next to the authorization.
       return subscribeOverRealtime(realtimeUrl(location, realtimePath), params, { host: location.host, ...headers });
     }
@@ -61,7 +66,17 @@ function parsedOrNull(query: string): DocumentNode | null {
   }
 }
 
-function Explorer({ tokens, realtimePath, signers, example }: { tokens: boolean; realtimePath: string; signers: SignerInfo[]; example?: string }) {
+function Explorer({
+  tokens,
+  realtimePath,
+  signers,
+  example,
+}: {
+  tokens: boolean;
+  realtimePath: string;
+  signers: SignerInfo[];
+  example?: string;
+}) {
   // undefined: still signing in again as the last user after a reload.
   const [session, setSession] = useState<Session | null | undefined>(tokens ? undefined : null);
   const [problem, setProblem] = useState('');
@@ -105,11 +120,22 @@ function Explorer({ tokens, realtimePath, signers, example }: { tokens: boolean;
         />
       )}
       {/* Signed out, the API answers introspection with UnauthorizedException: load no schema until someone is chosen. */}
-      <div className="explorer-graphiql">{session !== undefined && <GraphiQL fetcher={fetcher} defaultQuery={example} schema={tokens && session === null ? null : undefined} />}</div>
+      <div className="explorer-graphiql">
+        {session !== undefined && (
+          <GraphiQL fetcher={fetcher} defaultQuery={example} schema={tokens && session === null ? null : undefined} />
+        )}
+      </div>
     </div>
   );
 }
 
 const root = document.getElementById('root')!;
 const signers = JSON.parse(root.dataset.signers ?? '[]') as SignerInfo[];
-createRoot(root).render(<Explorer tokens={root.dataset.tokens === 'true'} realtimePath={root.dataset.realtimePath!} signers={signers} example={root.dataset.example} />);
+createRoot(root).render(
+  <Explorer
+    tokens={root.dataset.tokens === 'true'}
+    realtimePath={root.dataset.realtimePath!}
+    signers={signers}
+    example={root.dataset.example}
+  />,
+);

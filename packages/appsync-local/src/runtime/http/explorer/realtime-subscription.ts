@@ -44,7 +44,11 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, path:
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
-export function subscribeOverRealtime(url: string, operation: Operation, headers: Record<string, string>): Subscribable {
+export function subscribeOverRealtime(
+  url: string,
+  operation: Operation,
+  headers: Record<string, string>,
+): Subscribable {
   return {
     subscribe(observer) {
       const id = String(++lastId);
@@ -68,7 +72,9 @@ export function subscribeOverRealtime(url: string, operation: Operation, headers
         try {
           message = JSON.parse(String(event.data)) ?? {};
         } catch {
-          return finish({ errors: [{ message: `The server sent a frame that is not JSON: ${String(event.data).slice(0, 200)}` }] });
+          return finish({
+            errors: [{ message: `The server sent a frame that is not JSON: ${String(event.data).slice(0, 200)}` }],
+          });
         }
         if (done) {
           // The answer to our stop.
@@ -77,7 +83,11 @@ export function subscribeOverRealtime(url: string, operation: Operation, headers
         }
         if (message.type === 'connection_ack' && !started) {
           started = true;
-          const data = JSON.stringify({ query: operation.query, variables: operation.variables ?? {}, operationName: operation.operationName ?? null });
+          const data = JSON.stringify({
+            query: operation.query,
+            variables: operation.variables ?? {},
+            operationName: operation.operationName ?? null,
+          });
           ws.send(JSON.stringify({ id, type: 'start', payload: { data, extensions: { authorization: headers } } }));
         } else if (message.type === 'data' && message.id === id) {
           observer.next(message.payload ?? {});
@@ -92,7 +102,9 @@ export function subscribeOverRealtime(url: string, operation: Operation, headers
         clearTimeout(stopTimer);
         if (done) return;
         done = true;
-        observer.error(new Error(`The real-time connection closed (code ${event.code}${event.reason ? `: ${event.reason}` : ''}).`));
+        observer.error(
+          new Error(`The real-time connection closed (code ${event.code}${event.reason ? `: ${event.reason}` : ''}).`),
+        );
       };
 
       return {

@@ -22,7 +22,16 @@ interface Operation {
   index?: number;
 }
 
-const OPERATION_TYPES = new Set(['OPERATION_ADD', 'OPERATION_REMOVE', 'OPERATION_REPLACE', 'OPERATION_INCREMENT', 'OPERATION_DECREMENT', 'OPERATION_APPEND', 'OPERATION_PREPEND', 'OPERATION_UPDATE_LIST_ITEM']);
+const OPERATION_TYPES = new Set([
+  'OPERATION_ADD',
+  'OPERATION_REMOVE',
+  'OPERATION_REPLACE',
+  'OPERATION_INCREMENT',
+  'OPERATION_DECREMENT',
+  'OPERATION_APPEND',
+  'OPERATION_PREPEND',
+  'OPERATION_UPDATE_LIST_ITEM',
+]);
 
 const isOperation = (v: unknown): v is Operation =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && OPERATION_TYPES.has((v as Operation).type);
@@ -37,7 +46,11 @@ export const operations = {
   decrement: (by?: unknown): Operation => ({ by: stepBy(by), type: 'OPERATION_DECREMENT' }),
   append: (items: unknown): Operation => ({ items, type: 'OPERATION_APPEND' }),
   prepend: (items: unknown): Operation => ({ items, type: 'OPERATION_PREPEND' }),
-  updateListItem: (value: unknown, index: unknown): Operation => ({ type: 'OPERATION_UPDATE_LIST_ITEM', value, index: Number(index) }),
+  updateListItem: (value: unknown, index: unknown): Operation => ({
+    type: 'OPERATION_UPDATE_LIST_ITEM',
+    value,
+    index: Number(index),
+  }),
 };
 
 class UpdateBuilder {
@@ -74,7 +87,8 @@ class UpdateBuilder {
       const p = [...path, this.name(attr)].join('.');
       if (Array.isArray(v) && v.length > 0 && v.some(isOperation)) this.listItems(p, v);
       else if (isOperation(v)) this.operation(p, v);
-      else if (v !== null && typeof v === 'object' && !Array.isArray(v)) this.walk(v as Obj, [...path, this.name(attr)]);
+      else if (v !== null && typeof v === 'object' && !Array.isArray(v))
+        this.walk(v as Obj, [...path, this.name(attr)]);
       else this.set.push(`${p} = ${this.value(v)}`);
     }
   }
@@ -223,7 +237,11 @@ export function put(input: Obj): Obj {
 }
 
 export function update(input: Obj): Obj {
-  const out: Obj = { operation: 'UpdateItem', key: toMapValues(input.key), update: buildUpdateExpression(input.update) };
+  const out: Obj = {
+    operation: 'UpdateItem',
+    key: toMapValues(input.key),
+    update: buildUpdateExpression(input.update),
+  };
   withCondition(out, input.condition);
   return withOptional(out, input, SYNC_OPTIONS);
 }
@@ -235,7 +253,16 @@ export function remove(input: Obj): Obj {
 }
 
 function readOptions(out: Obj, input: Obj): Obj {
-  withOptional(out, input, ['index', 'nextToken', 'limit', 'scanIndexForward', 'consistentRead', 'select', 'segment', 'totalSegments']);
+  withOptional(out, input, [
+    'index',
+    'nextToken',
+    'limit',
+    'scanIndexForward',
+    'consistentRead',
+    'select',
+    'segment',
+    'totalSegments',
+  ]);
   const filter = buildFilterExpression(input.filter);
   if (filter) out.filter = filter;
   const projection = buildProjection(input.projection);
@@ -296,11 +323,17 @@ export function transactWrite(input: Obj): Obj {
   const transactItems = ((input.items ?? []) as Obj[]).map((entry) => {
     if (entry.putItem) {
       const p = entry.putItem as Obj;
-      return withCondition({ table: p.table, operation: 'PutItem', key: toMapValues(p.key), attributeValues: toMapValues(p.item) }, p.condition);
+      return withCondition(
+        { table: p.table, operation: 'PutItem', key: toMapValues(p.key), attributeValues: toMapValues(p.item) },
+        p.condition,
+      );
     }
     if (entry.updateItem) {
       const u = entry.updateItem as Obj;
-      return withCondition({ table: u.table, operation: 'UpdateItem', key: toMapValues(u.key), update: buildUpdateExpression(u.update) }, u.condition);
+      return withCondition(
+        { table: u.table, operation: 'UpdateItem', key: toMapValues(u.key), update: buildUpdateExpression(u.update) },
+        u.condition,
+      );
     }
     if (entry.deleteItem) {
       const d = entry.deleteItem as Obj;
@@ -316,7 +349,18 @@ export function transactWrite(input: Obj): Obj {
 }
 
 export const dynamodbModule = {
-  get, put, update, remove, query, scan, sync, batchGet, batchPut, batchDelete, transactGet, transactWrite,
+  get,
+  put,
+  update,
+  remove,
+  query,
+  scan,
+  sync,
+  batchGet,
+  batchPut,
+  batchDelete,
+  transactGet,
+  transactWrite,
   toStringSet: (list: unknown[]) => ({ SS: list.map(String) }),
   toNumberSet: (list: unknown[]) => ({ NS: list.map(String) }),
   toBinarySet: (list: unknown[]) => ({ BS: list.map(String) }),

@@ -24,7 +24,10 @@ export function errorUtils(state: CallState): UtilTree {
       const { fieldName, parentTypeName } = state.ctx.info;
       // Without a field (EvaluateCode given no `info`) there is nothing to name (a guess: no recorded answer).
       throw new UtilErrorSignal({
-        message: fieldName && parentTypeName ? `Not Authorized to access ${fieldName} on type ${parentTypeName}` : 'Unauthorized',
+        message:
+          fieldName && parentTypeName
+            ? `Not Authorized to access ${fieldName} on type ${parentTypeName}`
+            : 'Unauthorized',
         errorType: 'Unauthorized',
         data: null,
         errorInfo: null,

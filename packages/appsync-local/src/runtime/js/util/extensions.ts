@@ -11,18 +11,24 @@ import type { ExtensionCall } from '../../types.ts';
 import type { CallState, UtilTree } from './state.ts';
 
 export function extensionUtils(state: CallState): UtilTree {
-  const record = (method: Exclude<ExtensionCall['method'], 'evictFromApiCache'>, only: string) => (payload: unknown): void => {
-    const parent = state.ctx.info.parentTypeName;
-    if (parent && parent !== only) {
-      throw new Error(`extensions.${method} only works in ${only.toLowerCase()} resolvers, not in ${parent}.${state.ctx.info.fieldName}`);
-    }
-    state.extensions.push({ method, payload: payload ?? null });
-  };
+  const record =
+    (method: Exclude<ExtensionCall['method'], 'evictFromApiCache'>, only: string) =>
+    (payload: unknown): void => {
+      const parent = state.ctx.info.parentTypeName;
+      if (parent && parent !== only) {
+        throw new Error(
+          `extensions.${method} only works in ${only.toLowerCase()} resolvers, not in ${parent}.${state.ctx.info.fieldName}`,
+        );
+      }
+      state.extensions.push({ method, payload: payload ?? null });
+    };
   return {
     evictFromApiCache(typeName: unknown, fieldName: unknown, keyValuePair: unknown): void {
       const parent = state.ctx.info.parentTypeName;
       if (parent && parent !== 'Mutation') {
-        throw new Error(`extensions.evictFromApiCache only works in mutations, not in ${parent}.${state.ctx.info.fieldName}`);
+        throw new Error(
+          `extensions.evictFromApiCache only works in mutations, not in ${parent}.${state.ctx.info.fieldName}`,
+        );
       }
       state.extensions.push({
         method: 'evictFromApiCache',

@@ -20,7 +20,9 @@ export type { CallState, UtilTree } from './state.ts';
 function skipToOf(options: unknown): 'END' | 'NEXT' {
   if (options === undefined || options === null) return 'NEXT';
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`runtime.earlyReturn: returnOptions must be an object like { skipTo: 'END' }, got ${JSON.stringify(options)}`);
+    throw new TypeError(
+      `runtime.earlyReturn: returnOptions must be an object like { skipTo: 'END' }, got ${JSON.stringify(options)}`,
+    );
   }
   const skipTo = (options as { skipTo?: unknown }).skipTo;
   if (skipTo === undefined || skipTo === null) return 'NEXT';

@@ -16,7 +16,20 @@ interface Fields {
   weekday: number; // 0 = Sunday
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function fixedOffsetMinutes(tz: string): number | null {
@@ -36,21 +49,40 @@ export function offsetMinutes(ms: number, tz = 'UTC'): number {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(tz, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((asUtc - (ms - (ms % 1000 + 1000) % 1000)) / 60000);
+  const asUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60000);
 }
 
 function fieldsAt(ms: number, offset: number): Fields {
   const d = new Date(ms + offset * 60000);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(), second: d.getUTCSeconds(), millisecond: d.getUTCMilliseconds(), weekday: d.getUTCDay(),
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millisecond: d.getUTCMilliseconds(),
+    weekday: d.getUTCDay(),
   };
 }
 
@@ -168,7 +200,9 @@ export function formatEpoch(ms: number, pattern: string, tz = 'UTC'): string {
     const quarter = Math.floor((f.month - 1) / 3) + 1;
     const milliOfDay = ((f.hour * 60 + f.minute) * 60 + f.second) * 1000 + f.millisecond;
     switch (letter) {
-      case 'G': out += count === 4 ? 'Anno Domini' : count >= 5 ? 'A' : 'AD'; break;
+      case 'G':
+        out += count === 4 ? 'Anno Domini' : count >= 5 ? 'A' : 'AD';
+        break;
       case 'y':
       case 'u':
         out += count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
@@ -180,28 +214,67 @@ export function formatEpoch(ms: number, pattern: string, tz = 'UTC'): string {
       }
       case 'Q':
       case 'q':
-        out += count <= 2 ? pad(quarter, count) : count === 3 ? `Q${quarter}` : count === 4 ? QUARTER_NAMES[quarter - 1] : String(quarter);
+        out +=
+          count <= 2
+            ? pad(quarter, count)
+            : count === 3
+              ? `Q${quarter}`
+              : count === 4
+                ? QUARTER_NAMES[quarter - 1]
+                : String(quarter);
         break;
       case 'M':
       case 'L':
         out += count >= 3 ? text(MONTHS[f.month - 1], count) : pad(f.month, count);
         break;
-      case 'w': out += pad(usWeeks(f).week, count); break;
-      case 'W': out += pad(usWeeks(f).weekOfMonth, count); break;
-      case 'd': out += pad(f.day, count); break;
-      case 'D': out += pad(dayOfYear(f), count); break;
-      case 'H': out += pad(f.hour, count); break;
-      case 'k': out += pad(f.hour === 0 ? 24 : f.hour, count); break;
-      case 'h': out += pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count); break;
-      case 'K': out += pad(f.hour % 12, count); break;
-      case 'm': out += pad(f.minute, count); break;
-      case 's': out += pad(f.second, count); break;
-      case 'S': out += pad(f.millisecond, 3).padEnd(count, '0').slice(0, count); break;
-      case 'A': out += pad(milliOfDay, count); break;
-      case 'n': out += pad(f.millisecond * 1_000_000, count); break;
-      case 'N': out += pad(milliOfDay * 1_000_000, count); break;
-      case 'a': out += f.hour < 12 ? 'AM' : 'PM'; break;
-      case 'E': out += text(DAYS[f.weekday], count); break;
+      case 'w':
+        out += pad(usWeeks(f).week, count);
+        break;
+      case 'W':
+        out += pad(usWeeks(f).weekOfMonth, count);
+        break;
+      case 'd':
+        out += pad(f.day, count);
+        break;
+      case 'D':
+        out += pad(dayOfYear(f), count);
+        break;
+      case 'H':
+        out += pad(f.hour, count);
+        break;
+      case 'k':
+        out += pad(f.hour === 0 ? 24 : f.hour, count);
+        break;
+      case 'h':
+        out += pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count);
+        break;
+      case 'K':
+        out += pad(f.hour % 12, count);
+        break;
+      case 'm':
+        out += pad(f.minute, count);
+        break;
+      case 's':
+        out += pad(f.second, count);
+        break;
+      case 'S':
+        out += pad(f.millisecond, 3).padEnd(count, '0').slice(0, count);
+        break;
+      case 'A':
+        out += pad(milliOfDay, count);
+        break;
+      case 'n':
+        out += pad(f.millisecond * 1_000_000, count);
+        break;
+      case 'N':
+        out += pad(milliOfDay * 1_000_000, count);
+        break;
+      case 'a':
+        out += f.hour < 12 ? 'AM' : 'PM';
+        break;
+      case 'E':
+        out += text(DAYS[f.weekday], count);
+        break;
       case 'e':
       case 'c':
         out += count <= 2 ? pad(f.weekday + 1, count) : text(DAYS[f.weekday], count);
@@ -213,8 +286,12 @@ export function formatEpoch(ms: number, pattern: string, tz = 'UTC'): string {
       case 'x':
         out += formatOffset(offset, letter, count);
         break;
-      case 'O': out += localizedOffset(offset, count); break;
-      case 'z': out += zoneName(ms, tz, count >= 4 ? 'long' : 'short'); break;
+      case 'O':
+        out += localizedOffset(offset, count);
+        break;
+      case 'z':
+        out += zoneName(ms, tz, count >= 4 ? 'long' : 'short');
+        break;
       case 'V':
         if (count !== 2) throw new Error(`Pattern letter count must be 2: V`);
         out += tz;
@@ -249,30 +326,53 @@ export function parseFormatted(timestamp: string, pattern: string, tz = 'UTC'): 
       case 'y':
       case 'u':
         source += count === 2 ? '(\\d{2})' : count === 4 ? '([+-]?\\d{4,9})' : '([+-]?\\d{1,9})';
-        setters.push((v, f) => { f.year = count === 2 ? 2000 + Number(v) : Number(v); });
+        setters.push((v, f) => {
+          f.year = count === 2 ? 2000 + Number(v) : Number(v);
+        });
         break;
       case 'M':
       case 'L':
         if (count >= 3) {
           source += count === 3 ? '([A-Za-z]{3})' : '([A-Za-z]+)';
-          setters.push((v, f) => { f.month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(v.toLowerCase())) + 1; });
+          setters.push((v, f) => {
+            f.month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(v.toLowerCase())) + 1;
+          });
         } else {
           source += digits;
           setters.push(num('month'));
         }
         break;
-      case 'd': source += digits; setters.push(num('day')); break;
-      case 'H': source += digits; setters.push(num('hour')); break;
-      case 'h': source += digits; setters.push(num('hour')); break;
-      case 'm': source += digits; setters.push(num('minute')); break;
-      case 's': source += digits; setters.push(num('second')); break;
+      case 'd':
+        source += digits;
+        setters.push(num('day'));
+        break;
+      case 'H':
+        source += digits;
+        setters.push(num('hour'));
+        break;
+      case 'h':
+        source += digits;
+        setters.push(num('hour'));
+        break;
+      case 'm':
+        source += digits;
+        setters.push(num('minute'));
+        break;
+      case 's':
+        source += digits;
+        setters.push(num('second'));
+        break;
       case 'S':
         source += `(\\d{${count}})`;
-        setters.push((v, f) => { f.millisecond = Math.floor(Number(`0.${v}`) * 1000 + 1e-6); });
+        setters.push((v, f) => {
+          f.millisecond = Math.floor(Number(`0.${v}`) * 1000 + 1e-6);
+        });
         break;
       case 'a':
         source += '(AM|PM|am|pm)';
-        setters.push((v, f) => { f.pm = v.toUpperCase() === 'PM'; });
+        setters.push((v, f) => {
+          f.pm = v.toUpperCase() === 'PM';
+        });
         break;
       case 'E':
         source += '([A-Za-z]+)';
@@ -282,7 +382,9 @@ export function parseFormatted(timestamp: string, pattern: string, tz = 'UTC'): 
       case 'X':
       case 'x':
         source += '(Z|[+-]\\d{2}(?::?\\d{2})?)';
-        setters.push((v, f) => { f.offset = fixedOffsetMinutes(v) ?? 0; });
+        setters.push((v, f) => {
+          f.offset = fixedOffsetMinutes(v) ?? 0;
+        });
         break;
       default:
         throw new Error(`Unsupported DateTimeFormatter pattern letter '${letter}'`);
@@ -291,7 +393,14 @@ export function parseFormatted(timestamp: string, pattern: string, tz = 'UTC'): 
   const m = new RegExp(`${source}$`).exec(timestamp);
   if (!m) throw new Error(`Text '${timestamp}' could not be parsed with pattern '${pattern}'`);
   const f: Fields & { offset?: number; pm?: boolean } = {
-    year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0, weekday: 0,
+    year: 1970,
+    month: 1,
+    day: 1,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    weekday: 0,
   };
   setters.forEach((set, i) => set(m[i + 1], f));
   if (f.pm !== undefined) f.hour = (f.hour % 12) + (f.pm ? 12 : 0);
@@ -302,7 +411,8 @@ export function parseFormatted(timestamp: string, pattern: string, tz = 'UTC'): 
   return guess;
 }
 
-const ISO_8601 = /^([+-]?\d{4,9})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_8601 =
+  /^([+-]?\d{4,9})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** ISO 8601 date-time only (not Date.parse's wider grammar); no zone means UTC, as on AppSync. */
 export function parseISO8601(timestamp: unknown): number {
@@ -316,7 +426,8 @@ export function parseISO8601(timestamp: unknown): number {
   const millis = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000 + 1e-6) : 0;
   const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(local);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return bad();
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return bad();
   const offset = m[8] ? fixedOffsetMinutes(m[8]) : 0;
   if (offset === null) return bad();
   return local - offset * 60000;

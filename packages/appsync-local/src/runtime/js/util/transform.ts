@@ -17,8 +17,16 @@ export interface DynamoExpression {
 
 const COMPARATORS: Record<string, string> = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' };
 const ATTRIBUTE_TYPES: Record<string, string> = {
-  _null: 'NULL', string: 'S', stringSet: 'SS', number: 'N', numberSet: 'NS', binary: 'B', binarySet: 'BS',
-  boolean: 'BOOL', list: 'L', map: 'M',
+  _null: 'NULL',
+  string: 'S',
+  stringSet: 'SS',
+  number: 'N',
+  numberSet: 'NS',
+  binary: 'B',
+  binarySet: 'BS',
+  boolean: 'BOOL',
+  list: 'L',
+  map: 'M',
 };
 
 class Builder {
@@ -69,7 +77,9 @@ class Builder {
       if (op in COMPARATORS) out.push(`${n} ${COMPARATORS[op]} ${this.value(prefix, field, op, v)}`);
       else if (op === 'between') {
         const [a, b] = v as unknown[];
-        out.push(`${n} BETWEEN ${this.value(prefix, field, 'between_0', a)} AND ${this.value(prefix, field, 'between_1', b)}`);
+        out.push(
+          `${n} BETWEEN ${this.value(prefix, field, 'between_0', a)} AND ${this.value(prefix, field, 'between_1', b)}`,
+        );
       } else if (op === 'beginsWith') out.push(`begins_with(${n},${this.value(prefix, field, op, v)})`);
       else if (op === 'contains') out.push(`contains(${n},${this.value(prefix, field, op, v)})`);
       else if (op === 'notContains') out.push(`NOT contains(${n},${this.value(prefix, field, op, v)})`);
@@ -82,7 +92,8 @@ class Builder {
         out.push(`attribute_type(${n},${this.value(prefix, field, op, type)})`);
       } else if (op === 'size' && typeof v === 'object') {
         for (const [sop, sv] of Object.entries(v as Record<string, unknown>)) {
-          if (sop in COMPARATORS) out.push(`size(${n}) ${COMPARATORS[sop]} ${this.value(prefix, field, `size_${sop}`, sv)}`);
+          if (sop in COMPARATORS)
+            out.push(`size(${n}) ${COMPARATORS[sop]} ${this.value(prefix, field, `size_${sop}`, sv)}`);
         }
       } else throw new Error(`Unsupported filter operator '${op}' on field '${field}'`);
     }
@@ -109,7 +120,14 @@ interface SubscriptionRule {
 function subscriptionFilters(obj: unknown, ignored: string[]): SubscriptionRule[] {
   const out: SubscriptionRule[] = [];
   for (const [fieldName, ops] of Object.entries((obj ?? {}) as Record<string, unknown>)) {
-    if (fieldName === 'or' || fieldName === 'and' || ignored.includes(fieldName) || ops === null || typeof ops !== 'object') continue;
+    if (
+      fieldName === 'or' ||
+      fieldName === 'and' ||
+      ignored.includes(fieldName) ||
+      ops === null ||
+      typeof ops !== 'object'
+    )
+      continue;
     for (const [operator, value] of Object.entries(ops as Record<string, unknown>)) {
       out.push({ fieldName, operator, value });
     }

@@ -20,4 +20,3 @@ export function authType(ctx: ResolverContext): string {
   if ('username' in identity || issuer.includes('cognito-idp')) return 'User Pool Authorization';
   return 'Open ID Connect Authorization';
 }
-

@@ -46,7 +46,11 @@ class Parser {
   }
 
   skipMarkup(): boolean {
-    for (const [open, close] of [['<?', '?>'], ['<!--', '-->'], ['<!DOCTYPE', '>']]) {
+    for (const [open, close] of [
+      ['<?', '?>'],
+      ['<!--', '-->'],
+      ['<!DOCTYPE', '>'],
+    ]) {
       if (this.xml.startsWith(open, this.i)) {
         const end = this.xml.indexOf(close, this.i + open.length);
         if (end < 0) this.fail(`unterminated ${open}`);
