@@ -20,6 +20,10 @@ const REFUSALS: Record<string, string> = {
   NotMember: 'You are not a member of this league.',
   NotCommissioner: "Only the league's commissioner may do this.",
   CommissionerMustTransfer: 'A commissioner cannot leave: hand the league to another member first, or delete it.',
+  Banned:
+    'You were removed from this league, so you cannot rejoin it with its code. Ask its commissioner to let you back in.',
+  TooManyAttempts: 'Too many wrong codes. Try again in a minute.',
+  BellRung: "This event's bell has rung: its picks were shown, so the bell can no longer move.",
   SeasonLocked: 'That season has live or scored events, so its dates can no longer change.',
 };
 

@@ -308,6 +308,32 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
   }, 30_000);
 
+  it('the commissioner removes a member, who cannot rejoin by code until the commissioner lets them back in', async () => {
+    const { userProfile } = await asAdmin<{ userProfile: { user: { id: string } } }>(
+      '{ userProfile { user { id } } }',
+      {},
+    );
+    // Read again: the admin joined since the commissioner's page loaded.
+    await player.reload();
+    await expect.poll(() => rowsOf(player, 'league-table').count()).toBe(3);
+    const code = (await player.getByTestId('league-code').textContent())!;
+    await player.getByLabel('Member').selectOption(userProfile.user.id);
+    await player.getByRole('button', { name: 'Remove member' }).click();
+    await player.getByRole('status').filter({ hasText: 'cannot rejoin with the invite code' }).waitFor();
+
+    await admin.goto(`${stack.appUrl}join/${code}`);
+    await admin.getByRole('button', { name: 'Join league' }).click();
+    await expect
+      .poll(() => admin.getByRole('status').filter({ hasText: 'Ask its commissioner to let you back in' }).count())
+      .toBe(1);
+
+    await player.getByRole('button', { name: /back in$/ }).click();
+    await player.getByRole('status').filter({ hasText: 'may join again with the invite code' }).waitFor();
+    await admin.getByRole('button', { name: 'Join league' }).click();
+    await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
+    expect(await rowsOf(admin, 'league-table').count()).toBe(3);
+  }, 30_000);
+
   it('an admin creates an event and builds and reorders its card', async () => {
     await admin.getByRole('link', { name: 'Admin' }).click();
     await admin.getByLabel('Name').fill('AEW Collision Test');

@@ -19,6 +19,8 @@ export function CommissionerTools({
   const { busy, status, run } = useAction();
   const others = league.standings.filter((s) => s.userId !== me);
   const [member, setMember] = useState('');
+  /** The member removed last: the API bars them from rejoining by code until the commissioner lets them back in. */
+  const [removed, setRemoved] = useState<{ userId: string; name: string } | null>(null);
   const chosen = others.find((s) => s.userId === member) ?? others[0];
   const leagueId = league.id;
   /** The change, then the league read again. */
@@ -94,11 +96,15 @@ export function CommissionerTools({
               type="button"
               disabled={busy}
               onClick={() =>
-                void act(`${shownName(chosen.displayName, chosen.userId)} removed.`, () =>
-                  client.graphql({
-                    query: mutations.removeLeagueMember,
-                    variables: { leagueId, userId: chosen.userId },
-                  }),
+                void act(
+                  `${shownName(chosen.displayName, chosen.userId)} removed. They cannot rejoin with the invite code unless you let them back in.`,
+                  async () => {
+                    await client.graphql({
+                      query: mutations.removeLeagueMember,
+                      variables: { leagueId, userId: chosen.userId },
+                    });
+                    setRemoved({ userId: chosen.userId, name: shownName(chosen.displayName, chosen.userId) });
+                  },
                 )
               }
             >
@@ -117,6 +123,23 @@ export function CommissionerTools({
             </button>
           </div>
         </div>
+      )}
+      {removed && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void act(`${removed.name} may join again with the invite code.`, async () => {
+              await client.graphql({
+                query: mutations.unbanLeagueMember,
+                variables: { leagueId, userId: removed.userId },
+              });
+              setRemoved(null);
+            })
+          }
+        >
+          Let {removed.name} back in
+        </button>
       )}
       <Confirmed
         label="Delete league"
