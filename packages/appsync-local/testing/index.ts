@@ -3,3 +3,4 @@ export { createTestTable, defaultTableDefinition, dynamoEndpoint } from './dynam
 export { projectDirs } from './project.ts';
 export { signedGraphql, signedPost, type Credentials, type SignedAnswer } from './sigv4-post.ts';
 export { iamSchemaFile, iamWiring, relaySource } from './iam-api/wiring.ts';
+export { rawRequest, type RawAnswer, type RawOptions } from './raw-http.ts';

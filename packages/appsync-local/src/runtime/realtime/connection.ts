@@ -34,10 +34,10 @@ function unauthorized(result: AuthenticationResult): { errorType: string; messag
   return result.ok ? { errorType: 'UnauthorizedException', message: '' } : result.body.errors[0];
 }
 
-export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage): void {
+/** `url`: the handshake's target, parsed by the caller (`io/request-url.ts`, which refuses one that is no URL). */
+export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage, url: URL): void {
   const { registry, limits } = api;
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  const url = new URL(req.url ?? '/', 'http://local');
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
