@@ -8,6 +8,7 @@ import type { SignedRequest } from './auth/sigv4.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';
 import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
 import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
+import { MAX_RESPONSE_BYTES } from './graphql/response-size.ts';
 import { asGraphQLRequest, lowerCaseHeaders } from './graphql/request.ts';
 import type { ResolverPlan } from './graphql/pipeline.ts';
 import { installAppSyncScalars } from './graphql/scalars.ts';
@@ -78,6 +79,8 @@ export interface LocalApiOptions {
   log?: (entry: RequestLogEntry) => void;
   /** Default AppSync's 30 seconds; tests shorten it. */
   requestTimeoutMs?: number;
+  /** Default MAX_RESPONSE_BYTES (response-size.ts); tests shorten it. */
+  maxResponseBytes?: number;
   /** Default AppSync's (APPSYNC_REALTIME_LIMITS); tests shorten the keep-alive. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }
@@ -146,6 +149,7 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
     authRule: buildFieldAuthRules(schema, opts.auth.defaultMode),
     limits: opts.wiring.limits ?? APPSYNC_DEFAULT_LIMITS,
     timeoutMs: opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    maxResponseBytes: opts.maxResponseBytes ?? MAX_RESPONSE_BYTES,
   };
 }
 
