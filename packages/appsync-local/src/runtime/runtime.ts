@@ -16,6 +16,7 @@ import type { RealtimeApi } from './realtime/connection.ts';
 import { APPSYNC_REALTIME_LIMITS, type RealtimeLimits } from './realtime/protocol.ts';
 import { publishMutation } from './realtime/publish.ts';
 import { createSendBudget } from './realtime/send-budget.ts';
+import { createConnectionCounter } from './realtime/connection-limits.ts';
 import { startSubscription, SubscriptionRegistry } from './realtime/subscriptions.ts';
 import type { CompiledCode, DataSourceInvoker } from './types.ts';
 
@@ -157,8 +158,8 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
 export function createLocalApi(opts: LocalApiOptions): LocalApi {
   checkAuthConfig(opts.auth);
   let current = buildEngine(opts, opts);
-  const registry = new SubscriptionRegistry();
   const limits: RealtimeLimits = { ...APPSYNC_REALTIME_LIMITS, ...opts.realtimeLimits };
+  const registry = new SubscriptionRegistry(limits.maxSubscriptionDocumentsChars);
 
   return {
     reload(next) {
@@ -168,6 +169,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
       registry,
       limits,
       sendBudget: createSendBudget(limits.maxTotalBufferedBytes),
+      connections: createConnectionCounter(limits),
       authenticate: (headers, sourceIp) => authenticate(opts.auth, headers, sourceIp),
       start: (request, auth, headers) => startSubscription(current, request, auth, headers),
     },
