@@ -24,7 +24,7 @@ import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
 import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
 import { needsSignature } from './public-actions.ts';
@@ -106,6 +106,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'BadRequestException' });
     res.end(JSON.stringify({ __type: 'BadRequestException', message: 'The request target is not a valid URL.' }));
   });
+  guardFirstHeaders(http, opts.deadlines ?? CONNECTION_DEADLINES);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());

@@ -17,7 +17,7 @@ import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
 import { requestUrl } from '../io/request-url.ts';
 
@@ -207,6 +207,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     };
     work().catch(fail);
   });
+  guardFirstHeaders(server, deadlines);
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: opts.api.realtime.limits.maxMessageBytes,
