@@ -1,11 +1,13 @@
 /**
  * The web app's server (`scripts/app-server.ts`, port 4002 under `npm start`) answers a path whose
  * percent-escapes are broken, or a target that is no URL, with a 400 (an invite link, `/join/<code>`,
- * with the app's page) and keeps serving. Raw requests on loopback; each wait is bounded.
+ * with the app's page) and keeps serving; and keeps serving under generated raw requests (fast-check:
+ * broken escapes, odd targets, methods and headers). Raw requests on loopback; each wait is bounded.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { rawRequest } from 'appsync-local/testing';
+import { fuzzListener, rawRequest } from 'appsync-local/testing';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist, serveApp, type AppServer } from '../../scripts/app-server.ts';
 
@@ -34,4 +36,19 @@ describe('the app server', () => {
     expect(outputs.status).toBe(200);
     expect(outputs.text).toContain('"version": "1.4"');
   });
+
+  it('keeps serving under thousands of generated requests', async () => {
+    const outputsAnswer = async () => {
+      const res = await fetch(`${app.url}amplify_outputs.json`);
+      return res.status === 200 && (await res.json()).version === '1.4';
+    };
+    const report = await fuzzListener(fc, port, outputsAnswer, {
+      batches: 25,
+      batchSize: 100,
+      timeLimitMs: 7000,
+      answerTimeoutMs: 1000,
+      paths: ['/join/', '/assets/', '/amplify_outputs.json', '/index.html'],
+    });
+    expect(report.sent).toBeGreaterThanOrEqual(500);
+  }, 30_000);
 });
