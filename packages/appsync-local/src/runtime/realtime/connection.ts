@@ -187,6 +187,8 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
       const message = `A subscription document has at most ${limits.maxSubscriptionDocumentChars} characters.`;
       return send({ type: 'error', id, payload: { errors: [limitExceeded(message)] } });
     }
+    const crowded = registry.refusal(request.query);
+    if (crowded) return send({ type: 'error', id, payload: { errors: [limitExceeded(crowded)] } });
     const pending = Symbol(id);
     subscriptions.set(id, pending);
     const headers = lowerCaseHeaders(authorization ?? {});

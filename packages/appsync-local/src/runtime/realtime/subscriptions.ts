@@ -152,12 +152,18 @@ export class SubscriptionRegistry {
 
   constructor(private readonly maxDocumentsChars = Infinity) {}
 
+  /** Why a subscription of this document text would be refused now (checked before it is parsed and run), or null. */
+  refusal(query: string): string | null {
+    if (this.documents.has(query) || this.documentChars + query.length <= this.maxDocumentsChars) return null;
+    return `Live subscriptions keep at most ${this.maxDocumentsChars} characters of distinct documents.`;
+  }
+
   /** Adds a subscription (on the shared parsed document of its text); a message when the documents' bound refuses it. */
   add(subscription: Subscription): string | null {
     let shared = this.documents.get(subscription.query);
     if (!shared) {
-      if (this.documentChars + subscription.query.length > this.maxDocumentsChars)
-        return `Live subscriptions keep at most ${this.maxDocumentsChars} characters of distinct documents.`;
+      const refused = this.refusal(subscription.query);
+      if (refused) return refused;
       shared = { document: subscription.document, refs: 0 };
       this.documents.set(subscription.query, shared);
       this.documentChars += subscription.query.length;
