@@ -40,7 +40,7 @@ describe('the app server', () => {
   it('keeps serving under thousands of generated requests', async () => {
     const outputsAnswer = async () => {
       const res = await fetch(`${app.url}amplify_outputs.json`);
-      return res.status === 200 && (await res.json()).version === '1.4';
+      return res.status === 200 && ((await res.json()) as { version?: string }).version === '1.4';
     };
     const report = await fuzzListener(fc, port, outputsAnswer, {
       batches: 25,

@@ -5,7 +5,8 @@
  * each batch the listener must still answer a normal request. The caller passes its `fast-check`
  * (a test dependency of the caller, not of this package) and bounds the run by runs and by time.
  */
-import type * as FastCheck from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import type fastCheck from 'fast-check';
 import { rawRequest } from './raw-http.ts';
 
 export interface FuzzOptions {
@@ -29,11 +30,14 @@ export interface FuzzReport {
   statuses: Record<number, number>;
 }
 
+/** fast-check's default export, as the caller imports it. */
+type FastCheck = typeof fastCheck;
+
 /** Headers the generator never sends: they make the listener wait for a body that never comes. */
 const BODY_HEADERS = /^(content-length|transfer-encoding|expect)$/i;
 
 /** Arbitraries of raw HTTP requests (as text or bytes). */
-export function requestArbitrary(fc: typeof FastCheck, paths: string[] = []): FastCheck.Arbitrary<string | Buffer> {
+export function requestArbitrary(fc: FastCheck, paths: string[] = []): Arbitrary<string | Buffer> {
   const method = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('GET', 'POST', 'OPTIONS', 'HEAD') },
     { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'CONNECT', 'TRACE', 'PRI', 'get', 'G\u00c9T') },
@@ -125,7 +129,7 @@ export function requestArbitrary(fc: typeof FastCheck, paths: string[] = []): Fa
  * (with fast-check's counterexample and seed) when it does not.
  */
 export async function fuzzListener(
-  fc: typeof FastCheck,
+  fc: FastCheck,
   port: number,
   healthy: () => Promise<boolean>,
   options: FuzzOptions = {},

@@ -53,7 +53,9 @@ const poolAnswers = async () => {
     },
     body: '{}',
   });
-  return res.status === 400 && (await res.json()).__type === 'MissingAuthenticationTokenException';
+  return (
+    res.status === 400 && ((await res.json()) as { __type?: string }).__type === 'MissingAuthenticationTokenException'
+  );
 };
 
 describe('fuzzing the listeners', () => {
