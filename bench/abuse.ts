@@ -12,13 +12,18 @@
  *   5. a flood of results (bench/abuse-flood.ts): 100 results on the demo's live event in about 2 s,
  *      then the final scoreEvent: failed and superseded live passes, RESULT and LEADERBOARD messages.
  * Prints the figures; exits 1 if a check fails. Bounded: a few minutes after the server is up.
- * `--only realtime` runs part 4 alone, `--only flood` part 5 alone.
+ *   6. the third hardening pass (bench/abuse-hardening.ts): request targets that are no URL and broken
+ *      percent-escapes on every listener, a 39 KB query whose response multiplies out, and real-time
+ *      connections of 100 distinct big subscription documents; after each, every listener answers.
+ * `--only realtime` runs part 4 alone, `--only flood` part 5 alone, `--only hardening` part 6 alone.
+ * The server runs as `npm start` does, with its V8 heap limit (scripts/start-child.ts).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { npmStart } from '../scripts/start-child.ts';
 import { FLOOD_RESULTS, flood } from './abuse-flood.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
+import { amplification, badTargets, subscriptionMemory } from './abuse-hardening.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
 const RSS_BOUND_MB = 600;
@@ -29,7 +34,7 @@ const ALIASES = 16_000;
 const SLOW_READERS = [50, 200];
 const SLOW_READER_SECONDS = 10;
 const FAN_OUT_CONNECTIONS = 200;
-const only = /^--only (realtime|flood)$/.exec(process.argv.slice(2).join(' '))?.[1] ?? null;
+const only = /^--only (realtime|flood|hardening)$/.exec(process.argv.slice(2).join(' '))?.[1] ?? null;
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -202,7 +207,44 @@ try {
     whileBystanding: <T>(h: () => Promise<T>) => whileBystanding(url, token, h),
     serverLines,
   };
-  if (only !== 'flood') {
+  if (only === null || only === 'hardening') {
+    const userPoolUrl = /User pool: +(http:\/\/[^\s]+) /.exec(server.output())![1];
+    const hardened = { ...api, appUrl: server.appUrl, userPoolUrl };
+    const bystander = (r: { slowest: number; answered: number; failed: number; peakRss: number }, what: string) => {
+      console.log(
+        `  bystander: ${r.answered} answers, ${r.failed} failed, slowest ${r.slowest.toFixed(0)} ms; server RSS peak ${r.peakRss.toFixed(0)} MB`,
+      );
+      check(r.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms (${what})`);
+      check(r.peakRss < RSS_BOUND_MB, `server RSS stays under ${RSS_BOUND_MB} MB (${what})`);
+    };
+    console.log('\n6. hardening, third pass');
+    console.log(
+      '  a. GET //[ to the API, its upgrade, the user pool and the app; /%E0%A4%A and /join/%E0%A4%A to the app',
+    );
+    const bad = await badTargets(hardened);
+    console.log(`  statuses ${bad.result.statuses.join(', ')}; every listener answers: ${bad.result.alive}`);
+    check(bad.result.alive && !server.exited(), 'the stack answers after targets that are no URL');
+    bystander(bad, 'bad targets');
+    console.log('  b. one fragment of 4,000 aliases under 20 aliased events(limit: 100)');
+    const amp = await amplification(hardened);
+    console.log(
+      `  HTTP ${amp.result.status}, ${amp.result.errorType ?? 'no error'}, ${amp.result.bytes} bytes in ${amp.result.ms.toFixed(0)} ms`,
+    );
+    check(
+      amp.result.alive && amp.result.bytes < 6 * 1024 * 1024,
+      'the response stays under the size limit and the stack answers',
+    );
+    bystander(amp, 'amplification');
+    console.log('  c. 12 real-time connections x 100 subscriptions, each document distinct and about 30 KB');
+    const subs = await subscriptionMemory(hardened, 12, 30 * 1024);
+    console.log(
+      `  ${subs.result.acked} acknowledged, ${subs.result.limited} refused with LimitExceededError, ${subs.result.otherErrors} other errors`,
+    );
+    check(subs.alive && !server.exited(), 'the stack answers after the subscriptions');
+    bystander(subs, 'subscriptions');
+  }
+
+  if (only === null || only === 'realtime') {
     console.log('\n4. real time: slow readers, and one result fanned out');
     for (const readers of SLOW_READERS) {
       const r = await slowReaders(api, readers, SLOW_READER_SECONDS);
@@ -222,7 +264,7 @@ try {
     check(f.slowest < BYSTANDER_MS, `the bystander answers within ${BYSTANDER_MS} ms during the fan-out`);
   }
 
-  if (only !== 'realtime') {
+  if (only === null || only === 'flood') {
     console.log(`\n5. a flood: ${FLOOD_RESULTS} results in about 2 s on the live event, then scoreEvent`);
     const r = await flood(api);
     console.log(

@@ -53,13 +53,33 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/**
+ * The decoded path of a request target; an invite link (/join/<code>) as sent, since the app reads the
+ * code from the path itself (client/route.ts). Null when the target is no URL (`//[`) or its
+ * percent-escapes are broken (`/%E0%A4%A`): both threw here, and a throw in the listener ends the process.
+ */
+function requestPath(target: string | undefined): string | null {
+  try {
+    const raw = new URL(target ?? '/', 'http://app').pathname;
+    return INVITE.test(raw) ? raw : decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+const INVITE = /^\/join\/[^/]+\/?$/;
+
 /** Serves app/dist on host:port (0: a free port), with `outputs` as /amplify_outputs.json. */
 export async function serveApp(options: { host: string; port: number; outputs: object }): Promise<AppServer> {
   const outputs = JSON.stringify(options.outputs, null, 2);
   const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://app').pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const pathname = requestPath(req.url);
+    if (pathname === null) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request path');
       return;
     }
     if (pathname === '/amplify_outputs.json') {
@@ -67,7 +87,7 @@ export async function serveApp(options: { host: string; port: number; outputs: o
       return;
     }
     // An invite link (/join/<code>) is the app's page too; the app reads the code from the path.
-    const page = pathname === '/' || /^\/join\/[^/]+\/?$/.test(pathname);
+    const page = pathname === '/' || INVITE.test(pathname);
     const file = path.join(appDist, page ? 'index.html' : pathname);
     if (!file.startsWith(appDist + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -3,3 +3,5 @@ export { createTestTable, defaultTableDefinition, dynamoEndpoint } from './dynam
 export { projectDirs } from './project.ts';
 export { signedGraphql, signedPost, type Credentials, type SignedAnswer } from './sigv4-post.ts';
 export { iamSchemaFile, iamWiring, relaySource } from './iam-api/wiring.ts';
+export { rawRequest, type RawAnswer, type RawOptions } from './raw-http.ts';
+export { fuzzListener, requestArbitrary, type FuzzOptions, type FuzzReport } from './fuzz-http.ts';

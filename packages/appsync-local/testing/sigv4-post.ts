@@ -15,10 +15,15 @@ export interface SignedAnswer {
   errors?: { errorType?: string; message: string; path?: unknown[] }[];
 }
 
-/** POSTs `body` to `apiUrl`, signed for service `appsync` in the local region. */
-export async function signedPost(apiUrl: string, body: string, credentials: Credentials): Promise<Response> {
+/** POSTs `body` to `apiUrl`, signed for service `appsync` in the local region (or `region`). */
+export async function signedPost(
+  apiUrl: string,
+  body: string,
+  credentials: Credentials,
+  region: string = LOCAL_REGION,
+): Promise<Response> {
   const url = new URL(apiUrl);
-  const signer = new SignatureV4({ service: 'appsync', region: LOCAL_REGION, credentials, sha256: Sha256 });
+  const signer = new SignatureV4({ service: 'appsync', region, credentials, sha256: Sha256 });
   const signed = await signer.sign({
     method: 'POST',
     protocol: url.protocol,

@@ -8,6 +8,7 @@ import type { SignedRequest } from './auth/sigv4.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';
 import { executeRequest, MALFORMED, type Engine, type GraphQLRequest, type ResolverTiming } from './graphql/execute.ts';
 import { REQUEST_TIMEOUT_MS } from './graphql/limits.ts';
+import { MAX_RESPONSE_BYTES } from './graphql/response-size.ts';
 import { asGraphQLRequest, lowerCaseHeaders } from './graphql/request.ts';
 import type { ResolverPlan } from './graphql/pipeline.ts';
 import { installAppSyncScalars } from './graphql/scalars.ts';
@@ -15,6 +16,7 @@ import type { RealtimeApi } from './realtime/connection.ts';
 import { APPSYNC_REALTIME_LIMITS, type RealtimeLimits } from './realtime/protocol.ts';
 import { publishMutation } from './realtime/publish.ts';
 import { createSendBudget } from './realtime/send-budget.ts';
+import { createConnectionCounter } from './realtime/connection-limits.ts';
 import { startSubscription, SubscriptionRegistry } from './realtime/subscriptions.ts';
 import type { CompiledCode, DataSourceInvoker } from './types.ts';
 
@@ -78,6 +80,8 @@ export interface LocalApiOptions {
   log?: (entry: RequestLogEntry) => void;
   /** Default AppSync's 30 seconds; tests shorten it. */
   requestTimeoutMs?: number;
+  /** Default MAX_RESPONSE_BYTES (response-size.ts); tests shorten it. */
+  maxResponseBytes?: number;
   /** Default AppSync's (APPSYNC_REALTIME_LIMITS); tests shorten the keep-alive. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }
@@ -146,6 +150,7 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
     authRule: buildFieldAuthRules(schema, opts.auth.defaultMode),
     limits: opts.wiring.limits ?? APPSYNC_DEFAULT_LIMITS,
     timeoutMs: opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    maxResponseBytes: opts.maxResponseBytes ?? MAX_RESPONSE_BYTES,
   };
 }
 
@@ -153,8 +158,8 @@ function buildEngine(version: ApiVersion, opts: LocalApiOptions): Engine {
 export function createLocalApi(opts: LocalApiOptions): LocalApi {
   checkAuthConfig(opts.auth);
   let current = buildEngine(opts, opts);
-  const registry = new SubscriptionRegistry();
   const limits: RealtimeLimits = { ...APPSYNC_REALTIME_LIMITS, ...opts.realtimeLimits };
+  const registry = new SubscriptionRegistry(limits.maxSubscriptionDocumentsChars);
 
   return {
     reload(next) {
@@ -164,6 +169,7 @@ export function createLocalApi(opts: LocalApiOptions): LocalApi {
       registry,
       limits,
       sendBudget: createSendBudget(limits.maxTotalBufferedBytes),
+      connections: createConnectionCounter(limits),
       authenticate: (headers, sourceIp) => authenticate(opts.auth, headers, sourceIp),
       start: (request, auth, headers) => startSubscription(current, request, auth, headers),
     },

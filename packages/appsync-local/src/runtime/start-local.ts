@@ -23,6 +23,8 @@ import { createDynamoDbClient } from './process/dynamodb-local.ts';
 import { createAsyncInvocations } from '../datasources/lambda/data-source.ts';
 import { createDynamoDbWire } from '../datasources/dynamodb/wire.ts';
 import { formatRequestLog, startServer } from './http/server.ts';
+import type { ConnectionDeadlines } from './io/deadlines.ts';
+import type { RealtimeLimits } from './realtime/protocol.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
 import { createCodeCache } from './reload/code-cache.ts';
 import { startHotReload, type HotReload } from './reload/hot-reload.ts';
@@ -62,6 +64,12 @@ export interface LocalAppSyncOptions {
   observer?: (dataSource: string, event: DynamoDbRequestEvent) => void;
   /** Request log; default none. */
   log?: (line: string) => void;
+  /** How long a connection may take over each step (default CONNECTION_DEADLINES; tests shorten them). */
+  deadlines?: ConnectionDeadlines;
+  /** The real-time bounds (default APPSYNC_REALTIME_LIMITS). */
+  realtimeLimits?: Partial<RealtimeLimits>;
+  /** The largest response (default MAX_RESPONSE_BYTES, 5 MB). */
+  maxResponseBytes?: number;
   /**
    * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
    * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
@@ -161,6 +169,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     environment: resolveTableNames(wiring.environment, tableNames),
     auth,
     log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
+    realtimeLimits: opts.realtimeLimits,
+    maxResponseBytes: opts.maxResponseBytes,
   });
   const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
   const ca = await loadOrCreateLocalCa(opts.keyDir);
@@ -181,6 +191,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     tls,
     explorerExample: opts.explorerExample,
     explorerDir: path.join(opts.buildDir, 'explorer'),
+    deadlines: opts.deadlines,
   });
   url = `${server.url}/graphql`;
   const reload: HotReload | undefined =

@@ -206,6 +206,7 @@ describe('document cache', () => {
       authRule: buildFieldAuthRules(s, 'API_KEY'),
       limits: APPSYNC_DEFAULT_LIMITS,
       timeoutMs: 30_000,
+      maxResponseBytes: 5 * 1024 * 1024,
     };
   }
   const auth = { mode: 'API_KEY' as const, identity: null };

@@ -377,6 +377,22 @@ describe('bad input and limits', () => {
     expect(await client.start('m6', ON_THING, {}, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
   });
 
+  it('answers PayloadTooLarge to a subscriber whose selection multiplies a message past the quota; others get it', async () => {
+    const client = await ready();
+    const aliases = Array.from({ length: 300 }, (_, i) => `t${i}: tags`).join(' ');
+    const wide = `subscription { onThing(id: "amp") { ${aliases} } }`;
+    expect(await client.start('wide', wide, {}, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
+    expect(await client.start('narrow', ON_THING, { id: 'amp' }, apiKeyHeader())).toMatchObject({ type: 'start_ack' });
+    // 300 aliases of a 1 KB list: about 330 KB shaped, over the 8 KB quota of this server.
+    await put({ id: 'amp', name: 'n', tags: Array.from({ length: 50 }, () => 'x'.repeat(20)) });
+    const refused = await client.next((m) => m.id === 'wide');
+    expect(refused).toMatchObject({ type: 'error', payload: { errors: [{ errorType: 'PayloadTooLarge' }] } });
+    expect(await client.next((m) => m.id === 'narrow')).toMatchObject({
+      type: 'data',
+      payload: { data: { onThing: { id: 'amp', name: 'n' } } },
+    });
+  });
+
   it('closes with 1009 a connection that sends a frame over the message size quota', async () => {
     const client = await ready();
     client.send({ type: 'start', id: 'big', payload: { data: 'x'.repeat(9 * 1024) } });

@@ -8,12 +8,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { clientConfigTypesV1_4 } from '@aws-amplify/client-config';
 import type { ClientAuthorizationType } from '../../auth-modes.ts';
+import { LOCAL_REGION } from '../process/dynamodb-credentials.ts';
 import type { LocalUserPool } from './user-pool.ts';
 
 export type LocalOutputs = clientConfigTypesV1_4.AWSAmplifyBackendOutputs & { custom: { user_pool_endpoint: string } };
 
-/** cognito-local names its pools `local_<id>`; the client reads the region from the id's prefix. */
-const REGION = 'local';
+/**
+ * The region the local API checks SigV4 signatures for (and the local user pool's signed actions):
+ * one constant, so that a SigV4 client configured from this file is accepted. The user pool's own
+ * region is read by the client from its id's prefix (cognito-local names pools `local_<id>`).
+ */
+const REGION = LOCAL_REGION;
 
 export interface LocalOutputsInput {
   apiUrl: string;

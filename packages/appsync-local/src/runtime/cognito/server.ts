@@ -24,7 +24,8 @@ import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router.js';
 import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
 import { needsSignature } from './public-actions.ts';
 import { signedHeaders } from './sign-request.ts';
@@ -98,10 +99,14 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     triggers,
   };
   const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
-  const http = createHttpServer(
-    httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES),
-    adminGate(application, opts.adminCredentials, LOCAL_REGION),
-  );
+  const gate = adminGate(application, opts.adminCredentials, LOCAL_REGION);
+  const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), (req, res) => {
+    // A target that is no URL (`//[`) is refused here, before any router parses it.
+    if (requestUrl(req.url)) return gate(req, res);
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'BadRequestException' });
+    res.end(JSON.stringify({ __type: 'BadRequestException', message: 'The request target is not a valid URL.' }));
+  });
+  guardFirstHeaders(http, opts.deadlines ?? CONNECTION_DEADLINES);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());

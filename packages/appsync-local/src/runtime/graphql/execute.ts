@@ -31,6 +31,7 @@ import {
   type FieldErrorEntry,
   type RequestErrorEntry,
 } from './errors.ts';
+import { estimateBytes, responseTooLarge } from './response-size.ts';
 import { depthLimitReached, depthOf, noIntrospection, resolverLimitReached, TIMED_OUT } from './limits.ts';
 import { outputCoercion } from './output-coercion.ts';
 import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
@@ -45,6 +46,8 @@ export interface Engine {
   limits: ApiLimits;
   /** AppSync's time limit per request (REQUEST_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;
+  /** AppSync's limit on a response's size (MAX_RESPONSE_BYTES; tests shorten it), counted as it is built. */
+  maxResponseBytes: number;
 }
 
 export interface GraphQLRequest {
@@ -92,6 +95,9 @@ interface RequestState {
   deadline: AbortSignal;
   extensions: ExtensionCall[];
   rootArgs: Record<string, unknown> | null;
+  /** The response's estimated bytes so far (response-size.ts); past the limit, nothing more is built. */
+  responseBytes: number;
+  oversized: boolean;
 }
 
 export const MALFORMED = {
@@ -190,7 +196,20 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const known = fieldResolvers.get(engine);
   if (known) return known;
   const fieldOf = fieldTable(engine);
+  const hasResolver = (typeName: string, fieldName: string) => engine.plans.has(`${typeName}.${fieldName}`);
+  /** Counts a resolver's value before graphql-js completes it; past the limit, the request stops building. */
+  const counted = (value: unknown, state: RequestState, info: GraphQLResolveInfo): unknown => {
+    if (state.oversized) return null;
+    const budget = engine.maxResponseBytes - state.responseBytes;
+    const walk = { schema: engine.schema, fragments: info.fragments, hasResolver };
+    const sets = info.fieldNodes.map((n) => n.selectionSet);
+    state.responseBytes += estimateBytes(walk, info.returnType, sets, value, budget);
+    if (state.responseBytes <= engine.maxResponseBytes) return value;
+    state.oversized = true;
+    return null;
+  };
   const resolver: GraphQLFieldResolver<unknown, RequestState> = (source, args, state, info) => {
+    if (state.oversized) return null;
     const { key, rule, plan, coerce } = fieldOf(info);
     if (info.path.prev === undefined && info.operation.operation === 'subscription') state.rootArgs = args;
     if (depthOf(info.path) > engine.limits.queryDepth)
@@ -239,7 +258,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
         });
       }
       state.extensions = calls;
-      return coerce ? coerce(outcome.value) : outcome.value;
+      return counted(coerce ? coerce(outcome.value) : outcome.value, state, info);
     });
   };
   fieldResolvers.set(engine, resolver);
@@ -366,6 +385,8 @@ export async function executeRequest(
     deadline: deadline.signal,
     extensions: [],
     rootArgs: null,
+    responseBytes: 0,
+    oversized: false,
   };
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
@@ -389,6 +410,10 @@ export async function executeRequest(
   ]).finally(() => clearTimeout(timer));
   if (result === 'timedOut')
     return { status: 200, body: { data: null, errors: [{ ...TIMED_OUT }] }, operationName, resolvers: state.timings };
+  if (state.oversized) {
+    const errors = [responseTooLarge(engine.maxResponseBytes)];
+    return { status: 200, body: { data: null, errors }, operationName, resolvers: state.timings };
+  }
 
   if (!('data' in result) || result.data === undefined) {
     return requestErrors((result.errors ?? []).map((e: GraphQLError) => formatRequestError(e)));

@@ -17,8 +17,9 @@ import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
-import { CONNECTION_DEADLINES, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
+import { requestUrl } from '../io/request-url.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -169,7 +170,8 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     };
     // The one hot route, without parsing a URL.
     if (req.method === 'POST' && req.url === '/graphql') return void handleGraphQL(opts.api, req, res).catch(fail);
-    const url = new URL(req.url ?? '/', 'http://local');
+    const url = requestUrl(req.url);
+    if (!url) return malformed(res, 400, 'The request target is not a valid URL.');
     const route = `${req.method} ${url.pathname}`;
     const work = async () => {
       if (req.method === 'OPTIONS') {
@@ -205,6 +207,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     };
     work().catch(fail);
   });
+  guardFirstHeaders(server, deadlines);
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: opts.api.realtime.limits.maxMessageBytes,
@@ -213,7 +216,9 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?')[0];
     if (!REALTIME_PATHS.includes(path)) return void socket.destroy();
-    sockets.handleUpgrade(req, socket, head, (ws) => acceptConnection(opts.api.realtime, ws, req));
+    const url = requestUrl(req.url);
+    if (!url) return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    sockets.handleUpgrade(req, socket, head, (ws) => acceptConnection(opts.api.realtime, ws, req, url));
   });
   const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls, deadlines) : server;
   return new Promise((resolve, reject) => {

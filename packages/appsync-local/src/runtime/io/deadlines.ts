@@ -13,6 +13,9 @@
  *
  * The real-time endpoint's own deadline (a first message) is in `realtime/protocol.ts`.
  */
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
+
 export interface ConnectionDeadlines {
   firstByteMs: number;
   tlsHandshakeMs: number;
@@ -42,4 +45,30 @@ export function httpTimeouts(deadlines: ConnectionDeadlines): {
     requestTimeout: deadlines.requestMs,
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(deadlines.headersMs / 4))),
   };
+}
+
+/**
+ * A second guard for the headers deadline, held by the runtime rather than by node:http: a connection
+ * whose first request's headers have not all arrived `headersMs` (plus node's check interval) after it
+ * was handed to `server` is destroyed, however it stalls (a line stopped midway, whole header lines
+ * and never the blank line, nothing at all after a TLS handshake). node:http's own check answers 408
+ * first whenever it tracks the connection; this one holds when it does not (a socket handed over by the
+ * TLS-detecting listener before node:http tracked its connections). Later requests on a kept-alive
+ * connection are node:http's (`headersTimeout`, `keepAliveTimeout`).
+ */
+export function guardFirstHeaders(server: HttpServer, deadlines: ConnectionDeadlines): void {
+  const graceMs = httpTimeouts(deadlines).connectionsCheckingInterval + 100;
+  const pending = new WeakMap<Socket, NodeJS.Timeout>();
+  const arrived = (socket: Socket) => {
+    clearTimeout(pending.get(socket));
+    pending.delete(socket);
+  };
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), deadlines.headersMs + graceMs);
+    timer.unref();
+    pending.set(socket, timer);
+    socket.once('close', () => arrived(socket));
+  });
+  server.on('request', (req: IncomingMessage) => arrived(req.socket));
+  server.on('upgrade', (req: IncomingMessage) => arrived(req.socket));
 }

@@ -13,7 +13,15 @@ import type { AuthenticationResult } from '../auth/authenticate.ts';
 import type { GraphQLRequest } from '../graphql/execute.ts';
 import { graphQLRequestFromJson, lowerCaseHeaders } from '../graphql/request.ts';
 import type { RequestAuth } from '../types.ts';
-import { handshakeHeaders, parseClientMessage, type RealtimeLimits, type ServerMessage } from './protocol.ts';
+import type { ConnectionCounter } from './connection-limits.ts';
+import { identityKey } from './connection-limits.ts';
+import {
+  handshakeHeaders,
+  limitExceeded,
+  parseClientMessage,
+  type RealtimeLimits,
+  type ServerMessage,
+} from './protocol.ts';
 import type { Outbound, SendBudget } from './send-budget.ts';
 import type { StartResult, Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
 
@@ -26,6 +34,8 @@ export interface RealtimeApi {
   limits: RealtimeLimits;
   /** What all connections may have queued to send (limits.maxTotalBufferedBytes). */
   sendBudget: SendBudget;
+  /** The open connections, in total and per identity (limits.maxConnections, maxConnectionsPerIdentity). */
+  connections: ConnectionCounter;
   authenticate(headers: Record<string, string>, sourceIp: string): Promise<AuthenticationResult>;
   start(request: GraphQLRequest, auth: RequestAuth, headers: Record<string, string>): Promise<StartResult>;
 }
@@ -34,15 +44,32 @@ function unauthorized(result: AuthenticationResult): { errorType: string; messag
   return result.ok ? { errorType: 'UnauthorizedException', message: '' } : result.body.errors[0];
 }
 
-export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage): void {
+/** `url`: the handshake's target, parsed by the caller (`io/request-url.ts`, which refuses one that is no URL). */
+export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingMessage, url: URL): void {
   const { registry, limits } = api;
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  const url = new URL(req.url ?? '/', 'http://local');
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
   const connectionHeaders = handshakeHeaders(url, protocols) ?? {};
-  const authenticated = api.authenticate(connectionHeaders, sourceIp);
+  // A connection over the total is refused at once; one over its identity's share once it is known.
+  const full = api.connections.open();
+  if (full) {
+    ws.send(
+      JSON.stringify({ type: 'connection_error', payload: { errors: [{ ...limitExceeded(full), errorCode: 429 }] } }),
+    );
+    ws.close(1000);
+    return;
+  }
+  let identity: string | null = null;
+  const authenticated = api.authenticate(connectionHeaders, sourceIp).then((result): AuthenticationResult => {
+    // Closed meanwhile: its place is given back already.
+    if (!result.ok || closed) return result;
+    const key = identityKey(result.auth, connectionHeaders);
+    const crowded = api.connections.identify(key);
+    if (!crowded) identity = key;
+    return crowded ? { ok: false, status: 403, body: { errors: [limitExceeded(crowded)] } } : result;
+  });
 
   /**
    * Live and pending subscriptions by id. A pending one is still running its resolver, and is marked by
@@ -105,6 +132,7 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   api.sendBudget.add(outbound);
 
   const cleanUp = () => {
+    api.connections.close(identity);
     closed = true;
     api.sendBudget.delete(outbound);
     clearTimeout(silent);
@@ -116,7 +144,9 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
   ws.on('error', () => ws.terminate());
 
   const refuseConnection = (result: AuthenticationResult) => {
-    send({ type: 'connection_error', payload: { errors: [{ ...unauthorized(result), errorCode: 401 }] } });
+    const error = unauthorized(result);
+    const errorCode = error.errorType === limitExceeded('').errorType ? 429 : 401;
+    send({ type: 'connection_error', payload: { errors: [{ ...error, errorCode }] } });
     closed = true;
     ws.close(1000);
   };
@@ -153,6 +183,12 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
           errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse GraphQL query.' }],
         },
       });
+    if (request.query.length > limits.maxSubscriptionDocumentChars) {
+      const message = `A subscription document has at most ${limits.maxSubscriptionDocumentChars} characters.`;
+      return send({ type: 'error', id, payload: { errors: [limitExceeded(message)] } });
+    }
+    const crowded = registry.refusal(request.query);
+    if (crowded) return send({ type: 'error', id, payload: { errors: [limitExceeded(crowded)] } });
     const pending = Symbol(id);
     subscriptions.set(id, pending);
     const headers = lowerCaseHeaders(authorization ?? {});
@@ -171,8 +207,12 @@ export function acceptConnection(api: RealtimeApi, ws: WebSocket, req: IncomingM
       return send({ type: 'error', id, payload: { errors: result.errors } });
     }
     const subscription: Subscription = { ...result.subscription, id, subscriber };
+    const refused = registry.add(subscription);
+    if (refused) {
+      subscriptions.delete(id);
+      return send({ type: 'error', id, payload: { errors: [limitExceeded(refused)] } });
+    }
     subscriptions.set(id, subscription);
-    registry.add(subscription);
     send({ type: 'start_ack', id });
   };
 

@@ -42,6 +42,18 @@ export interface RealtimeLimits {
    * (AppSync scales out): 64 MB, four slow readers' worth.
    */
   maxTotalBufferedBytes: number;
+  /**
+   * The longest subscription document (the `query` of a start), in characters: 32 KB *(guess)*, the
+   * document cache's bound (MAX_CACHED_QUERY_CHARS), so identical subscriptions share one parsed
+   * document. A parsed document takes tens of times its text; a client's subscription is a few KB.
+   */
+  maxSubscriptionDocumentChars: number;
+  /** The distinct subscription documents all live subscriptions may keep, in characters of text: 1 MB *(guess)*. */
+  maxSubscriptionDocumentsChars: number;
+  /** Real-time connections one identity (user, IAM principal or API key) may keep open: 200 *(guess)*. */
+  maxConnectionsPerIdentity: number;
+  /** Real-time connections the API keeps open in all: 1,000 *(guess)*. */
+  maxConnections: number;
 }
 
 export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
@@ -52,7 +64,17 @@ export const APPSYNC_REALTIME_LIMITS: RealtimeLimits = {
   connectionInitTimeoutMs: 30_000,
   maxBufferedBytes: 16 * 1024 * 1024,
   maxTotalBufferedBytes: 64 * 1024 * 1024,
+  maxSubscriptionDocumentChars: 32 * 1024,
+  maxSubscriptionDocumentsChars: 1024 * 1024,
+  maxConnectionsPerIdentity: 200,
+  maxConnections: 1000,
 };
+
+/**
+ * What a start or a connection over one of the local bounds above gets *(guess: AppSync documents
+ * `MaxSubscriptionsReachedError` for its subscriptions-per-connection quota, and none of these)*.
+ */
+export const limitExceeded = (message: string): ProtocolError => ({ errorType: 'LimitExceededError', message });
 
 export interface ProtocolError {
   errorType: string;

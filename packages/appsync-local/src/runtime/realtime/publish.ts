@@ -27,6 +27,7 @@ import {
 import { isAllowed } from '../auth/directives.ts';
 import { unauthorized, type Engine, type OperationEffects } from '../graphql/execute.ts';
 import { formatExecutionError } from '../graphql/errors.ts';
+import { estimateBytes } from '../graphql/response-size.ts';
 import { matches } from './filters.ts';
 import type { RealtimeLimits } from './protocol.ts';
 import type { Subscription, SubscriptionRegistry } from './subscriptions.ts';
@@ -136,6 +137,16 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
  * its payload however many of them are still queued to send. Null when the payload is over the quota.
  */
 function dataHead(subscription: Subscription, message: unknown, limits: RealtimeLimits): Buffer | null {
+  // A subscriber's selection may multiply the message out (aliases over a list): estimated first, so
+  // that a payload far over the quota is never built (graphql/response-size.ts).
+  const { engine, document, operation, field } = subscription;
+  const fragments = Object.fromEntries(
+    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+  );
+  const root = engine.schema.getSubscriptionType();
+  const walk = { schema: engine.schema, fragments, hasResolver: () => false };
+  const budget = limits.maxMessageBytes;
+  if (root && estimateBytes(walk, root, [operation.selectionSet], { [field]: message }, budget) > budget) return null;
   const payload = shapedPayload(subscription, message);
   return Buffer.byteLength(payload) > limits.maxMessageBytes
     ? null

@@ -2,7 +2,14 @@
  * Subscriptions: starting one (the operation validated, its root field authorized and its resolver run
  * as a query's would be, at `start`), and the live ones, by subscription field.
  */
-import { Kind, type DocumentNode, type FieldNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  getOperationAST,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { executeRequest, type Engine, type GraphQLRequest } from '../graphql/execute.ts';
 import type { RequestAuth } from '../types.ts';
 import { parseFilter, type FilterGroups } from './filters.ts';
@@ -30,6 +37,8 @@ export interface Subscription {
   invalidation: FilterGroups | null;
   /** What shapes a message by the subscriber's selection: the engine it started on and its operation. */
   engine: Engine;
+  /** The document's text: identical ones share one parsed document in the registry. */
+  query: string;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Record<string, unknown>;
@@ -108,6 +117,7 @@ export async function startSubscription(
       filter: filters.filter ?? null,
       invalidation: filters.invalidation ?? null,
       engine,
+      query: request.query,
       document: effects.document,
       operation: effects.operation,
       variables,
@@ -131,20 +141,55 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The live subscriptions of one API, by subscription field. */
+/**
+ * The live subscriptions of one API, by subscription field. Identical documents (by text) share one
+ * parsed document, and the distinct ones kept are bounded by their text (`maxDocumentsChars`).
+ */
 export class SubscriptionRegistry {
   private readonly byField = new Map<string, Set<Subscription>>();
+  private readonly documents = new Map<string, { document: DocumentNode; refs: number }>();
+  private documentChars = 0;
 
-  add(subscription: Subscription): void {
+  constructor(private readonly maxDocumentsChars = Infinity) {}
+
+  /** Why a subscription of this document text would be refused now (checked before it is parsed and run), or null. */
+  refusal(query: string): string | null {
+    if (this.documents.has(query) || this.documentChars + query.length <= this.maxDocumentsChars) return null;
+    return `Live subscriptions keep at most ${this.maxDocumentsChars} characters of distinct documents.`;
+  }
+
+  /** Adds a subscription (on the shared parsed document of its text); a message when the documents' bound refuses it. */
+  add(subscription: Subscription): string | null {
+    let shared = this.documents.get(subscription.query);
+    if (!shared) {
+      const refused = this.refusal(subscription.query);
+      if (refused) return refused;
+      shared = { document: subscription.document, refs: 0 };
+      this.documents.set(subscription.query, shared);
+      this.documentChars += subscription.query.length;
+    } else if (shared.document !== subscription.document) {
+      const operation = getOperationAST(shared.document, subscription.operation.name?.value);
+      if (operation) {
+        subscription.document = shared.document;
+        subscription.operation = operation;
+      }
+    }
+    shared.refs += 1;
     let set = this.byField.get(subscription.field);
     if (!set) this.byField.set(subscription.field, (set = new Set()));
     set.add(subscription);
+    return null;
   }
 
   remove(subscription: Subscription): void {
     const set = this.byField.get(subscription.field);
-    set?.delete(subscription);
-    if (set?.size === 0) this.byField.delete(subscription.field);
+    if (!set?.delete(subscription)) return;
+    if (set.size === 0) this.byField.delete(subscription.field);
+    const shared = this.documents.get(subscription.query);
+    if (shared && (shared.refs -= 1) <= 0) {
+      this.documents.delete(subscription.query);
+      this.documentChars -= subscription.query.length;
+    }
   }
 
   ofField(field: string): ReadonlySet<Subscription> {
