@@ -47,34 +47,24 @@ export default [
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    files: ['domain/*.ts'],
+  // A relative import may not leave domain/: one `../` does from its top level, two from a subfolder.
+  ...[
+    ['domain/*.ts', '^\\.\\./'],
+    ['domain/*/**/*.ts', '^\\.\\./\\.\\./'],
+  ].map(([files, leavesDomain]) => ({
+    files: [files],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: outsideDomain, message: domainMessage },
-            { regex: '^\\.\\./', message: domainMessage },
+            { regex: leavesDomain, message: domainMessage },
           ],
         },
       ],
     },
-  },
-  {
-    files: ['domain/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: outsideDomain, message: domainMessage },
-            { regex: '^\\.\\./\\.\\./', message: domainMessage },
-          ],
-        },
-      ],
-    },
-  },
+  })),
   {
     files: ['amplify/**/*.ts'],
     rules: {

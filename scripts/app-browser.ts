@@ -1,4 +1,4 @@
-/** Headless Chromium driving the web app, for its tests, screenshots and benchmark: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
+/** Headless Chromium for the browser tests (the web app's, the explorer's), screenshots and benchmark: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -30,3 +30,25 @@ export function MemberRow({
     </tr>
   );
 }
+
+/** A league table's or leaderboard's rows, one a member, the caller's (`me`) highlighted. */
+export function MemberRows<R extends { userId: string; rank?: number | null; displayName: string }>({
+  rows,
+  me,
+  cells,
+}: {
+  rows: R[];
+  me: string | null;
+  cells: (row: R) => (number | null | undefined)[];
+}) {
+  return rows.map((r) => (
+    <MemberRow
+      key={r.userId}
+      me={r.userId === me}
+      rank={r.rank}
+      userId={r.userId}
+      name={r.displayName}
+      cells={cells(r)}
+    />
+  ));
+}

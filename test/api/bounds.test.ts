@@ -3,12 +3,11 @@
  * echo it, publishEventUpdate's readAt near the server's clock, and names that must draw something.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleResolver } from '../../project.ts';
-import { compileCode, contextWithDefaults } from 'appsync-local';
 import { MAX_ID_LENGTH } from '@pickem/domain/limits';
 import { MAX_READ_AT_AHEAD_MS } from '@pickem/domain/live';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
+import { publish, publishContext, SNAPSHOT_EVENT } from './publish-sandbox.ts';
 
 let api: TestApi;
 
@@ -57,24 +56,8 @@ describe('id arguments', () => {
 });
 
 describe("publishEventUpdate's readAt", () => {
-  const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
-  const event = {
-    id: 'e1',
-    name: 'Night',
-    date: '2031-01-01',
-    startsAt: '2031-01-02T01:00:00.000Z',
-    state: 'BROADCAST',
-    season: 2031,
-    matchCount: 0,
-  };
   const run = (readAt: string) =>
-    publish.run(
-      'request',
-      contextWithDefaults({
-        arguments: { input: { eventId: 'e1', kind: 'STATE', readAt, event } },
-        info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' },
-      }),
-    );
+    publish.run('request', publishContext({ eventId: 'e1', kind: 'STATE', readAt, event: SNAPSHOT_EVENT }));
 
   it('refuses a readAt beyond the allowance ahead of the clock', () => {
     for (const readAt of [

@@ -7,34 +7,17 @@
  * WebSocket, never HTTP; refusals shown). Skipped only where Chromium
  * is missing outside CI.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { consoleAdmin } from '../../amplify/data/console-admin.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-if (missing && !process.env.CI)
-  console.warn(`explorer browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
-// The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
 
 let api: TestApi;
-let profile: string;
-let browser: BrowserContext;
+let browser: Browser;
 let page: Page;
 /** Every address the page requested that is not on the local server. */
 const elsewhere: string[] = [];
@@ -153,17 +136,11 @@ function jwtClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
-describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () => {
+describe.skipIf(skipBrowserTests)('the explorer page in Chromium', () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
     api = await startTestApi({ iamGrants: [consoleAdmin], explorerExample: EXAMPLE });
-    profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
+    browser = await launchChromium();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('request', (r) => {
       if (!r.url().startsWith(new URL(api.app.explorerUrl).origin)) elsewhere.push(r.url());
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/graphql') posted.push(r.postData() ?? '');
@@ -174,7 +151,6 @@ describe.skipIf(missing && !process.env.CI)('the explorer page in Chromium', () 
   afterAll(async () => {
     await browser?.close();
     await api?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it("opens signed out on the Pick'Em example, with no introspection sent and no error shown", async () => {

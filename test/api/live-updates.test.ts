@@ -24,6 +24,7 @@ import type { ApiResponse } from 'appsync-local/lambda';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
+import { publish, publishContext, SNAPSHOT_EVENT } from './publish-sandbox.ts';
 
 const calls = vi.hoisted(() => ({
   sent: [] as { query: string; variables: Record<string, unknown>; answer?: ApiResponse }[],
@@ -61,17 +62,8 @@ function expectReadAtInOrder(updates: EventUpdateInput[]): void {
 }
 
 describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () => {
-  const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
   const subscribe = compileCode('onEventUpdate.js', bundleResolver('resolvers/Subscription.onEventUpdate.ts'));
-  const event = {
-    id: 'e1',
-    name: 'Night',
-    date: '2031-01-01',
-    startsAt: '2031-01-02T01:00:00.000Z',
-    state: 'BROADCAST',
-    season: 2031,
-    matchCount: 0,
-  };
+  const event = SNAPSHOT_EVENT;
 
   it('publishEventUpdate returns its input through a NONE data source', () => {
     const input = {
@@ -82,10 +74,7 @@ describe('publishEventUpdate and onEventUpdate in the APPSYNC_JS sandbox', () =>
       leaderboard: [],
       boardVersion: 1,
     };
-    const ctx = contextWithDefaults({
-      arguments: { input },
-      info: { fieldName: 'publishEventUpdate', parentTypeName: 'Mutation' },
-    });
+    const ctx = publishContext(input);
     const request = publish.run('request', ctx);
     expect(request).toMatchObject({ kind: 'value', value: { payload: input } });
     expect(publish.run('response', { ...ctx, result: input })).toMatchObject({ kind: 'value', value: input });

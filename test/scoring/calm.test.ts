@@ -6,9 +6,7 @@
  * no LEADERBOARD, and a pass that throws after its RESULT is out is run again in the same invocation
  * instead of being left to Lambda's retry (which would send the RESULT again).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localDynamoDbEnvironment } from 'appsync-local';
-import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { replaceBoard } from '../../amplify/functions/score-event/board.ts';
@@ -16,8 +14,16 @@ import { createStore } from '../../amplify/functions/score-event/store.ts';
 import { BOARD, type BoardHead, type EventRow } from '@pickem/domain/entities/board';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
-import { stateDir } from '../../project.ts';
-import { Fixture, expectEventBoard, type EventSpec, type MatchSpec, type Picks } from './fixtures.ts';
+import {
+  Fixture,
+  expectEventBoard,
+  freshFixture,
+  handlerEnvironmentOn,
+  restoreHandlerEnvironmentAfterEach,
+  type EventSpec,
+  type MatchSpec,
+  type Picks,
+} from './fixtures.ts';
 
 const hooks = vi.hoisted(() => ({
   published: [] as EventUpdateInput[],
@@ -46,27 +52,13 @@ vi.mock('../../amplify/functions/score-event/card.ts', async (original) => {
 });
 
 let fx: Fixture;
-const saved = { ...process.env };
+restoreHandlerEnvironmentAfterEach();
 
 beforeEach(async () => {
-  const { client, tableName } = await createTestTable();
-  fx = new Fixture(client, tableName);
+  fx = await freshFixture();
   hooks.published.length = 0;
   hooks.beforeReadCard = null;
   hooks.readsOfCard = 0;
-});
-
-afterEach(() => {
-  for (const k of [
-    'TABLE_NAME',
-    'AWS_ENDPOINT_URL_DYNAMODB',
-    'AWS_REGION',
-    'AWS_ACCESS_KEY_ID',
-    'AWS_SECRET_ACCESS_KEY',
-  ]) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
 });
 
 const MATCHES: MatchSpec[] = [
@@ -176,14 +168,11 @@ describe('a flood of results', () => {
 });
 
 describe('the handler under a flood', () => {
-  const useTable = () =>
-    Object.assign(process.env, { TABLE_NAME: fx.tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
-
   it('a superseded live pass publishes its RESULT once and no LEADERBOARD, and does not throw', async () => {
     await fx.event(spec);
     await fx.predictions(spec, picks);
     await fx.enterResult(spec.id, nth(0));
-    useTable();
+    handlerEnvironmentOn(fx.tableName);
     // A newer result lands while the pass writes the board: its re-read of the card finds revision 2.
     hooks.beforeReadCard = async (n) => {
       if (n === 2) await fx.enterResult(spec.id, nth(1));
@@ -210,7 +199,7 @@ describe('the handler under a flood', () => {
     await fx.event(spec);
     await fx.predictions(spec, picks);
     await fx.enterResult(spec.id, nth(0));
-    useTable();
+    handlerEnvironmentOn(fx.tableName);
     hooks.beforeReadCard = async (n) => {
       if (n === 1) throw new Error('a transient failure');
     };

@@ -11,7 +11,9 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { localDynamoDbEnvironment } from 'appsync-local';
+import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
 import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import type { AccessPattern } from '@pickem/domain/entities/access';
@@ -24,6 +26,8 @@ import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { queryAll, queryInput } from '../../amplify/functions/score-event/query.ts';
+import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
+import { stateDir } from '../../project.ts';
 
 export interface MatchSpec {
   id: string;
@@ -393,4 +397,42 @@ export function expectedStandings(events: { spec: EventSpec; picks: Picks }[]) {
   return rows
     .map((r) => ({ ...r, rank: ranks.get(r)! }))
     .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
+}
+
+/** A Fixture on a fresh table of the run's DynamoDB Local. */
+export async function freshFixture(): Promise<Fixture> {
+  const { client, tableName } = await createTestTable();
+  return new Fixture(client, tableName);
+}
+
+/** A Fixture on a fresh table, and a scorer of that table with the default options. */
+export async function freshScoring() {
+  const fx = await freshFixture();
+  return { fx, scorer: createScorer({ client: fx.client, tableName: fx.tableName }) };
+}
+
+/** What the score-event handler reads from its environment. */
+const HANDLER_ENVIRONMENT = [
+  'TABLE_NAME',
+  'API_URL',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+];
+
+/** After each test, the handler's environment put back as it is now. */
+export function restoreHandlerEnvironmentAfterEach(): void {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of HANDLER_ENVIRONMENT) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+}
+
+/** The handler's environment pointed at this table of the run's DynamoDB Local. */
+export function handlerEnvironmentOn(tableName: string): void {
+  Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
 }

@@ -1,39 +1,28 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDynamoDbEnvironment } from 'appsync-local';
-import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { handler } from '../../amplify/functions/score-event/handler.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import {
+  expectEventBoard,
+  expectSeason,
+  expectedStandings,
+  freshFixture,
+  handlerEnvironmentOn,
+  restoreHandlerEnvironmentAfterEach,
+  type EventSpec,
+  type Picks,
+} from './fixtures.ts';
 import { BOARD } from '@pickem/domain/entities/board';
-import { stateDir } from '../../project.ts';
 
-const saved = { ...process.env };
-afterEach(() => {
-  for (const k of [
-    'TABLE_NAME',
-    'API_URL',
-    'AWS_ENDPOINT_URL_DYNAMODB',
-    'AWS_REGION',
-    'AWS_ACCESS_KEY_ID',
-    'AWS_SECRET_ACCESS_KEY',
-  ]) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-});
+restoreHandlerEnvironmentAfterEach();
 
 describe('score-event handler', () => {
   it('scores through the Lambda entry point, reaching DynamoDB through AWS_ENDPOINT_URL_DYNAMODB', async () => {
-    const { client, tableName } = await createTestTable();
-    const fx = new Fixture(client, tableName);
+    const fx = await freshFixture();
     const spec: EventSpec = { id: 'h1', date: '2024-11-02', matches: [{ id: 'm', points: 2, result: 1 }] };
     await fx.event(spec);
     await fx.predictions(spec, { a: { m: 1 }, b: { m: 0 } });
-    Object.assign(process.env, {
-      TABLE_NAME: tableName,
-      ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir),
-    });
+    handlerEnvironmentOn(fx.tableName);
     const out = await handler({ eventId: 'h1' });
     expect(out).toMatchObject({
       report: {
@@ -53,8 +42,7 @@ describe('score-event handler', () => {
   });
 
   it('runs the pass asked for; without an API URL its updates fail visibly: a throw to retry when async, PublishFailed when not', async () => {
-    const { client, tableName } = await createTestTable();
-    const fx = new Fixture(client, tableName);
+    const fx = await freshFixture();
     const spec: EventSpec = {
       id: 'h2',
       date: '2024-11-03',
@@ -65,7 +53,7 @@ describe('score-event handler', () => {
     };
     await fx.event(spec);
     await fx.predictions(spec, { a: { m: 0 } });
-    Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
+    handlerEnvironmentOn(fx.tableName);
     delete process.env.API_URL;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
@@ -94,8 +82,7 @@ describe('score-event handler', () => {
     'reads every page: predictions beyond one 1 MB query page and more than 100 batched keys',
     { timeout: 120_000 },
     async () => {
-      const { client, tableName } = await createTestTable();
-      const fx = new Fixture(client, tableName);
+      const fx = await freshFixture();
       const matches = Array.from({ length: 50 }, (_, i) => ({
         id: `match-with-a-long-identifier-${i}`,
         points: (i % 7) + 1,
@@ -110,7 +97,7 @@ describe('score-event handler', () => {
       }
       await fx.event(spec);
       await fx.predictions(spec, picks);
-      const out = await createScorer({ client, tableName, concurrency: 25 }).scoreEvent('big');
+      const out = await createScorer({ client: fx.client, tableName: fx.tableName, concurrency: 25 }).scoreEvent('big');
       expect(out).toMatchObject({ report: { predictionsScored: 700, standingsUpdated: 700 } });
 
       await expectEventBoard(fx, spec, picks, { final: true });
@@ -123,12 +110,11 @@ describe('score-event handler', () => {
   );
 
   it('a synchronous final pass stops at its deadline between transaction batches, announces nothing, and the next run finishes', async () => {
-    const { client, tableName } = await createTestTable();
-    const fx = new Fixture(client, tableName);
+    const fx = await freshFixture();
     const spec: EventSpec = { id: 'h3', date: '2024-11-04', matches: [{ id: 'm', points: 3, result: 0 }] };
     await fx.event(spec);
     await fx.predictions(spec, { a: { m: 0 }, b: { m: 1 } });
-    Object.assign(process.env, { TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) });
+    handlerEnvironmentOn(fx.tableName);
     delete process.env.API_URL;
     // Deadline 0: no batch starts. Announcing would fail without API_URL: no announceError means none was tried.
     const stopped = await handler({ eventId: 'h3', announce: {}, deadlineMs: 0 });
@@ -162,15 +148,14 @@ describe('the deadline of a final pass', () => {
   for (let u = 0; u < 12; u++) picks[`u${String(u).padStart(2, '0')}`] = { x: u % 2, y: u % 3 === 0 ? 0 : 1 };
 
   it('stops between transaction batches once passed (report finished: false, the event left BROADCAST, no board), and a second run finishes exactly, writing only the players left', async () => {
-    const { client, tableName } = await createTestTable();
-    const fx = new Fixture(client, tableName);
+    const fx = await freshFixture();
     await fx.event(spec);
     await fx.predictions(spec, picks);
     // A clock that jumps past the deadline after the 4th transaction (one player each).
     let clock = 0;
     const scorer = createScorer({
-      client,
-      tableName,
+      client: fx.client,
+      tableName: fx.tableName,
       concurrency: 1,
       playersPerTransaction: 1,
       deadlineMs: 500,
@@ -193,7 +178,7 @@ describe('the deadline of a final pass', () => {
     const scoredFirst = [...(await fx.predictionsOf(spec))].filter(([, p]) => p.points !== null).map(([u]) => u);
     expect(scoredFirst).toHaveLength(4);
 
-    const second = await createScorer({ client, tableName }).scoreEvent('dl');
+    const second = await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('dl');
     if (!('report' in second)) throw new Error(JSON.stringify(second));
     expect(second.report).toMatchObject({
       event: { state: 'SCORED' },
@@ -209,8 +194,7 @@ describe('the deadline of a final pass', () => {
   });
 
   it('a deadline of 0 starts no batch; a provisional pass ignores the deadline', async () => {
-    const { client, tableName } = await createTestTable();
-    const fx = new Fixture(client, tableName);
+    const fx = await freshFixture();
     await fx.event({
       ...spec,
       matches: [
@@ -219,7 +203,7 @@ describe('the deadline of a final pass', () => {
       ],
     });
     await fx.predictions(spec, picks);
-    const scorer = createScorer({ client, tableName, deadlineMs: 0 });
+    const scorer = createScorer({ client: fx.client, tableName: fx.tableName, deadlineMs: 0 });
     expect(await scorer.scoreEvent('dl', { provisional: true })).toMatchObject({
       report: { finished: true, predictionsScored: 12 },
     });

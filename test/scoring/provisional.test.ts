@@ -5,7 +5,6 @@
  * and writes nothing per player: predictions stay unscored and standings stay put until the final pass.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
@@ -19,6 +18,7 @@ import {
   expectEventBoard,
   expectSeason,
   expectedStandings,
+  freshScoring,
   type EventSpec,
   type MatchSpec,
   type Picks,
@@ -28,9 +28,7 @@ let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
 
 beforeEach(async () => {
-  const { client, tableName } = await createTestTable();
-  fx = new Fixture(client, tableName);
-  scorer = createScorer({ client, tableName });
+  ({ fx, scorer } = await freshScoring());
 });
 
 const earlier: EventSpec = {

@@ -1,16 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { EVENT } from '@pickem/domain/entities/event';
-import { Fixture, expectEventBoard, expectSeason, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
+import {
+  Fixture,
+  expectEventBoard,
+  freshScoring,
+  expectSeason,
+  expectedStandings,
+  type EventSpec,
+  type Picks,
+} from './fixtures.ts';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
 
 beforeEach(async () => {
-  const { client, tableName } = await createTestTable();
-  fx = new Fixture(client, tableName);
-  scorer = createScorer({ client, tableName });
+  ({ fx, scorer } = await freshScoring());
 });
 
 const first: EventSpec = {

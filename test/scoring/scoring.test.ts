@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { ERROR } from '../../resolvers/lib/errors.ts';
 import { EVENT } from '@pickem/domain/entities/event';
@@ -12,6 +11,7 @@ import {
   expectEventBoard,
   expectSeason,
   expectedStandings,
+  freshScoring,
   type EventSpec,
   type Picks,
 } from './fixtures.ts';
@@ -21,9 +21,7 @@ let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
 
 beforeEach(async () => {
-  const { client, tableName } = await createTestTable();
-  fx = new Fixture(client, tableName);
-  scorer = createScorer({ client, tableName });
+  ({ fx, scorer } = await freshScoring());
 });
 
 const event: EventSpec = {
@@ -180,8 +178,8 @@ describe('scoreEvent', () => {
 });
 
 describe('createScorer', () => {
-  it('refuses a concurrency that would run nothing, or is not a whole number', async () => {
-    const { client, tableName } = await createTestTable();
+  it('refuses a concurrency that would run nothing, or is not a whole number', () => {
+    const { client, tableName } = fx;
     for (const concurrency of [0, -1, 1.5, Number.NaN]) {
       expect(() => createScorer({ client, tableName, concurrency }), String(concurrency)).toThrow(
         /concurrency must be a whole number of at least 1/,

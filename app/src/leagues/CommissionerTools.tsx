@@ -1,5 +1,5 @@
 /** The commissioner's tools: rename, open or close joins, a new invite code, remove a member, hand over, delete. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { client, mutations } from '../api.ts';
 import { useAction } from '../useAction.ts';
 import { Confirmed } from '../Confirmed.tsx';
@@ -29,6 +29,12 @@ export function CommissionerTools({
       await call();
       await onChange();
     });
+  /** A button that runs `call` through `act`. */
+  const actButton = (label: ReactNode, done: string, call: () => Promise<unknown>) => (
+    <button type="button" disabled={busy} onClick={() => void act(done, call)}>
+      {label}
+    </button>
+  );
 
   return (
     <section className="admin stack" aria-labelledby="tools-title">
@@ -53,31 +59,18 @@ export function CommissionerTools({
         </button>
       </form>
       <div className="actions">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void act(league.joinsOpen ? 'Joins closed.' : 'Joins open.', () =>
-              client.graphql({
-                query: mutations.updateLeague,
-                variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } },
-              }),
-            )
-          }
-        >
-          {league.joinsOpen ? 'Close joins' : 'Open joins'}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void act('New invite code: the old code and link no longer work.', () =>
-              client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }),
-            )
-          }
-        >
-          New invite code
-        </button>
+        {actButton(
+          league.joinsOpen ? 'Close joins' : 'Open joins',
+          league.joinsOpen ? 'Joins closed.' : 'Joins open.',
+          () =>
+            client.graphql({
+              query: mutations.updateLeague,
+              variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } },
+            }),
+        )}
+        {actButton('New invite code', 'New invite code: the old code and link no longer work.', () =>
+          client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }),
+        )}
       </div>
       {chosen && (
         <div className="stack">
@@ -92,55 +85,33 @@ export function CommissionerTools({
             </select>
           </label>
           <div className="actions">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  `${shownName(chosen.displayName, chosen.userId)} removed. They cannot rejoin with the invite code unless you let them back in.`,
-                  async () => {
-                    await client.graphql({
-                      query: mutations.removeLeagueMember,
-                      variables: { leagueId, userId: chosen.userId },
-                    });
-                    setRemoved({ userId: chosen.userId, name: shownName(chosen.displayName, chosen.userId) });
-                  },
-                )
-              }
-            >
-              Remove member
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void act(`${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`, () =>
-                  client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }),
-                )
-              }
-            >
-              Make commissioner
-            </button>
+            {actButton(
+              'Remove member',
+              `${shownName(chosen.displayName, chosen.userId)} removed. They cannot rejoin with the invite code unless you let them back in.`,
+              async () => {
+                await client.graphql({
+                  query: mutations.removeLeagueMember,
+                  variables: { leagueId, userId: chosen.userId },
+                });
+                setRemoved({ userId: chosen.userId, name: shownName(chosen.displayName, chosen.userId) });
+              },
+            )}
+            {actButton(
+              'Make commissioner',
+              `${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`,
+              () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }),
+            )}
           </div>
         </div>
       )}
-      {removed && (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void act(`${removed.name} may join again with the invite code.`, async () => {
-              await client.graphql({
-                query: mutations.unbanLeagueMember,
-                variables: { leagueId, userId: removed.userId },
-              });
-              setRemoved(null);
-            })
-          }
-        >
-          Let {removed.name} back in
-        </button>
-      )}
+      {removed &&
+        actButton(<>Let {removed.name} back in</>, `${removed.name} may join again with the invite code.`, async () => {
+          await client.graphql({
+            query: mutations.unbanLeagueMember,
+            variables: { leagueId, userId: removed.userId },
+          });
+          setRemoved(null);
+        })}
       <Confirmed
         label="Delete league"
         confirm={`Yes, delete ${league.name} for everyone`}

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
 import type { BoardRow } from '@pickem/client/card';
 import { useEventUpdates } from '../live.ts';
-import { MemberRow } from '../MemberRow.tsx';
+import { MemberRows } from '../MemberRow.tsx';
+import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
 import { StateBadge } from '../StateBadge.tsx';
 import { leagueEventBoard } from './documents.ts';
@@ -71,32 +72,13 @@ export function LeagueBoard({
       ) : rows.length === 0 ? (
         <p>No member has picked this event.</p>
       ) : (
-        <table className="table" data-testid="league-board" aria-label={`League board, ${event.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col" className="num">
-                Correct
-              </th>
-              <th scope="col" className="num">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <MemberRow
-                key={r.userId}
-                me={r.userId === me}
-                rank={r.rank}
-                userId={r.userId}
-                name={r.displayName}
-                cells={[r.correct, r.points]}
-              />
-            ))}
-          </tbody>
-        </table>
+        <RankTable
+          data-testid="league-board"
+          aria-label={`League board, ${event.name}`}
+          columns={['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]}
+        >
+          <MemberRows rows={rows} me={me} cells={(r) => [r.correct, r.points]} />
+        </RankTable>
       )}
     </section>
   );

@@ -10,7 +10,8 @@ import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
 import type { League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
-import { MemberRow } from '../MemberRow.tsx';
+import { MemberRows } from '../MemberRow.tsx';
+import { RankTable } from '../RankTable.tsx';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);
@@ -52,32 +53,13 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
       {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
 
       <h2>Table</h2>
-      <table className="table" data-testid="league-table" aria-label={`${league.name} table`}>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Player</th>
-            <th scope="col" className="num">
-              Points
-            </th>
-            <th scope="col" className="num">
-              Events
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {league.standings.map((s) => (
-            <MemberRow
-              key={s.userId}
-              me={s.userId === me}
-              rank={s.rank}
-              userId={s.userId}
-              name={s.displayName}
-              cells={[s.points, s.eventsPlayed]}
-            />
-          ))}
-        </tbody>
-      </table>
+      <RankTable
+        data-testid="league-table"
+        aria-label={`${league.name} table`}
+        columns={['Rank', 'Player', { num: 'Points' }, { num: 'Events' }]}
+      >
+        <MemberRows rows={league.standings} me={me} cells={(s) => [s.points, s.eventsPlayed]} />
+      </RankTable>
 
       <EventBoard league={league} eventId={eventId} me={me} />
       {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}

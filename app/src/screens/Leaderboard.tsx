@@ -1,5 +1,6 @@
 import type { BoardRow } from '@pickem/client/card';
-import { MemberRow } from '../MemberRow.tsx';
+import { MemberRows } from '../MemberRow.tsx';
+import { RankTable } from '../RankTable.tsx';
 
 /** The event's leaderboard (the top of it); the viewer's own row is marked. */
 export function Leaderboard({ rows, final, me }: { rows: BoardRow[]; final: boolean; me: string | null }) {
@@ -16,29 +17,9 @@ export function Leaderboard({ rows, final, me }: { rows: BoardRow[]; final: bool
       {rows.length === 0 ? (
         <p>No scores yet.</p>
       ) : (
-        <table className="table" data-testid="leaderboard">
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col" className="num">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <MemberRow
-                key={r.userId}
-                me={r.userId === me}
-                rank={r.rank}
-                userId={r.userId}
-                name={r.displayName}
-                cells={[r.points]}
-              />
-            ))}
-          </tbody>
-        </table>
+        <RankTable data-testid="leaderboard" columns={['Rank', 'Player', { num: 'Points' }]}>
+          <MemberRows rows={rows} me={me} cells={(r) => [r.points]} />
+        </RankTable>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 /** A player's profile: display name (your own is editable), every season's standing, event history. */
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
+import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
 
@@ -47,57 +48,32 @@ export function Profile({ userId }: { userId?: string }) {
       {profile.standings.length === 0 ? (
         <p>No scored events yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Season</th>
-              <th scope="col">Rank</th>
-              <th scope="col" className="num">
-                Points
-              </th>
-              <th scope="col" className="num">
-                Events
-              </th>
+        <RankTable columns={['Season', 'Rank', { num: 'Points' }, { num: 'Events' }]}>
+          {profile.standings.map((s) => (
+            <tr key={s.seasonId}>
+              <td>{seasons.name(s.seasonId)}</td>
+              <td>{s.rank}</td>
+              <td className="num">{s.points}</td>
+              <td className="num">{s.eventsPlayed}</td>
             </tr>
-          </thead>
-          <tbody>
-            {profile.standings.map((s) => (
-              <tr key={s.seasonId}>
-                <td>{seasons.name(s.seasonId)}</td>
-                <td>{s.rank}</td>
-                <td className="num">{s.points}</td>
-                <td className="num">{s.eventsPlayed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RankTable>
       )}
       <h2>History</h2>
       {history.length === 0 ? (
         <p>No picks yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col" className="num">
-                Points
-              </th>
-              <th scope="col">Rank</th>
+        <RankTable columns={['Event', { num: 'Points' }, 'Rank']}>
+          {history.map((h) => (
+            <tr key={h.eventId}>
+              <td>
+                <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
+              </td>
+              <td className="num">{h.points ?? '–'}</td>
+              <td>{h.rank ?? '–'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {history.map((h) => (
-              <tr key={h.eventId}>
-                <td>
-                  <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
-                </td>
-                <td className="num">{h.points ?? '–'}</td>
-                <td>{h.rank ?? '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RankTable>
       )}
       {nextToken && (
         <button type="button" onClick={() => void load(nextToken)}>

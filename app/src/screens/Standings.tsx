@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { client, queries, type StandingsQuery } from '../api.ts';
 import { href } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
+import { RankTable } from '../RankTable.tsx';
 import { usePaged } from '../usePaged.ts';
 
 type Row = StandingsQuery['standings']['items'][number];
@@ -46,32 +47,22 @@ function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
   return (
     <>
       {error && <p role="alert">{error}</p>}
-      <table className="table" aria-busy={loading} aria-label={`Standings, ${name}`}>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Player</th>
-            <th scope="col" className="num">
-              Points
-            </th>
-            <th scope="col" className="num">
-              Events
-            </th>
+      <RankTable
+        aria-busy={loading}
+        aria-label={`Standings, ${name}`}
+        columns={['Rank', 'Player', { num: 'Points' }, { num: 'Events' }]}
+      >
+        {items.map((r) => (
+          <tr key={r.userId}>
+            <td>{r.rank}</td>
+            <td>
+              <a href={href.player(r.userId)}>{r.displayName}</a>
+            </td>
+            <td className="num">{r.points}</td>
+            <td className="num">{r.eventsPlayed}</td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((r) => (
-            <tr key={r.userId}>
-              <td>{r.rank}</td>
-              <td>
-                <a href={href.player(r.userId)}>{r.displayName}</a>
-              </td>
-              <td className="num">{r.points}</td>
-              <td className="num">{r.eventsPlayed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </RankTable>
       {!loading && items.length === 0 && <p>No standings for {name} yet.</p>}
       {hasMore && (
         <button type="button" onClick={loadMore} disabled={loading}>
