@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { packageTests } from './packages/appsync-local/vitest.config.ts';
+import { packageTests } from 'appsync-local/vitest-project';
 import { buildDir, repoRoot, stateDir } from './project.ts';
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 /**
- * How an app calls the API with the generated documents (copy client/graphql/ into the app). The same
- * calls run against the local stack (`npm start`) and a deployed backend: test/app/app.test.ts runs
- * them on the local one; test/client/client.test.ts type-checks them. The web app in app/ does the same.
+ * How an app calls the API with the generated documents (an app outside this repository copies
+ * client/graphql/; apps here import @pickem/client by name). The same calls run against the local
+ * stack (`npm start`) and a deployed backend: test/app/app.test.ts runs them on the local one;
+ * test/client/client.test.ts type-checks them. The web app in app/ does the same.
  */
 import { generateClient } from 'aws-amplify/api';
 import { signIn } from 'aws-amplify/auth';

@@ -1,7 +1,7 @@
 /**
- * Which live update of an event (onEventUpdate) an app keeps. Updates can arrive out of order (README,
- * "Live updates"): each is a whole snapshot with `readAt` (a LEADERBOARD also with its board's version),
- * so the newest per kind wins (RESULT: per match) and an older one is dropped.
+ * Which live update of an event (onEventUpdate) an app keeps. Updates can arrive out of order
+ * (docs/api.md#live-updates-subscription): each is a whole snapshot with `readAt` (a LEADERBOARD also
+ * with its board's version), so the newest per kind wins (RESULT: per match) and an older one is dropped.
  */
 import type { OnEventUpdateSubscription } from './graphql/types.ts';
 

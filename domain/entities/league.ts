@@ -3,9 +3,11 @@
  * league item (`LEAGUE`) and one member item per member (`MEMBER#<userId>`), so one Query reads a
  * league with its members (bounded by the member cap). Each member's own partition holds the other
  * direction (`USER#<userId>` / `LEAGUE#<leagueId>`) and a counter of their leagues (`LEAGUES`); an
- * invite code is an item of its own (`CODE#<code>` / `CODE` → leagueId), so joining is a GetItem and
- * a transaction. No GSI key: league tables are computed at read time from the members' standings and
- * predictions, so scoring writes nothing per league.
+ * invite code is an item of its own (`CODE#<code>` / `CODE` → leagueId), so joining starts with a
+ * GetItem of the code; then the join attempts, the league, its season and the profile are read, and one
+ * transaction writes (the joinLeague pipeline in amplify/data/wiring.ts). No GSI key: league tables are
+ * computed at read time from the members' standings and predictions, so scoring writes nothing per
+ * league.
  */
 import { userPk } from './profile';
 import { beginsWith, onTable } from './access';

@@ -1,8 +1,9 @@
 /**
  * The package's own tests (`npm test -w appsync-local`), on folders of the package: the build folder
  * (where the explorer bundle is built once and kept) and the state folder (keys, DynamoDB Local's
- * credentials), both gitignored. A project that runs them among its own tests lists `packageTests` in
- * its vitest `projects`: they then share its run's DynamoDB Local, and so its state folder.
+ * credentials), both gitignored. A project that runs them among its own tests imports `packageTests`
+ * from `appsync-local/vitest-project` (the package's export of this file) and lists it in its vitest
+ * `projects`: they then share its run's DynamoDB Local, and so its state folder.
  */
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';

@@ -5,7 +5,8 @@
  * leagues: one created, joined by its /join/<code> link (signing in on the way), its table, its event
  * board moving live, a wrong code and a rotated code refused; at a phone's viewport nothing scrolls
  * sideways; no console errors (skipped only where Chromium is missing outside CI).
- * And client/example.ts, the calls the README gives an app, in Node on the same stack.
+ * And client/example.ts, an app's calls (configured and signed in as docs/clients.md shows), in Node
+ * on the same stack.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
