@@ -14,6 +14,10 @@
  *   those of the head's set keeps the set and replaces the head alone. The head is replaced on a
  *   condition on its version; the set of the version before stays (a page read against it still finds
  *   it), older sets are deleted.
+ * - Chunk set record: `BOARDSETS#<scope>` / `SET#<chunk set>`, written by a pass before the first chunk
+ *   of its set, deleted after the last: the sets of a board that may have chunks stored, found by one
+ *   Query whatever became of the pass that wrote them (`basedOn`: the head version it read; its head can
+ *   only replace that version, so once the stored head is newer, a set no head names never will be).
  *
  * Plain data and functions only: the resolvers (APPSYNC_JS: no sort with a comparator, no classic for
  * loops) read boards with it, the scoring function writes them.
@@ -21,6 +25,7 @@
 import { scorePicks } from '../points';
 import type { MatchItem } from './match';
 import type { PickItem } from './prediction';
+import { beginsWith, onTable } from './access';
 import type { ItemKey } from './table';
 
 export const BOARD_LIMIT = {
@@ -32,6 +37,8 @@ const TYPE = 'Board';
 const CHUNK_TYPE = 'BoardChunk';
 const HEAD_SK = 'BOARD';
 const CHUNK_SK = 'CHUNK';
+const SET_TYPE = 'BoardChunkSet';
+const SET_SK_PREFIX = 'SET#';
 
 /** [points, correct, players]: the players at one score, in a head's `scores` (highest score first). */
 export type ScoreCount = [number, number, number];
@@ -93,6 +100,17 @@ export interface BoardChunk<Row> {
   rows: Row[];
 }
 
+/** The record of a chunk set that may have chunks stored (written before them, deleted after them). */
+export interface ChunkSetRecord {
+  scope: string;
+  chunkSet: string;
+  /** Rows of the set: its chunks are 0 to chunkCount(rowCount) - 1. */
+  rowCount: number;
+  /** The version of the head the writing pass read (0: none): the only version its head can replace. */
+  basedOn: number;
+  createdAt: string;
+}
+
 /** Team indexes as one character each in an event row's `picks`; NO_PICK where the player picked none. */
 export const PICK_CHARS = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const NO_PICK = '-';
@@ -101,6 +119,11 @@ const eventScope = (eventId: string) => `EVENT#${eventId}`;
 const seasonScope = (seasonId: string) => `SEASON#${seasonId}`;
 const headKey = (scope: string): ItemKey => ({ PK: scope, SK: HEAD_SK });
 const chunkPk = (scope: string, chunkSet: string, index: number) => `BOARD#${scope}#${chunkSet}#${index}`;
+const setsPk = (scope: string) => `BOARDSETS#${scope}`;
+const chunkSetKey = (scope: string, chunkSet: string): ItemKey => ({
+  PK: setsPk(scope),
+  SK: `${SET_SK_PREFIX}${chunkSet}`,
+});
 /** The number of chunks of `rowCount` rows. */
 const chunkCount = (rowCount: number) => Math.ceil(rowCount / BOARD_LIMIT.rowsPerChunk);
 
@@ -120,6 +143,26 @@ export const BOARD = {
   headAttributes: (head: BoardHead) => ({ type: TYPE, ...head }),
   /** The stored chunk, key included. */
   chunkItem: <Row>(pk: string, rows: Row[]) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows }),
+  /** The key of a chunk set's record. */
+  chunkSetKey,
+  /** The stored record of a chunk set, key included. */
+  chunkSetItem: (record: ChunkSetRecord) => ({
+    ...chunkSetKey(record.scope, record.chunkSet),
+    type: SET_TYPE,
+    ...record,
+  }),
+  /** Access pattern: the records of every chunk set of a board that may have chunks stored. */
+  chunkSets: (scope: string) => onTable(setsPk(scope), beginsWith(SET_SK_PREFIX), true),
+  /** The chunk set a chunk's partition key belongs to on the board of `scope`; null for any other key. */
+  chunkSetOf: (scope: string, pk: string): string | null => {
+    const prefix = `BOARD#${scope}#`;
+    if (!pk.startsWith(prefix)) return null;
+    const rest = pk.slice(prefix.length);
+    const at = rest.lastIndexOf('#');
+    return at > 0 ? rest.slice(0, at) : null;
+  },
+  /** Whether a key is a chunk set record of the board of `scope`. */
+  isChunkSetOf: (scope: string, key: ItemKey) => key.PK === setsPk(scope) && key.SK.startsWith(SET_SK_PREFIX),
 };
 
 /** The keys of the chunks holding rows `offset` to `offset + limit - 1` (at most 2 for a page of at most 100 rows), in order; none past the last row. */

@@ -173,9 +173,8 @@ export class Fixture {
     }));
   }
 
-  /** Every stored standing item of the season (a Scan: test tables are small), highest first. */
-  async storedStandings(season: number | string) {
-    const seasonId = STANDING.seasonIdOf(season);
+  /** Every stored item (a Scan: test tables are small). */
+  async scan(): Promise<Item[]> {
     const items: Item[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
@@ -185,6 +184,29 @@ export class Fixture {
       for (const raw of out.Items ?? []) items.push(fromAttributes(raw));
       start = out.LastEvaluatedKey;
     } while (start);
+    return items;
+  }
+
+  /**
+   * What a board has stored besides its head (a Scan): its chunks, counted by chunk set, and the sets
+   * it has records of (sorted).
+   */
+  async boardStorage(scope: string): Promise<{ chunks: Map<string, number>; records: string[] }> {
+    const chunks = new Map<string, number>();
+    const records: string[] = [];
+    for (const item of await this.scan()) {
+      const key = item as unknown as ItemKey;
+      const set = BOARD.chunkSetOf(scope, key[TABLE.pk]);
+      if (set !== null) chunks.set(set, (chunks.get(set) ?? 0) + 1);
+      else if (BOARD.isChunkSetOf(scope, key)) records.push(item.chunkSet as string);
+    }
+    return { chunks, records: records.sort() };
+  }
+
+  /** Every stored standing item of the season (a Scan: test tables are small), highest first. */
+  async storedStandings(season: number | string) {
+    const seasonId = STANDING.seasonIdOf(season);
+    const items = await this.scan();
     return items
       .filter((i) => i.type === STANDING.type && i.seasonId === seasonId)
       .map((s) => ({

@@ -272,7 +272,7 @@ describe('what a live pass writes', () => {
     matches: many.matches.map((m, i) => (i < n ? { ...m, result: 0 } : m)),
   });
 
-  it('after one result: no player item, only the chunks whose rows changed, the head, and the retired chunks of the version before last (their exact number)', async () => {
+  it('after one result: no player item, only the new chunk set (its record and chunks), the head, and the retired set of the version before last (their exact number)', async () => {
     await fx.event(many);
     await fx.predictions(many, manyPicks);
     const head = async () => (await fx.board(BOARD.eventScope('big'))).head as BoardHead;
@@ -298,23 +298,29 @@ describe('what a live pass writes', () => {
         return rec.written;
       };
 
-      // No result: three chunks (100, 100, 50), all rank 1, and the head.
-      expect(await passWith(0)).toHaveLength(3 + 1);
+      const records = BOARD.chunkSetKey(BOARD.eventScope('big'), 'any')[TABLE.pk];
+      // No result: the set's record, three chunks (100, 100, 50), all rank 1, and the head.
+      const first = await passWith(0);
+      expect(first).toHaveLength(1 + 3 + 1);
+      expect(first[0], 'the record before the chunks').toBe(records);
       const v1 = await head();
       expect(v1.previous).toBeNull();
       // a: chunk 0 = players 99..0 (100 points), chunks 1 and 2 = players 249..100 (0 points, rank 101):
-      // a new chunk set of three and the head; the first set stays as the version before's.
-      expect(await passWith(1)).toHaveLength(3 + 1);
+      // a new chunk set (record and three chunks) and the head; the first set stays as the version before's.
+      expect(await passWith(1)).toHaveLength(1 + 3 + 1);
       const v2 = await head();
       expect(v2.previous).toEqual({ chunkSet: v1.chunkSet, rowCount: 250 });
       expect(v2.chunkSet).not.toBe(v1.chunkSet);
-      // b: a new set of three, the head, and v1's set (the version before last) deleted.
+      // b: a new set (record and three chunks), the head, and v1's set (the version before last) deleted,
+      // its chunks then its record.
       const third = await passWith(2);
       const v3 = await head();
       expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v3.chunkSet}#`))).toHaveLength(3);
       expect(third.filter((pk) => pk.startsWith(`BOARD#${BOARD.eventScope('big')}#${v1.chunkSet}#`))).toHaveLength(3);
       expect(third.filter((pk) => pk === BOARD.eventScope('big'))).toHaveLength(1);
-      expect(third).toHaveLength(3 + 1 + 3);
+      expect(third.filter((pk) => pk === records)).toHaveLength(2);
+      expect(third[third.length - 1], 'the retired record last').toBe(records);
+      expect(third).toHaveLength(1 + 3 + 1 + 3 + 1);
       for (const key of chunkKeys(BOARD.eventScope('big'), v1.chunkSet, 250))
         expect(await fx.get(key), `retired ${key[TABLE.pk]}`).toBeUndefined();
       for (const set of [v3.chunkSet, v2.chunkSet]) {

@@ -3,11 +3,14 @@
  * rows in a chunk set of this pass's own, and the head replaced on the version it was read at.
  *
  * A replacement whose ranked rows hash as the head's keeps the head's chunk set and writes the head
- * alone (a new card or state with no change of rows). Otherwise it writes its rows as a new chunk set
- * (a random id: no other pass writes those keys), then replaces the head on the condition that its
- * version is still the one read, then deletes the set of the version before last. On a failed
- * condition it deletes its own set, reads the head again and composes the rows again. A pass that dies
- * between its chunks and its head leaves its set unlisted (garbage no reader reaches).
+ * alone (a new card or state with no change of rows). Otherwise it records a new chunk set (a random
+ * id: no other pass writes those keys; the record names the head version read), writes its rows in it,
+ * then replaces the head on the condition that its version is still the one read. On a failed
+ * condition it deletes its own set (chunks, then record), reads the head again and composes the rows
+ * again. After a replacement it sweeps (`sweep`): every recorded set that neither the new head nor its
+ * `previous` names and whose pass read an older head than the new one is deleted, chunks first, record
+ * last. So a set left by a pass that died anywhere (between its chunks and its head, after losing the
+ * condition, after its head but before its sweep) is deleted by the board's next replacement.
  *
  * An event board's head records the card revision it was built from (`cardRev`). A live pass gives
  * its own (`revision.yieldToNewer`): it stands down (`superseded`, nothing written) when the stored
@@ -20,6 +23,7 @@ import {
   BOARD_LIMIT,
   type BoardHead,
   type BoardMatch,
+  type ChunkSetRecord,
   type EventRow,
   type ScoreCount,
   type SeasonRow,
@@ -169,7 +173,14 @@ export async function replaceBoard<Row extends BoardRow>(
       return { head, written: false };
 
     const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
-    if (!keep) await store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
+    const own: ChunkSetRecord | null = keep
+      ? null
+      : { scope, chunkSet, rowCount: ranked.length, basedOn: head?.version ?? 0, createdAt: new Date().toISOString() };
+    if (own) {
+      // The record first: whatever happens to this pass from here, the next replacement finds the set.
+      await store.put(BOARD.chunkSetItem(own), { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE.pk } });
+      await store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
+    }
     const next: BoardHead = {
       scope,
       version: (head?.version ?? 0) + 1,
@@ -200,14 +211,51 @@ export async function replaceBoard<Row extends BoardRow>(
       await store.put({ ...BOARD.headKey(scope), ...BOARD.headAttributes(next) }, condition);
     } catch (err) {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-      if (!keep) await store.batchDelete(chunkKeys(scope, chunkSet, ranked.length));
+      if (own) await deleteSets(store, scope, [{ ...own, recorded: true }]);
       continue;
     }
-    const retired = keep ? null : head?.previous;
-    if (retired) await store.batchDelete(chunkKeys(scope, retired.chunkSet, retired.rowCount));
+    await sweep(store, next, head);
     return { head: next, written: true };
   }
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A chunk set to delete; `recorded`: it has a record (sets written before records have none). */
+interface DoomedSet {
+  chunkSet: string;
+  rowCount: number;
+  recorded: boolean;
+}
+
+/**
+ * After `next` replaced `replaced`: deletes every chunk set of the board that no head can ever name
+ * and no reader of the last two versions needs. A recorded set goes when neither `next` nor its
+ * `previous` names it and its pass read a head older than `next` (that pass's head could only have
+ * replaced the version it read, and the stored head is newer now: versions only rise). `replaced`'s
+ * `previous` goes too (a set written before records has none). One strongly consistent Query of the
+ * records (a few: the two named sets and those of passes in flight or dead), then the chunks of the
+ * doomed sets and their records.
+ */
+export async function sweep(store: Store, next: BoardHead, replaced: BoardHead | null): Promise<void> {
+  const named = new Set([next.chunkSet, ...(next.previous ? [next.previous.chunkSet] : [])]);
+  const doomed = new Map<string, DoomedSet>();
+  for (const item of await store.query(BOARD.chunkSets(next.scope))) {
+    const record = item as unknown as ChunkSetRecord;
+    if (named.has(record.chunkSet) || !(record.basedOn < next.version)) continue;
+    doomed.set(record.chunkSet, { chunkSet: record.chunkSet, rowCount: record.rowCount, recorded: true });
+  }
+  const retired = replaced?.previous;
+  if (retired && !named.has(retired.chunkSet) && !doomed.has(retired.chunkSet))
+    doomed.set(retired.chunkSet, { ...retired, recorded: false });
+  await deleteSets(store, next.scope, [...doomed.values()]);
+}
+
+/** Deletes the chunks of the sets, then (once every chunk is gone) their records. */
+async function deleteSets(store: Store, scope: string, sets: DoomedSet[]): Promise<void> {
+  if (sets.length === 0) return;
+  await store.batchDelete(sets.flatMap((s) => chunkKeys(scope, s.chunkSet, s.rowCount)));
+  const records = sets.filter((s) => s.recorded).map((s) => BOARD.chunkSetKey(scope, s.chunkSet));
+  if (records.length > 0) await store.batchDelete(records);
 }
 
 /** Equal as stored (plain data: their JSON is the same). */
