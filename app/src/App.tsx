@@ -72,7 +72,9 @@ function Shell() {
 function Screen({ route, isAdmin, me }: { route: Route; isAdmin: boolean; me: string }) {
   switch (route.screen) {
     case 'event':
-      return <EventScreen key={route.eventId} eventId={route.eventId} admin={isAdmin ? eventAdminTools : null} />;
+      return (
+        <EventScreen key={route.eventId} eventId={route.eventId} me={me} admin={isAdmin ? eventAdminTools : null} />
+      );
     case 'standings':
       return <Standings />;
     case 'player':

@@ -8,7 +8,7 @@
  * And client/example.ts, an app's calls (configured and signed in as docs/clients.md shows), in Node
  * on the same stack.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
@@ -85,6 +85,31 @@ const scrollsSideways = (page: Page) =>
       (globalThis as unknown as PageGlobals).innerWidth,
   );
 const match = (page: Page, index: number) => page.getByTestId('match').nth(index);
+/** Whether leaving the page now (a reload, closing the tab) would ask first: a beforeunload listener cancels it. */
+const wouldAskBeforeUnload = (page: Page) =>
+  page.evaluate(() => {
+    const g = globalThis as unknown as { Event: new (type: string, init: object) => { defaultPrevented: boolean } };
+    const event = new g.Event('beforeunload', { cancelable: true });
+    (globalThis as unknown as { dispatchEvent(e: unknown): void }).dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+/** The text of the element that has the keyboard focus. */
+const activeText = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement
+        ?.textContent,
+  );
+/** An admin enters a match's result: `winner` is the winning team's index. */
+const setResult = (eventId: string, matchId: string, winner: number) =>
+  asAdmin(
+    'mutation ($e: ID!, $m: ID!, $w: Int) { setMatchResult(eventId: $e, matchId: $m, winner: $w, outcome: WIN) { id } }',
+    {
+      e: eventId,
+      m: matchId,
+      w: winner,
+    },
+  );
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 /** What a player reads for InvalidCode (app/src/api.ts). */
 const INVALID_CODE = /^No league has this invite code\./;
@@ -335,6 +360,120 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
   }, 30_000);
 
+  // A player's changed picks: an unsaved state, and a question before leaving the page with them.
+  it('a changed pick reads as unsaved, and leaving the page with it asks first', async () => {
+    const later = await eventWithBellIn('AEW Rampage Unsaved Night', 3_600_000);
+    await second.goto(`${stack.appUrl}#/event/${later.id}`);
+    await second.getByTestId('countdown').waitFor();
+    await match(second, 0).getByLabel('Kenny Omega').check();
+    await match(second, 1).getByLabel('Toni Storm').check();
+    await second.getByRole('button', { name: 'Save picks' }).click();
+    await second.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
+    expect(await wouldAskBeforeUnload(second)).toBe(false);
+
+    await match(second, 1).getByLabel('Mercedes Moné').check();
+    await expect
+      .poll(() =>
+        second
+          .getByRole('status')
+          .filter({ hasText: /^Unsaved changes: Save picks/ })
+          .count(),
+      )
+      .toBe(1);
+    expect(await second.getByRole('status').filter({ hasText: 'Picks saved' }).count()).toBe(0);
+    expect(await wouldAskBeforeUnload(second)).toBe(true);
+    // In-app navigation asks; declined, the page and the changed pick stay.
+    const asked: string[] = [];
+    const answer = (dialog: Dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    };
+    second.on('dialog', answer);
+    await second.getByRole('link', { name: 'Leagues' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    second.off('dialog', answer);
+    expect(asked[0]).toMatch(/unsaved/i);
+    expect(new URL(second.url()).hash).toBe(`#/event/${later.id}`);
+    expect(await match(second, 1).getByLabel('Mercedes Moné').isChecked()).toBe(true);
+    // Back as saved: no unsaved state, nothing asked.
+    await match(second, 1).getByLabel('Toni Storm').check();
+    await expect
+      .poll(() =>
+        second
+          .getByRole('status')
+          .filter({ hasText: /^Unsaved changes/ })
+          .count(),
+      )
+      .toBe(0);
+    expect(await wouldAskBeforeUnload(second)).toBe(false);
+    await match(second, 1).getByLabel('Mercedes Moné').check();
+    await second.getByRole('button', { name: 'Save picks' }).click();
+    await second.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
+    expect(await wouldAskBeforeUnload(second)).toBe(false);
+  }, 30_000);
+
+  let rampage: { id: string; matches: string[]; startsAt: string };
+
+  it('a player who saves picks and keeps the page open gets their row marked and their points, without a reload', async () => {
+    rampage = await eventWithBellIn('AEW Rampage Test Night', 600_000);
+    await second.goto(`${stack.appUrl}#/event/${rampage.id}`);
+    await second.getByTestId('countdown').waitFor();
+    await match(second, 0).getByLabel('Kenny Omega').check();
+    await match(second, 1).getByLabel('Toni Storm').check();
+    await second.getByRole('button', { name: 'Save picks' }).click();
+    await second.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
+    await second.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
+    await asAdmin('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
+      input: { id: rampage.id, state: 'BROADCAST' },
+    });
+    await expect
+      .poll(() => second.getByTestId('live-status').textContent(), { timeout: 10_000 })
+      .toBe('Live updates: live');
+    await setResult(rampage.id, rampage.matches[0], 1);
+    await expect
+      .poll(() => rowsOf(second, 'leaderboard').first().textContent(), { timeout: 10_000 })
+      .toBe(`1${SECOND_NAME} (you)10`);
+    await expect
+      .poll(() => second.getByTestId('my-points').textContent(), { timeout: 10_000 })
+      .toBe('Your points: 10 (1 correct, rank 1)');
+    expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
+  }, 30_000);
+
+  it("the league's table follows the event's live updates, as its board does, without a reload", async () => {
+    await player.goto(`${stack.appUrl}#/league/${league.id}/event/${rampage.id}`);
+    await player.reload(); // the league's page was open before this event was created: read its events
+    await expect
+      .poll(() => player.getByTestId('league-live-status').textContent(), { timeout: 10_000 })
+      .toBe(' · Live updates: live');
+    await rowsOf(player, 'league-table').first().waitFor();
+    const before = await rowsOf(player, 'league-table').allTextContents();
+    await player.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
+    await setResult(rampage.id, rampage.matches[1], 1);
+    await asAdmin('mutation ($e: ID!) { scoreEvent(eventId: $e) { finished } }', { e: rampage.id });
+    await expect
+      .poll(() => player.getByRole('heading', { name: /AEW Rampage Test Night/ }).textContent(), { timeout: 10_000 })
+      .not.toContain('Provisional');
+    await expect.poll(() => rowsOf(player, 'league-board').allTextContents()).toEqual([`1${SECOND_NAME}220`]);
+    const { league: api } = await asAdmin<{
+      league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] };
+    }>('query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points eventsPlayed } } }', {
+      id: league.id,
+    });
+    // The two players' rows (the admin's name is an id, shown in the app's short form).
+    const named = (rows: string[]) => rows.filter((r) => r.includes(PLAYER_NAME) || r.includes(SECOND_NAME));
+    const table = named(
+      api.standings.map(
+        (s) => `${s.rank}${s.displayName}${s.displayName === PLAYER_NAME ? ' (you)' : ''}${s.points}${s.eventsPlayed}`,
+      ),
+    );
+    expect(table).toContain(`1${SECOND_NAME}201`);
+    expect(table).not.toEqual(named(before));
+    await expect
+      .poll(async () => named(await rowsOf(player, 'league-table').allTextContents()), { timeout: 10_000 })
+      .toEqual(table);
+    expect(await player.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
+  }, 30_000);
+
   it('an admin creates an event and builds and reorders its card', async () => {
     await admin.getByRole('link', { name: 'Admin' }).click();
     await admin.getByLabel('Name').fill('AEW Collision Test');
@@ -416,6 +555,35 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(Date.parse(eventCard.event.startsAt)).toBe(new Date('2031-05-01T20:00').getTime());
   }, 60_000);
 
+  it('a double click on Create event creates it once and says so; the keyboard keeps its focus', async () => {
+    await admin.getByRole('link', { name: 'Admin' }).click();
+    await admin.getByLabel('Name').fill('AEW Double Click Test');
+    await admin.getByLabel('Date').fill('2031-06-01');
+    await admin.getByLabel('The bell').fill('2031-06-01T20:00');
+    await admin.getByRole('button', { name: 'Create event' }).dblclick();
+    await admin.getByRole('status').filter({ hasText: 'Event created.' }).waitFor();
+    expect(await admin.getByRole('link', { name: 'Build its card' }).count()).toBe(1);
+    expect(await admin.getByText(/already exists/).count()).toBe(0);
+
+    await admin.getByLabel('Name').fill('AEW Double Enter Test');
+    await admin.getByLabel('Date').fill('2031-06-02');
+    await admin.getByLabel('The bell').fill('2031-06-02T20:00');
+    await admin.getByRole('button', { name: 'Create event' }).focus();
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.press('Enter');
+    await expect
+      .poll(() => admin.getByRole('link', { name: 'Build its card' }).getAttribute('href'))
+      .toContain('2031-06-02');
+    expect(await admin.getByText(/already exists/).count()).toBe(0);
+    expect(await admin.getByRole('status').filter({ hasText: 'Event created.' }).count()).toBe(1);
+    expect(await activeText(admin)).toBe('Create event');
+    const { events } = await asAdmin<{ events: { items: { name: string }[] } }>(
+      'query { events(limit: 100) { items { name } } }',
+      {},
+    );
+    expect(events.items.filter((e) => /^AEW Double (Click|Enter) Test$/.test(e.name)).length).toBe(2);
+  }, 30_000);
+
   it('scrolls no screen sideways at 390 × 844', async () => {
     // Each screen is measured once its data has rendered (the widest content, such as a select of
     // seasons or members, arrives with the data; at networkidle it may not be drawn yet).
@@ -491,6 +659,42 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       }
     }
   }, 60_000);
+
+  it('leaving and deleting a league land on the leagues list with a plain status line', async () => {
+    await player.goto(`${stack.appUrl}#/leagues`);
+    await player.getByLabel('League name').fill('Short-lived League');
+    await player.getByLabel('Season').selectOption(String(new Date().getUTCFullYear()));
+    await player.getByRole('button', { name: 'Create league' }).click();
+    await player.getByRole('heading', { name: 'Short-lived League' }).waitFor();
+    const code = (await player.getByTestId('league-code').textContent())!;
+    await second.goto(`${stack.appUrl}join/${code}`);
+    await second.getByRole('button', { name: 'Join league' }).click();
+    await second.getByRole('heading', { name: 'Short-lived League' }).waitFor();
+
+    await second.getByRole('button', { name: 'Leave league' }).click();
+    await second.getByRole('button', { name: 'Yes, leave Short-lived League' }).click();
+    await expect.poll(() => new URL(second.url()).hash).toBe('#/leagues');
+    await second.getByRole('status').filter({ hasText: 'You left Short-lived League.' }).waitFor();
+    await second.getByRole('heading', { name: 'My leagues' }).waitFor();
+    await second.getByRole('list', { name: 'My leagues' }).waitFor();
+    expect(await second.getByRole('list', { name: 'My leagues' }).getByText('Short-lived League').count()).toBe(0);
+    expect(await second.getByRole('alert').count()).toBe(0);
+
+    await player.reload();
+    await player.getByRole('button', { name: 'Delete league' }).click();
+    await player.getByRole('button', { name: 'Yes, delete Short-lived League for everyone' }).click();
+    await expect.poll(() => new URL(player.url()).hash).toBe('#/leagues');
+    await player.getByRole('status').filter({ hasText: 'League deleted.' }).waitFor();
+    await player.getByRole('list', { name: 'My leagues' }).waitFor();
+    expect(await player.getByRole('list', { name: 'My leagues' }).getByText('Short-lived League').count()).toBe(0);
+    expect(await player.getByRole('alert').count()).toBe(0);
+    expect(await player.getByRole('button', { name: 'Delete league' }).count()).toBe(0);
+    // The line goes once the player moves on.
+    await player.getByRole('link', { name: 'Events' }).click();
+    await player.getByRole('link', { name: 'Leagues' }).click();
+    await player.getByRole('list', { name: 'My leagues' }).waitFor();
+    expect(await player.getByRole('status').filter({ hasText: 'League deleted.' }).count()).toBe(0);
+  }, 30_000);
 
   it('logged no console error on any page', () => {
     expect(errors).toEqual([]);

@@ -1,14 +1,21 @@
 /** Admins: create an event, then build its card on the event's screen. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { client, errorText, mutations } from '../api.ts';
 import { href } from '../route.ts';
 
 export function AdminHome() {
   const [status, setStatus] = useState<{ text: string; id?: string } | null>(null);
+  // A second submit while the first runs (a double click, Enter pressed twice) is ignored: it would
+  // create nothing but a ConflictError for the event the first one is creating.
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
   async function create(form: HTMLFormElement) {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
     const f = new FormData(form);
-    const startsAt = new Date(String(f.get('startsAt'))).toISOString();
     try {
+      const startsAt = new Date(String(f.get('startsAt'))).toISOString();
       const { data } = await client.graphql({
         query: mutations.createEvent,
         variables: { input: { name: String(f.get('name')).trim(), date: String(f.get('date')), startsAt } },
@@ -19,6 +26,9 @@ export function AdminHome() {
       form.reset();
     } catch (err) {
       setStatus({ text: errorText(err) });
+    } finally {
+      running.current = false;
+      setBusy(false);
     }
   }
   return (
@@ -44,7 +54,8 @@ export function AdminHome() {
           The bell (predictions lock; your local time, to the minute)
           <input name="startsAt" type="datetime-local" required />
         </label>
-        <button type="submit" className="primary">
+        {/* aria-disabled, not disabled, while it runs: a disabled button drops the keyboard focus. */}
+        <button type="submit" className="primary" aria-disabled={busy}>
           Create event
         </button>
       </form>

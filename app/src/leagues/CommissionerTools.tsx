@@ -4,8 +4,8 @@ import { client, mutations } from '../api.ts';
 import { useAction } from '../useAction.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { shownName } from '../hooks.ts';
-import { href } from '../route.ts';
-import type { League } from './documents.ts';
+import { href, navigate } from '../route.ts';
+import { deleteLeagueOnly, type League } from './documents.ts';
 
 export function CommissionerTools({
   league,
@@ -117,8 +117,9 @@ export function CommissionerTools({
         confirm={`Yes, delete ${league.name} for everyone`}
         onConfirm={() =>
           run('League deleted.', async () => {
-            await client.graphql({ query: mutations.deleteLeague, variables: { leagueId } });
-            window.location.hash = href.leagues();
+            await client.graphql({ query: deleteLeagueOnly, variables: { leagueId } });
+            // Nothing of the league is left to read: on to the list, with a line that says why.
+            navigate(href.leagues(), 'League deleted.');
           })
         }
       />

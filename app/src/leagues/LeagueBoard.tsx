@@ -17,10 +17,13 @@ export function LeagueBoard({
   leagueId,
   event,
   me,
+  onStandingsMove,
 }: {
   leagueId: string;
   event: { id: string; name: string; startsAt: string; state: EventState };
   me: string;
+  /** Called on each live update that moves the season's standings (a LEADERBOARD, the event turning SCORED): the league's table reads them again. */
+  onStandingsMove?: () => void;
 }) {
   const [rows, setRows] = useState<BoardRow[] | null | undefined>(undefined);
   const [state, setState] = useState(event.state);
@@ -52,6 +55,8 @@ export function LeagueBoard({
   const live = useEventUpdates(event.id, (update) => {
     setState(update.event.state);
     void load();
+    if (update.kind === 'LEADERBOARD' || (update.kind === 'STATE' && update.event.state === 'SCORED'))
+      onStandingsMove?.();
   });
 
   return (

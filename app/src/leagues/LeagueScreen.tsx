@@ -3,12 +3,12 @@
  * league, mine highlighted), its board for an event of the season (live while the event is), the
  * commissioner's tools, and leaving.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { client, errorText, mutations, queries, type EventState } from '../api.ts';
-import { href, inviteLink } from '../route.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { client, errorText, queries, type EventState } from '../api.ts';
+import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
-import type { League } from './documents.ts';
+import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
@@ -16,14 +16,20 @@ import { RankTable } from '../RankTable.tsx';
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
   const reload = useCallback(async () => {
+    const call = ++latest.current; // an older read that answers late is dropped
     try {
-      setLeague((await client.graphql({ query: queries.league, variables: { leagueId } })).data.league);
+      const { data } = await client.graphql({ query: queries.league, variables: { leagueId } });
+      if (call !== latest.current) return;
+      setLeague(data.league);
       setError(null);
     } catch (err) {
-      setError(errorText(err));
+      if (call === latest.current) setError(errorText(err));
     }
   }, [leagueId]);
+  /** The table after a live update of the board's event (a LEADERBOARD, the event scored): read again. */
+  const reloadTable = useCallback(() => void reload(), [reload]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -61,7 +67,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         <MemberRows rows={league.standings} me={me} cells={(s) => [s.points, s.eventsPlayed]} />
       </RankTable>
 
-      <EventBoard league={league} eventId={eventId} me={me} />
+      <EventBoard league={league} eventId={eventId} me={me} onStandingsMove={reloadTable} />
       {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}
       <Leave league={league} />
     </article>
@@ -111,7 +117,7 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
 type SeasonEvent = { id: string; name: string; date: string; startsAt: string; state: EventState };
 
 /** The season's events (the events list is newest first: read until the season's start). */
-async function seasonEvents(season: League['season']): Promise<SeasonEvent[]> {
+async function seasonEvents(season: Pick<League['season'], 'startDate' | 'endDate'>): Promise<SeasonEvent[]> {
   const found: SeasonEvent[] = [];
   let nextToken: string | null = null;
   do {
@@ -125,11 +131,23 @@ async function seasonEvents(season: League['season']): Promise<SeasonEvent[]> {
 }
 
 /** The board of the event in the route, else the season's live event, else its latest started one. */
-function EventBoard({ league, eventId, me }: { league: League; eventId?: string; me: string }) {
+function EventBoard({
+  league,
+  eventId,
+  me,
+  onStandingsMove,
+}: {
+  league: League;
+  eventId?: string;
+  me: string;
+  onStandingsMove: () => void;
+}) {
   const [events, setEvents] = useState<SeasonEvent[] | null>(null);
+  // Read once per season: the league is read again on every live update, with a new season object each time.
+  const { startDate, endDate } = league.season;
   useEffect(() => {
-    seasonEvents(league.season).then(setEvents, () => setEvents([]));
-  }, [league.season]);
+    seasonEvents({ startDate, endDate }).then(setEvents, () => setEvents([]));
+  }, [startDate, endDate]);
   if (events === null) return null;
   const chosen =
     events.find((e) => e.id === eventId) ??
@@ -156,7 +174,9 @@ function EventBoard({ league, eventId, me }: { league: League; eventId?: string;
           </select>
         </label>
       )}
-      {chosen && <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} />}
+      {chosen && (
+        <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
+      )}
     </section>
   );
 }
@@ -171,8 +191,9 @@ function Leave({ league }: { league: League }) {
         confirm={`Yes, leave ${league.name}`}
         onConfirm={async () => {
           try {
-            await client.graphql({ query: mutations.leaveLeague, variables: { leagueId: league.id } });
-            window.location.hash = href.leagues();
+            await client.graphql({ query: leaveLeagueOnly, variables: { leagueId: league.id } });
+            // The league is no longer the player's to read: on to their list, with a line that says why.
+            navigate(href.leagues(), `You left ${league.name}.`);
           } catch (err) {
             setStatus(errorText(err));
           }

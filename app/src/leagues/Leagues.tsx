@@ -1,13 +1,15 @@
 /** My leagues (name, season, members, my rank), a new league for a season, and joining one by its code. */
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations } from '../api.ts';
-import { href } from '../route.ts';
+import { href, useNotice } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
 
 export function Leagues() {
   const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** What brought the player here: a league left or deleted. */
+  const notice = useNotice();
   const load = useCallback(async () => {
     try {
       setLeagues((await client.graphql({ query: myLeagueList })).data.myLeagues);
@@ -22,6 +24,11 @@ export function Leagues() {
   return (
     <section aria-labelledby="leagues-title">
       <h1 id="leagues-title">My leagues</h1>
+      {notice && (
+        <p role="status" data-testid="leagues-notice">
+          {notice}
+        </p>
+      )}
       {error && <p role="alert">{error}</p>}
       {leagues === null ? (
         !error && <p aria-busy="true">Loading…</p>

@@ -31,3 +31,20 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
 >;
 
 export type League = NonNullable<LeagueQuery['league']>;
+
+/**
+ * Leaving and deleting, answering only what stays readable: the generated documents select the
+ * league's table and the caller's rank, which only a member may read, so right after the call those
+ * fields fail (NotMember) and the client throws although the league was left or deleted.
+ */
+export const leaveLeagueOnly = /* GraphQL */ `
+mutation LeaveLeagueOnly($leagueId: ID!) {
+  leaveLeague(leagueId: $leagueId) { __typename id name }
+}
+` as Typed<{ leagueId: string }, { leaveLeague: { __typename: 'League'; id: string; name: string } }>;
+
+export const deleteLeagueOnly = /* GraphQL */ `
+mutation DeleteLeagueOnly($leagueId: ID!) {
+  deleteLeague(leagueId: $leagueId) { __typename id name }
+}
+` as Typed<{ leagueId: string }, { deleteLeague: { __typename: 'League'; id: string; name: string } }>;

@@ -2,9 +2,10 @@
  * One event: its card in card order, the player's picks (saved until the bell), results and the
  * leaderboard as they happen (live updates), and for admins the tools of each stage.
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { BoardRow, Card, Match } from '@pickem/client/card';
 import { client, errorText, mutations, queries } from '../api.ts';
+import { useLeaveGuard } from '../route.ts';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
 import { StateBadge } from '../StateBadge.tsx';
@@ -23,8 +24,8 @@ export interface EventAdminTools {
   ShowControls: ComponentType<{ event: Card['event']; onChange: () => Promise<void> }>;
 }
 
-/** `admin`: the admin tools for an admin, null for a player. */
-export function EventScreen({ eventId, admin }: { eventId: string; admin: EventAdminTools | null }) {
+/** `me`: the signed-in player's id; `admin`: the admin tools for an admin, null for a player. */
+export function EventScreen({ eventId, me, admin }: { eventId: string; me: string; admin: EventAdminTools | null }) {
   const [card, setCard] = useState<Card | null | undefined>(undefined);
   const [board, setBoard] = useState<{ rows: BoardRow[]; final: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,12 +44,19 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
   useEffect(() => {
     void reload();
   }, [reload]);
+  /** Whether the card holds the player's prediction (read on load, or saved on this page since). */
+  const hasMine = useRef(false);
+  useEffect(() => {
+    hasMine.current = card?.myPrediction != null;
+  }, [card]);
   // The player's own points and rank after a scoring pass (the update carries the top 20 only).
   const refreshMine = useCallback(async () => {
     try {
       const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
       const mine = data.eventCard?.myPrediction;
-      if (mine)
+      // A prediction the card does not know of (saved in another tab): read the whole card.
+      if (mine && !hasMine.current) await reload();
+      else if (mine)
         setCard((old) =>
           old?.myPrediction
             ? {
@@ -60,7 +68,11 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
     } catch {
       // The next update or a reload reads them again; the leaderboard itself is already shown.
     }
-  }, [eventId]);
+  }, [eventId, reload]);
+  /** The prediction just saved on this page: the card knows it from now on (the leaderboard's mark, my points). */
+  const onSaved = useCallback((mine: NonNullable<Card['myPrediction']>) => {
+    setCard((old) => (old ? { ...old, myPrediction: { ...old.myPrediction, ...mine } } : old));
+  }, []);
 
   const onUpdate = useCallback(
     (update: EventUpdate) => {
@@ -91,32 +103,51 @@ export function EventScreen({ eventId, admin }: { eventId: string; admin: EventA
 
   if (card === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
   if (card === null) return <p role="alert">No such event.</p>;
-  return <CardView card={card} board={board} live={live} admin={admin} reload={reload} setCard={setCard} />;
+  return (
+    <CardView
+      card={card}
+      board={board}
+      live={live}
+      me={me}
+      admin={admin}
+      reload={reload}
+      setCard={setCard}
+      onSaved={onSaved}
+    />
+  );
 }
 
 function CardView({
   card,
   board,
   live,
+  me,
   admin,
   reload,
   setCard,
+  onSaved,
 }: {
   card: Card;
   board: { rows: BoardRow[]; final: boolean } | null;
   live: string;
+  me: string;
   admin: EventAdminTools | null;
   reload: () => Promise<void>;
   setCard: (c: Card) => void;
+  onSaved: (mine: NonNullable<Card['myPrediction']>) => void;
 }) {
   const { event, matches } = card;
   const now = useNow();
   const bell = Date.parse(event.startsAt);
   const left = event.state === 'UPCOMING' ? countdown(bell, now) : null;
   const locked = left === null;
-  const [picks, setPicks] = useState<Record<string, number>>(() =>
+  /** The picks as saved (on load, or by Save picks since), and as the radios show them now. */
+  const [savedPicks, setSavedPicks] = useState<Record<string, number>>(() =>
     Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
   );
+  const [picks, setPicks] = useState(savedPicks);
+  const unsaved = !locked && matches.length > 0 && !samePicks(picks, savedPicks);
+  useLeaveGuard(unsaved ? 'Your picks have unsaved changes. Leave this page without saving them?' : null);
   const [saved, setSaved] = useState<string | null>(card.myPrediction?.updatedAt ?? null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -130,6 +161,8 @@ function CardView({
         variables: { eventId: event.id, picks: chosen },
       });
       setSaved(data.savePrediction.updatedAt);
+      setSavedPicks(Object.fromEntries(chosen.map((p) => [p.matchId, p.team])));
+      onSaved(data.savePrediction);
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {
       setStatus({ text: errorText(err), error: true });
@@ -205,14 +238,21 @@ function CardView({
           </div>
         )}
         {/* Once locked, a saved-picks line would read as if picks could still change; an error stays. */}
+        {/* A pick changed since the last save reads as unsaved, not as the saved line before it. */}
         <p role="status" className={status?.error ? 'error' : undefined}>
-          {!locked || status?.error ? status?.text : null}
+          {status?.error
+            ? status.text
+            : unsaved
+              ? 'Unsaved changes: Save picks to keep them.'
+              : !locked
+                ? status?.text
+                : null}
         </p>
       </form>
 
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
-      {board && <Leaderboard rows={board.rows} final={board.final} me={card.myPrediction?.userId ?? null} />}
+      {board && <Leaderboard rows={board.rows} final={board.final} me={me} />}
       {card.myPrediction?.points != null && (
         <p data-testid="my-points">
           Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
@@ -221,4 +261,10 @@ function CardView({
       )}
     </article>
   );
+}
+
+/** Whether two sets of picks (match id to team) are the same. */
+function samePicks(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 }
