@@ -10,7 +10,6 @@ import { portOf, unsignedListUserPools, useListeners } from './listeners.ts';
 
 const listeners = useListeners({ name: 'bad-line' });
 
-const portOf = (url: string) => Number(new URL(url).port);
 const UPGRADE =
   'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: graphql-ws\r\n';
 const TARGETS = ['//[', '//[::1', 'http://[/graphql', '//%zz[', '/graphql/realtime?%', '//[/graphql/realtime'];

@@ -15,7 +15,6 @@ const DEADLINES: ConnectionDeadlines = { firstByteMs: 300, tlsHandshakeMs: 300, 
 
 const listeners = useListeners({ name: 'fuzz', realtime: { connectionInitTimeoutMs: 500 }, deadlines: DEADLINES });
 
-const portOf = (url: string) => Number(new URL(url).port);
 const apiAnswers = async () => {
   const body = await listeners.toy.mutate('query { __typename }');
   return body?.data?.__typename === 'Query';
