@@ -8,9 +8,9 @@
  * which orders boards for a client), and the final scoreEvent's time.
  */
 import { once } from 'node:events';
-import WebSocket from 'ws';
-import { handshakeProtocols } from 'appsync-local';
+import type WebSocket from 'ws';
 import { demoEvents } from '../scripts/demo/cards.ts';
+import { graphql, realtimeSocket, sendStart } from './abuse-client.ts';
 
 interface Api {
   url: string;
@@ -28,17 +28,6 @@ const SETTLE_BOUND_MS = 120_000;
 
 const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) { eventId kind readAt boardVersion matchId event { id state } } }`;
 
-async function graphql(api: Api, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
-  const res = await fetch(api.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(`${query.slice(0, 40)}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
 interface Received {
   kind: string;
   readAt: string;
@@ -47,12 +36,7 @@ interface Received {
 
 /** One connection with one subscription to the event, acknowledged; every data message goes to `received`. */
 async function subscriber(api: Api, eventId: string, received: Received[]): Promise<WebSocket> {
-  const http = new URL(api.url);
-  const ws = new WebSocket(
-    `ws://${http.host}/graphql/realtime`,
-    handshakeProtocols({ host: http.host, Authorization: api.playerToken }),
-    { perMessageDeflate: false },
-  );
+  const ws = realtimeSocket(api);
   await once(ws, 'open');
   const acked = new Promise<void>((resolve, reject) => {
     ws.on('message', (raw) => {
@@ -64,13 +48,7 @@ async function subscriber(api: Api, eventId: string, received: Received[]): Prom
   });
   ws.send(JSON.stringify({ type: 'connection_init' }));
   const data = JSON.stringify({ query: ON_EVENT, variables: { e: eventId } });
-  ws.send(
-    JSON.stringify({
-      id: 'flood',
-      type: 'start',
-      payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } },
-    }),
-  );
+  sendStart(ws, api, 'flood', data);
   await acked;
   return ws;
 }

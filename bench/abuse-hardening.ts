@@ -10,8 +10,8 @@
  */
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import WebSocket from 'ws';
-import { handshakeProtocols } from 'appsync-local';
+import type WebSocket from 'ws';
+import { realtimeSocket, sendStart } from './abuse-client.ts';
 
 interface Api {
   url: string;
@@ -121,18 +121,13 @@ function bigSubscription(n: number, chars: number): string {
 
 /** `connections` connections of 100 starts each, every document distinct and about `chars` long. */
 export async function subscriptionMemory(api: Api, connections: number, chars: number) {
-  const http = new URL(api.url);
   const sockets: WebSocket[] = [];
   const run = await api.whileBystanding(async () => {
     let acked = 0;
     let limited = 0;
     let otherErrors = 0;
     for (let c = 0; c < connections; c += 1) {
-      const ws = new WebSocket(
-        `ws://${http.host}/graphql/realtime`,
-        handshakeProtocols({ host: http.host, Authorization: api.playerToken }),
-        { perMessageDeflate: false },
-      );
+      const ws = realtimeSocket(api);
       sockets.push(ws);
       await once(ws, 'open');
       let answered = 0;
@@ -150,13 +145,7 @@ export async function subscriptionMemory(api: Api, connections: number, chars: n
       ws.send(JSON.stringify({ type: 'connection_init' }));
       for (let i = 0; i < 100; i += 1) {
         const data = JSON.stringify({ query: bigSubscription(c * 100 + i, chars), variables: { e: 'no-such-event' } });
-        ws.send(
-          JSON.stringify({
-            id: `s${i}`,
-            type: 'start',
-            payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } },
-          }),
-        );
+        sendStart(ws, api, `s${i}`, data);
       }
       await all;
     }

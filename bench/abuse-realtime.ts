@@ -5,8 +5,8 @@
  * bystander's slowest answer. Plain `ws://` on the API's port (the same server as `wss://`).
  */
 import { once } from 'node:events';
-import WebSocket from 'ws';
-import { handshakeProtocols } from 'appsync-local';
+import type WebSocket from 'ws';
+import { graphql, realtimeSocket, sendStart } from './abuse-client.ts';
 
 export interface Bystanding {
   <T>(
@@ -26,17 +26,6 @@ const SUBSCRIPTIONS = 100;
 const ON_EVENT = `subscription($e: ID!) { onEventUpdate(eventId: $e) {
   eventId kind readAt matchId event { id name state matchCount } match { id name teams { name members champion } result }
 } }`;
-
-async function graphql(api: Api, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
-  const res = await fetch(api.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(`${query.slice(0, 40)}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 /** A BROADCAST event with one match of `teams` teams of `members` members named with `nameLength` characters. */
 async function broadcastEvent(
@@ -83,12 +72,7 @@ const setResult = (api: Api, event: { id: string; matchId: string }, winner: num
 
 /** A connection with `SUBSCRIPTIONS` subscriptions to the event, all acknowledged; `onData` gets the kind of each update. */
 async function subscriber(api: Api, eventId: string, onData: (kind: string) => void): Promise<WebSocket> {
-  const http = new URL(api.url);
-  const ws = new WebSocket(
-    `ws://${http.host}/graphql/realtime`,
-    handshakeProtocols({ host: http.host, Authorization: api.playerToken }),
-    { perMessageDeflate: false },
-  );
+  const ws = realtimeSocket(api);
   await once(ws, 'open');
   let acked = 0;
   const allAcked = new Promise<void>((resolve, reject) => {
@@ -102,13 +86,7 @@ async function subscriber(api: Api, eventId: string, onData: (kind: string) => v
   ws.send(JSON.stringify({ type: 'connection_init' }));
   const data = JSON.stringify({ query: ON_EVENT, variables: { e: eventId } });
   for (let i = 0; i < SUBSCRIPTIONS; i += 1) {
-    ws.send(
-      JSON.stringify({
-        id: `s${i}`,
-        type: 'start',
-        payload: { data, extensions: { authorization: { host: http.host, Authorization: api.playerToken } } },
-      }),
-    );
+    sendStart(ws, api, `s${i}`, data);
   }
   await allAcked;
   return ws;

@@ -1,8 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
-import { beginLeagueRequest } from './lib/league';
+import { beginMemberRequest } from './lib/league';
 import type { MutationRemoveLeagueMemberArgs, MutationRemoveLeagueMemberResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
-import { requiredId } from './lib/validate';
 
 type RemoveLeagueMemberContext = Context<
   MutationRemoveLeagueMemberArgs,
@@ -12,8 +11,7 @@ type RemoveLeagueMemberContext = Context<
 
 /** Pipeline: getLeague → getLeagueSeason → writeMemberRemoval. */
 export function request(ctx: RemoveLeagueMemberContext) {
-  requiredId(ctx.args.userId, 'userId');
-  return beginLeagueRequest(ctx, ctx.args.leagueId);
+  return beginMemberRequest(ctx);
 }
 
 export function response(ctx: RemoveLeagueMemberContext): MutationRemoveLeagueMemberResult {

@@ -1,8 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
-import { beginLeagueRequest } from './lib/league';
+import { beginMemberRequest } from './lib/league';
 import type { MutationUnbanLeagueMemberArgs, MutationUnbanLeagueMemberResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
-import { requiredId } from './lib/validate';
 
 type UnbanLeagueMemberContext = Context<
   MutationUnbanLeagueMemberArgs,
@@ -12,8 +11,7 @@ type UnbanLeagueMemberContext = Context<
 
 /** Pipeline: getLeague → getLeagueSeason → writeUnban. */
 export function request(ctx: UnbanLeagueMemberContext) {
-  requiredId(ctx.args.userId, 'userId');
-  return beginLeagueRequest(ctx, ctx.args.leagueId);
+  return beginMemberRequest(ctx);
 }
 
 export function response(ctx: UnbanLeagueMemberContext): MutationUnbanLeagueMemberResult {

@@ -3,6 +3,7 @@ import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
+import { projection } from '../lib/query';
 import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import type { HistoryStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
@@ -41,18 +42,7 @@ export function request(ctx: GetHistoryEventsContext): DynamoDBBatchGetItemReque
     tables: {
       [tableOf(ctx)]: {
         keys: keys.map((key) => util.dynamodb.toMapValues(key)),
-        projection: {
-          expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
-          expressionNames: {
-            '#id': 'id',
-            '#name': 'name',
-            '#state': 'state',
-            '#startsAtMs': 'startsAtMs',
-            '#scope': 'scope',
-            '#card': 'card',
-            '#scores': 'scores',
-          },
-        },
+        projection: projection(['id', 'name', 'state', 'startsAtMs', 'scope', 'card', 'scores']),
       },
     },
   };

@@ -2,6 +2,7 @@ import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@
 import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { raiseDataSourceError } from '../lib/errors';
+import { projection } from '../lib/query';
 import type { ProfileStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
 
@@ -26,7 +27,7 @@ export function request(ctx: GetSeasonHeadsContext): DynamoDBBatchGetItemRequest
     tables: {
       [tableOf(ctx)]: {
         keys: ids.map((id) => util.dynamodb.toMapValues(BOARD.seasonHeadKey(id))),
-        projection: { expression: '#scope, #scores', expressionNames: { '#scope': 'scope', '#scores': 'scores' } },
+        projection: projection(['scope', 'scores']),
       },
     },
   };

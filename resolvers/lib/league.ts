@@ -99,12 +99,17 @@ export function joinWindow(): number {
   return Math.floor(util.time.nowEpochSeconds() / JOIN_ATTEMPTS.windowSeconds);
 }
 
-/** The condition that a window has room for another wrong code (placeholder names of its own). */
-export const UNDER_ATTEMPTS: Expression = {
-  expression: 'attribute_not_exists(#attempts) OR #attempts < :maxWrong',
-  names: { '#attempts': 'count' },
-  values: { ':maxWrong': JOIN_ATTEMPTS.maxWrong },
-};
+/** The condition that a counter item's `count` is absent or below `cap` (placeholder names of its own). */
+function countBelow(cap: number): Expression {
+  return {
+    expression: 'attribute_not_exists(#capped) OR #capped < :cap',
+    names: { '#capped': 'count' },
+    values: { ':cap': cap },
+  };
+}
+
+/** The condition that a window has room for another wrong code. */
+export const UNDER_ATTEMPTS: Expression = countBelow(JOIN_ATTEMPTS.maxWrong);
 
 /** joinLeague's checks beside its writes: the player is not banned from the league, and not throttled. */
 export function joinChecks(table: string, leagueId: string, userId: string): TransactItem[] {
@@ -155,11 +160,7 @@ export function joinItems(table: string, member: MemberItem, seasonId: string): 
         names: { '#count': 'count', '#type': 'type' },
         values: { ':zero': 0, ':one': 1, ':type': MEMBERSHIP.counterType },
       },
-      {
-        expression: 'attribute_not_exists(#c) OR #c < :cap',
-        names: { '#c': 'count' },
-        values: { ':cap': LEAGUE_LIMIT.leaguesPerPlayer },
-      },
+      countBelow(LEAGUE_LIMIT.leaguesPerPlayer),
     ),
   ];
 }
@@ -222,4 +223,12 @@ export function beginLeagueRequest(ctx: Context<unknown, LeagueStash>, leagueId:
   caller(ctx);
   ctx.stash.leagueId = requiredId(leagueId, 'leagueId');
   return {};
+}
+
+/** The request step of the commissioner's operations on a player of a league: a usable userId too. */
+export function beginMemberRequest(
+  ctx: Context<{ leagueId: string; userId: string }, LeagueStash>,
+): Record<string, never> {
+  requiredId(ctx.args.userId, 'userId');
+  return beginLeagueRequest(ctx, ctx.args.leagueId);
 }

@@ -14,6 +14,13 @@ export function getItem(key: ItemKey, consistentRead?: boolean): DynamoDBGetItem
   return consistentRead === undefined ? request : { ...request, consistentRead };
 }
 
+/** A projection of these attributes, each behind the placeholder `#<attribute>`, in this order. */
+export function projection(attributes: string[]): { expression: string; expressionNames: Record<string, string> } {
+  const expressionNames: Record<string, string> = {};
+  for (const attribute of attributes) expressionNames[`#${attribute}`] = attribute;
+  return { expression: attributes.map((attribute) => `#${attribute}`).join(', '), expressionNames };
+}
+
 export interface QueryOptions {
   limit: number;
   consistentRead?: boolean;

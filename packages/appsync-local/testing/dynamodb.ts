@@ -2,8 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../src/datasources/dynamodb/data-source.ts';
+import { createDynamoDbWire } from '../src/datasources/dynamodb/wire.ts';
 import { createDynamoDbClient } from '../src/runtime/process/dynamodb-local.ts';
 import { ensureTable } from '../src/runtime/tables.ts';
+import type { DataSourceInvoker } from '../src/runtime/types.ts';
 import type { TableDefinition } from '../src/wiring.ts';
 import { projectDirs } from './project.ts';
 
@@ -27,4 +30,14 @@ export async function createTestTable(
   const tableName = `${definition.name}-${randomBytes(6).toString('hex')}`;
   await ensureTable(client, { ...definition, name: tableName });
   return { client, tableName };
+}
+
+/** A DynamoDB data source on `tableName` in the run's DynamoDB Local, with a pagination-token key of its own. */
+export function testDataSource(tableName: string, observer?: (e: DynamoDbRequestEvent) => void): DataSourceInvoker {
+  return createDynamoDbDataSource({
+    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
+    tableName,
+    tokenKey: randomBytes(32),
+    observer,
+  });
 }

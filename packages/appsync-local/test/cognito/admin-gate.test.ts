@@ -26,18 +26,9 @@ import { PUBLIC_ACTIONS } from '../../src/runtime/cognito/public-actions.ts';
 import { signedHeaders } from '../../src/runtime/cognito/sign-request.ts';
 import { ensureUserPool, type LocalUserPool } from '../../src/runtime/cognito/user-pool.ts';
 import { LOCAL_REGION } from '../../src/runtime/process/dynamodb-credentials.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const credentials = { accessKeyId: 'LOCALGATETEST', secretAccessKey: 'gate-test-secret' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cognito-gate-'));
@@ -211,7 +202,7 @@ describe.skipIf(missing && !process.env.CI)('a page of another origin in Chromiu
     const browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: FLAGS,
+      args: CHROMIUM_FLAGS,
     });
     try {
       const page = await browser.newPage();

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
-import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/datasources/dynamodb/data-source.ts';
+import type { DynamoDbRequestEvent } from '../../src/datasources/dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../../src/runtime/types.ts';
 import { testContext } from '../../testing/context.ts';
-import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
-import { projectDirs } from '../../testing/project.ts';
+import { createTestTable, testDataSource } from '../../testing/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 let table: string;
@@ -14,14 +11,8 @@ const invoke = (request: unknown) => ds.invoke(request, testContext());
 const key = (pk: string, sk = 'META') => ({ PK: { S: pk }, SK: { S: sk } });
 
 beforeAll(async () => {
-  const created = await createTestTable();
-  table = created.tableName;
-  ds = createDynamoDbDataSource({
-    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
-    tableName: table,
-    tokenKey: randomBytes(32),
-    observer: (e) => events.push(e),
-  });
+  table = (await createTestTable()).tableName;
+  ds = testDataSource(table, (e) => events.push(e));
 });
 
 describe('batch operations', () => {

@@ -2,25 +2,16 @@
  * A request DynamoDB refuses reaches ctx.error with AppSync's message: DynamoDB's text, then
  * "(Service: DynamoDb, Status Code: 400, Request ID: ...)" (aws/aws-appsync-community#343).
  */
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
-import { createDynamoDbDataSource } from '../../src/datasources/dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../../src/runtime/types.ts';
 import { testContext } from '../../testing/context.ts';
-import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
-import { projectDirs } from '../../testing/project.ts';
+import { createTestTable, testDataSource } from '../../testing/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 const key = { PK: { S: 'ERR#1' }, SK: { S: 'META' } };
 
 beforeAll(async () => {
-  const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({
-    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
-    tableName,
-    tokenKey: randomBytes(32),
-  });
+  ds = testDataSource((await createTestTable()).tableName);
   await ds.invoke({ operation: 'PutItem', key, attributeValues: { n: { N: 1 } } }, testContext());
 });
 

@@ -3,20 +3,14 @@
  * the JVM with it (the watchdog), and a JVM left over anyway is stopped by the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient, startDynamoDbLocal } from '../../src/runtime/process/dynamodb-local.ts';
-import { ensureTable } from '../../src/runtime/tables.ts';
-import { defaultTableDefinition } from '../../testing/dynamodb.ts';
+import { describe, expect, it } from 'vitest';
+import { startDynamoDbLocal } from '../../src/runtime/process/dynamodb-local.ts';
 import { projectDirs } from '../../testing/project.ts';
+import { putKeptItem, readKeptItem, startOnDisk, tempDataDir, useCleanups } from './dynamodb-local-runs.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = useCleanups();
 
 const isAlive = (pid: number) => {
   try {
@@ -39,11 +33,7 @@ async function eventually(check: () => boolean, timeoutMs: number, what: string)
   }
 }
 
-function tempDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ddb-lifetime-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = () => tempDataDir(cleanups, 'ddb-lifetime-');
 
 /** Starts DynamoDB Local from a child node process; resolves with its port and the pids in the pid file. */
 async function startInChild(
@@ -85,64 +75,38 @@ async function startInChild(
 
 describe('DynamoDB Local lifetime', () => {
   it('stops when the server that started it is killed with SIGKILL', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDir();
     const run = await startInChild(dataDir, 18_700);
     expect(isAlive(run.java)).toBe(true);
     run.child.kill('SIGKILL');
     await eventually(() => !isAlive(run.java), 30_000, 'the JVM stops after its server is killed');
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog exits');
     // The next start gets the same port and the same data directory, free again.
-    const next = await startDynamoDbLocal({
-      stateDir: projectDirs().stateDir,
-      inMemory: false,
-      dataDir,
-      port: run.port,
-    });
-    cleanups.push(() => next.stop());
+    const next = await startOnDisk(cleanups, dataDir, run.port);
     expect(next.port).toBe(run.port);
     await next.stop();
   }, 300_000);
 
   it('stops a JVM left running on the same data directory by an earlier run, keeping its data', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDir();
     const run = await startInChild(dataDir, 18_720);
-    const table = { ...defaultTableDefinition, name: 'left-over' };
-    const key = { PK: { S: 'K' }, SK: { S: 'S' } };
-    const c1 = createDynamoDbClient(run.endpoint, projectDirs().stateDir);
-    await ensureTable(c1, table);
-    await c1.send(new PutItemCommand({ TableName: table.name, Item: { ...key, v: { S: 'kept' } } }));
-    c1.destroy();
+    await putKeptItem(run.endpoint, 'left-over');
     // Kill the watchdog and the server together: nothing is left to stop the JVM.
     process.kill(run.watchdog, 'SIGKILL');
     run.child.kill('SIGKILL');
     await eventually(() => !isAlive(run.watchdog), 10_000, 'the watchdog is gone');
     expect(isAlive(run.java)).toBe(true);
 
-    const next = await startDynamoDbLocal({
-      stateDir: projectDirs().stateDir,
-      inMemory: false,
-      dataDir,
-      port: run.port,
-    });
-    cleanups.push(() => next.stop());
+    const next = await startOnDisk(cleanups, dataDir, run.port);
     expect(isAlive(run.java)).toBe(false);
     expect(next.port).toBe(run.port);
-    const c2 = createDynamoDbClient(next.endpoint, projectDirs().stateDir);
-    const out = await c2.send(new GetItemCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
-    expect(out.Item?.v).toEqual({ S: 'kept' });
-    c2.destroy();
+    expect(await readKeptItem(next.endpoint, 'left-over')).toEqual({ S: 'kept' });
     await next.stop();
   }, 300_000);
 
   it('refuses a data directory that a running server is using, and keeps it private', async () => {
-    const dataDir = join(tempDataDir(), 'dynamodb');
-    const first = await startDynamoDbLocal({
-      stateDir: projectDirs().stateDir,
-      inMemory: false,
-      dataDir,
-      port: 18_740,
-    });
-    cleanups.push(() => first.stop());
+    const dataDir = join(tempDir(), 'dynamodb');
+    const first = await startOnDisk(cleanups, dataDir, 18_740);
     await expect(
       startDynamoDbLocal({ stateDir: projectDirs().stateDir, inMemory: false, dataDir, port: 18_741 }),
     ).rejects.toThrow(/is in use by a running DynamoDB Local/);

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDynamoDbClient, startDynamoDbLocal } from '../../src/runtime/process/dynamodb-local.ts';
 import { ensureTable } from '../../src/runtime/tables.ts';
 import type { TableDefinition } from '../../src/wiring.ts';
 import { createTestTable, defaultTableDefinition } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
+import { putKeptItem, readKeptItem, startOnDisk, tempDataDir, useCleanups } from './dynamodb-local-runs.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = useCleanups();
 
 function occupyFreePort(): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
@@ -45,36 +39,14 @@ describe('startDynamoDbLocal', () => {
   }, 200_000);
 
   it('keeps data across a restart with a dataDir', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ddb-local-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const table = { ...defaultTableDefinition, name: 'persisted' };
-    const key = { PK: { S: 'K' }, SK: { S: 'S' } };
+    const dataDir = tempDataDir(cleanups, 'ddb-local-');
 
-    const first = await startDynamoDbLocal({
-      stateDir: projectDirs().stateDir,
-      inMemory: false,
-      dataDir,
-      port: 18_500,
-    });
-    cleanups.push(() => first.stop());
-    const c1 = createDynamoDbClient(first.endpoint, projectDirs().stateDir);
-    await ensureTable(c1, table);
-    await c1.send(new PutItemCommand({ TableName: table.name, Item: { ...key, v: { S: 'kept' } } }));
-    c1.destroy();
+    const first = await startOnDisk(cleanups, dataDir, 18_500);
+    await putKeptItem(first.endpoint, 'persisted');
     await first.stop();
 
-    const second = await startDynamoDbLocal({
-      stateDir: projectDirs().stateDir,
-      inMemory: false,
-      dataDir,
-      port: 18_500,
-    });
-    cleanups.push(() => second.stop());
-    const c2 = createDynamoDbClient(second.endpoint, projectDirs().stateDir);
-    await ensureTable(c2, table);
-    const out = await c2.send(new GetItemCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
-    expect(out.Item?.v).toEqual({ S: 'kept' });
-    c2.destroy();
+    const second = await startOnDisk(cleanups, dataDir, 18_500);
+    expect(await readKeptItem(second.endpoint, 'persisted', { checkTable: true })).toEqual({ S: 'kept' });
     await second.stop();
   }, 300_000);
 

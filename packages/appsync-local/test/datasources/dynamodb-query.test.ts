@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
-import { createDynamoDbDataSource, type DynamoDbRequestEvent } from '../../src/datasources/dynamodb/data-source.ts';
+import type { DynamoDbRequestEvent } from '../../src/datasources/dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../../src/runtime/types.ts';
 import { testContext } from '../../testing/context.ts';
-import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
-import { projectDirs } from '../../testing/project.ts';
+import { createTestTable, testDataSource } from '../../testing/dynamodb.ts';
 
 let ds: DataSourceInvoker;
 let otherKeyDs: DataSourceInvoker;
@@ -22,17 +19,8 @@ const INVALID_TOKEN_TYPE = 'DynamoDB:UserIllegalArgumentException';
 
 beforeAll(async () => {
   const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({
-    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
-    tableName,
-    tokenKey: randomBytes(32),
-    observer: (e) => events.push(e),
-  });
-  otherKeyDs = createDynamoDbDataSource({
-    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
-    tableName,
-    tokenKey: randomBytes(32),
-  });
+  ds = testDataSource(tableName, (e) => events.push(e));
+  otherKeyDs = testDataSource(tableName);
   const items = Array.from({ length: 10 }, (_, i) => ({
     PK: { S: 'EVENT#1' },
     SK: { S: `MATCH#${String(i).padStart(2, '0')}` },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiWiring } from '../../src/wiring.ts';
 import type { CompiledCode } from '../../src/runtime/types.ts';
-import { echoDataSource, fakeCode, fakeDataSource, query, testApi, API_KEY, type Handler } from './fakes.ts';
+import {
+  echoDataSource,
+  fakeCode,
+  fakeDataSource,
+  query,
+  testApi,
+  unitWiring,
+  API_KEY,
+  type Handler,
+} from './fakes.ts';
 
 const schema = /* GraphQL */ `
   type Query {
@@ -40,6 +49,13 @@ function api(handlers: { request: Handler; response: Handler }, ds = echoDataSou
 }
 
 const location = (line: number, column: number) => [{ line, column, sourceName: null }];
+/** A field error as AppSync writes one with no `data` and no `errorInfo`. */
+const fieldError = (
+  path: (string | number)[],
+  errorType: string | null,
+  message: string,
+  locations: ReturnType<typeof location> | null,
+) => ({ path, data: null, errorType, errorInfo: null, locations, message });
 
 describe('field errors', () => {
   it('util.error makes the field null with an AppSync-shaped error; other fields still resolve', async () => {
@@ -75,16 +91,7 @@ describe('field errors', () => {
     const res = await query(a, '{ item { id name } }');
     expect(res.body).toEqual({
       data: { item: { id: '1', name: 'kept' } },
-      errors: [
-        {
-          path: ['item'],
-          data: null,
-          errorType: 'Warning',
-          errorInfo: null,
-          locations: location(1, 3),
-          message: 'partial',
-        },
-      ],
+      errors: [fieldError(['item'], 'Warning', 'partial', location(1, 3))],
     });
   });
 
@@ -113,12 +120,7 @@ describe('field errors', () => {
         throw new Error('sandbox blew up');
       },
     };
-    const wiring: ApiWiring = {
-      dataSources: [{ name: 'DS', kind: 'NONE' }],
-      functions: [],
-      resolvers: [{ typeName: 'Query', fieldName: 'other', kind: 'UNIT', dataSource: 'DS', code: 'r/other.ts' }],
-      environment: {},
-    };
+    const wiring = unitWiring({ other: 'r/other.ts' });
     const a = testApi({ schema, wiring, codes: { 'r/other.ts': broken }, dataSources: { DS: echoDataSource() } });
     const res = await query(a, '{ other }');
     expect(res.status).toBe(200);
@@ -140,16 +142,7 @@ describe('field errors', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: { other: null },
-      errors: [
-        {
-          path: ['other'],
-          data: null,
-          errorType: 'InternalFailure',
-          errorInfo: null,
-          locations: location(1, 3),
-          message: 'connection refused',
-        },
-      ],
+      errors: [fieldError(['other'], 'InternalFailure', 'connection refused', location(1, 3))],
     });
   });
 
@@ -161,14 +154,12 @@ describe('field errors', () => {
     const list = await query(a, '{ items { id } }');
     expect(list.body.data).toEqual({ items: null });
     expect(list.body.errors).toEqual([
-      {
-        path: ['items', 1, 'id'],
-        data: null,
-        errorType: null,
-        errorInfo: null,
-        locations: null,
-        message: "Cannot return null for non-nullable type: 'ID' within parent 'Item' (/items[1]/id)",
-      },
+      fieldError(
+        ['items', 1, 'id'],
+        null,
+        "Cannot return null for non-nullable type: 'ID' within parent 'Item' (/items[1]/id)",
+        null,
+      ),
     ]);
     const root = await query(a, '{ strict { id } }');
     expect(root.body.data).toBeNull();
@@ -180,16 +171,7 @@ describe('field errors', () => {
     const res = await query(a, 'mutation { save(name: "x") { id } }');
     expect(res.body).toEqual({
       data: { save: null },
-      errors: [
-        {
-          path: ['save'],
-          data: null,
-          errorType: 'Conflict',
-          errorInfo: null,
-          locations: location(1, 12),
-          message: 'cannot save x',
-        },
-      ],
+      errors: [fieldError(['save'], 'Conflict', 'cannot save x', location(1, 12))],
     });
   });
 });

@@ -125,6 +125,22 @@ export const API_KEY = 'test-api-key';
 
 export const apiKeyAuth: AuthConfig = { defaultMode: 'API_KEY', additionalModes: [], apiKeys: [API_KEY] };
 
+/** The wiring of one NONE data source, `DS`, and a Query unit resolver on it per field (field: code file). */
+export function unitWiring(codeByField: Record<string, string>): ApiWiring {
+  return {
+    dataSources: [{ name: 'DS', kind: 'NONE' }],
+    functions: [],
+    resolvers: Object.entries(codeByField).map(([fieldName, code]) => ({
+      typeName: 'Query',
+      fieldName,
+      kind: 'UNIT' as const,
+      dataSource: 'DS',
+      code,
+    })),
+    environment: {},
+  };
+}
+
 export interface TestApiOptions {
   schema: string;
   wiring: ApiWiring;

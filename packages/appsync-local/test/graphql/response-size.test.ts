@@ -9,9 +9,8 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateBytes, responseTooLarge } from '../../src/runtime/graphql/response-size.ts';
 import { createLocalApi } from '../../src/runtime/runtime.ts';
-import type { ApiWiring } from '../../src/wiring.ts';
 import { parseAppSyncSchema } from '../../src/wiring.ts';
-import { apiKeyAuth, echoDataSource, fakeCode, query } from './fakes.ts';
+import { apiKeyAuth, echoDataSource, fakeCode, query, unitWiring } from './fakes.ts';
 
 const schema = /* GraphQL */ `
   type Query {
@@ -25,15 +24,7 @@ const schema = /* GraphQL */ `
   }
 `;
 
-const wiring: ApiWiring = {
-  dataSources: [{ name: 'DS', kind: 'NONE' }],
-  functions: [],
-  resolvers: [
-    { typeName: 'Query', fieldName: 'items', kind: 'UNIT', dataSource: 'DS', code: 'items.ts' },
-    { typeName: 'Query', fieldName: 'one', kind: 'UNIT', dataSource: 'DS', code: 'one.ts' },
-  ],
-  environment: {},
-};
+const wiring = unitWiring({ items: 'items.ts', one: 'one.ts' });
 
 const item = (i: number) => ({ id: `item-${i}`, name: `Item number ${i}`, tags: ['a', 'b'] });
 const LIMIT = 256 * 1024;

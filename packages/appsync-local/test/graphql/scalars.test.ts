@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidScalarValue } from '../../src/runtime/graphql/scalars.ts';
 import type { CompiledCode } from '../../src/runtime/types.ts';
-import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
+import { echoDataSource, fakeCode, query, testApi, unitWiring } from './fakes.ts';
 
 const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   AWSDate: {
@@ -64,31 +64,25 @@ describe('AppSync scalars', () => {
   }
 });
 
+/** One field of each scalar: `echo` takes them as arguments and returns them as these fields. */
+const ECHOED = [
+  'date: AWSDate',
+  'time: AWSTime',
+  'dt: AWSDateTime',
+  'ts: AWSTimestamp',
+  'email: AWSEmail',
+  'url: AWSURL',
+  'phone: AWSPhone',
+  'ip: AWSIPAddress',
+  'json: AWSJSON',
+].join(' ');
 const schema = /* GraphQL */ `
   type Query {
-    echo(
-      date: AWSDate
-      time: AWSTime
-      dt: AWSDateTime
-      ts: AWSTimestamp
-      email: AWSEmail
-      url: AWSURL
-      phone: AWSPhone
-      ip: AWSIPAddress
-      json: AWSJSON
-    ): Echo
+    echo(${ECHOED}): Echo
     bad: Echo
   }
   type Echo {
-    date: AWSDate
-    time: AWSTime
-    dt: AWSDateTime
-    ts: AWSTimestamp
-    email: AWSEmail
-    url: AWSURL
-    phone: AWSPhone
-    ip: AWSIPAddress
-    json: AWSJSON
+    ${ECHOED}
   }
 `;
 
@@ -99,15 +93,7 @@ function scalarApi() {
   });
   return testApi({
     schema,
-    wiring: {
-      dataSources: [{ name: 'DS', kind: 'NONE' }],
-      functions: [],
-      resolvers: [
-        { typeName: 'Query', fieldName: 'echo', kind: 'UNIT', dataSource: 'DS', code: 'echo.ts' },
-        { typeName: 'Query', fieldName: 'bad', kind: 'UNIT', dataSource: 'DS', code: 'echo.ts' },
-      ],
-      environment: {},
-    },
+    wiring: unitWiring({ echo: 'echo.ts', bad: 'echo.ts' }),
     codes: { 'echo.ts': code },
     dataSources: { DS: echoDataSource() },
   });

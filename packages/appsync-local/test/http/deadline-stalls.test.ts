@@ -5,48 +5,31 @@
  * local user pool; and the same stalls all at once beside stalled TLS handshakes and silent real-time
  * sockets. Short deadlines (options), loopback only; every wait is bounded.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
-import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from '../realtime/toy-api.ts';
+import { API_KEY, RealtimeClient } from '../realtime/toy-api.ts';
+import { portOf, useListeners } from './listeners.ts';
 
 const DEADLINES: ConnectionDeadlines = { firstByteMs: 600, tlsHandshakeMs: 600, headersMs: 600, requestMs: 1200 };
 const INIT_MS = 600;
 /** The deadline and a margin for a loaded two-core machine. */
 const GRACE_MS = 1500;
 
-let toy: ToyServer;
-let cognito: CognitoLocal;
-const poolDir = mkdtempSync(path.join(tmpdir(), 'stalls-pool-'));
+const listeners = useListeners({
+  name: 'stalls',
+  realtime: { connectionInitTimeoutMs: INIT_MS, keepAliveMs: 60_000 },
+  deadlines: DEADLINES,
+});
 const sockets: Socket[] = [];
 const timers: NodeJS.Timeout[] = [];
 
-beforeAll(async () => {
-  toy = await startToyServer({ connectionInitTimeoutMs: INIT_MS, keepAliveMs: 60_000 }, DEADLINES);
-  cognito = await startCognitoLocal({
-    dataDir: poolDir,
-    port: 0,
-    signingKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
-    adminCredentials: { accessKeyId: 'LOCALSTALLS', secretAccessKey: 'x' },
-    deadlines: DEADLINES,
-  });
-});
-
+// Runs before useListeners' own afterAll closes the listeners (vitest runs the hooks as a stack).
 afterAll(async () => {
   for (const t of timers) clearInterval(t);
   for (const s of sockets) s.destroy();
-  await toy?.close();
-  await cognito?.close();
-  rmSync(poolDir, { recursive: true, force: true });
 });
-
-const portOf = (url: string) => Number(new URL(url).port);
 
 /** Resolves with how long the server took to close `socket` (from `since`), or rejects after `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number, since = Date.now()): Promise<number> {
@@ -67,7 +50,7 @@ function closedWithin(socket: Socket, withinMs: number, since = Date.now()): Pro
 
 async function open(port: number, tls: boolean): Promise<Socket> {
   const socket = tls
-    ? tlsConnect({ port, host: '127.0.0.1', ca: toy.ca.cert, servername: 'localhost' })
+    ? tlsConnect({ port, host: '127.0.0.1', ca: listeners.toy.ca.cert, servername: 'localhost' })
     : tcpConnect(port, '127.0.0.1');
   sockets.push(socket);
   socket.on('error', () => {});
@@ -111,7 +94,7 @@ for (const tls of [false, true]) {
   describe(`the API port over ${tls ? 'TLS' : 'plain HTTP'}`, () => {
     for (const [what, stall] of STALLS) {
       it(`closes ${what} by the headers deadline`, async () => {
-        const socket = await open(portOf(toy.server.url), tls);
+        const socket = await open(portOf(listeners.toy.server.url), tls);
         const since = Date.now();
         stall(socket);
         await closedWithin(socket, DEADLINES.headersMs + GRACE_MS, since);
@@ -123,7 +106,7 @@ for (const tls of [false, true]) {
 describe('the local user pool', () => {
   for (const [what, stall] of STALLS) {
     it(`closes ${what} by the headers deadline`, async () => {
-      const socket = await open(portOf(cognito.endpoint), false);
+      const socket = await open(portOf(listeners.cognito.endpoint), false);
       const since = Date.now();
       stall(socket);
       await closedWithin(socket, DEADLINES.headersMs + GRACE_MS, since);
@@ -133,7 +116,7 @@ describe('the local user pool', () => {
 
 describe('a crowd of stalls', () => {
   it('closes every one by its own deadline, and the port answers meanwhile', async () => {
-    const port = portOf(toy.server.url);
+    const port = portOf(listeners.toy.server.url);
     const since = Date.now();
     const midLine = await Promise.all(Array.from({ length: 10 }, () => open(port, false)));
     for (const s of midLine) s.write(MID_LINE);
@@ -143,11 +126,11 @@ describe('a crowd of stalls', () => {
     for (const s of wholeLines) s.write(WHOLE_LINES);
     const handshakes = await Promise.all(Array.from({ length: 10 }, () => open(port, false)));
     for (const s of handshakes) s.write(Buffer.from([0x16, 0x03, 0x01]));
-    const host = new URL(toy.server.url).host;
+    const host = new URL(listeners.toy.server.url).host;
     const silent = await Promise.all(
-      Array.from({ length: 10 }, () => RealtimeClient.open(toy, { host, 'x-api-key': API_KEY })),
+      Array.from({ length: 10 }, () => RealtimeClient.open(listeners.toy, { host, 'x-api-key': API_KEY })),
     );
-    expect(await toy.mutate('query { __typename }')).toEqual({ data: { __typename: 'Query' } });
+    expect(await listeners.toy.mutate('query { __typename }')).toEqual({ data: { __typename: 'Query' } });
     const bound = Math.max(DEADLINES.headersMs, DEADLINES.tlsHandshakeMs) + GRACE_MS + 500;
     await Promise.all(
       [...midLine, ...midLineTls, ...wholeLines, ...handshakes].map((s) => closedWithin(s, bound, since)),

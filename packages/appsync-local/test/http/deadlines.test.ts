@@ -5,46 +5,29 @@
  * API's one port and on the local user pool's server. Short deadlines, loopback only; each wait is
  * bounded. Also: `ka` reaches a real-time connection before any `connection_init`.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
-import { API_KEY, RealtimeClient, startToyServer, type ToyServer } from '../realtime/toy-api.ts';
+import { API_KEY, RealtimeClient } from '../realtime/toy-api.ts';
+import { portOf, useListeners } from './listeners.ts';
 
 const DEADLINES: ConnectionDeadlines = { firstByteMs: 400, tlsHandshakeMs: 400, headersMs: 400, requestMs: 800 };
 const INIT_MS = 500;
 /** How long a test waits for the server to close a connection: the deadline and a margin. */
 const GRACE_MS = 1500;
 
-let toy: ToyServer;
-let cognito: CognitoLocal;
-const poolDir = mkdtempSync(path.join(tmpdir(), 'deadlines-pool-'));
+const listeners = useListeners({
+  name: 'deadlines',
+  realtime: { connectionInitTimeoutMs: INIT_MS, keepAliveMs: 150 },
+  deadlines: DEADLINES,
+});
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  toy = await startToyServer({ connectionInitTimeoutMs: INIT_MS, keepAliveMs: 150 }, DEADLINES);
-  cognito = await startCognitoLocal({
-    dataDir: poolDir,
-    port: 0,
-    signingKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
-    adminCredentials: { accessKeyId: 'LOCALDEADLINES', secretAccessKey: 'x' },
-    deadlines: DEADLINES,
-  });
-});
-
+// Runs before useListeners' own afterAll closes the listeners (vitest runs the hooks as a stack).
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await toy?.close();
-  await cognito?.close();
-  rmSync(poolDir, { recursive: true, force: true });
 });
-
-const portOf = (url: string) => Number(new URL(url).port);
 
 /** Resolves with how long the server took to close `socket`, or rejects after `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number> {
@@ -69,7 +52,7 @@ async function plain(port: number): Promise<Socket> {
 }
 
 async function secure(port: number): Promise<Socket> {
-  const socket = tlsConnect({ port, host: '127.0.0.1', ca: toy.ca.cert, servername: 'localhost' });
+  const socket = tlsConnect({ port, host: '127.0.0.1', ca: listeners.toy.ca.cert, servername: 'localhost' });
   sockets.push(socket);
   await new Promise((resolve, reject) => {
     socket.once('secureConnect', resolve);
@@ -84,34 +67,34 @@ const HALF_BODY =
 
 describe('the API port', () => {
   it('closes a connection that sends nothing', async () => {
-    const socket = await plain(portOf(toy.server.url));
+    const socket = await plain(portOf(listeners.toy.server.url));
     expect(await closedWithin(socket, DEADLINES.firstByteMs + GRACE_MS)).toBeGreaterThanOrEqual(
       DEADLINES.firstByteMs - 50,
     );
   });
 
   it('closes a plain connection that sends half its headers', async () => {
-    const socket = await plain(portOf(toy.server.url));
+    const socket = await plain(portOf(listeners.toy.server.url));
     socket.write(HALF_HEADERS);
     await closedWithin(socket, DEADLINES.headersMs + GRACE_MS);
   });
 
   it('closes a plain connection that sends half its body', async () => {
-    const socket = await plain(portOf(toy.server.url));
+    const socket = await plain(portOf(listeners.toy.server.url));
     socket.write(HALF_BODY);
     await closedWithin(socket, DEADLINES.requestMs + GRACE_MS);
   });
 
   it('closes a connection that sends three bytes of a TLS handshake', async () => {
-    const socket = await plain(portOf(toy.server.url));
+    const socket = await plain(portOf(listeners.toy.server.url));
     socket.write(Buffer.from([0x16, 0x03, 0x01]));
     await closedWithin(socket, DEADLINES.tlsHandshakeMs + GRACE_MS);
   });
 
   it('closes a TLS connection that sends half its headers, or half its body', async () => {
-    const headers = await secure(portOf(toy.server.url));
+    const headers = await secure(portOf(listeners.toy.server.url));
     headers.write(HALF_HEADERS);
-    const body = await secure(portOf(toy.server.url));
+    const body = await secure(portOf(listeners.toy.server.url));
     body.write(HALF_BODY);
     await Promise.all([
       closedWithin(headers, DEADLINES.headersMs + GRACE_MS),
@@ -120,16 +103,16 @@ describe('the API port', () => {
   });
 
   it('still answers a request sent in time, over both paths', async () => {
-    const body = await toy.mutate('query { __typename }');
+    const body = await listeners.toy.mutate('query { __typename }');
     expect(body).toEqual({ data: { __typename: 'Query' } });
   });
 });
 
 describe('the real-time endpoint', () => {
-  const header = () => ({ host: new URL(toy.server.url).host, 'x-api-key': API_KEY });
+  const header = () => ({ host: new URL(listeners.toy.server.url).host, 'x-api-key': API_KEY });
 
   it('closes a connection that never sends connection_init (or any message), after sending it ka', async () => {
-    const client = await RealtimeClient.open(toy, header());
+    const client = await RealtimeClient.open(listeners.toy, header());
     // ka as AppSync sends it: connection_init is optional, so it does not wait for one.
     expect(await client.next((m) => m.type === 'ka', INIT_MS)).toEqual({ type: 'ka' });
     const started = Date.now();
@@ -138,7 +121,7 @@ describe('the real-time endpoint', () => {
   });
 
   it('keeps a connection that sent connection_init past that deadline, with ka', async () => {
-    const client = await RealtimeClient.open(toy, header());
+    const client = await RealtimeClient.open(listeners.toy, header());
     expect(await client.init()).toMatchObject({ type: 'connection_ack' });
     await new Promise((r) => setTimeout(r, INIT_MS + 500));
     expect(client.closed).toBeNull();
@@ -150,7 +133,7 @@ describe('the real-time endpoint', () => {
 
 describe('the local user pool', () => {
   it('closes a connection that sends half its headers, or half its body', async () => {
-    const port = portOf(cognito.endpoint);
+    const port = portOf(listeners.cognito.endpoint);
     const headers = await plain(port);
     headers.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const body = await plain(port);

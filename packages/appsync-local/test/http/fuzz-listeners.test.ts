@@ -4,55 +4,23 @@
  * sends WebSocket upgrade headers to /graphql/realtime) and the local user pool. After each batch the
  * listener still answers a normal request, and the process is still up. Bounded by runs and time.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoLocal, type CognitoLocal } from '../../src/runtime/cognito/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 import { fuzzListener } from '../../testing/fuzz-http.ts';
-import { startToyServer, type ToyServer } from '../realtime/toy-api.ts';
+import { portOf, unsignedListUserPools, useListeners } from './listeners.ts';
 
 /** Short, so that a generated request that stalls (raw bytes, no blank line) is dropped within a batch. */
 const DEADLINES: ConnectionDeadlines = { firstByteMs: 300, tlsHandshakeMs: 300, headersMs: 300, requestMs: 600 };
 
-let toy: ToyServer;
-let cognito: CognitoLocal;
-const poolDir = mkdtempSync(path.join(tmpdir(), 'fuzz-pool-'));
+const listeners = useListeners({ name: 'fuzz', realtime: { connectionInitTimeoutMs: 500 }, deadlines: DEADLINES });
 
-beforeAll(async () => {
-  toy = await startToyServer({ connectionInitTimeoutMs: 500 }, DEADLINES);
-  cognito = await startCognitoLocal({
-    dataDir: poolDir,
-    port: 0,
-    signingKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
-    adminCredentials: { accessKeyId: 'LOCALFUZZ', secretAccessKey: 'x' },
-    deadlines: DEADLINES,
-  });
-});
-
-afterAll(async () => {
-  await toy?.close();
-  await cognito?.close();
-  rmSync(poolDir, { recursive: true, force: true });
-});
-
-const portOf = (url: string) => Number(new URL(url).port);
 const apiAnswers = async () => {
-  const body = await toy.mutate('query { __typename }');
+  const body = await listeners.toy.mutate('query { __typename }');
   return body?.data?.__typename === 'Query';
 };
 const poolAnswers = async () => {
-  const res = await fetch(`${cognito.endpoint}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
-    },
-    body: '{}',
-  });
+  const res = await unsignedListUserPools(listeners.cognito);
   return (
     res.status === 400 && ((await res.json()) as { __type?: string }).__type === 'MissingAuthenticationTokenException'
   );
@@ -60,7 +28,7 @@ const poolAnswers = async () => {
 
 describe('fuzzing the listeners', () => {
   it('the API port over plain HTTP (and its real-time upgrade) keeps answering', async () => {
-    const report = await fuzzListener(fc, portOf(toy.server.url), apiAnswers, {
+    const report = await fuzzListener(fc, portOf(listeners.toy.server.url), apiAnswers, {
       batches: 25,
       batchSize: 100,
       timeLimitMs: 7000,
@@ -71,10 +39,10 @@ describe('fuzzing the listeners', () => {
   }, 30_000);
 
   it('the API port over TLS keeps answering', async () => {
-    const report = await fuzzListener(fc, portOf(toy.server.url), apiAnswers, {
+    const report = await fuzzListener(fc, portOf(listeners.toy.server.url), apiAnswers, {
       batches: 10,
       batchSize: 50,
-      tlsCa: toy.ca.cert,
+      tlsCa: listeners.toy.ca.cert,
       timeLimitMs: 4000,
       answerTimeoutMs: 1000,
     });
@@ -82,7 +50,7 @@ describe('fuzzing the listeners', () => {
   }, 30_000);
 
   it('the local user pool keeps answering', async () => {
-    const report = await fuzzListener(fc, portOf(cognito.endpoint), poolAnswers, {
+    const report = await fuzzListener(fc, portOf(listeners.cognito.endpoint), poolAnswers, {
       batches: 20,
       batchSize: 100,
       timeLimitMs: 6000,

@@ -157,14 +157,15 @@ describe('verifySigV4', () => {
   });
 
   it('refuses an incomplete Authorization header and a signed header that is missing', async () => {
-    const headers = await sign(scorer, body);
-    const noSignature = { ...headers, authorization: headers.authorization.replace(/, Signature=[0-9a-f]+/, '') };
-    expect(await verify(noSignature)).toMatchObject({
+    const incomplete = (message: string) => ({
       ok: false,
       status: 400,
       errorType: 'IncompleteSignatureException',
-      message: "Authorization header requires 'Signature' parameter.",
+      message,
     });
+    const headers = await sign(scorer, body);
+    const noSignature = { ...headers, authorization: headers.authorization.replace(/, Signature=[0-9a-f]+/, '') };
+    expect(await verify(noSignature)).toMatchObject(incomplete("Authorization header requires 'Signature' parameter."));
     const { 'content-type': _dropped, ...withoutSigned } = headers;
     expect(await verify(withoutSigned)).toMatchObject({
       ok: false,
@@ -173,12 +174,7 @@ describe('verifySigV4', () => {
     });
     const hostless = await sign(scorer, body, NOW, '/graphql', { unsignableHeaders: new Set(['host']) });
     expect(hostless.authorization).not.toMatch(/SignedHeaders=[^,]*\bhost\b/);
-    expect(await verify(hostless)).toEqual({
-      ok: false,
-      status: 400,
-      errorType: 'IncompleteSignatureException',
-      message: "'Host' must be a signed header.",
-    });
+    expect(await verify(hostless)).toEqual(incomplete("'Host' must be a signed header."));
     const { 'x-amz-date': _date, ...undated } = headers;
     expect(await verify(undated)).toMatchObject({ ok: false, errorType: 'IncompleteSignatureException' });
   });

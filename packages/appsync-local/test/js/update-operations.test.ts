@@ -2,27 +2,18 @@
  * `update` with every `operations.*` helper, end to end: the request the sandbox builds (expressions as in
  * js-aws-appsync-resolver-reference-dynamodb-updateitem.html) and what DynamoDB Local makes of it.
  */
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbWire } from '../../src/datasources/dynamodb/wire.ts';
-import { createDynamoDbDataSource } from '../../src/datasources/dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../../src/runtime/types.ts';
 import { testContext } from '../../testing/context.ts';
-import { createTestTable, dynamoEndpoint } from '../../testing/dynamodb.ts';
+import { createTestTable, testDataSource } from '../../testing/dynamodb.ts';
 import { evalInSandbox } from './helpers.ts';
-import { projectDirs } from '../../testing/project.ts';
 
 let ds: DataSourceInvoker;
 const invoke = (request: unknown) => ds.invoke(request, testContext());
 const key = { PK: 'OPS#1', SK: 'ITEM' };
 
 beforeAll(async () => {
-  const { tableName } = await createTestTable();
-  ds = createDynamoDbDataSource({
-    wire: createDynamoDbWire(dynamoEndpoint(), projectDirs().stateDir),
-    tableName,
-    tokenKey: randomBytes(32),
-  });
+  ds = testDataSource((await createTestTable()).tableName);
 });
 
 describe('update with operations.*', () => {

@@ -11,18 +11,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateLocalCa, serverCertificate } from '../../src/runtime/tls/local-ca.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/trust-ca.mjs');
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const hasCertutil = !spawnSync('certutil', ['--version'], { stdio: 'ignore' }).error;
 // CI installs both (.ci/run); elsewhere the test needs them.
 const skip = (!hasCertutil || !existsSync(CHROMIUM)) && !process.env.CI;
@@ -34,7 +25,7 @@ async function chromiumOpens(home: string, url: string): Promise<boolean> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     env: { ...process.env, HOME: home },
   });
   try {

@@ -1,0 +1,14 @@
+/** Headless Chromium for the package's browser tests: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
