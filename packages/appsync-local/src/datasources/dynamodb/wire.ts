@@ -8,7 +8,7 @@
  * `$metadata`, `CancellationReasons`).
  */
 import http from 'node:http';
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from '../../runtime/io/sha256.ts';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type * as Sdk from '@aws-sdk/client-dynamodb';
 import { LOCAL_REGION, localDynamoDbCredentials } from '../../runtime/process/dynamodb-credentials.ts';
@@ -82,7 +82,7 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
     credentials: localDynamoDbCredentials(stateDir),
     region: LOCAL_REGION,
     service: 'dynamodb',
-    sha256: Sha256,
+    sha256: NodeSha256,
   });
 
   async function post(operation: string, body: string, retried: boolean): Promise<unknown> {
