@@ -4,12 +4,13 @@
  * pure-JavaScript `@aws-crypto/sha256-js` gives the same digests at several times the cost: about
  * 0.05 ms of every DynamoDB call's signature.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { createHash, createHmac, type BinaryLike, type Hash, type Hmac } from 'node:crypto';
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 
-function bytesOf(data: SourceData): string | ArrayBufferView {
-  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+function bytesOf(data: SourceData): BinaryLike {
+  // Every ArrayBufferView the signer hands over is a typed array or a DataView.
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : (data as BinaryLike);
 }
 
 export class NodeSha256 {
