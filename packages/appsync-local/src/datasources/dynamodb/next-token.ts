@@ -33,9 +33,23 @@ export function checkTokenKey(key: Buffer): void {
  * partition replayed on another would otherwise reach DynamoDB, which answers ValidationException.
  */
 export function scopeOf(operation: string, table: string, index: string | undefined, keyCondition?: unknown): string {
-  const condition =
-    keyCondition === undefined ? '' : createHash('sha256').update(JSON.stringify(keyCondition)).digest('base64url');
+  const condition = keyCondition === undefined ? '' : conditionDigest(JSON.stringify(keyCondition));
   return `${operation}|${table}|${index ?? ''}|${condition}`;
+}
+
+/** How many key conditions' digests are kept (the oldest is forgotten first). */
+const CONDITION_DIGESTS = 1000;
+const conditionDigests = new Map<string, string>();
+
+/** A key condition's SHA-256, kept by its text: clients page through the same few conditions. */
+function conditionDigest(text: string): string {
+  let digest = conditionDigests.get(text);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(text).digest('base64url');
+    if (conditionDigests.size >= CONDITION_DIGESTS) conditionDigests.delete(conditionDigests.keys().next().value!);
+    conditionDigests.set(text, digest);
+  }
+  return digest;
 }
 
 /** Random IVs drawn from one pool refilled 256 at a time: a call to the CSPRNG per token costs more. */

@@ -14,22 +14,30 @@ function readSelect(request: Record<string, unknown>): Select | undefined {
   return select as Select | undefined;
 }
 
-function startKey(request: Record<string, unknown>, env: OperationEnv, scope: string): WireItem | undefined {
+/** What a page's tokens are valid for, worked out only when a token is read or written. */
+type Scope = () => string;
+
+function lazyScope(...args: Parameters<typeof scopeOf>): Scope {
+  let scope: string | undefined;
+  return () => (scope ??= scopeOf(...args));
+}
+
+function startKey(request: Record<string, unknown>, env: OperationEnv, scope: Scope): WireItem | undefined {
   const token = request.nextToken;
   if (token === undefined || token === null) return undefined;
-  return decodeNextToken(env.tokenKey, scope, token);
+  return decodeNextToken(env.tokenKey, scope(), token);
 }
 
 function page(
   env: OperationEnv,
-  scope: string,
+  scope: Scope,
   out: { Items?: WireItem[]; LastEvaluatedKey?: WireItem; ScannedCount?: number },
 ) {
   const items = (out.Items ?? []).map(toPlainItem);
   env.meter.addItems(out.ScannedCount ?? 0, items.length);
   return ok({
     items,
-    nextToken: out.LastEvaluatedKey ? encodeNextToken(env.tokenKey, scope, out.LastEvaluatedKey) : null,
+    nextToken: out.LastEvaluatedKey ? encodeNextToken(env.tokenKey, scope(), out.LastEvaluatedKey) : null,
     scannedCount: out.ScannedCount ?? 0,
   });
 }
@@ -41,7 +49,7 @@ function page(
 function pageRequest(
   request: Record<string, unknown>,
   env: OperationEnv,
-  scope: string,
+  scope: Scope,
   index: string | undefined,
   exprs: Expressions,
 ) {
@@ -63,7 +71,7 @@ function pageRequest(
 
 export async function query(request: Record<string, unknown>, env: OperationEnv) {
   const index = optionalString(request, 'index');
-  const scope = scopeOf('Query', env.tableName, index, request.query);
+  const scope = lazyScope('Query', env.tableName, index, request.query);
   const exprs = new Expressions();
   const keyCondition = exprs.add(request.query, 'query', { values: true, required: true });
   const out = await env.wire.call('Query', {
@@ -80,7 +88,7 @@ export async function scan(request: Record<string, unknown>, env: OperationEnv) 
   const segment = optionalInteger(request, 'segment');
   const totalSegments = optionalInteger(request, 'totalSegments');
   // A token from one segment must not continue another.
-  const scope = scopeOf(segment === undefined ? 'Scan' : `Scan:${segment}/${totalSegments}`, env.tableName, index);
+  const scope = lazyScope(segment === undefined ? 'Scan' : `Scan:${segment}/${totalSegments}`, env.tableName, index);
   const out = await env.wire.call('Scan', {
     ...pageRequest(request, env, scope, index, new Expressions()),
     Segment: segment,

@@ -260,6 +260,10 @@ export async function verifyTokenOfPools(
   token: string,
   nowSeconds?: number,
 ): Promise<VerifyResult> {
+  // A token whose signature a pool verified has that pool's issuer (checked then): no need to decode it
+  // again to choose the pool, when that pool is the first of its issuer, as the choice below would be.
+  const known = pools.find((p) => signatureCache.get(p)?.has(token));
+  if (known && pools.find((p) => p.issuer === known.issuer) === known) return verifyToken(known, token, nowSeconds);
   let issuer: unknown;
   try {
     issuer = decodeJwt(token).iss;

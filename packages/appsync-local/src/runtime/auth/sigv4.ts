@@ -19,7 +19,7 @@
  *   are *(guess)*: AWS's usual 400.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from '../io/sha256.ts';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { LocalPrincipal, LocalPrincipals } from './principals.ts';
 
@@ -166,7 +166,7 @@ export async function verifySigV4(opts: VerifyOptions): Promise<SigV4Result> {
     service: opts.service,
     region: opts.region,
     credentials: principal,
-    sha256: Sha256,
+    sha256: NodeSha256,
     applyChecksum: false,
   });
   const resigned = await signer.sign(

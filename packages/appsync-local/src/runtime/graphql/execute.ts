@@ -34,7 +34,7 @@ import {
 import { estimateBytes, responseTooLarge } from './response-size.ts';
 import { depthLimitReached, depthOf, noIntrospection, resolverLimitReached, TIMED_OUT } from './limits.ts';
 import { outputCoercion } from './output-coercion.ts';
-import { runResolver, type BaseContext, type ResolverPlan } from './pipeline.ts';
+import { runResolver, type BaseContext, type Deadline, type ResolverPlan } from './pipeline.ts';
 import { selectionSetGraphQL, selectionSetList } from './selection.ts';
 
 export interface Engine {
@@ -92,7 +92,7 @@ interface RequestState {
   /** Resolvers started so far (the resolver-count limit). */
   resolverRuns: number;
   /** Aborted when the request runs out of time: no resolver starts and no data source is called after it. */
-  deadline: AbortSignal;
+  deadline: Deadline;
   extensions: ExtensionCall[];
   rootArgs: Record<string, unknown> | null;
   /** The response's estimated bytes so far (response-size.ts); past the limit, nothing more is built. */
@@ -327,6 +327,20 @@ export function cachedDocumentChars(engine: Engine): number {
   return documentCaches.get(engine)?.chars ?? 0;
 }
 
+/**
+ * Node keeps one list of timers per duration, and drops it (re-arming its libuv timer) when its last
+ * timer is cleared: with one request at a time, every request's deadline built the list again. An
+ * idle, unref'd interval of the same duration (one per duration of a second or more, never cleared)
+ * keeps the list, so a request's timer is only added to it and removed; each request still has its own
+ * timer.
+ */
+const timerListKeepers = new Set<number>();
+function keepTimerList(ms: number): void {
+  if (ms < 1000 || timerListKeepers.has(ms)) return;
+  timerListKeepers.add(ms);
+  setInterval(() => {}, ms).unref();
+}
+
 export async function executeRequest(
   engine: Engine,
   request: GraphQLRequest,
@@ -375,23 +389,25 @@ export async function executeRequest(
     ]);
   }
 
-  const deadline = new AbortController();
+  // A plain flag rather than an AbortController: nothing listens for the abort, every check reads it.
+  const deadline = { aborted: false };
   const state: RequestState = {
     auth,
     headers,
     appended: [],
     timings: [],
     resolverRuns: 0,
-    deadline: deadline.signal,
+    deadline,
     extensions: [],
     rootArgs: null,
     responseBytes: 0,
     oversized: false,
   };
+  keepTimerList(engine.timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
     timer = setTimeout(() => {
-      deadline.abort();
+      deadline.aborted = true;
       resolve('timedOut');
     }, engine.timeoutMs);
   });

@@ -32,6 +32,11 @@ export type ResolverPlan =
   | { kind: 'UNIT'; typeName: string; fieldName: string; code: CompiledCode; dataSource: DataSourceInvoker }
   | { kind: 'PIPELINE'; typeName: string; fieldName: string; code: CompiledCode; functions: PipelineStep[] };
 
+/** Whether the run's request is past its time limit (an AbortSignal is one). */
+export interface Deadline {
+  readonly aborted: boolean;
+}
+
 /** What every handler of the run sees in common. */
 export type BaseContext = Omit<ResolverContext, 'stash' | 'prev' | 'result' | 'error'>;
 
@@ -48,7 +53,7 @@ class Run {
 
   constructor(
     private readonly base: BaseContext,
-    private readonly deadline?: AbortSignal,
+    private readonly deadline?: Deadline,
   ) {}
 
   context(prev: unknown, result?: unknown, error?: { message: string; type: string } | null): ResolverContext {
@@ -111,7 +116,7 @@ function skipsToEnd(outcome: HandlerOutcome): boolean {
   return outcome.kind === 'earlyReturn' && outcome.skipTo === 'END';
 }
 
-export async function runResolver(plan: ResolverPlan, base: BaseContext, deadline?: AbortSignal): Promise<RunOutcome> {
+export async function runResolver(plan: ResolverPlan, base: BaseContext, deadline?: Deadline): Promise<RunOutcome> {
   const run = new Run(base, deadline);
 
   if (plan.kind === 'UNIT') {

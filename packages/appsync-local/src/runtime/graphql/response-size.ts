@@ -52,6 +52,103 @@ export interface SizeWalk {
 
 class OverBudget extends Error {}
 
+/** What a value of one output type is walked as: a list of `item`, or a value of `named`. */
+interface TypeShape {
+  item: TypeShape | null;
+  named: GraphQLNamedType;
+  leaf: boolean;
+}
+
+const typeShapes = new WeakMap<GraphQLOutputType, TypeShape>();
+
+function shapeOf(type: GraphQLOutputType): TypeShape {
+  let shape = typeShapes.get(type);
+  if (!shape) {
+    const inner = isNonNullType(type) ? type.ofType : type;
+    const named = getNamedType(inner);
+    shape = { item: isListType(inner) ? shapeOf(inner.ofType) : null, named, leaf: isLeafType(named) };
+    typeShapes.set(type, shape);
+  }
+  return shape;
+}
+
+/**
+ * An object's selection worked out once for one object type (or an abstract type whose concrete type
+ * is unknown): the bytes of its keys and of the values it does not walk (`__typename`, unknown fields,
+ * fields with a resolver of their own), and the fields whose values it walks.
+ */
+interface ObjectPlan {
+  fixed: number;
+  fields: { name: string; shape: TypeShape; sets: readonly (SelectionSetNode | undefined)[] }[];
+}
+
+/**
+ * Plans by selection set and type, per `hasResolver` (one per API version): a cached document asks for
+ * the same selections every time, so a response's items are walked without looking at the query again.
+ */
+const planCaches = new WeakMap<
+  SizeWalk['hasResolver'],
+  WeakMap<SelectionSetNode, Map<GraphQLCompositeType, ObjectPlan>>
+>();
+
+function objectPlan(
+  walk: SizeWalk,
+  declared: GraphQLCompositeType,
+  concrete: GraphQLObjectType | null,
+  sets: readonly (SelectionSetNode | undefined)[],
+): ObjectPlan {
+  if (sets.length !== 1 || !sets[0]) return buildPlan(walk, declared, concrete, sets);
+  let bySet = planCaches.get(walk.hasResolver);
+  if (!bySet) planCaches.set(walk.hasResolver, (bySet = new WeakMap()));
+  let byType = bySet.get(sets[0]);
+  if (!byType) bySet.set(sets[0], (byType = new Map()));
+  const owner = concrete ?? declared;
+  let plan = byType.get(owner);
+  if (!plan) byType.set(owner, (plan = buildPlan(walk, declared, concrete, sets)));
+  return plan;
+}
+
+function buildPlan(
+  walk: SizeWalk,
+  declared: GraphQLCompositeType,
+  concrete: GraphQLObjectType | null,
+  sets: readonly (SelectionSetNode | undefined)[],
+): ObjectPlan {
+  const plan: ObjectPlan = { fixed: 0, fields: [] };
+  const leaves = new Set<string>();
+  const selectionOf = (set: SelectionSetNode): void => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        const key = s.alias?.value ?? s.name.value;
+        if (!s.selectionSet) {
+          if (leaves.has(key)) continue;
+          leaves.add(key);
+        }
+        plan.fixed += key.length + 4;
+        if (s.name.value === '__typename') {
+          plan.fixed += (concrete?.name.length ?? 16) + 2;
+          continue;
+        }
+        const owner = concrete ?? declared;
+        const field = 'getFields' in owner ? owner.getFields()[s.name.value] : undefined;
+        if (!field || walk.hasResolver(owner.name, s.name.value)) {
+          plan.fixed += 4;
+          continue;
+        }
+        plan.fields.push({ name: s.name.value, shape: shapeOf(field.type), sets: [s.selectionSet] });
+      } else {
+        const fragment = s.kind === Kind.INLINE_FRAGMENT ? s : walk.fragments[s.name.value];
+        if (!fragment) continue;
+        const condition = fragment.typeCondition?.name.value;
+        if (condition && concrete && !applies(walk.schema, condition, concrete)) continue;
+        selectionOf(fragment.selectionSet);
+      }
+    }
+  };
+  for (const set of sets) if (set) selectionOf(set);
+  return plan;
+}
+
 /**
  * The estimated JSON bytes of `value` completed as `type` with `selectionSets` (the field's merged
  * sub-selections), or a number over `budget` as soon as the walk passes it.
@@ -69,68 +166,26 @@ export function estimateBytes(
     if (used > budget) throw new OverBudget();
   };
 
-  const valueOf = (t: GraphQLOutputType, sets: readonly (SelectionSetNode | undefined)[], v: unknown): void => {
+  const valueOf = (shape: TypeShape, sets: readonly (SelectionSetNode | undefined)[], v: unknown): void => {
     if (v === null || v === undefined) return add(4);
-    const inner = isNonNullType(t) ? t.ofType : t;
-    if (isListType(inner)) {
+    if (shape.item) {
       add(2);
       if (typeof v !== 'object' || !(Symbol.iterator in v)) return;
       for (const item of v as Iterable<unknown>) {
         add(1);
-        valueOf(inner.ofType, sets, item);
+        valueOf(shape.item, sets, item);
       }
       return;
     }
-    const named = getNamedType(inner);
-    if (isLeafType(named) || typeof v !== 'object') return add(leafBytes(v));
-    add(2);
-    const concrete = concreteType(walk.schema, named as GraphQLCompositeType, v);
-    const leaves = new Set<string>();
-    for (const set of sets) if (set) selectionOf(named as GraphQLCompositeType, concrete, set, v as object, leaves);
-  };
-
-  const selectionOf = (
-    declared: GraphQLCompositeType,
-    concrete: GraphQLObjectType | null,
-    set: SelectionSetNode,
-    source: object,
-    leaves: Set<string>,
-  ): void => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) {
-        const key = s.alias?.value ?? s.name.value;
-        if (!s.selectionSet) {
-          if (leaves.has(key)) continue;
-          leaves.add(key);
-        }
-        add(key.length + 4);
-        if (s.name.value === '__typename') {
-          add((concrete?.name.length ?? 16) + 2);
-          continue;
-        }
-        const owner = concrete ?? declared;
-        const field = 'getFields' in owner ? owner.getFields()[s.name.value] : undefined;
-        if (!field) {
-          add(4);
-          continue;
-        }
-        if (walk.hasResolver(owner.name, s.name.value)) {
-          add(4);
-          continue;
-        }
-        valueOf(field.type, [s.selectionSet], (source as Record<string, unknown>)[s.name.value]);
-      } else {
-        const fragment = s.kind === Kind.INLINE_FRAGMENT ? s : walk.fragments[s.name.value];
-        if (!fragment) continue;
-        const condition = fragment.typeCondition?.name.value;
-        if (condition && concrete && !applies(walk.schema, condition, concrete)) continue;
-        selectionOf(declared, concrete, fragment.selectionSet, source, leaves);
-      }
-    }
+    if (shape.leaf || typeof v !== 'object') return add(leafBytes(v));
+    const named = shape.named as GraphQLCompositeType;
+    const plan = objectPlan(walk, named, concreteType(walk.schema, named, v), sets);
+    add(2 + plan.fixed);
+    for (const field of plan.fields) valueOf(field.shape, field.sets, (v as Record<string, unknown>)[field.name]);
   };
 
   try {
-    valueOf(type, selectionSets, value);
+    valueOf(shapeOf(type), selectionSets, value);
   } catch (err) {
     if (err instanceof OverBudget) return used;
     throw err;

@@ -131,6 +131,9 @@ function shapedPayload(subscription: Subscription, message: unknown): string {
   return JSON.stringify(payload);
 }
 
+/** A subscriber's payload has no resolvers of its own; one function, so that its size plans are kept. */
+const NO_RESOLVERS = () => false;
+
 /**
  * The bytes a `data` message starts with for one shape of payload: built once per delivery and shared by
  * every subscription shaped alike, so that one update to thousands of subscriptions holds one copy of
@@ -144,7 +147,7 @@ function dataHead(subscription: Subscription, message: unknown, limits: Realtime
     document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
   );
   const root = engine.schema.getSubscriptionType();
-  const walk = { schema: engine.schema, fragments, hasResolver: () => false };
+  const walk = { schema: engine.schema, fragments, hasResolver: NO_RESOLVERS };
   const budget = limits.maxMessageBytes;
   if (root && estimateBytes(walk, root, [operation.selectionSet], { [field]: message }, budget) > budget) return null;
   const payload = shapedPayload(subscription, message);
