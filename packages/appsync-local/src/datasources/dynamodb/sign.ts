@@ -14,11 +14,11 @@ export interface SigningCredentials {
   secretAccessKey: string;
 }
 
-export type WireRequestHeaders = {
+export interface WireRequestHeaders {
   host: string;
   'content-type': string;
   'x-amz-target': string;
-};
+}
 
 export type SignedWireHeaders = WireRequestHeaders & {
   'x-amz-date': string;
