@@ -3,12 +3,13 @@
  * resolver returned is already in DynamoDB's wire form (typed values), so each call is one signed POST
  * of that JSON and one JSON.parse of the answer. The AWS SDK would turn the same JSON into its own
  * shapes and back on both legs, about 0.6 ms a call, more than the rest of the runtime's own work on
- * a request (docs/benchmarks.md). Types come from the SDK; the request is signed as
- * @smithy/signature-v4, the SDK's signer, signs it (sign.ts, checked against it), and errors carry
- * what the SDK's do (`name`, `message`, `$metadata`, `CancellationReasons`).
+ * a request (docs/benchmarks.md). Types come from the SDK; the request is signed by
+ * @smithy/signature-v4, the SDK's signer, and errors carry what the SDK's do (`name`, `message`,
+ * `$metadata`, `CancellationReasons`).
  */
 import http from 'node:http';
-import { wireSigner } from './sign.ts';
+import { NodeSha256 } from '../../runtime/io/sha256.ts';
+import { SignatureV4 } from '@smithy/signature-v4';
 import type * as Sdk from '@aws-sdk/client-dynamodb';
 import { LOCAL_REGION, localDynamoDbCredentials } from '../../runtime/process/dynamodb-credentials.ts';
 
@@ -77,15 +78,25 @@ export function createDynamoDbWire(endpoint: string, stateDir: string): DynamoDb
   const url = new URL(endpoint);
   if (url.protocol !== 'http:') throw new Error(`DynamoDB Local endpoint must be http: ${endpoint}`);
   const agent = new http.Agent({ keepAlive: true });
-  const sign = wireSigner(localDynamoDbCredentials(stateDir), LOCAL_REGION, 'dynamodb');
+  const signer = new SignatureV4({
+    credentials: localDynamoDbCredentials(stateDir),
+    region: LOCAL_REGION,
+    service: 'dynamodb',
+    sha256: NodeSha256,
+  });
 
   async function post(operation: string, body: string, retried: boolean): Promise<unknown> {
-    const headers = sign(
-      { host: url.host, 'content-type': CONTENT_TYPE, 'x-amz-target': TARGET_PREFIX + operation },
+    const signed = await signer.sign({
+      method: 'POST',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: '/',
+      headers: { host: url.host, 'content-type': CONTENT_TYPE, 'x-amz-target': TARGET_PREFIX + operation },
       body,
-    );
+    });
     try {
-      return await send(headers, body);
+      return await send(signed.headers, body);
     } catch (err) {
       // A kept-alive socket the server closed while idle: the request never reached it (node's advice).
       if (
