@@ -25,6 +25,7 @@ import { Router, type Router as RouterOf } from 'cognito-local/lib/server/Router
 import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
+import { openSockets } from '../io/open-sockets.ts';
 import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
 import { needsSignature } from './public-actions.ts';
@@ -107,6 +108,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     res.end(JSON.stringify({ __type: 'BadRequestException', message: 'The request target is not a valid URL.' }));
   });
   guardFirstHeaders(http, opts.deadlines ?? CONNECTION_DEADLINES);
+  const open = openSockets(http);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());
@@ -133,8 +135,9 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        http.closeAllConnections();
         http.close((err) => (err ? reject(err) : resolve()));
+        http.closeAllConnections();
+        open.destroyAll();
       }),
   };
 }

@@ -16,6 +16,7 @@ import { acceptConnection } from '../realtime/connection.ts';
 import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
+import { openSockets } from '../io/open-sockets.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
@@ -233,6 +234,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
   const listener: NetServer = opts.tls ? sniffingServer(server, opts.tls, deadlines) : server;
   return new Promise((resolve, reject) => {
     listener.once('error', reject);
+    const open = openSockets(listener);
     listener.listen(opts.port, host, () => {
       listener.off('error', reject);
       const { port } = listener.address() as AddressInfo;
@@ -246,6 +248,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
             for (const ws of sockets.clients) ws.terminate();
             listener.close((err) => (err ? fail(err) : done()));
             server.closeAllConnections();
+            open.destroyAll();
           }),
       });
     });
