@@ -3,22 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from 'appsync-local/testing/chromium';
 
-export const CHROMIUM = '/usr/bin/chromium';
 /** Skip page tests only where Chromium is missing outside CI; in CI a missing Chromium fails them. */
 export const skipBrowserTests = !existsSync(CHROMIUM) && !process.env.CI;
 if (skipBrowserTests) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
-// The machine's network is closed: keep Chromium from reaching for update, sync and field-trial servers.
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Browser {
   context: BrowserContext;

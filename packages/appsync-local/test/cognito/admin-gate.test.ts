@@ -26,7 +26,7 @@ import { PUBLIC_ACTIONS } from '../../src/runtime/cognito/public-actions.ts';
 import { signedHeaders } from '../../src/runtime/cognito/sign-request.ts';
 import { ensureUserPool, type LocalUserPool } from '../../src/runtime/cognito/user-pool.ts';
 import { LOCAL_REGION } from '../../src/runtime/process/dynamodb-credentials.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../testing/chromium.ts';
 
 const missing = !existsSync(CHROMIUM);
 

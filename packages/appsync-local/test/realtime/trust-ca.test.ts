@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateLocalCa, serverCertificate } from '../../src/runtime/tls/local-ca.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../testing/chromium.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/trust-ca.mjs');
 const hasCertutil = !spawnSync('certutil', ['--version'], { stdio: 'ignore' }).error;

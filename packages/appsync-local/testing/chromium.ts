@@ -1,4 +1,4 @@
-/** Headless Chromium for the package's browser tests: Debian's /usr/bin/chromium (CI installs it, .ci/run). */
+/** Headless Chromium for browser tests: Debian's /usr/bin/chromium (CI installs it), and the flags that keep it off the network. */
 
 export const CHROMIUM = '/usr/bin/chromium';
 
