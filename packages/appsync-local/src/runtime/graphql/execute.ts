@@ -327,20 +327,6 @@ export function cachedDocumentChars(engine: Engine): number {
   return documentCaches.get(engine)?.chars ?? 0;
 }
 
-/**
- * Node keeps one list of timers per duration, and drops it (re-arming its libuv timer) when its last
- * timer is cleared: with one request at a time, every request's deadline built the list again. An
- * idle, unref'd interval of the same duration (one per duration of a second or more, never cleared)
- * keeps the list, so a request's timer is only added to it and removed; each request still has its own
- * timer.
- */
-const timerListKeepers = new Set<number>();
-function keepTimerList(ms: number): void {
-  if (ms < 1000 || timerListKeepers.has(ms)) return;
-  timerListKeepers.add(ms);
-  setInterval(() => {}, ms).unref();
-}
-
 export async function executeRequest(
   engine: Engine,
   request: GraphQLRequest,
@@ -403,7 +389,6 @@ export async function executeRequest(
     responseBytes: 0,
     oversized: false,
   };
-  keepTimerList(engine.timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
     timer = setTimeout(() => {
