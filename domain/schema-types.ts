@@ -128,6 +128,16 @@ export type EventCard = {
 export type User = {
   id: string;
   displayName: string;
+  /** The caller's own reminder settings; null for anyone else. */
+  reminders: ReminderSettings | null;
+};
+
+/** When a player is emailed about an event they have not finished picking. */
+export type ReminderSettings = {
+  /** Whether to send reminder emails (to the address the player signed up with). */
+  email: boolean;
+  /** How long before the bell: 10, 60 or 1440 minutes. */
+  minutesBefore: number;
 };
 
 export type UserProfile = {
@@ -428,6 +438,13 @@ export type MutationUpdateMyProfileArgs = {
 };
 
 export type MutationUpdateMyProfileResult = User;
+
+export type MutationUpdateRemindersArgs = {
+  email: boolean;
+  minutesBefore: number;
+};
+
+export type MutationUpdateRemindersResult = User;
 
 export type MutationCreateLeagueArgs = {
   input: CreateLeagueInput;

@@ -103,6 +103,8 @@ export const wiring: ApiWiring = wireApi({
       fn('getMyRecentPredictions'),
       fn('writeDisplayName'),
     ]),
+    pipeline('Mutation', 'updateReminders', [getMyProfile, fn('writeReminders')]),
+    unit('User', 'reminders'),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [
       fn('getCodeLeague'),

@@ -234,9 +234,30 @@ mutation UpdateMyProfile($displayName: String!) {
     __typename
     id
     displayName
+    reminders {
+      __typename
+      email
+      minutesBefore
+    }
   }
 }
 ` as GeneratedMutation<T.UpdateMyProfileMutationVariables, T.UpdateMyProfileMutation>;
+
+/** Sets the caller's reminder settings; minutesBefore is 10, 60 or 1440. Turning email on needs a token with the email claim (an ID token). */
+export const updateReminders = /* GraphQL */ `
+mutation UpdateReminders($email: Boolean!, $minutesBefore: Int!) {
+  updateReminders(email: $email, minutesBefore: $minutesBefore) {
+    __typename
+    id
+    displayName
+    reminders {
+      __typename
+      email
+      minutesBefore
+    }
+  }
+}
+` as GeneratedMutation<T.UpdateRemindersMutationVariables, T.UpdateRemindersMutation>;
 
 /** A league of the season, with the caller as its commissioner and only member. */
 export const createLeague = /* GraphQL */ `

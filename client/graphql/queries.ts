@@ -218,6 +218,11 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
       __typename
       id
       displayName
+      reminders {
+        __typename
+        email
+        minutesBefore
+      }
     }
     standings {
       __typename

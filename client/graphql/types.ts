@@ -345,6 +345,11 @@ export type UserProfileQuery = {
       __typename: 'User';
       id: string;
       displayName: string;
+      reminders: {
+        __typename: 'ReminderSettings';
+        email: boolean;
+        minutesBefore: number;
+      } | null;
     };
     standings: Array<{
       __typename: 'Standing';
@@ -634,6 +639,29 @@ export type UpdateMyProfileMutation = {
     __typename: 'User';
     id: string;
     displayName: string;
+    reminders: {
+      __typename: 'ReminderSettings';
+      email: boolean;
+      minutesBefore: number;
+    } | null;
+  };
+};
+
+export type UpdateRemindersMutationVariables = {
+  email: boolean;
+  minutesBefore: number;
+};
+
+export type UpdateRemindersMutation = {
+  updateReminders: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    reminders: {
+      __typename: 'ReminderSettings';
+      email: boolean;
+      minutesBefore: number;
+    } | null;
   };
 };
 

@@ -4,6 +4,7 @@ import type { SeasonItem } from '@pickem/domain/entities/season';
 import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
 import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
 import type { ProfileItem } from '@pickem/domain/entities/profile';
+import type { ReminderSettingsItem } from '@pickem/domain/entities/reminder';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import type { StandingItem } from '@pickem/domain/entities/standing';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -145,4 +146,10 @@ export interface LeagueTableStash extends CardStash {
   standings: Record<string, Record<string, unknown>>;
   predictions: Record<string, PredictionItem>;
   profiles: Record<string, ProfileItem>;
+}
+
+/** updateReminders: getMyProfile → writeReminders. */
+export interface RemindersStash extends Pick<CardStash, 'profile' | 'fallbackName'> {
+  /** updateReminders (request): the validated settings. */
+  settings: ReminderSettingsItem;
 }
