@@ -25,10 +25,7 @@ export function request(ctx: UpdateRemindersContext) {
   const claim = who.claims['email'];
   const address = typeof claim === 'string' && claim.indexOf('@') > 0 ? claim : null;
   if (email && address === null) {
-    util.error(
-      'We could not find your email address: sign in again, then turn reminders on.',
-      ERROR.validation,
-    );
+    util.error('We could not find your email address: sign in again, then turn reminders on.', ERROR.validation);
   }
   ctx.stash.settings = { userId: who.sub, email, minutesBefore, address };
   return {};

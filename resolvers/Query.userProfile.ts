@@ -25,7 +25,8 @@ export function response(ctx: UserProfileContext): QueryUserProfileResult {
   const isCaller = userId === caller(ctx).sub;
   if (!profile && !isCaller) return null;
   return {
-    user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx) },
+    // reminders: User.reminders resolves it.
+    user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx), reminders: null },
     standings: standings.map((item) => {
       const seasonId = STANDING.seasonIdOf(item.seasonId ?? item.season) ?? '';
       const head = Object.hasOwn(scores, seasonId) ? scores[seasonId] : { scores: [] };

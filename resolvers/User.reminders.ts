@@ -5,7 +5,13 @@ import { getItem } from './lib/query';
 import { REMINDER, toReminderSettings, type ReminderSettingsItem } from '@pickem/domain/entities/reminder';
 import type { User } from '@pickem/domain/schema-types';
 
-type UserRemindersContext = Context<unknown, object, User, undefined, ReminderSettingsItem | null>;
+type UserRemindersContext = Context<
+  Record<string, never>,
+  Record<string, never>,
+  undefined,
+  User,
+  ReminderSettingsItem | null
+>;
 
 /** The caller's own settings (the defaults when never saved); null, with no read, for anyone else's. */
 export function request(ctx: UserRemindersContext) {
@@ -15,5 +21,5 @@ export function request(ctx: UserRemindersContext) {
 
 export function response(ctx: UserRemindersContext) {
   raiseDataSourceError(ctx.error);
-  return toReminderSettings(ctx.result ?? REMINDER.defaults(ctx.source.id));
+  return toReminderSettings(ctx.result ?? REMINDER.defaults(caller(ctx).sub));
 }

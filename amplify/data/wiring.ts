@@ -23,6 +23,17 @@ export const scoringSource = {
   callsApi: { urlVariable: 'API_URL', fields: ['Mutation.publishEventUpdate'] },
 } as const satisfies DataSource;
 
+/**
+ * The reminder Lambda; amplify/functions/reminders/resource.ts deploys this handler. createEvent and
+ * updateEvent invoke it to place an event's schedules, which invoke it to send (docs/reminders.md).
+ */
+export const remindersSource = {
+  name: 'ReminderFunction',
+  kind: 'LAMBDA',
+  handler: 'amplify/functions/reminders/handler.ts',
+  environment: { TABLE_NAME: { tableNameOf: TABLE } },
+} as const satisfies DataSource;
+
 /** Resolvers that need no data source: live updates (publishEventUpdate returns its input; onEventUpdate subscribes). */
 const NONE = 'NoDataSource';
 
@@ -57,12 +68,18 @@ const getLeagueSeason = fn('getLeagueSeason');
 const getMyProfile = fn('getMyProfile');
 const getLeagueMembers = fn('getLeagueMembers');
 const getMemberStandings = fn('getMemberStandings');
+const placeReminders = fn('placeReminders', remindersSource.name);
 /** A commissioner's or member's change to a league: read it with its members and season, then write. */
 const leagueChange = (fieldName: string, write: string) =>
   pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
 
 export const wiring: ApiWiring = wireApi({
-  dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
+  dataSources: [
+    { name: TABLE, kind: 'DYNAMODB', table: pickemTable },
+    scoringSource,
+    remindersSource,
+    { name: NONE, kind: 'NONE' },
+  ],
   resolvers: [
     unit('Query', 'events'),
     pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks')]),
@@ -76,11 +93,12 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonHeads')]),
     unit('EventCard', 'leaderboard'),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
-    unit('Mutation', 'createEvent'),
+    pipeline('Mutation', 'createEvent', [fn('writeNewEvent'), placeReminders]),
     pipeline('Mutation', 'updateEvent', [
       fn('getEvent'),
       fn('writeEventUpdate'),
       fn('announceStateChange', scoringSource.name),
+      placeReminders,
     ]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),

@@ -32,5 +32,6 @@ export function request(ctx: WriteDisplayNameContext) {
 
 export function response(ctx: WriteDisplayNameContext): MutationUpdateMyProfileResult {
   raiseWriteError(ctx, []);
-  return { id: caller(ctx).sub, displayName: ctx.stash.displayName };
+  // reminders: User.reminders resolves it.
+  return { id: caller(ctx).sub, displayName: ctx.stash.displayName, reminders: null };
 }

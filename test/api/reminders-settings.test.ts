@@ -28,7 +28,7 @@ describe('reminder settings', () => {
     expect(before.userProfile.user.reminders).toEqual({ email: false, minutesBefore: 60 });
     const saved = await graphqlRequest(api.app.url, idToken('rem-1', 'rem1@example.com'), SET, { e: true, m: 10 });
     expect(saved.errors).toBeUndefined();
-    expect(saved.data.updateReminders).toMatchObject({
+    expect(saved.data!.updateReminders).toMatchObject({
       displayName: 'Reminded One',
       reminders: { email: true, minutesBefore: 10 },
     });

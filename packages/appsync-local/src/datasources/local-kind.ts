@@ -3,7 +3,7 @@
  * of its own so that a kind never imports the registry.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AsyncInvocations } from './lambda/data-source.ts';
+import type { AsyncInvocations, LocalFunction } from './lambda/data-source.ts';
 import type { DynamoDbWire } from './dynamodb/wire.ts';
 import type { LocalPrincipals } from '../runtime/auth/principals.ts';
 import type { DynamoDbRequestEvent } from './dynamodb/data-source.ts';
@@ -34,6 +34,14 @@ export interface LocalContext {
   apiUrl(): string;
   /** The runtime's asynchronous Lambda invocations, awaited by its `settled()`. */
   asyncInvocations: AsyncInvocations;
+  /**
+   * Variables every local function gets besides its declared ones: the local services' endpoints
+   * (AWS_ENDPOINT_URL_SESV2, AWS_ENDPOINT_URL_SCHEDULER) once they listen, and the caller's settings
+   * for the function named (`functionEnvironment`).
+   */
+  extraEnvironment(functionName: string): Record<string, string>;
+  /** The local functions (LAMBDA data sources) by name, filled as their invokers are made: a schedule's targets. */
+  functions: Record<string, LocalFunction>;
 }
 
 /** One kind's entry; `S` is the kind's DataSource shape. */

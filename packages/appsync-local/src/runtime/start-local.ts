@@ -31,6 +31,9 @@ import { startHotReload, type HotReload } from './reload/hot-reload.ts';
 import type { WiringModule } from './reload/load-wiring.ts';
 import { loadOrCreateLocalCa, machineAddresses, serverCertificate } from './tls/local-ca.ts';
 import type { DataSourceInvoker } from './types.ts';
+import { createOutbox, type Outbox } from './services/outbox.ts';
+import { createLocalScheduler, type LocalScheduler } from './services/scheduler.ts';
+import { startServicesServer, type ServicesServer } from './services/server.ts';
 
 export interface LocalAppSyncOptions {
   /** The project root: the schema's, the wiring's and its code's paths are relative to it. */
@@ -71,6 +74,15 @@ export interface LocalAppSyncOptions {
   /** The largest response (default MAX_RESPONSE_BYTES, 5 MB). */
   maxResponseBytes?: number;
   /**
+   * The local services on a port of their own (services/server.ts): SES v2 SendEmail into an outbox
+   * folder of RFC 5322 files, with a page listing them, and EventBridge Scheduler's one-time schedules
+   * firing the LAMBDA data sources. Every local function gets their endpoints in the SDK's standard
+   * variables. Default off.
+   */
+  services?: { port: number; outboxDir: string };
+  /** Variables for a local function besides its declared ones, by data-source name (settings the cloud stack gives it). */
+  functionEnvironment?: Record<string, Record<string, string>>;
+  /**
    * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
    * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
    */
@@ -92,6 +104,8 @@ export interface LocalAppSync {
   key: KeyPair;
   /** Physical table name of each DynamoDB data source. */
   tableNames: Record<string, string>;
+  /** With `services`: their base URL, the outbox page's URL, the outbox and the scheduler. */
+  services?: { url: string; outboxUrl: string; outbox: Outbox; scheduler: LocalScheduler };
   tokenFor(username: string, groups?: string[]): string;
   /** The principal of each of `iamGrants`, with its credentials (new at each start). */
   groupPrincipals: GroupPrincipal[];
@@ -118,6 +132,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const principals = createLocalPrincipals(localDynamoDbCredentials(stateDir));
   const asyncInvocations = createAsyncInvocations();
   let url: string | undefined;
+  let services: ServicesServer | undefined;
 
   const ctx: LocalContext = {
     root,
@@ -135,6 +150,11 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
       return url;
     },
     asyncInvocations,
+    extraEnvironment: (functionName) => ({
+      ...(services ? { AWS_ENDPOINT_URL_SESV2: services.url, AWS_ENDPOINT_URL_SCHEDULER: services.url } : {}),
+      ...opts.functionEnvironment?.[functionName],
+    }),
+    functions: {},
   };
   try {
     for (const ds of wiring.dataSources) await localKindOf(ds).setUp?.(ds, ctx);
@@ -194,6 +214,28 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     deadlines: opts.deadlines,
   });
   url = `${server.url}/graphql`;
+  const outbox = opts.services && createOutbox(opts.services.outboxDir);
+  const scheduler =
+    opts.services &&
+    createLocalScheduler({
+      // As Scheduler's Lambda target: an asynchronous invocation (Lambda's retries included).
+      invoke: (functionName, event) => {
+        const target = Object.hasOwn(ctx.functions, functionName) ? ctx.functions[functionName] : undefined;
+        target?.invokeEvent(event);
+        return target !== undefined;
+      },
+      log,
+    });
+  if (opts.services && outbox && scheduler) {
+    try {
+      services = await startServicesServer({ outbox, scheduler, port: opts.services.port, host: opts.host });
+    } catch (err) {
+      await server.close();
+      client.destroy();
+      wire.close();
+      throw err;
+    }
+  }
   const reload: HotReload | undefined =
     opts.watch &&
     startHotReload({
@@ -217,11 +259,15 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     api,
     key,
     tableNames,
+    services: services &&
+      outbox &&
+      scheduler && { url: services.url, outboxUrl: `${services.url}/outbox`, outbox, scheduler },
     tokenFor,
     groupPrincipals,
     settled: asyncInvocations.settled,
     async close() {
       reload?.close();
+      await services?.close();
       await server.close();
       client.destroy();
       wire.close();

@@ -22,6 +22,8 @@ import { isRecord } from '../is-record.ts';
 export interface LambdaDataSourceOptions {
   /** Absolute path of a module exporting `handler(event, context)`. */
   handlerPath: string;
+  /** The function's name in its context and ARN (default: the handler file's name). */
+  functionName?: string;
   /** Environment variables the function sees in `process.env` (a function: read at each call). */
   environment: Record<string, string> | (() => Record<string, string>);
   /** Simulated function timeout (default 30 s), for `getRemainingTimeInMillis()`. */
@@ -89,8 +91,14 @@ async function invokeAsync(functionName: string, call: () => Promise<unknown>): 
   }
 }
 
-export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourceInvoker {
-  const functionName = basename(opts.handlerPath, extname(opts.handlerPath));
+/** A local function as a data source, and as the target of an asynchronous invocation (a schedule's). */
+export interface LocalFunction extends DataSourceInvoker {
+  /** Invokes the function asynchronously with `event` (Lambda's retries included), as `invocationType: 'Event'` does. */
+  invokeEvent(event: unknown): void;
+}
+
+export function createLambdaDataSource(opts: LambdaDataSourceOptions): LocalFunction {
+  const functionName = opts.functionName ?? basename(opts.handlerPath, extname(opts.handlerPath));
   const timeoutMs = opts.timeoutMs ?? 30_000;
   let loaded: Promise<Handler> | undefined;
 
@@ -135,6 +143,9 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): DataSourc
   };
 
   return {
+    invokeEvent(event) {
+      opts.asyncInvocations.track(invokeAsync(functionName, () => call(event)));
+    },
     async invoke(request: unknown): Promise<DataSourceOutcome> {
       if (!isRecord(request)) {
         return mappingError('The request handler must return an object with "operation" and "payload"');

@@ -8,7 +8,9 @@ import { resolveTableNames, type LocalKind } from '../local-kind.ts';
  * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,
  * region, access key and secret (the one local credential, so that it sees the tables); its own session
  * token, which makes those credentials its role's (see src/runtime/auth/principals.ts); and with
- * `callsApi`, the local GraphQL URL under `urlVariable`.
+ * `callsApi`, the local GraphQL URL under `urlVariable`; and the local services' endpoints and the
+ * caller's settings (`LocalContext.extraEnvironment`). Its function name (the context's, and the one a
+ * local schedule's target ARN names) is the data source's name.
  */
 export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
   invoker(source, ctx) {
@@ -19,10 +21,17 @@ export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
       AWS_SESSION_TOKEN: principal.sessionToken,
     };
     const callsApi = source.callsApi;
-    return createLambdaDataSource({
+    const fn = createLambdaDataSource({
       handlerPath: path.resolve(ctx.root, source.handler),
-      environment: callsApi ? () => ({ ...environment, [callsApi.urlVariable]: ctx.apiUrl() }) : environment,
+      functionName: source.name,
+      environment: () => ({
+        ...ctx.extraEnvironment(source.name),
+        ...environment,
+        ...(callsApi ? { [callsApi.urlVariable]: ctx.apiUrl() } : {}),
+      }),
       asyncInvocations: ctx.asyncInvocations,
     });
+    ctx.functions[source.name] = fn;
+    return fn;
   },
 };

@@ -1,0 +1,71 @@
+/** A reminder's email: subject, text and HTML bodies, and the one-click unsubscribe headers (RFC 8058). */
+import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+
+export interface ReminderEmail {
+  to: string;
+  from: string;
+  eventName: string;
+  startsAt: string;
+  minutesBefore: number;
+  unpicked: number;
+  matchCount: number;
+  /** Opens the event in the web app. */
+  eventUrl: string;
+  /** The one-click unsubscribe URL, token included. */
+  unsubscribeUrl: string;
+}
+
+/** The lead in words: "10 minutes", "an hour", "24 hours". */
+export function leadInWords(minutesBefore: number): string {
+  if (minutesBefore === 60) return 'an hour';
+  if (minutesBefore % 60 === 0) return `${minutesBefore / 60} hours`;
+  return `${minutesBefore} minutes`;
+}
+
+/** The bell as a player reads it: "Friday 28 November, 20:00 UTC". */
+export function bellInWords(startsAt: string): string {
+  const date = new Date(startsAt);
+  const day = date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const matches = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
+
+export function reminderEmail(m: ReminderEmail): SendEmailCommandInput {
+  const subject = `${m.eventName} locks in ${leadInWords(m.minutesBefore)}: ${matches(m.unpicked)} unpicked`;
+  const picked = m.matchCount - m.unpicked;
+  const status =
+    picked === 0
+      ? `You have not picked any of its ${matches(m.matchCount)} yet.`
+      : `You have picked ${picked} of its ${matches(m.matchCount)}; ${matches(m.unpicked)} still unpicked.`;
+  const text = [
+    `${m.eventName} starts ${bellInWords(m.startsAt)}, in ${leadInWords(m.minutesBefore)}. Picks lock at the bell.`,
+    status,
+    '',
+    `Make your picks: ${m.eventUrl}`,
+    '',
+    `You get this because you turned on email reminders in Pick'Em. Stop them: ${m.unsubscribeUrl}`,
+  ].join('\n');
+  const html = `<p>${escape(m.eventName)} starts ${escape(bellInWords(m.startsAt))}, in ${escape(leadInWords(m.minutesBefore))}. Picks lock at the bell.</p>
+<p>${escape(status)}</p>
+<p><a href="${escape(m.eventUrl)}">Make your picks</a></p>
+<p style="font-size:small">You get this because you turned on email reminders in Pick'Em. <a href="${escape(m.unsubscribeUrl)}">Stop these emails</a>.</p>`;
+  return {
+    FromEmailAddress: m.from,
+    Destination: { ToAddresses: [m.to] },
+    Content: {
+      Simple: {
+        Subject: { Data: subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: text, Charset: 'UTF-8' }, Html: { Data: html, Charset: 'UTF-8' } },
+        Headers: [
+          { Name: 'List-Unsubscribe', Value: `<${m.unsubscribeUrl}>` },
+          { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+        ],
+      },
+    },
+  };
+}

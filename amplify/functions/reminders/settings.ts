@@ -1,0 +1,35 @@
+/**
+ * The reminder function's settings, from its environment: the cloud stack sets them
+ * (amplify/backend.ts), `npm start` and the tests through the local runtime's `functionEnvironment`.
+ */
+export interface ReminderSettings {
+  tableName: string;
+  /** The web app's address; an event opens at `<appUrl>/#/event/<id>`. */
+  appUrl: string;
+  /** The From address: an identity verified in SES. */
+  sender: string;
+  /** Where a one-click unsubscribe is POSTed (the token is added as `?token=`). */
+  unsubscribeUrl: string;
+  /** The key of the unsubscribe tokens. */
+  unsubscribeKey: string;
+  /** The schedule group of the event schedules, and the role they invoke the function with. */
+  scheduleGroup: string;
+  schedulerRoleArn: string;
+}
+
+export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): ReminderSettings {
+  const need = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`The reminder function needs the environment variable ${name}`);
+    return value;
+  };
+  return {
+    tableName: need('TABLE_NAME'),
+    appUrl: need('APP_URL').replace(/\/+$/, ''),
+    sender: need('REMINDER_SENDER'),
+    unsubscribeUrl: need('UNSUBSCRIBE_URL'),
+    unsubscribeKey: need('UNSUBSCRIBE_KEY'),
+    scheduleGroup: env.SCHEDULE_GROUP || 'default',
+    schedulerRoleArn: need('SCHEDULER_ROLE_ARN'),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The one-click unsubscribe token: `<userId>.<HMAC-SHA256 of "unsubscribe:<userId>">`, base64url, keyed
+ * by UNSUBSCRIBE_KEY. It names one player and can do one thing, turn their email reminders off; it does
+ * not expire (RFC 8058 links must keep working long after the email was sent). Changing the key voids
+ * every token already sent.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const PURPOSE = 'unsubscribe:';
+
+function mac(key: string, userId: string): Buffer {
+  return createHmac('sha256', key)
+    .update(PURPOSE + userId)
+    .digest();
+}
+
+export function unsubscribeToken(key: string, userId: string): string {
+  return `${userId}.${mac(key, userId).toString('base64url')}`;
+}
+
+/** The player a token was made for, or null when it was not made with `key`. */
+export function verifyUnsubscribeToken(key: string, token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0 || token.length > 400) return null;
+  const userId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = mac(key, userId);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}

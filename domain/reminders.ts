@@ -1,0 +1,16 @@
+/**
+ * What the reminder function (amplify/functions/reminders/) is invoked with: by updateEvent and
+ * createEvent (place the event's schedules), by its own schedules (send), by League.nudge (nudge).
+ * Free of `@aws-appsync/utils`, so both sides share it.
+ */
+
+export type ReminderRequest =
+  /** Create, move or delete the event's schedules to match the event as stored now. */
+  | { action: 'schedule'; eventId: string }
+  /** Email the opted-in players of this lead who have picks missing; `startsAt` is the bell it was scheduled for. */
+  | { action: 'send'; eventId: string; minutesBefore: number; startsAt: string };
+
+/** The name of an event's schedule for one lead (Scheduler names: at most 64 of [0-9a-zA-Z-_.]). */
+export function scheduleName(eventKeyHash: string, minutesBefore: number): string {
+  return `remind-${eventKeyHash.slice(0, 40)}-${minutesBefore}`;
+}

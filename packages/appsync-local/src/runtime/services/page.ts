@@ -1,0 +1,43 @@
+/** The outbox page of the local services: every message, newest first, each opening as its raw text. */
+import type { OutboxEntry } from './outbox.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A header's value as the message holds it, unfolded (the page shows To and Subject). */
+export function headerOf(message: string, name: string): string {
+  const head = message.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as text, for showing a subject. */
+export function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_m, _charset, enc: string, data: string) => {
+    if (enc.toUpperCase() === 'B') return Buffer.from(data, 'base64').toString('utf8');
+    const bytes = data
+      .replace(/_/g, ' ')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  });
+}
+
+export function outboxPage(entries: { entry: OutboxEntry; to: string; subject: string }[]): string {
+  const rows = entries
+    .map(
+      ({ entry, to, subject }) =>
+        `<tr><td>${escape(entry.time)}</td><td>${escape(to)}</td><td><a href="/outbox/${encodeURIComponent(entry.file)}">${escape(subject || '(no subject)')}</a></td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
+<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:4px 12px;text-align:left;border-bottom:1px solid #ddd}</style>
+</head><body>
+<h1>Local outbox</h1>
+<p>${entries.length} message(s) sent by the local services (SES and the local user pool), newest first. Each is an RFC 5322 file.</p>
+<table><thead><tr><th>Accepted (UTC)</th><th>To</th><th>Subject</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</body></html>`;
+}

@@ -1,0 +1,192 @@
+/**
+ * A local EventBridge Scheduler for one-time schedules: `at(yyyy-mm-ddThh:mm:ss)` in UTC, whose target
+ * is a local Lambda function (`arn:aws:lambda:<region>:<account>:function:<name>`, the name of a LAMBDA
+ * data source). At its time the function is invoked asynchronously with the target's `Input` (parsed
+ * JSON) as its event, as Scheduler's Lambda target does; with `ActionAfterCompletion: DELETE` the
+ * schedule is then deleted. Kept in memory: a restart forgets every schedule (the cloud keeps them).
+ * Other expressions (`rate()`, `cron()`) and time zones other than UTC are refused.
+ */
+import { LOCAL_ACCOUNT_ID } from '../auth/principals.ts';
+
+export interface ScheduleInput {
+  ScheduleExpression?: unknown;
+  ScheduleExpressionTimezone?: unknown;
+  Target?: { Arn?: unknown; RoleArn?: unknown; Input?: unknown };
+  ActionAfterCompletion?: unknown;
+  State?: unknown;
+  FlexibleTimeWindow?: unknown;
+  Description?: unknown;
+}
+
+export interface Schedule {
+  Name: string;
+  GroupName: string;
+  Arn: string;
+  ScheduleExpression: string;
+  ScheduleExpressionTimezone: string;
+  Target: { Arn: string; RoleArn: string; Input?: string };
+  ActionAfterCompletion: 'NONE' | 'DELETE';
+  State: 'ENABLED' | 'DISABLED';
+  FlexibleTimeWindow: unknown;
+  /** When it fires, epoch ms. */
+  at: number;
+}
+
+/** A refusal as Scheduler names it (the error type) with its HTTP status. */
+export class SchedulerError extends Error {
+  constructor(
+    readonly type: 'ValidationException' | 'ConflictException' | 'ResourceNotFoundException',
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface LocalScheduler {
+  create(name: string, group: string, input: ScheduleInput): Schedule;
+  update(name: string, group: string, input: ScheduleInput): Schedule;
+  delete(name: string, group: string): void;
+  get(name: string, group: string): Schedule;
+  list(): Schedule[];
+  close(): void;
+}
+
+export interface LocalSchedulerOptions {
+  /** Invokes the named local function asynchronously with `event`; false when there is no such function. */
+  invoke(functionName: string, event: unknown): boolean;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+const NAME = /^[0-9a-zA-Z_.-]{1,64}$/;
+const AT = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
+const FUNCTION_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:([a-zA-Z0-9_-]{1,64})(:[a-zA-Z0-9$_-]+)?$/;
+/** setTimeout's longest delay; a later schedule waits in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+const invalid = (message: string) => new SchedulerError('ValidationException', 400, message);
+
+/** The moment of an `at()` expression in UTC, epoch ms. */
+export function atMoment(expression: string): number {
+  const m = AT.exec(expression);
+  if (!m) throw invalid(`The local scheduler runs one-time schedules only: at(yyyy-mm-ddThh:mm:ss); got ${expression}`);
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (new Date(ms).toISOString().slice(0, 19) !== expression.slice(3, 22))
+    throw invalid(`${expression} is not a valid date and time`);
+  return ms;
+}
+
+/** `at()` for a moment (seconds, UTC), as the cloud's one-time schedules take it. */
+export function atExpression(ms: number): string {
+  return `at(${new Date(ms).toISOString().slice(0, 19)})`;
+}
+
+export function createLocalScheduler(opts: LocalSchedulerOptions): LocalScheduler {
+  const now = opts.now ?? Date.now;
+  const schedules = new Map<string, { schedule: Schedule; timer: NodeJS.Timeout | undefined }>();
+  const keyOf = (name: string, group: string) => `${group}/${name}`;
+
+  const parse = (name: string, group: string, input: ScheduleInput): Schedule => {
+    if (!NAME.test(name)) throw invalid(`Name must be 1 to 64 letters, digits, '.', '_' or '-'; got ${name}`);
+    if (!NAME.test(group)) throw invalid(`GroupName must be 1 to 64 letters, digits, '.', '_' or '-'; got ${group}`);
+    const expression = input.ScheduleExpression;
+    if (typeof expression !== 'string') throw invalid('ScheduleExpression is required');
+    const zone = input.ScheduleExpressionTimezone ?? 'UTC';
+    if (zone !== 'UTC' && zone !== 'Etc/UTC') throw invalid(`The local scheduler takes UTC only; got ${String(zone)}`);
+    const target = input.Target;
+    if (!target || typeof target.Arn !== 'string' || typeof target.RoleArn !== 'string')
+      throw invalid('Target with Arn and RoleArn is required');
+    if (!FUNCTION_ARN.test(target.Arn))
+      throw invalid(`The local scheduler invokes Lambda functions only; got ${target.Arn}`);
+    if (target.Input !== undefined && typeof target.Input !== 'string') throw invalid('Target.Input must be a string');
+    if (input.FlexibleTimeWindow === undefined) throw invalid('FlexibleTimeWindow is required');
+    const after = input.ActionAfterCompletion ?? 'NONE';
+    if (after !== 'NONE' && after !== 'DELETE') throw invalid('ActionAfterCompletion must be NONE or DELETE');
+    const state = input.State ?? 'ENABLED';
+    if (state !== 'ENABLED' && state !== 'DISABLED') throw invalid('State must be ENABLED or DISABLED');
+    return {
+      Name: name,
+      GroupName: group,
+      Arn: `arn:aws:scheduler:us-east-1:${LOCAL_ACCOUNT_ID}:schedule/${group}/${name}`,
+      ScheduleExpression: expression,
+      ScheduleExpressionTimezone: String(zone),
+      Target: {
+        Arn: target.Arn,
+        RoleArn: target.RoleArn,
+        ...(target.Input === undefined ? {} : { Input: target.Input }),
+      },
+      ActionAfterCompletion: after,
+      State: state,
+      FlexibleTimeWindow: input.FlexibleTimeWindow,
+      at: atMoment(expression),
+    };
+  };
+
+  const fire = (key: string) => {
+    const entry = schedules.get(key);
+    if (!entry) return;
+    const { schedule } = entry;
+    entry.timer = undefined;
+    if (schedule.ActionAfterCompletion === 'DELETE') schedules.delete(key);
+    const functionName = FUNCTION_ARN.exec(schedule.Target.Arn)![1];
+    let event: unknown = schedule.Target.Input ?? null;
+    try {
+      event = schedule.Target.Input === undefined ? {} : JSON.parse(schedule.Target.Input);
+    } catch {
+      // Scheduler passes a non-JSON Input as a string.
+    }
+    opts.log?.(`[scheduler] ${schedule.Name} fired: invoking ${functionName}`);
+    if (!opts.invoke(functionName, event))
+      opts.log?.(`[scheduler] ${schedule.Name}: no local function ${functionName}`);
+  };
+
+  const arm = (key: string) => {
+    const entry = schedules.get(key)!;
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = undefined;
+    if (entry.schedule.State !== 'ENABLED') return;
+    const wait = () => {
+      const left = entry.schedule.at - now();
+      if (left <= 0) return fire(key);
+      entry.timer = setTimeout(wait, Math.min(left, MAX_DELAY_MS));
+      entry.timer.unref();
+    };
+    wait();
+  };
+
+  const existing = (name: string, group: string) => {
+    const entry = schedules.get(keyOf(name, group));
+    if (!entry) throw new SchedulerError('ResourceNotFoundException', 404, `Schedule ${name} does not exist.`);
+    return entry;
+  };
+
+  return {
+    create(name, group, input) {
+      const schedule = parse(name, group, input);
+      const key = keyOf(name, group);
+      if (schedules.has(key)) throw new SchedulerError('ConflictException', 409, `Schedule ${name} already exists.`);
+      schedules.set(key, { schedule, timer: undefined });
+      arm(key);
+      return schedule;
+    },
+    update(name, group, input) {
+      const entry = existing(name, group);
+      entry.schedule = parse(name, group, input);
+      arm(keyOf(name, group));
+      return entry.schedule;
+    },
+    delete(name, group) {
+      const entry = existing(name, group);
+      if (entry.timer) clearTimeout(entry.timer);
+      schedules.delete(keyOf(name, group));
+    },
+    get: (name, group) => existing(name, group).schedule,
+    list: () => [...schedules.values()].map((e) => e.schedule).sort((a, b) => a.at - b.at),
+    close() {
+      for (const entry of schedules.values()) if (entry.timer) clearTimeout(entry.timer);
+      schedules.clear();
+    },
+  };
+}
