@@ -34,6 +34,17 @@ export const remindersSource = {
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
 } as const satisfies DataSource;
 
+/**
+ * The one-click unsubscribe (RFC 8058) behind a function URL without sign-in: no data source, but
+ * declared here beside the table it writes; `npm start` serves it locally (`functionUrls`), and
+ * amplify/functions/unsubscribe/resource.ts deploys it.
+ */
+export const unsubscribeFunction = {
+  name: 'UnsubscribeFunction',
+  handler: 'amplify/functions/unsubscribe/handler.ts',
+  environment: { TABLE_NAME: { tableNameOf: TABLE } },
+} as const;
+
 /** Resolvers that need no data source: live updates (publishEventUpdate returns its input; onEventUpdate subscribes). */
 const NONE = 'NoDataSource';
 

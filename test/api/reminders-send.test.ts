@@ -6,7 +6,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { createDynamoDbClient, graphqlRequest, signToken } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
@@ -15,17 +16,11 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { verifyUnsubscribeToken } from '../../amplify/functions/reminders/unsubscribe-token.ts';
 import { stateDir } from '../../project.ts';
+import { localReminderOptions } from '../../scripts/local-reminders.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { ADMIN, ADMIN_GROUPS, OP, createCard } from './mutations-fixtures.ts';
+import { ADMIN, ADMIN_GROUPS, OP, createCard, tableSnapshot } from './mutations-fixtures.ts';
 
 const KEY = 'test-unsubscribe-key';
-const FUNCTION_ENV = {
-  APP_URL: 'http://app.test',
-  REMINDER_SENDER: "Pick'Em <reminders@example.com>",
-  UNSUBSCRIBE_URL: 'http://unsubscribe.test/unsubscribe',
-  UNSUBSCRIBE_KEY: KEY,
-  SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
-};
 const SET = `mutation($e: Boolean!, $m: Int!) { updateReminders(email: $e, minutesBefore: $m) { id } }`;
 /** Ten minutes and `seconds` from now: the 10-minute reminder fires in `seconds`. */
 const bellIn = (seconds: number) => new Date(Date.now() + 600_000 + seconds * 1000).toISOString();
@@ -100,7 +95,7 @@ beforeAll(async () => {
   outboxDir = mkdtempSync(path.join(tmpdir(), 'pickem-outbox-'));
   api = await startTestApi({
     services: { port: 0, outboxDir },
-    functionEnvironment: { ReminderFunction: FUNCTION_ENV },
+    ...localReminderOptions({ appUrl: 'http://app.test', unsubscribeKey: KEY }),
   });
   await optIn('missing', 10);
   await optIn('partial', 10);
@@ -131,8 +126,8 @@ describe('reminders', () => {
       expect(mail.time).toBeGreaterThanOrEqual(fireAt);
       expect(mail.time).toBeLessThan(fireAt + 60_000);
       expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      const link = /^<(http:\/\/unsubscribe\.test\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers['list-unsubscribe']);
-      expect(link).not.toBeNull();
+      const link = /^<([^>]+)>$/.exec(mail.headers['list-unsubscribe']);
+      expect(link![1].startsWith(`${api.app.services!.functionUrls.UnsubscribeFunction}?token=`)).toBe(true);
       const token = decodeURIComponent(new URL(link![1]).searchParams.get('token')!);
       // The token names the player and verifies with the function's key only.
       expect(verifyUnsubscribeToken(KEY, token)).toBe(token.slice(0, token.lastIndexOf('.')));
@@ -210,4 +205,56 @@ describe('reminders', () => {
     await passTime(Date.parse(bell) - 600_000 + 1500);
     expect(outbox().filter((m) => m.text.includes(encodeURIComponent(event.id)))).toEqual([]);
   }, 60_000);
+
+  it("turn off in one click: a POST to the link, without signing in, turns that player's email off and nothing else", async () => {
+    const bell = bellIn(3);
+    const event = await createCard(api, 1, bell);
+    await passTime(Date.parse(bell) - 600_000 + 1500);
+    const mail = outbox().find((m) => m.to === 'missing@example.com' && m.text.includes(encodeURIComponent(event.id)))!;
+    const link = /^<([^>]+)>$/.exec(mail.headers['list-unsubscribe'])![1];
+    const before = await tableSnapshot(api);
+
+    // A mail scanner's GET and a forged token change nothing.
+    expect((await fetch(link)).status).toBe(200);
+    const forgedUrl = new URL(link);
+    const token = forgedUrl.searchParams.get('token')!;
+    forgedUrl.searchParams.set('token', token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'));
+    const forged = forgedUrl.toString();
+    const refused = await fetch(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(refused.status).toBe(400);
+    expect(await tableSnapshot(api)).toBe(before);
+
+    const res = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    const after = await tableSnapshot(api);
+    expect(after).not.toBe(before);
+    // Only the player's settings item changed: email off, out of the index.
+    const changed = diffItems(before, after);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ type: 'ReminderSettings', email: false, minutesBefore: 10 });
+    expect(changed[0]).not.toHaveProperty('GSI_PK');
+    const { userProfile } = await api.data(
+      'missing',
+      `query { userProfile { user { reminders { email minutesBefore } } } }`,
+    );
+    expect(userProfile.user.reminders).toEqual({ email: false, minutesBefore: 10 });
+
+    // The next event's reminder skips them.
+    const next = await createCard(api, 1, bellIn(3));
+    await passTime(Date.parse(next.startsAt) - 600_000 + 1500);
+    const mails = outbox().filter((m) => m.text.includes(encodeURIComponent(next.id)));
+    expect(mails.map((m) => m.to).sort()).toEqual(['complete@example.com', 'partial@example.com']);
+  }, 60_000);
 });
+
+/** The items of `after` that differ from `before` (both tableSnapshot JSON), unmarshalled. */
+function diffItems(before: string, after: string): Record<string, unknown>[] {
+  const seen = new Set((JSON.parse(before) as unknown[]).map((i) => JSON.stringify(i)));
+  return (JSON.parse(after) as Record<string, AttributeValue>[])
+    .filter((i) => !seen.has(JSON.stringify(i)))
+    .map((i) => unmarshall(i));
+}

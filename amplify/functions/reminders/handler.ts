@@ -49,7 +49,7 @@ export async function handler(
   // Reminders are off where the function has no scheduler role (a local API started without its
   // services and settings, as most tests start it): nothing is scheduled, and no AWS endpoint is called.
   if (!process.env.SCHEDULER_ROLE_ARN) return { placed: [], removed: [] };
-  const settings = settingsFromEnvironment();
+  const settings = await settingsFromEnvironment();
   const { dynamo, ses, scheduler } = clientsFor();
   if (request.action === 'schedule') {
     const stored = await readEvent(dynamo, settings.tableName, request.eventId);

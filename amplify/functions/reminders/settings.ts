@@ -2,6 +2,8 @@
  * The reminder function's settings, from its environment: the cloud stack sets them
  * (amplify/backend.ts), `npm start` and the tests through the local runtime's `functionEnvironment`.
  */
+import { unsubscribeKey } from './unsubscribe-key.ts';
+
 export interface ReminderSettings {
   tableName: string;
   /** The web app's address; an event opens at `<appUrl>/#/event/<id>`. */
@@ -10,14 +12,14 @@ export interface ReminderSettings {
   sender: string;
   /** Where a one-click unsubscribe is POSTed (the token is added as `?token=`). */
   unsubscribeUrl: string;
-  /** The key of the unsubscribe tokens. */
+  /** The key of the unsubscribe tokens (unsubscribe-key.ts). */
   unsubscribeKey: string;
   /** The schedule group of the event schedules, and the role they invoke the function with. */
   scheduleGroup: string;
   schedulerRoleArn: string;
 }
 
-export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): ReminderSettings {
+export async function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<ReminderSettings> {
   const need = (name: string): string => {
     const value = env[name];
     if (!value) throw new Error(`The reminder function needs the environment variable ${name}`);
@@ -28,7 +30,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     appUrl: need('APP_URL').replace(/\/+$/, ''),
     sender: need('REMINDER_SENDER'),
     unsubscribeUrl: need('UNSUBSCRIBE_URL'),
-    unsubscribeKey: need('UNSUBSCRIBE_KEY'),
+    unsubscribeKey: await unsubscribeKey(env),
     scheduleGroup: env.SCHEDULE_GROUP || 'default',
     schedulerRoleArn: need('SCHEDULER_ROLE_ARN'),
   };

@@ -4,7 +4,12 @@
  * Declaring an API is `appsync-local/api`; the cloud side is `appsync-local/cdk`; code running in a
  * Lambda data source uses `appsync-local/lambda`; test helpers are `appsync-local/testing`.
  */
-export { startLocalAppSync, type LocalAppSync, type LocalAppSyncOptions } from './runtime/start-local.ts';
+export {
+  startLocalAppSync,
+  type FunctionUrlDeclaration,
+  type LocalAppSync,
+  type LocalAppSyncOptions,
+} from './runtime/start-local.ts';
 export type { WiringModule } from './runtime/reload/load-wiring.ts';
 export { graphqlData, graphqlRequest, GraphQLRequestError, type GraphQLResponse } from './runtime/client.ts';
 export { buildExplorer, EXPLORER_FILES } from './runtime/http/explorer-bundle.ts';

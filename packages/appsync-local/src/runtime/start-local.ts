@@ -10,7 +10,8 @@ import path from 'node:path';
 import { resolverBundler } from '../bundle.ts';
 import { localKindOf } from '../datasources/local.ts';
 import { resolveTableNames, type LocalContext } from '../datasources/local-kind.ts';
-import type { ApiWiring, TableDefinition } from '../wiring.ts';
+import type { ApiWiring, DataSourceOf, TableDefinition } from '../wiring.ts';
+import { localFunction } from '../datasources/lambda/local.ts';
 import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
 import { createLocalPrincipals } from './auth/principals.ts';
@@ -80,14 +81,25 @@ export interface LocalAppSyncOptions {
    * variables. Default off.
    */
   services?: { port: number; outboxDir: string };
-  /** Variables for a local function besides its declared ones, by data-source name (settings the cloud stack gives it). */
-  functionEnvironment?: Record<string, Record<string, string>>;
+  /**
+   * Functions served behind a function URL (auth NONE) by the local services, at
+   * `<services url>/function-url/<name>/`: their handler and tables, as a LAMBDA data source declares them.
+   * Lambda's function-URL event (payload 2.0) in, its `{ statusCode, headers, body }` answer out.
+   */
+  functionUrls?: FunctionUrlDeclaration[];
+  /**
+   * Variables for local functions besides their declared ones, by function name (the settings the cloud
+   * stack gives them); read at each call, with the local function URLs by name once they are served.
+   */
+  functionEnvironment?: (local: { functionUrls: Record<string, string> }) => Record<string, Record<string, string>>;
   /**
    * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
    * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
    */
   watch?: { wiringModule?: WiringModule; log: (line: string) => void; debounceMs?: number };
 }
+
+export type FunctionUrlDeclaration = Pick<DataSourceOf<'LAMBDA'>, 'name' | 'handler' | 'environment'>;
 
 export interface LocalAppSync {
   /** The GraphQL endpoint, http://127.0.0.1:<port>/graphql. */
@@ -104,8 +116,14 @@ export interface LocalAppSync {
   key: KeyPair;
   /** Physical table name of each DynamoDB data source. */
   tableNames: Record<string, string>;
-  /** With `services`: their base URL, the outbox page's URL, the outbox and the scheduler. */
-  services?: { url: string; outboxUrl: string; outbox: Outbox; scheduler: LocalScheduler };
+  /** With `services`: their base URL, the outbox page's URL, the outbox, the scheduler, and each function URL by name. */
+  services?: {
+    url: string;
+    outboxUrl: string;
+    outbox: Outbox;
+    scheduler: LocalScheduler;
+    functionUrls: Record<string, string>;
+  };
   tokenFor(username: string, groups?: string[]): string;
   /** The principal of each of `iamGrants`, with its credentials (new at each start). */
   groupPrincipals: GroupPrincipal[];
@@ -133,6 +151,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const asyncInvocations = createAsyncInvocations();
   let url: string | undefined;
   let services: ServicesServer | undefined;
+  let functionUrlsOf = (): Record<string, string> => ({});
 
   const ctx: LocalContext = {
     root,
@@ -152,7 +171,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     asyncInvocations,
     extraEnvironment: (functionName) => ({
       ...(services ? { AWS_ENDPOINT_URL_SESV2: services.url, AWS_ENDPOINT_URL_SCHEDULER: services.url } : {}),
-      ...opts.functionEnvironment?.[functionName],
+      ...opts.functionEnvironment?.({ functionUrls: functionUrlsOf() })[functionName],
     }),
     functions: {},
   };
@@ -226,9 +245,20 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
       },
       log,
     });
+  const urlFunctions = Object.fromEntries((opts.functionUrls ?? []).map((f) => [f.name, localFunction(f, ctx)]));
+  functionUrlsOf = () =>
+    services
+      ? Object.fromEntries(Object.keys(urlFunctions).map((n) => [n, `${services!.url}/function-url/${n}/`]))
+      : {};
   if (opts.services && outbox && scheduler) {
     try {
-      services = await startServicesServer({ outbox, scheduler, port: opts.services.port, host: opts.host });
+      services = await startServicesServer({
+        outbox,
+        scheduler,
+        functionUrls: urlFunctions,
+        port: opts.services.port,
+        host: opts.host,
+      });
     } catch (err) {
       await server.close();
       client.destroy();
@@ -261,7 +291,13 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     tableNames,
     services: services &&
       outbox &&
-      scheduler && { url: services.url, outboxUrl: `${services.url}/outbox`, outbox, scheduler },
+      scheduler && {
+        url: services.url,
+        outboxUrl: `${services.url}/outbox`,
+        outbox,
+        scheduler,
+        functionUrls: functionUrlsOf(),
+      },
     tokenFor,
     groupPrincipals,
     settled: asyncInvocations.settled,

@@ -95,6 +95,8 @@ async function invokeAsync(functionName: string, call: () => Promise<unknown>): 
 export interface LocalFunction extends DataSourceInvoker {
   /** Invokes the function asynchronously with `event` (Lambda's retries included), as `invocationType: 'Event'` does. */
   invokeEvent(event: unknown): void;
+  /** Invokes the function synchronously with `event` and answers its result (a function URL's call). */
+  call(event: unknown): Promise<unknown>;
 }
 
 export function createLambdaDataSource(opts: LambdaDataSourceOptions): LocalFunction {
@@ -143,6 +145,7 @@ export function createLambdaDataSource(opts: LambdaDataSourceOptions): LocalFunc
   };
 
   return {
+    call,
     invokeEvent(event) {
       opts.asyncInvocations.track(invokeAsync(functionName, () => call(event)));
     },

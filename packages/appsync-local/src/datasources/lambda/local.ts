@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { createLambdaDataSource } from './data-source.ts';
+import { createLambdaDataSource, type LocalFunction } from './data-source.ts';
 import { localDynamoDbEnvironment } from '../../runtime/process/dynamodb-credentials.ts';
 import type { DataSourceOf } from '../../wiring.ts';
-import { resolveTableNames, type LocalKind } from '../local-kind.ts';
+import { resolveTableNames, type LocalContext, type LocalKind } from '../local-kind.ts';
 
 /**
  * The handler module, run in-process. Its environment: its tables' names; the DynamoDB Local endpoint,
@@ -10,28 +10,34 @@ import { resolveTableNames, type LocalKind } from '../local-kind.ts';
  * token, which makes those credentials its role's (see src/runtime/auth/principals.ts); and with
  * `callsApi`, the local GraphQL URL under `urlVariable`; and the local services' endpoints and the
  * caller's settings (`LocalContext.extraEnvironment`). Its function name (the context's, and the one a
- * local schedule's target ARN names) is the data source's name.
+ * local schedule's target ARN names) is the data source's name. Also runs the functions behind local
+ * function URLs (`LocalAppSyncOptions.functionUrls`).
  */
+export function localFunction(
+  source: Pick<DataSourceOf<'LAMBDA'>, 'name' | 'handler' | 'environment' | 'callsApi'>,
+  ctx: LocalContext,
+): LocalFunction {
+  const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
+  const environment = {
+    ...resolveTableNames(source.environment, ctx.tableNames),
+    ...localDynamoDbEnvironment(ctx.dynamoEndpoint, ctx.stateDir),
+    AWS_SESSION_TOKEN: principal.sessionToken,
+  };
+  const callsApi = source.callsApi;
+  const fn = createLambdaDataSource({
+    handlerPath: path.resolve(ctx.root, source.handler),
+    functionName: source.name,
+    environment: () => ({
+      ...ctx.extraEnvironment(source.name),
+      ...environment,
+      ...(callsApi ? { [callsApi.urlVariable]: ctx.apiUrl() } : {}),
+    }),
+    asyncInvocations: ctx.asyncInvocations,
+  });
+  ctx.functions[source.name] = fn;
+  return fn;
+}
+
 export const lambdaLocal: LocalKind<DataSourceOf<'LAMBDA'>> = {
-  invoker(source, ctx) {
-    const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
-    const environment = {
-      ...resolveTableNames(source.environment, ctx.tableNames),
-      ...localDynamoDbEnvironment(ctx.dynamoEndpoint, ctx.stateDir),
-      AWS_SESSION_TOKEN: principal.sessionToken,
-    };
-    const callsApi = source.callsApi;
-    const fn = createLambdaDataSource({
-      handlerPath: path.resolve(ctx.root, source.handler),
-      functionName: source.name,
-      environment: () => ({
-        ...ctx.extraEnvironment(source.name),
-        ...environment,
-        ...(callsApi ? { [callsApi.urlVariable]: ctx.apiUrl() } : {}),
-      }),
-      asyncInvocations: ctx.asyncInvocations,
-    });
-    ctx.functions[source.name] = fn;
-    return fn;
-  },
+  invoker: localFunction,
 };

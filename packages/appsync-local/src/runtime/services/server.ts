@@ -12,6 +12,8 @@ import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts } from '../io/dea
 import { openSockets } from '../io/open-sockets.ts';
 import { readBody, TooLarge } from '../io/request-body.ts';
 import { requestUrl } from '../io/request-url.ts';
+import type { LocalFunction } from '../../datasources/lambda/data-source.ts';
+import { functionUrlAnswer, functionUrlEvent } from './function-url.ts';
 import type { Outbox } from './outbox.ts';
 import { decodeWords, headerOf, outboxPage } from './page.ts';
 import { SchedulerError, type LocalScheduler, type Schedule, type ScheduleInput } from './scheduler.ts';
@@ -19,6 +21,9 @@ import { SesError, sendEmail } from './ses.ts';
 
 /** SES's limit on a message, 10 MB, with room for base64 and JSON. */
 const MAX_BODY_BYTES = 15 * 1024 * 1024;
+
+/** A function URL's request payload limit, 6 MB (Lambda's synchronous invocation). */
+const MAX_FUNCTION_URL_BODY = 6 * 1024 * 1024;
 
 export interface ServicesServer {
   url: string;
@@ -28,6 +33,8 @@ export interface ServicesServer {
 export interface ServicesServerOptions {
   outbox: Outbox;
   scheduler: LocalScheduler;
+  /** Functions behind a function URL, by name: `/function-url/<name>/...`. */
+  functionUrls: Record<string, LocalFunction>;
   port: number;
   host?: string;
 }
@@ -116,6 +123,15 @@ async function route(opts: ServicesServerOptions, req: IncomingMessage, res: Ser
     if (message === null) throw new ServiceError('NotFoundException', 404, 'No such message');
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(message);
+    return;
+  }
+  const fnUrl = /^\/function-url\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  if (fnUrl && Object.hasOwn(opts.functionUrls, fnUrl[1])) {
+    const body = await readBody(req, MAX_FUNCTION_URL_BODY);
+    const event = functionUrlEvent(req, url, fnUrl[2] ?? '/', body);
+    const answer = functionUrlAnswer(await opts.functionUrls[fnUrl[1]].call(event));
+    res.writeHead(answer.statusCode, answer.headers);
+    res.end(answer.body);
     return;
   }
   throw new ServiceError('UnknownOperationException', 404, `No local service answers ${method} ${url.pathname}`);
