@@ -13,6 +13,7 @@ import { createDynamoDbClient, graphqlRequest, signToken } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT } from '@pickem/domain/entities/event';
+import { TABLE } from '@pickem/domain/entities/table';
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { verifyUnsubscribeToken } from '../../amplify/functions/reminders/unsubscribe-token.ts';
 import { stateDir } from '../../project.ts';
@@ -236,7 +237,7 @@ describe('reminders', () => {
     const changed = diffItems(before, after);
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatchObject({ type: 'ReminderSettings', email: false, minutesBefore: 10 });
-    expect(changed[0]).not.toHaveProperty('GSI_PK');
+    expect(changed[0]).not.toHaveProperty(TABLE.gsiPk);
     const { userProfile } = await api.data(
       'missing',
       `query { userProfile { user { reminders { email minutesBefore } } } }`,
