@@ -2,13 +2,16 @@ import { defineBackend } from '@aws-amplify/backend';
 import { applySignInFlows, applySignUpPolicy, auth } from './auth/resource.ts';
 import { consoleAdmin } from './data/console-admin.ts';
 import { createPickEmApi, schemaFile } from './data/resource.ts';
-import { scoringSource } from './data/wiring.ts';
+import { remindersSource, scoringSource } from './data/wiring.ts';
 import { adminMfa } from './functions/admin-mfa/resource.ts';
 import { scoreEvent } from './functions/score-event/resource.ts';
+import { reminders } from './functions/reminders/resource.ts';
+import { addReminders } from './functions/reminders/stack.ts';
+import { unsubscribe } from './functions/unsubscribe/resource.ts';
 import { secureBackend } from './security/posture.ts';
 import { groupGrantPolicy } from 'appsync-local/cdk';
 
-const backend = defineBackend({ auth, scoreEvent, adminMfa });
+const backend = defineBackend({ auth, scoreEvent, adminMfa, reminders, unsubscribe });
 
 // Invite-only leagues turn self sign-up off (PICKEM_INVITE_ONLY=true).
 applySignUpPolicy(backend.auth.resources.cfnResources.cfnUserPool);
@@ -18,8 +21,11 @@ applySignInFlows(backend.auth.resources.cfnResources.cfnUserPoolClient);
 // The table and the AppSync API live in the scoring function's stack, which reads the table.
 const api = createPickEmApi(backend.scoreEvent.stack, {
   userPool: backend.auth.resources.userPool,
-  lambdas: { [scoringSource.handler]: backend.scoreEvent },
+  lambdas: { [scoringSource.handler]: backend.scoreEvent, [remindersSource.handler]: backend.reminders },
 });
+
+// Reminder emails: schedules, the sender's SES rights, one-click unsubscribe (docs/deploy.md, Reminders).
+addReminders({ reminders: backend.reminders, unsubscribe: backend.unsubscribe, table: api.tables.get('PickEmTable')! });
 
 // Console admins: an account admin attaches this policy to the people or roles who run shows (docs/deploy.md).
 const consoleAdminPolicy = groupGrantPolicy(api, api.api, schemaFile, consoleAdmin);
@@ -36,5 +42,7 @@ secureBackend({
   auth: backend.auth.resources,
   adminMfa: backend.adminMfa.resources.lambda,
   scoreEvent: backend.scoreEvent.resources.lambda,
+  reminders: backend.reminders.resources.lambda,
+  unsubscribe: backend.unsubscribe.resources.lambda,
   api,
 });

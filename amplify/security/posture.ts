@@ -14,10 +14,20 @@ export interface BackendParts {
   auth: AuthPostureDeps['auth'];
   adminMfa: IFunction;
   scoreEvent: IFunction;
+  reminders: IFunction;
+  unsubscribe: IFunction;
   api: IConstruct;
 }
 
-export function secureBackend({ mainStack, auth, adminMfa, scoreEvent, api }: BackendParts): void {
+export function secureBackend({
+  mainStack,
+  auth,
+  adminMfa,
+  scoreEvent,
+  reminders,
+  unsubscribe,
+  api,
+}: BackendParts): void {
   secureAuth({ auth, adminMfa, sandbox: isSandbox(mainStack) });
   traceAndCheckFunction(
     adminMfa,
@@ -27,7 +37,15 @@ export function secureBackend({ mainStack, auth, adminMfa, scoreEvent, api }: Ba
     scoreEvent,
     "scoreEvent invokes it synchronously and gets its errors back; the live passes are asynchronous, and one dropped after Lambda's retries is made good by the next pass or by scoreEvent (a pass is safe to repeat).",
   );
-  traceAndCheckApi(api, [scoreEvent]);
+  traceAndCheckFunction(
+    reminders,
+    "A failed send run is retried twice by Lambda and sends only what it has not sent; a run still failing is logged, and the players it missed get the event's next lead's reminder.",
+  );
+  traceAndCheckFunction(
+    unsubscribe,
+    'Its function URL invokes it synchronously and returns its errors to the caller, who can POST again.',
+  );
+  traceAndCheckApi(api, [scoreEvent, reminders]);
   checkAmplifyInternals(mainStack);
   checkWithRulePacks(mainStack);
 }

@@ -166,7 +166,7 @@ describe.each(types)('%s backend', (type) => {
       fns
         .map(({ r }) => r.Properties.Tags.find((t: { Key: string }) => t.Key === 'amplify:friendly-name').Value)
         .sort(),
-    ).toEqual(['admin-mfa', 'score-event']);
+    ).toEqual(['admin-mfa', 'reminders', 'score-event', 'unsubscribe']);
     for (const { r, t } of fns) {
       expect(r.Properties.Runtime).toBe(newestNodeRuntime);
       expect(r.Properties.TracingConfig).toEqual({ Mode: 'Active' });
