@@ -27,6 +27,8 @@ export const localUserPool: UserPoolDeclaration = {
   poolName: 'pickem-local',
   clientName: 'pickem-app',
   usernameAttributes: [usernameAttribute],
+  // As the cloud pool (email sign-in verifies the address): sign-up sends its code, to the local outbox.
+  autoVerifiedAttributes: ['email'],
   groups,
   users: [demoUser(DEMO_ADMIN, [adminGroup]), ...demoPlayers.map((_, i) => demoUser(demoUsername(i)))],
 };

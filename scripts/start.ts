@@ -34,6 +34,7 @@ import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
+import { localReminderOptions, localUnsubscribeKey } from './local-reminders.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
@@ -68,6 +69,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 // The user pool listens on the next port, the web app on the one after (free ones when PORT=0).
 const poolPort = port === 0 ? 0 : port + 1;
 const appPort = port === 0 ? 0 : port + 2;
+// The local services (the outbox, its page, the scheduler, the unsubscribe link) on the one after.
+const servicesPort = port === 0 ? 0 : port + 3;
 
 const localDir = path.join(repoRoot, '.local');
 const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resolve(dir))];
@@ -77,6 +80,9 @@ if (outputDirs.slice(1).includes(repoRoot))
 
 const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
+// Every email the stack sends (reminders, the user pool's codes), one .eml file each.
+const outboxDir = path.join(localDir, 'outbox');
+let appUrl = `http://${host}:${appPort}`;
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
 const cognito = await startCognitoLocal({
   dataDir: poolDir,
@@ -84,6 +90,7 @@ const cognito = await startCognitoLocal({
   host,
   signingKey: loadOrCreateSigningKey(localDir).privateKey,
   adminCredentials: localDynamoDbCredentials(stateDir),
+  outboxDir,
 });
 const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ stateDir, inMemory, dataDir });
@@ -101,6 +108,8 @@ try {
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
     iamGrants: [consoleAdmin],
+    services: { port: servicesPort, outboxDir },
+    ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
     explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
     log: (line) => console.log(line),
     watch: watch
@@ -167,6 +176,7 @@ const outputs = localOutputs({
 const written = writeOutputs(outputs, outputDirs);
 await ensureAppBuilt((line) => console.log(line));
 const webApp = await serveApp({ host, port: appPort, outputs });
+appUrl = webApp.url.replace(/\/+$/, '');
 
 const everywhere = host !== '127.0.0.1' && host !== 'localhost' && host !== '::1';
 console.log(`
@@ -176,6 +186,7 @@ Pick'Em API (local AppSync) ready at ${app.url}
   Subscriptions:    ${app.realtimeUrl} (TLS from the local CA ${path.relative(process.cwd(), app.caPath)}; for Node: NODE_EXTRA_CA_CERTS=${app.caPath})
   User pool:        ${cognito.endpoint} (${pool.userPoolId}, app client ${pool.clientId}; ${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), poolDir)}`})
   DynamoDB Local:   ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${path.relative(process.cwd(), dataDir)}`}${empty ? ', demo season not loaded' : ''})
+  Outbox:           ${app.services!.outboxUrl} (every email sent: reminders, sign-up and reset codes; files in ${path.relative(process.cwd(), outboxDir)})
   Hot reload:       ${watch ? 'on (resolvers, what they import, schema.graphql, the wiring)' : 'off'}
   App config:       ${written.map((f) => path.relative(process.cwd(), f)).join(', ')}
   Console admin:    AWS_IAM credentials in ${path.relative(process.cwd(), consoleAdminFile)} (new each start): npm run --silent iam-call -- '<graphql>', or the explorer's "AWS_IAM (${consoleAdmin.label})"

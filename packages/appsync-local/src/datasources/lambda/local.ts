@@ -17,11 +17,14 @@ export function localFunction(
   source: Pick<DataSourceOf<'LAMBDA'>, 'name' | 'handler' | 'environment' | 'callsApi'>,
   ctx: LocalContext,
 ): LocalFunction {
-  const principal = ctx.principals.issue(source.name, source.callsApi?.fields ?? []);
+  // Every local function shares the process's environment, so only a function that calls the API gets
+  // a session token (its principal): a second function setting its own token would race the first's
+  // signed calls. DynamoDB Local and the local services do not read the token.
+  const principal = source.callsApi ? ctx.principals.issue(source.name, source.callsApi.fields) : undefined;
   const environment = {
     ...resolveTableNames(source.environment, ctx.tableNames),
     ...localDynamoDbEnvironment(ctx.dynamoEndpoint, ctx.stateDir),
-    AWS_SESSION_TOKEN: principal.sessionToken,
+    ...(principal ? { AWS_SESSION_TOKEN: principal.sessionToken } : {}),
   };
   const callsApi = source.callsApi;
   const fn = createLambdaDataSource({

@@ -28,6 +28,8 @@ import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionD
 import { openSockets } from '../io/open-sockets.ts';
 import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
+import { outboxMessageSender } from './outbox-sender.ts';
+import { createOutbox } from '../services/outbox.ts';
 import { needsSignature } from './public-actions.ts';
 import { signedHeaders } from './sign-request.ts';
 
@@ -44,6 +46,8 @@ export interface CognitoLocalOptions {
   adminCredentials: LocalCredentials;
   /** How long a request's headers and body may take (default CONNECTION_DEADLINES, as the API's). */
   deadlines?: ConnectionDeadlines;
+  /** Write the pool's emails (confirmation and reset codes) to this outbox folder (services/outbox.ts) rather than the console. */
+  outboxDir?: string;
 }
 
 export interface CognitoLocal {
@@ -94,7 +98,12 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new MessagesService(
+      triggers,
+      new MessageDeliveryService(
+        opts.outboxDir ? outboxMessageSender(createOutbox(opts.outboxDir)) : new ConsoleMessageSender(),
+      ),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,

@@ -21,6 +21,11 @@ export interface UserPoolDeclaration {
   clientName: string;
   /** Cognito's `UsernameAttributes` (for example `['email']`). */
   usernameAttributes?: string[];
+  /**
+   * Cognito's `AutoVerifiedAttributes` (for example `['email']`): sign-up sends a confirmation code to
+   * that attribute (to the outbox, with `startCognitoLocal`'s `outboxDir`). Set again on a warm start.
+   */
+  autoVerifiedAttributes?: string[];
   groups: string[];
   users: SeedUser[];
 }
@@ -47,8 +52,14 @@ export async function ensureUserPool(cognito: CognitoLocal, decl: UserPoolDeclar
     const created = await cognito.call<{ UserPool: Named }>('CreateUserPool', {
       PoolName: decl.poolName,
       UsernameAttributes: decl.usernameAttributes,
+      AutoVerifiedAttributes: decl.autoVerifiedAttributes,
     });
     userPoolId = created.UserPool.Id!;
+  } else if (decl.autoVerifiedAttributes) {
+    await cognito.call('UpdateUserPool', {
+      UserPoolId: userPoolId,
+      AutoVerifiedAttributes: decl.autoVerifiedAttributes,
+    });
   }
   const { UserPoolClients = [] } = await cognito.call<{ UserPoolClients?: Named[] }>('ListUserPoolClients', {
     UserPoolId: userPoolId,
