@@ -58,7 +58,7 @@ try {
   // The bell ten minutes and 3 seconds from now: the 10-minute schedule fires in about 3 seconds.
   const admin = app.tokenFor('bench-admin', [ADMIN_GROUP]);
   const startsAt = new Date(Math.ceil((Date.now() + LEAD_MS + 3000) / 1000) * 1000).toISOString();
-  const { createEvent } = await graphqlData(
+  const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(
     app.url,
     admin,
     'mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }',

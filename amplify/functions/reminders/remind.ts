@@ -55,6 +55,18 @@ export interface RemindDeps {
   now: () => number;
 }
 
+/** Spaces calls to at most `perSecond` a second (SES refuses sends over the account's rate); unpaced without one. */
+export function pacer(perSecond: number | null): () => Promise<void> {
+  if (!perSecond) return async () => {};
+  let next = 0;
+  return async () => {
+    const now = Date.now();
+    const slot = Math.max(now, next);
+    next = slot + 1000 / perSecond;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  };
+}
+
 export async function readEvent(dynamo: DynamoDBClient, tableName: string, eventId: string): Promise<EventItem | null> {
   const out = await dynamo.send(
     new GetItemCommand({ TableName: tableName, Key: toAttributes(EVENT.key(eventId)), ConsistentRead: true }),
@@ -119,6 +131,7 @@ export async function remind(
   const matchCount = event.matchOrder.length;
   if (matchCount === 0) return skip('empty-card');
   const picked = await pickedCounts(deps, event);
+  const pace = pacer(deps.settings.sendRate);
 
   let start: QueryCommandInput['ExclusiveStartKey'];
   do {
@@ -158,6 +171,7 @@ export async function remind(
         unsubscribeUrl: unsubscribeUrl(deps.settings, player.userId),
       });
       try {
+        await pace();
         await deps.ses.send(new SendEmailCommand(email));
         outcome.sent += 1;
       } catch (err) {

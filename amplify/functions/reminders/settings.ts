@@ -14,6 +14,8 @@ export interface ReminderSettings {
   unsubscribeUrl: string;
   /** The key of the unsubscribe tokens (unsubscribe-key.ts). */
   unsubscribeKey: string;
+  /** Emails a second at most (SES_SEND_RATE: the account's SES sending rate); null: unpaced (locally). */
+  sendRate: number | null;
   /** The schedule group of the event schedules, and the role they invoke the function with. */
   scheduleGroup: string;
   schedulerRoleArn: string;
@@ -31,6 +33,7 @@ export async function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.e
     sender: need('REMINDER_SENDER'),
     unsubscribeUrl: need('UNSUBSCRIBE_URL'),
     unsubscribeKey: await unsubscribeKey(env),
+    sendRate: Number(env.SES_SEND_RATE) > 0 ? Number(env.SES_SEND_RATE) : null,
     scheduleGroup: env.SCHEDULE_GROUP || 'default',
     schedulerRoleArn: need('SCHEDULER_ROLE_ARN'),
   };

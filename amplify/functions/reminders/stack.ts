@@ -17,11 +17,15 @@ import type { LambdaTarget } from 'appsync-local/cdk';
 import { acknowledge } from '../../security/acknowledge.ts';
 
 export const DEFAULT_SENDER = "Pick'Em <reminders@example.com>";
+/** The SES sending rate assumed when PICKEM_SES_SEND_RATE is not set *(guess: SES sets a production account's rate per use case)*. */
+export const DEFAULT_SEND_RATE = 50;
 
 export interface ReminderSettingsInput {
   sender: string;
   identity: string;
   appUrl: string;
+  /** The account's SES sending rate, emails a second: the function paces itself to it. */
+  sendRate: number;
 }
 
 /** The settings from the environment of the deployment (docs/deploy.md). */
@@ -31,7 +35,9 @@ export function reminderSettings(env: NodeJS.ProcessEnv = process.env): Reminder
   const identity = env.PICKEM_SES_IDENTITY || address.slice(address.indexOf('@') + 1);
   if (!address.includes('@') || identity === '')
     throw new Error(`PICKEM_REMINDER_SENDER=${sender}: not an email address`);
-  return { sender, identity, appUrl: env.PICKEM_APP_URL || 'http://localhost:5173' };
+  const sendRate = Number(env.PICKEM_SES_SEND_RATE || DEFAULT_SEND_RATE);
+  if (!(sendRate > 0)) throw new Error(`PICKEM_SES_SEND_RATE=${env.PICKEM_SES_SEND_RATE}: emails a second, above 0`);
+  return { sender, identity, appUrl: env.PICKEM_APP_URL || 'http://localhost:5173', sendRate };
 }
 
 /** How cdk-nag writes the group's name in a finding: CDK generates it at synthesis (a plain string), else a reference. */
@@ -105,6 +111,7 @@ export function addReminders(
 
   deps.reminders.addEnvironment('APP_URL', settings.appUrl);
   deps.reminders.addEnvironment('REMINDER_SENDER', settings.sender);
+  deps.reminders.addEnvironment('SES_SEND_RATE', String(settings.sendRate));
   deps.reminders.addEnvironment('UNSUBSCRIBE_URL', url.url);
   deps.reminders.addEnvironment('UNSUBSCRIBE_KEY_SECRET_ARN', unsubscribeKey.secretArn);
   deps.reminders.addEnvironment('SCHEDULE_GROUP', scheduleGroup.scheduleGroupName);
