@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
 import { RankTable } from '../RankTable.tsx';
+import { Reminders } from './Reminders.tsx';
 import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
 
@@ -44,6 +45,7 @@ export function Profile({ userId }: { userId?: string }) {
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">{profile.user.displayName}</h1>
       {!userId && <DisplayName current={profile.user.displayName} onSaved={() => load(null)} />}
+      {!userId && <Reminders current={profile.user.reminders} />}
       <h2>Seasons</h2>
       {profile.standings.length === 0 ? (
         <p>No scored events yet.</p>
