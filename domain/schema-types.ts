@@ -96,6 +96,8 @@ export type League = {
   myRank: number | null;
   /** The members' predictions for the event, ranked by the points of the results entered so far (provisional while BROADCAST, final once SCORED). Null while the picks are hidden (before the lock). */
   eventLeaderboard?: Array<Prediction> | null;
+  /** For the commissioner (and admins): the members without a complete prediction for an event of the league's season, by name only, until its bell (empty after it). */
+  missingPicks?: Array<User> | null;
 };
 
 export type EventConnection = {
@@ -299,6 +301,12 @@ export type LeagueEventLeaderboardArgs = {
 };
 
 export type LeagueEventLeaderboardResult = Array<Prediction> | null;
+
+export type LeagueMissingPicksArgs = {
+  eventId: string;
+};
+
+export type LeagueMissingPicksResult = Array<User> | null;
 
 export type EventCardLeaderboardArgs = {
   limit?: number | null;

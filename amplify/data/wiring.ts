@@ -100,6 +100,7 @@ export const wiring: ApiWiring = wireApi({
     pipeline('League', 'standings', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'myRank', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'eventLeaderboard', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
+    pipeline('League', 'missingPicks', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
     pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonHeads')]),
     unit('EventCard', 'leaderboard'),

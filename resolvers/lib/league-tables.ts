@@ -29,7 +29,7 @@ export function memberItemsRead(ctx: Context<unknown, LeagueTableStash>, items: 
 }
 
 /** A member's current name: their profile's, else the one they joined with. */
-function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string): string {
+export function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string): string {
   const profile = stash.profiles[userId];
   return profile ? profile.displayName : joinedAs;
 }
