@@ -8,7 +8,14 @@ export type ReminderRequest =
   /** Create, move or delete the event's schedules to match the event as stored now. */
   | { action: 'schedule'; eventId: string }
   /** Email the opted-in players of this lead who have picks missing; `startsAt` is the bell it was scheduled for. */
-  | { action: 'send'; eventId: string; minutesBefore: number; startsAt: string };
+  | { action: 'send'; eventId: string; minutesBefore: number; startsAt: string }
+  /** Email these members (their unpicked count each) about the event, once per league and event. */
+  | { action: 'nudge'; leagueId: string; leagueName: string; eventId: string; unpicked: Record<string, number> };
+
+/** What a nudge answers: how many members were emailed now. */
+export interface NudgeOutcome {
+  sent: number;
+}
 
 /** The name of an event's schedule for one lead (Scheduler names: at most 64 of [0-9a-zA-Z-_.]). */
 export function scheduleName(eventKeyHash: string, minutesBefore: number): string {

@@ -454,6 +454,13 @@ export type MutationUpdateRemindersArgs = {
 
 export type MutationUpdateRemindersResult = User;
 
+export type MutationNudgeLeagueArgs = {
+  leagueId: string;
+  eventId: string;
+};
+
+export type MutationNudgeLeagueResult = number;
+
 export type MutationCreateLeagueArgs = {
   input: CreateLeagueInput;
 };

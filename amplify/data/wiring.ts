@@ -134,6 +134,13 @@ export const wiring: ApiWiring = wireApi({
       fn('writeDisplayName'),
     ]),
     pipeline('Mutation', 'updateReminders', [getMyProfile, fn('writeReminders')]),
+    pipeline('Mutation', 'nudgeLeague', [
+      getLeague,
+      getLeagueSeason,
+      getEventCard,
+      fn('getMemberPredictions'),
+      fn('sendNudges', remindersSource.name),
+    ]),
     unit('User', 'reminders'),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [

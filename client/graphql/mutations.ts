@@ -259,6 +259,13 @@ mutation UpdateReminders($email: Boolean!, $minutesBefore: Int!) {
 }
 ` as GeneratedMutation<T.UpdateRemindersMutationVariables, T.UpdateRemindersMutation>;
 
+/** The commissioner emails the members without a complete prediction for an event (League.missingPicks) who have email reminders on: once per league and event. Answers how many were emailed. */
+export const nudgeLeague = /* GraphQL */ `
+mutation NudgeLeague($leagueId: ID!, $eventId: ID!) {
+  nudgeLeague(leagueId: $leagueId, eventId: $eventId)
+}
+` as GeneratedMutation<T.NudgeLeagueMutationVariables, T.NudgeLeagueMutation>;
+
 /** A league of the season, with the caller as its commissioner and only member. */
 export const createLeague = /* GraphQL */ `
 mutation CreateLeague($input: CreateLeagueInput!) {

@@ -665,6 +665,15 @@ export type UpdateRemindersMutation = {
   };
 };
 
+export type NudgeLeagueMutationVariables = {
+  leagueId: string;
+  eventId: string;
+};
+
+export type NudgeLeagueMutation = {
+  nudgeLeague: number;
+};
+
 export type CreateLeagueMutationVariables = {
   input: CreateLeagueInput;
 };

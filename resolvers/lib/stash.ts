@@ -148,6 +148,9 @@ export interface LeagueTableStash extends CardStash {
   profiles: Record<string, ProfileItem>;
 }
 
+/** nudgeLeague: getLeague → getLeagueSeason → getEventCard → getMemberPredictions → sendNudges. */
+export type NudgeStash = LeagueStash & LeagueTableStash;
+
 /** updateReminders: getMyProfile → writeReminders. */
 export interface RemindersStash extends Pick<CardStash, 'profile' | 'fallbackName'> {
   /** updateReminders (request): the validated settings. */

@@ -20,6 +20,7 @@ import { stateDir } from '../../project.ts';
 import { localReminderOptions } from '../../scripts/local-reminders.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, tableSnapshot } from './mutations-fixtures.ts';
+import { LEAGUE_OP } from './leagues-fixtures.ts';
 
 const KEY = 'test-unsubscribe-key';
 const SET = `mutation($e: Boolean!, $m: Int!) { updateReminders(email: $e, minutesBefore: $m) { id } }`;
@@ -249,6 +250,35 @@ describe('reminders', () => {
     await passTime(Date.parse(next.startsAt) - 600_000 + 1500);
     const mails = outbox().filter((m) => m.text.includes(encodeURIComponent(next.id)));
     expect(mails.map((m) => m.to).sort()).toEqual(['complete@example.com', 'partial@example.com']);
+  }, 60_000);
+
+  it("nudge: the commissioner's nudge emails the opted-in members with picks missing, once per league and event", async () => {
+    // The one-click test above turned missing's email off: on again.
+    await optIn('missing', 10);
+    const event = await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
+    const { createLeague } = await api.data('boss', LEAGUE_OP.create, { i: { name: 'Nudgers', seasonId: '2030' } });
+    for (const name of ['missing', 'partial', 'complete', 'off'])
+      await api.data(name, LEAGUE_OP.join, { c: createLeague.inviteCode });
+    await pick('complete', event.id, event.matches);
+    await pick('partial', event.id, event.matches.slice(0, 1));
+    await pick('boss', event.id, event.matches);
+    const NUDGE = 'mutation($l: ID!, $e: ID!) { nudgeLeague(leagueId: $l, eventId: $e) }';
+    const refused = await api.request('missing', NUDGE, { l: createLeague.id, e: event.id });
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'NotCommissioner' });
+
+    const first = await api.data('boss', NUDGE, { l: createLeague.id, e: event.id });
+    expect(first.nudgeLeague).toBe(2);
+    const nudges = () =>
+      outbox().filter((m) => m.text.includes(encodeURIComponent(event.id)) && m.text.includes('Nudgers reminds you'));
+    expect(
+      nudges()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['missing@example.com', 'partial@example.com']);
+    for (const mail of nudges()) expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const again = await api.data('boss', NUDGE, { l: createLeague.id, e: event.id });
+    expect(again.nudgeLeague).toBe(0);
+    expect(nudges()).toHaveLength(2);
   }, 60_000);
 });
 

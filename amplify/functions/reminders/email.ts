@@ -13,13 +13,17 @@ export interface ReminderEmail {
   eventUrl: string;
   /** The one-click unsubscribe URL, token included. */
   unsubscribeUrl: string;
+  /** A commissioner's nudge: the league's name. */
+  nudgedBy?: string;
 }
 
 /** The lead in words: "10 minutes", "an hour", "24 hours". */
 export function leadInWords(minutesBefore: number): string {
   if (minutesBefore === 60) return 'an hour';
-  if (minutesBefore % 60 === 0) return `${minutesBefore / 60} hours`;
-  return `${minutesBefore} minutes`;
+  if (minutesBefore === 1) return '1 minute';
+  if (minutesBefore < 120) return `${minutesBefore} minutes`;
+  if (minutesBefore < 2880) return `${Math.round(minutesBefore / 60)} hours`;
+  return `${Math.round(minutesBefore / 1440)} days`;
 }
 
 /** The bell as a player reads it: "Friday 28 November, 20:00 UTC". */
@@ -36,21 +40,24 @@ const escape = (s: string) =>
 const matches = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
 
 export function reminderEmail(m: ReminderEmail): SendEmailCommandInput {
-  const subject = `${m.eventName} locks in ${leadInWords(m.minutesBefore)}: ${matches(m.unpicked)} unpicked`;
+  const subject = m.nudgedBy
+    ? `${m.nudgedBy}: ${m.eventName} locks in ${leadInWords(m.minutesBefore)}, ${matches(m.unpicked)} unpicked`
+    : `${m.eventName} locks in ${leadInWords(m.minutesBefore)}: ${matches(m.unpicked)} unpicked`;
+  const nudged = m.nudgedBy ? `The commissioner of your league ${m.nudgedBy} reminds you to pick. ` : '';
   const picked = m.matchCount - m.unpicked;
   const status =
     picked === 0
       ? `You have not picked any of its ${matches(m.matchCount)} yet.`
       : `You have picked ${picked} of its ${matches(m.matchCount)}; ${matches(m.unpicked)} still unpicked.`;
   const text = [
-    `${m.eventName} starts ${bellInWords(m.startsAt)}, in ${leadInWords(m.minutesBefore)}. Picks lock at the bell.`,
+    `${nudged}${m.eventName} starts ${bellInWords(m.startsAt)}, in ${leadInWords(m.minutesBefore)}. Picks lock at the bell.`,
     status,
     '',
     `Make your picks: ${m.eventUrl}`,
     '',
     `You get this because you turned on email reminders in Pick'Em. Stop them: ${m.unsubscribeUrl}`,
   ].join('\n');
-  const html = `<p>${escape(m.eventName)} starts ${escape(bellInWords(m.startsAt))}, in ${escape(leadInWords(m.minutesBefore))}. Picks lock at the bell.</p>
+  const html = `<p>${escape(nudged)}${escape(m.eventName)} starts ${escape(bellInWords(m.startsAt))}, in ${escape(leadInWords(m.minutesBefore))}. Picks lock at the bell.</p>
 <p>${escape(status)}</p>
 <p><a href="${escape(m.eventUrl)}">Make your picks</a></p>
 <p style="font-size:small">You get this because you turned on email reminders in Pick'Em. <a href="${escape(m.unsubscribeUrl)}">Stop these emails</a>.</p>`;

@@ -9,7 +9,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { ReminderRequest } from '@pickem/domain/reminders';
+import type { NudgeOutcome, ReminderRequest } from '@pickem/domain/reminders';
+import { nudge } from './nudge.ts';
 import { REMINDER } from '@pickem/domain/entities/reminder';
 import { readEvent, remind, type RemindOutcome } from './remind.ts';
 import { placeSchedules, type PlacedSchedules } from './schedules.ts';
@@ -32,23 +33,35 @@ function parse(event: unknown): ReminderRequest {
   const e = (event ?? {}) as Record<string, unknown>;
   if (typeof e.eventId !== 'string' || e.eventId === '') throw new Error('eventId must be a non-empty string');
   if (e.action === 'schedule') return { action: 'schedule', eventId: e.eventId };
+  if (e.action === 'nudge') {
+    if (typeof e.leagueId !== 'string' || typeof e.leagueName !== 'string')
+      throw new Error('leagueId and leagueName are required');
+    if (!e.unpicked || typeof e.unpicked !== 'object') throw new Error('unpicked must map user ids to counts');
+    return {
+      action: 'nudge',
+      leagueId: e.leagueId,
+      leagueName: e.leagueName,
+      eventId: e.eventId,
+      unpicked: e.unpicked as Record<string, number>,
+    };
+  }
   if (e.action === 'send') {
     if (typeof e.minutesBefore !== 'number' || !REMINDER.isLead(e.minutesBefore))
       throw new Error('minutesBefore must be one of the reminder leads');
     if (typeof e.startsAt !== 'string') throw new Error('startsAt must be the bell the run was scheduled for');
     return { action: 'send', eventId: e.eventId, minutesBefore: e.minutesBefore, startsAt: e.startsAt };
   }
-  throw new Error(`action must be schedule or send; got ${JSON.stringify(e.action)}`);
+  throw new Error(`action must be schedule, send or nudge; got ${JSON.stringify(e.action)}`);
 }
 
 export async function handler(
   event: unknown,
   context: { invokedFunctionArn: string },
-): Promise<RemindOutcome | PlacedSchedules> {
+): Promise<RemindOutcome | PlacedSchedules | NudgeOutcome> {
   const request = parse(event);
   // Reminders are off where the function has no scheduler role (a local API started without its
   // services and settings, as most tests start it): nothing is scheduled, and no AWS endpoint is called.
-  if (!process.env.SCHEDULER_ROLE_ARN) return { placed: [], removed: [] };
+  if (!process.env.SCHEDULER_ROLE_ARN) return request.action === 'nudge' ? { sent: 0 } : { placed: [], removed: [] };
   const settings = await settingsFromEnvironment();
   const { dynamo, ses, scheduler } = clientsFor();
   if (request.action === 'schedule') {
@@ -61,7 +74,9 @@ export async function handler(
     };
     return placeSchedules(scheduler, target, request.eventId, stored, Date.now());
   }
-  const outcome = await remind({ dynamo, ses, settings, now: Date.now }, request);
+  const deps = { dynamo, ses, settings, now: Date.now };
+  if (request.action === 'nudge') return nudge(deps, request);
+  const outcome = await remind(deps, request);
   console.log(`[reminders] ${request.eventId} ${request.minutesBefore} min: ${JSON.stringify(outcome)}`);
   if (outcome.failed > 0) throw new Error(`${outcome.failed} reminder(s) could not be sent; a retry sends them`);
   return outcome;
