@@ -98,6 +98,17 @@ export type League = {
   eventLeaderboard?: Array<Prediction> | null;
 };
 
+/** What an invite code shows before joining its league: nothing else of the league. */
+export type LeaguePreview = {
+  name: string;
+  season: Season;
+  /** The commissioner's display name now. */
+  commissionerName: string;
+  memberCount: number;
+  /** False when the commissioner closed joins (joinLeague would answer JoinsClosed). */
+  joinsOpen: boolean;
+};
+
 export type EventConnection = {
   items: Array<Event>;
   nextToken: string | null;
@@ -335,6 +346,12 @@ export type QueryLeagueArgs = {
 };
 
 export type QueryLeagueResult = League | null;
+
+export type QueryLeaguePreviewArgs = {
+  code: string;
+};
+
+export type QueryLeaguePreviewResult = LeaguePreview;
 
 export type QueryEventCardArgs = {
   eventId: string;

@@ -133,6 +133,26 @@ query League($leagueId: ID!) {
 }
 ` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;
 
+/** The league of an invite code, as shown before joining. A code no league has counts as a wrong code, as in joinLeague (InvalidCode; TooManyAttempts after 5 within a minute). */
+export const leaguePreview = /* GraphQL */ `
+query LeaguePreview($code: String!) {
+  leaguePreview(code: $code) {
+    __typename
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    commissionerName
+    memberCount
+    joinsOpen
+  }
+}
+` as GeneratedQuery<T.LeaguePreviewQueryVariables, T.LeaguePreviewQuery>;
+
 /** An event's card with the caller's prediction. Null if there is no such event. */
 export const eventCard = /* GraphQL */ `
 query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: String) {

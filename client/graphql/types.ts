@@ -253,6 +253,27 @@ export type LeagueQuery = {
   } | null;
 };
 
+export type LeaguePreviewQueryVariables = {
+  code: string;
+};
+
+export type LeaguePreviewQuery = {
+  leaguePreview: {
+    __typename: 'LeaguePreview';
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    commissionerName: string;
+    memberCount: number;
+    joinsOpen: boolean;
+  };
+};
+
 export type EventCardQueryVariables = {
   eventId: string;
   leaderboardLimit?: number | null;

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
 import { RankTable } from '../RankTable.tsx';
+import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
 
@@ -68,6 +69,13 @@ export function Profile({ userId }: { userId?: string }) {
             <tr key={h.eventId}>
               <td>
                 <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
+                {h.picks.length > 0 && (
+                  <HistoryPicks
+                    eventId={h.eventId}
+                    picks={h.picks}
+                    label={`${profile.user.displayName}'s picks, ${h.eventName}`}
+                  />
+                )}
               </td>
               <td className="num">{h.points ?? '–'}</td>
               <td>{h.rank ?? '–'}</td>
