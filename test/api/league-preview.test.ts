@@ -58,6 +58,11 @@ describe('leaguePreview', () => {
     expect((await api.data('una', PREVIEW, { c: league.inviteCode })).leaguePreview.joinsOpen).toBe(false);
   });
 
+  it("a member's join again is AlreadyMember, naming the league in errorInfo so the app can open it", async () => {
+    const res = await api.request('tom', LEAGUE_OP.join, { c: league.inviteCode });
+    expect(res.errors?.[0]).toMatchObject({ errorType: 'AlreadyMember', errorInfo: { leagueId: league.id } });
+  });
+
   it('a wrong code is InvalidCode and counted: after 5 in a minute even a right code is TooManyAttempts', async () => {
     for (let i = 0; i < 5; i++)
       expect(await refusal(api, 'guess', PREVIEW, { c: `ZZZZZ-ZZZZ${i}` })).toBe('InvalidCode');
