@@ -109,6 +109,13 @@ export type LeaguePreview = {
   joinsOpen: boolean;
 };
 
+/** An event of the events screen's Tonight/Upcoming part, with what the caller has picked of it. */
+export type UpcomingEvent = {
+  event: Event;
+  /** How many of its matches the caller has picked (0: no picks saved). */
+  myPickCount: number;
+};
+
 export type EventConnection = {
   items: Array<Event>;
   nextToken: string | null;
@@ -318,9 +325,15 @@ export type UserProfileHistoryResult = PredictionConnection;
 export type QueryEventsArgs = {
   limit?: number | null;
   nextToken?: string | null;
+  before?: string | null;
 };
 
 export type QueryEventsResult = EventConnection;
+
+export type QueryUpcomingEventsArgs = {
+};
+
+export type QueryUpcomingEventsResult = Array<UpcomingEvent>;
 
 export type QueryStandingsArgs = {
   season?: number | null;

@@ -26,10 +26,12 @@ export function request(ctx: LeaderboardContext) {
   return {};
 }
 
-export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
+/** An early return from the request skips the pipeline but still runs this handler (AppSync's runtime utilities reference): null again while hidden. */
+export function response(ctx: LeaderboardContext): EventCardLeaderboardResult | null {
   const source = ctx.source!;
   const head = source.board;
   const event = view(source.event);
+  if (!scoresVisible(event)) return null;
   const now = util.time.nowEpochMilliSeconds();
   const me = caller(ctx).sub;
   const items =

@@ -68,6 +68,7 @@ export const wiring: ApiWiring = wireApi({
   dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
   resolvers: [
     unit('Query', 'events'),
+    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks')]),
     pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks'), getRowNames]),
     unit('Query', 'seasons'),
     pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),

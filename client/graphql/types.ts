@@ -127,6 +127,7 @@ export type PredictionSnapshotInput = {
 export type EventsQueryVariables = {
   limit?: number | null;
   nextToken?: string | null;
+  before?: string | null;
 };
 
 export type EventsQuery = {
@@ -144,6 +145,26 @@ export type EventsQuery = {
     }>;
     nextToken: string | null;
   };
+};
+
+export type UpcomingEventsQueryVariables = {
+};
+
+export type UpcomingEventsQuery = {
+  upcomingEvents: Array<{
+    __typename: 'UpcomingEvent';
+    event: {
+      __typename: 'Event';
+      id: string;
+      name: string;
+      date: string;
+      startsAt: string;
+      state: EventState;
+      season: number;
+      matchCount: number;
+    };
+    myPickCount: number;
+  }>;
 };
 
 export type StandingsQueryVariables = {

@@ -26,6 +26,8 @@ export interface EventItem {
 
 export const EVENT_LIMIT = {
   name: 100,
+  /** Events upcomingEvents reads (from yesterday on): the events screen's Tonight/Upcoming part. */
+  upcoming: 20,
 } as const;
 
 const TYPE = 'Event';

@@ -78,6 +78,14 @@ export interface HistoryStash {
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */
 export type HistoryEvent = EventView & Pick<EventItem, 'name'>;
 
+/** Query.upcomingEvents: getUpcomingEvents → getMyEventPicks. */
+export interface UpcomingStash {
+  /** getUpcomingEvents: the events from yesterday on, soonest first (a player's without the empty ones). */
+  events: EventItem[];
+  /** getMyEventPicks: the caller's pick count by event id (none: no prediction). */
+  pickCounts: Record<string, number>;
+}
+
 /** A board page's steps: getBoardChunks or getLeaderboardChunks (EventCard.leaderboard), then getRowNames. */
 export interface RowNamesStash<Row> {
   /** The page's rows; getRowNames puts each player's name now in them. */
