@@ -12,6 +12,7 @@ import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
+import { formatDay } from '../hooks.ts';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);
@@ -46,8 +47,8 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
     <article aria-labelledby="league-title">
       <h1 id="league-title">{league.name}</h1>
       <p className="muted">
-        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount}{' '}
-        {league.memberCount === 1 ? 'member' : 'members'}
+        {league.season.name} ({formatDay(league.season.startDate)} to {formatDay(league.season.endDate)}) ·{' '}
+        {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
         {league.myRank != null && (
           <>
             {' '}

@@ -4,6 +4,7 @@ import { client, errorText, mutations } from '../api.ts';
 import { href, useNotice } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
+import { formatDay } from '../hooks.ts';
 
 export function Leagues() {
   const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
@@ -177,7 +178,7 @@ function CreateForm() {
         <select key={open.length} name="seasonId" required defaultValue={currentSeason(open)?.id}>
           {open.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name} ({s.startDate} to {s.endDate})
+              {s.name} ({formatDay(s.startDate)} to {formatDay(s.endDate)})
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 /** A player's profile: display name (your own is editable), every season's standing, event history. */
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
+import { formatDay } from '../hooks.ts';
 import { RankTable } from '../RankTable.tsx';
 import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
@@ -68,7 +69,8 @@ export function Profile({ userId }: { userId?: string }) {
           {history.map((h) => (
             <tr key={h.eventId}>
               <td>
-                <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
+                <a href={href.event(h.eventId)}>{h.eventName}</a>{' '}
+                <span className="muted nowrap">{formatDay(h.eventDate)}</span>
                 {h.picks.length > 0 && (
                   <HistoryPicks
                     eventId={h.eventId}

@@ -5,6 +5,7 @@ import { href } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { RankTable } from '../RankTable.tsx';
 import { usePaged } from '../usePaged.ts';
+import { formatDay } from '../hooks.ts';
 
 type Row = StandingsQuery['standings']['items'][number];
 
@@ -28,7 +29,7 @@ export function Standings() {
       </label>
       {season && (
         <p className="muted">
-          {season.startDate} to {season.endDate}
+          {formatDay(season.startDate)} to {formatDay(season.endDate)}
         </p>
       )}
       {season && <SeasonTable key={season.id} seasonId={season.id} name={season.name} />}
