@@ -192,9 +192,22 @@ function CardView({
             Live updates: {live}
           </p>
         )}
+        {/* At the top, above a long card: where the player stands while the results come in. */}
+        {card.myPrediction?.points != null && (
+          <p className="my-points" data-testid="my-points">
+            Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
+            {card.myPrediction.rank})
+          </p>
+        )}
       </header>
 
-      {admin && event.state === 'UPCOMING' && <admin.CardBuilder card={card} onChange={reload} />}
+      {/* The card is built until the bell: after it the picks are shown, and a match added then could not be picked. */}
+      {admin && event.state === 'UPCOMING' && !locked && <admin.CardBuilder card={card} onChange={reload} />}
+      {admin && event.state === 'UPCOMING' && locked && (
+        <p className="muted" data-testid="card-locked">
+          The bell has rung: the card is locked. Start the broadcast to enter results.
+        </p>
+      )}
 
       <form
         onSubmit={(e) => {
@@ -253,12 +266,6 @@ function CardView({
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
       {board && <Leaderboard rows={board.rows} final={board.final} me={me} matches={matches} />}
-      {card.myPrediction?.points != null && (
-        <p data-testid="my-points">
-          Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
-          {card.myPrediction.rank})
-        </p>
-      )}
     </article>
   );
 }
