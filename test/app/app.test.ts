@@ -236,6 +236,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await second.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await second.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(new URL(second.url()).hash).toBe(`#/league/${league.id}`);
+    expect(await second.getByTestId('league-commissioner').textContent()).toBe(`Commissioner: ${PLAYER_NAME}`);
     // The table as the API ranks it (the year's live event already counts, provisionally), the viewer's row marked.
     const { league: api } = await asAdmin<{
       league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] };
@@ -355,7 +356,11 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
 
   it('the commissioner rotates the code: the old link is refused, the new one joins', async () => {
     await player.goto(`${stack.appUrl}#/league/${league.id}`);
+    // The commissioner's page says who the commissioner is; each tool asks once more before it acts.
+    expect(await player.getByTestId('league-commissioner').textContent()).toBe('Commissioner: you');
     await player.getByRole('button', { name: 'New invite code' }).click();
+    expect(await player.getByTestId('league-code').textContent()).toBe(league.code);
+    await player.getByRole('button', { name: /^Yes, replace the code/ }).click();
     await expect.poll(() => player.getByTestId('league-code').textContent()).not.toBe(league.code);
     const code = (await player.getByTestId('league-code').textContent())!;
 
@@ -380,6 +385,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     const code = (await player.getByTestId('league-code').textContent())!;
     await player.getByLabel('Member').selectOption(userProfile.user.id);
     await player.getByRole('button', { name: 'Remove member' }).click();
+    await player.getByRole('button', { name: /^Yes, remove / }).click();
     await player.getByRole('status').filter({ hasText: 'cannot rejoin with the invite code' }).waitFor();
 
     await admin.goto(`${stack.appUrl}join/${code}`);

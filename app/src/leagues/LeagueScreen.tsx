@@ -12,7 +12,7 @@ import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
-import { formatDay } from '../hooks.ts';
+import { formatDay, shownName } from '../hooks.ts';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);
@@ -43,6 +43,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
       </p>
     );
   const commissioner = league.commissionerId === me;
+  const commissionerRow = league.standings.find((s) => s.userId === league.commissionerId);
   return (
     <article aria-labelledby="league-title">
       <h1 id="league-title">{league.name}</h1>
@@ -55,6 +56,14 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
             · you are <strong>#{league.myRank}</strong>
           </>
         )}
+      </p>
+      <p className="muted" data-testid="league-commissioner">
+        Commissioner:{' '}
+        {commissioner
+          ? 'you'
+          : commissionerRow
+            ? shownName(commissionerRow.displayName, commissionerRow.userId)
+            : 'not a member any more'}
       </p>
       {error && <p role="alert">{error}</p>}
       {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}

@@ -5,6 +5,7 @@ import { href, useNotice } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
 import { formatDay } from '../hooks.ts';
+import { LEAGUE_LIMIT } from '@pickem/client/limits';
 
 export function Leagues() {
   const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
@@ -169,8 +170,8 @@ function CreateForm() {
     >
       <h2 id="create-title">Create a league</h2>
       <label>
-        League name
-        <input name="name" required maxLength={60} />
+        League name (up to {LEAGUE_LIMIT.name} characters)
+        <input name="name" required maxLength={LEAGUE_LIMIT.name} />
       </label>
       <label>
         Season

@@ -6,6 +6,7 @@ import { RankTable } from '../RankTable.tsx';
 import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
+import { PROFILE_LIMIT } from '@pickem/client/limits';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
 type HistoryItem = Profile['history']['items'][number];
@@ -114,8 +115,8 @@ function DisplayName({ current, onSaved }: { current: string; onSaved: () => voi
     >
       {!current && <p>Choose the name other players see on leaderboards.</p>}
       <label>
-        Display name
-        <input name="displayName" defaultValue={current} required maxLength={40} />
+        Display name (up to {PROFILE_LIMIT.displayName} characters)
+        <input name="displayName" defaultValue={current} required maxLength={PROFILE_LIMIT.displayName} />
       </label>
       <button type="submit">Save name</button>
       <p role="status">{status}</p>
