@@ -1,7 +1,8 @@
 /**
  * Each read screen's DynamoDB requests, counted on the wire: the local API talks to DynamoDB Local
- * through a counting proxy. Bounds: events 1 request, a standings page 3 (the last one reads the page's
- * names now), the event card 2 and 4 with its leaderboard, whatever the number of players. A rename
+ * through a counting proxy. Bounds: events 1 request, the upcoming events 2, a standings page 3 (the
+ * last one reads the page's names now), the event card 2 and 4 with its leaderboard, the invite's
+ * preview 4, whatever the number of players. A rename
  * shows on a board built before it.
  */
 import { createServer, type Server } from 'node:http';
@@ -93,6 +94,29 @@ describe('requests per read screen', () => {
       'GetItem',
       'Query',
     ]);
+  });
+
+  it("the events screen's upcoming part: the events from yesterday on and my predictions of them, 2 requests", async () => {
+    expect(await requestsOf('b1', '{ upcomingEvents { event { id } myPickCount } }')).toEqual([
+      'Query',
+      'BatchGetItem',
+    ]);
+    expect(await requestsOf('b1', '{ events(before: "2036-03-03") { items { id } } }')).toEqual(['Query']);
+  });
+
+  it("the invite page's preview: the code, the attempts, the league, the commissioner's profile, 4 requests", async () => {
+    const { createLeague } = await api.data(
+      'b1',
+      'mutation($i: CreateLeagueInput!) { createLeague(input: $i) { inviteCode } }',
+      {
+        i: { name: 'Bounds League', seasonId: '2036' },
+      },
+    );
+    expect(
+      await requestsOf('b2', 'query($c: String!) { leaguePreview(code: $c) { name commissionerName } }', {
+        c: createLeague.inviteCode,
+      }),
+    ).toEqual(['GetItem', 'GetItem', 'Query', 'GetItem']);
   });
 
   it("a profile: its standings and their seasons' heads, 2 requests", async () => {

@@ -115,7 +115,7 @@ function AdminEvent({ event: initial }: { event: EventItem }) {
           <button type="button" onClick={() => setEditing(true)}>
             Edit
           </button>
-          <a href={href.event(event.id)}>{event.state === 'UPCOMING' && !bellRung ? 'Build its card' : 'Its card'}</a>
+          <a href={href.event(event.id)}>Open the card</a>
         </div>
       )}
       <p role="status" className={status?.error ? 'error' : undefined}>
