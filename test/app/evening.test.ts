@@ -289,6 +289,7 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     await c.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     await a.goto(`${stack.appUrl}#/event/${eventId}`);
+    await a.reload(); // the page was open through the show: the name shows at its next read of the board
     await expect
       .poll(async () => (await figuresOf(a, 'leaderboard'))[2], { timeout: 10_000 })
       .toBe('3Evening Renamed00');
