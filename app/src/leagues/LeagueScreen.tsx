@@ -178,7 +178,7 @@ function EventBoard({
             {!chosen && <option value="">Choose an event</option>}
             {events.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.name} ({e.date})
+                {e.name} ({formatDay(e.date)})
               </option>
             ))}
           </select>
