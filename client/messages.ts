@@ -76,6 +76,10 @@ const RULES: [RegExp, (m: RegExpExecArray) => string][] = [
   [/appears more than once in the new order$/, () => 'Each match appears once in the order.'],
   [/is not on the card$/, () => 'A match is no longer on the card. Reload the page.'],
   [/^A card has at most (\d+) matches/, (m) => `A card holds at most ${m[1]} matches.`],
+  [
+    /has matches on its card: remove them first/,
+    () => 'Only an event with no match can be deleted: remove its matches first.',
+  ],
   [/nextToken/, () => 'This list changed meanwhile. Reload the page.'],
   [/^limit must be between/, () => 'That page size is not allowed.'],
   [/^Not a valid event update: (.+)$/, (m) => `That change is not allowed: ${m[1]}.`],

@@ -390,6 +390,12 @@ export type MutationUpdateEventArgs = {
 
 export type MutationUpdateEventResult = Event;
 
+export type MutationDeleteEventArgs = {
+  eventId: string;
+};
+
+export type MutationDeleteEventResult = Event;
+
 export type MutationAddMatchArgs = {
   eventId: string;
   input: MatchInput;

@@ -93,6 +93,7 @@ export const wiring: ApiWiring = wireApi({
       fn('writeEventUpdate'),
       fn('announceStateChange', scoringSource.name),
     ]),
+    pipeline('Mutation', 'deleteEvent', [getEventCard, fn('writeEventDeletion')]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),

@@ -457,6 +457,23 @@ export type UpdateEventMutation = {
   };
 };
 
+export type DeleteEventMutationVariables = {
+  eventId: string;
+};
+
+export type DeleteEventMutation = {
+  deleteEvent: {
+    __typename: 'Event';
+    id: string;
+    name: string;
+    date: string;
+    startsAt: string;
+    state: EventState;
+    season: number;
+    matchCount: number;
+  };
+};
+
 export type AddMatchMutationVariables = {
   eventId: string;
   input: MatchInput;

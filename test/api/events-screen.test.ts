@@ -1,11 +1,11 @@
 /**
  * The events screen's two reads: upcomingEvents (from yesterday on, soonest first, with the caller's
  * pick count) and events(before) (earlier days, newest first). A player sees no event whose card is
- * empty; an admin sees every one.
+ * empty; an admin sees every one, and deletes an empty one (deleteEvent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { ADMIN, ADMIN_GROUPS, createCard, OP } from './mutations-fixtures.ts';
+import { ADMIN, ADMIN_GROUPS, createCard, OP, tableSnapshot } from './mutations-fixtures.ts';
 
 const DAY = 24 * 3600_000;
 /** The UTC date `days` from today, and an instant on it at 20:00 UTC. */
@@ -74,5 +74,28 @@ describe('the events screen', () => {
     expect(events).toEqual({ items: [{ id: ids.threeDaysAgo }, { id: ids.lastWeek }], nextToken: null });
     expect((await api.data('pia', PAST, { b: dayOf(-3) })).events.items).toEqual([{ id: ids.lastWeek }]);
     expect((await api.data('pia', PAST, { b: '2001-01-01' })).events.items).toEqual([]);
+  });
+
+  it('deleteEvent: an admin deletes an empty UPCOMING event; a card with matches or a player is refused, writing nothing', async () => {
+    const DELETE = 'mutation($e: ID!) { deleteEvent(eventId: $e) { id matchCount } }';
+    const before = await tableSnapshot(api);
+    expect((await api.request(ADMIN, DELETE, { e: ids.inFiveDays }, ADMIN_GROUPS)).errors?.[0]?.errorType).toBe(
+      'ValidationError',
+    );
+    expect((await api.request('pia', DELETE, { e: ids.emptyInTwoDays })).errors?.[0]?.errorType).toBe('Unauthorized');
+    expect(await tableSnapshot(api)).toEqual(before);
+    expect((await api.data(ADMIN, DELETE, { e: ids.emptyInTwoDays }, ADMIN_GROUPS)).deleteEvent).toEqual({
+      id: ids.emptyInTwoDays,
+      matchCount: 0,
+    });
+    const { upcomingEvents } = await api.data(ADMIN, UPCOMING, {}, ADMIN_GROUPS);
+    expect(upcomingEvents.map((u: { event: { id: string } }) => u.event.id)).not.toContain(ids.emptyInTwoDays);
+    const card = await api.data(ADMIN, 'query($e: ID!) { eventCard(eventId: $e) { event { id } } }', {
+      e: ids.emptyInTwoDays,
+    });
+    expect(card.eventCard).toBeNull();
+    expect((await api.request(ADMIN, DELETE, { e: ids.emptyInTwoDays }, ADMIN_GROUPS)).errors?.[0]?.errorType).toBe(
+      'NotFound',
+    );
   });
 });

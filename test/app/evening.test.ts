@@ -107,6 +107,17 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     const admin = pages.admin;
     await admin.getByRole('link', { name: 'Admin' }).click();
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    // An event created by mistake is deleted from the admin's list while its card is empty.
+    await admin.getByLabel('Name').fill('AEW Typo Nite');
+    await admin.getByLabel('Date').fill(day);
+    await admin.getByLabel('The bell').fill(`${day}T20:00`);
+    await admin.getByRole('button', { name: 'Create event' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Event created.' }).waitFor();
+    const typo = admin.getByTestId('admin-event').filter({ hasText: 'AEW Typo Nite' });
+    await typo.getByRole('button', { name: 'Delete AEW Typo Nite' }).click();
+    await typo.getByRole('button', { name: 'Yes, delete AEW Typo Nite' }).click();
+    await admin.getByTestId('admin-event-deleted').filter({ hasText: 'AEW Typo Nite deleted.' }).waitFor();
+
     await admin.getByLabel('Name').fill(SHOW);
     await admin.getByLabel('Date').fill(day);
     await admin.getByLabel('The bell').fill(`${day}T20:00`);

@@ -32,6 +32,7 @@ const VALIDATION = [
   'Match 01J appears more than once in the new order',
   'Match 01J is not on the card',
   'A card has at most 50 matches; got 51 ids',
+  'Event 2030-01-01-x has matches on its card: remove them first (only an empty event can be deleted)',
   'nextToken is not a token of this list; start again without it',
   'limit must be between 1 and 100; got 0',
 ];

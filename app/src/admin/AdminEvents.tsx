@@ -1,13 +1,14 @@
 /**
  * Admins: every event, newest first (a player's list leaves out empty cards; an admin's shows them, to
  * build), each with its card and an edit form: the name at any time, the bell while it has not rung
- * (the API refuses a move after it: BellRung).
+ * (the API refuses a move after it: BellRung); an UPCOMING event with an empty card can be deleted.
  */
 import { useState } from 'react';
 import { EVENT_LIMIT } from '@pickem/client/limits';
 import { client, errorText, mutations, queries, type EventsQuery } from '../api.ts';
 import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
+import { Confirmed } from '../Confirmed.tsx';
 import { StateBadge } from '../StateBadge.tsx';
 import { usePaged } from '../usePaged.ts';
 
@@ -49,6 +50,7 @@ function AdminEvent({ event: initial }: { event: EventItem }) {
   const [event, setEvent] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [deleted, setDeleted] = useState(false);
   const bellRung = event.state !== 'UPCOMING' || Date.parse(event.startsAt) <= Date.now();
   async function save(form: HTMLFormElement) {
     const f = new FormData(form);
@@ -71,6 +73,12 @@ function AdminEvent({ event: initial }: { event: EventItem }) {
       setStatus({ text: errorText(err), error: true });
     }
   }
+  if (deleted)
+    return (
+      <p role="status" className="muted" data-testid="admin-event-deleted">
+        {event.name} deleted.
+      </p>
+    );
   return (
     <div className="panel stack" data-testid="admin-event">
       <p className="card-title">
@@ -116,6 +124,21 @@ function AdminEvent({ event: initial }: { event: EventItem }) {
             Edit
           </button>
           <a href={href.event(event.id)}>Open the card</a>
+          {event.state === 'UPCOMING' && event.matchCount === 0 && (
+            <Confirmed
+              label="Delete"
+              name={`Delete ${event.name}`}
+              confirm={`Yes, delete ${event.name}`}
+              onConfirm={async () => {
+                try {
+                  await client.graphql({ query: mutations.deleteEvent, variables: { eventId: event.id } });
+                  setDeleted(true);
+                } catch (err) {
+                  setStatus({ text: errorText(err), error: true });
+                }
+              }}
+            />
+          )}
         </div>
       )}
       <p role="status" className={status?.error ? 'error' : undefined}>
