@@ -4,6 +4,7 @@ import type { SeasonItem } from '@pickem/domain/entities/season';
 import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
 import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
 import type { ProfileItem } from '@pickem/domain/entities/profile';
+import type { SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import type { StandingItem } from '@pickem/domain/entities/standing';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -89,15 +90,15 @@ export interface BoardPageStash {
   nextToken: string | null;
 }
 
-/** Query.userProfile: getProfileStandings → getSeasonHeads. */
+/** Query.userProfile: getProfileStandings → getSeasonRanks. */
 export interface ProfileStash {
   /** Query.userProfile (request): whose profile. */
   userId: string;
   /** getProfileStandings: the profile item (null when there is none) and the season standings, newest season first. */
   profile: ProfileItem | null;
   standings: StandingItem[];
-  /** getSeasonHeads: the score counts of each season's board, by season id (a season without a board is absent). */
-  scores: Record<string, Pick<BoardHead, 'scores'>>;
+  /** getSeasonRanks: the rank-histogram bucket of each standing's points, by season id (absent: none written yet). */
+  ranks: Record<string, Pick<SeasonRanksItem, 'bucket' | 'above' | 'scores'>>;
 }
 
 /** createSeason, updateSeason: (getSeason →) getWindowEvents → writeSeason. */

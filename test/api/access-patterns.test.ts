@@ -120,7 +120,7 @@ describe('named access patterns as the resolvers request them', () => {
     });
   });
 
-  it("PROFILE.withStandings: the partition from PROFILE on, newest season first; then the heads of those seasons' boards", () => {
+  it('PROFILE.withStandings: the partition from PROFILE on, newest season first; then one rank bucket of each of those seasons', () => {
     expect(requestOf('resolvers/functions/getProfileStandings.ts', { stash: { userId: 'u2' } })).toEqual({
       operation: 'Query',
       query: {
@@ -132,23 +132,27 @@ describe('named access patterns as the resolvers request them', () => {
       limit: 101,
       consistentRead: false,
     });
+    // One key a season: the rank bucket of the standing's points (10 points a bucket; 0 to 9 in B#0).
     const standings = [
-      { seasonId: '2026-01-31-road', season: 2026 },
-      { season: 2025 },
-      { seasonId: '2025', season: 2025 },
+      { seasonId: '2026-01-31-road', season: 2026, points: 1234 },
+      { season: 2025, points: 9 },
+      { seasonId: '2025', season: 2025, points: 9 },
     ];
     expect(
-      requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } }),
+      requestOf('resolvers/functions/getSeasonRanks.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } }),
     ).toEqual({
       operation: 'BatchGetItem',
       tables: {
         T: {
-          keys: [itemKey(S('SEASON#2026-01-31-road'), S('BOARD')), itemKey(S('SEASON#2025'), S('BOARD'))],
-          projection: { expression: '#scope, #scores', expressionNames: { '#scope': 'scope', '#scores': 'scores' } },
+          keys: [itemKey(S('RANKS#SEASON#2026-01-31-road'), S('B#123')), itemKey(S('RANKS#SEASON#2025'), S('B#0'))],
+          projection: {
+            expression: '#seasonId, #bucket, #above, #scores',
+            expressionNames: { '#seasonId': 'seasonId', '#bucket': 'bucket', '#above': 'above', '#scores': 'scores' },
+          },
         },
       },
     });
-    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings: [] } })).toMatchObject({
+    expect(requestOf('resolvers/functions/getSeasonRanks.ts', { stash: { standings: [] } })).toMatchObject({
       kind: 'earlyReturn',
     });
   });
