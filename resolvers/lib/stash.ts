@@ -63,17 +63,27 @@ export interface RenameStash {
 
 /** UserProfile.history: getHistoryPage → getHistoryEvents. */
 export interface HistoryStash {
-  /** getHistoryPage: the page of predictions (another player's: every item read, with their keys). */
+  /** getHistoryPage: every prediction read, with their keys, in key order (UserProfile.history cuts the page). */
   page: { items: (PredictionItem & Partial<ItemKey>)[]; nextToken: string | null };
   /**
-   * getHistoryPage: another player's history (null: the caller's own): the page size, and whether
-   * DynamoDB has more after the items read. Its pages are cut by UserProfile.history after hiding.
+   * getHistoryPage: whether the history is the caller's own, the page size, whether DynamoDB has more
+   * after the items read, and the cursor the read started from (null: the newest prediction).
    */
-  others: { size: number; more: boolean } | null;
+  read: { own: boolean; size: number; more: boolean; cursor: HistoryCursor | null };
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
   /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
   heads: Record<string, Pick<BoardHead, 'card' | 'scores'>>;
+}
+
+/**
+ * Where a history page starts (getHistoryPage.historyCursor): after the prediction of order key
+ * `value` on day `date` ('bell'), or from sort key `value` on, that prediction excluded ('key').
+ */
+export interface HistoryCursor {
+  kind: 'bell' | 'key';
+  value: string;
+  date: string;
 }
 
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */

@@ -270,35 +270,43 @@ describe('named access patterns as the resolvers request them', () => {
         expressionValues: { ':pk': S('USER#u1'), ':prefix': S('PREDICTION#') },
       },
       scanIndexForward: false,
-      limit: 4,
+      limit: 20,
     };
+    // Twice the page and 12 more: the last day read is left to the next page, hidden events are cut out.
     expect(
       requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u1' } } }),
     ).toEqual(history);
-    // Another player's: twice the page and one more (hidden events are cut out), first page…
     expect(
       requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } }),
     ).toEqual({
       ...history,
       query: { ...history.query, expressionValues: { ':pk': S('USER#u2'), ':prefix': S('PREDICTION#') } },
-      limit: 10,
     });
-    // …then PREDICTION.historyFrom: from the cursor's prediction on.
-    const cursor = Buffer.from('history:PREDICTION#2030-01-01#e1').toString('base64');
+    // At most 100 items read (one BatchGetItem of their events).
     expect(
-      requestOf('resolvers/functions/getHistoryPage.ts', {
-        arguments: { limit: 4, nextToken: cursor },
-        source: { user: { id: 'u2' } },
-      }),
-    ).toEqual({
+      requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 100 }, source: { user: { id: 'u1' } } }),
+    ).toMatchObject({ limit: 100 });
+    const between = (upper: string) => ({
       ...history,
       query: {
         expression: '#pk = :pk AND #sk BETWEEN :low AND :upper',
         expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
-        expressionValues: { ':pk': S('USER#u2'), ':low': S('PREDICTION#'), ':upper': S('PREDICTION#2030-01-01#e1') },
+        expressionValues: { ':pk': S('USER#u1'), ':low': S('PREDICTION#'), ':upper': S(upper) },
       },
-      limit: 10,
     });
+    const page = (token: string) =>
+      requestOf('resolvers/functions/getHistoryPage.ts', {
+        arguments: { limit: 4, nextToken: Buffer.from(token).toString('base64') },
+        source: { user: { id: 'u1' } },
+      });
+    // PREDICTION.historyFromDay: a bell cursor reads again from the start of its day…
+    expect(page('history:bell:2030-01-01#000001893492000000#e1')).toEqual(between('PREDICTION#2030-01-01$'));
+    expect(page('history:bell:2030-01-01#~')).toEqual(between('PREDICTION#2030-01-01$'));
+    // …PREDICTION.historyFrom: a key cursor (in a day that fills a read) from its prediction on.
+    expect(page('history:key:PREDICTION#2030-01-01#e1')).toEqual(between('PREDICTION#2030-01-01#e1'));
+    for (const token of ['history:PREDICTION#2030-01-01#e1', 'history:bell:', 'history:bell:2030', 'other']) {
+      expect(page(token), token).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
+    }
     expect(
       requestOf('resolvers/functions/getMyRecentPredictions.ts', { stash: { standings: [{}, {}] } }),
     ).toMatchObject({
