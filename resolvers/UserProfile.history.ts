@@ -43,15 +43,17 @@ export function response(ctx: HistoryContext): UserProfileHistoryResult {
   const whole = read.more && all.length > 0 && all[0].eventDate === lastDate;
   const keyOrder = (item: PredictionItem) =>
     whole || (cursor !== null && cursor.kind === 'key' && item.eventDate === cursor.date);
-  const bell = (item: PredictionItem) =>
-    keyOrder(item) || !Object.hasOwn(events, item.eventId) ? 0 : events[item.eventId].startsAtMs;
+  const bellOf = (item: PredictionItem) => (Object.hasOwn(events, item.eventId) ? events[item.eventId].startsAtMs : 0);
   const orderKeys: Record<string, PredictionItem & Partial<ItemKey>> = {};
   const keys: string[] = [];
   for (const item of all) {
-    const key = historyOrderKey(item.eventDate, bell(item), item.eventId);
+    const byBell = historyOrderKey(item.eventDate, bellOf(item), item.eventId);
+    const key = keyOrder(item) ? historyOrderKey(item.eventDate, 0, item.eventId) : byBell;
     const shownBefore =
       cursor !== null &&
-      (cursor.kind === 'key' ? item[TABLE.sk] === cursor.value : item.eventDate === cursor.date && key >= cursor.value);
+      (cursor.kind === 'key'
+        ? item[TABLE.sk] === cursor.value
+        : item.eventDate === cursor.date && byBell >= cursor.value);
     const nextPage = read.more && !whole && item.eventDate === lastDate;
     if (!shownBefore && !nextPage) {
       orderKeys[key] = item;
