@@ -245,7 +245,7 @@ describe('named access patterns as the resolvers request them', () => {
             itemKey(S('EVENT#e2'), S('BOARD')),
           ],
           projection: {
-            expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores',
+            expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores, #final, #cardRev',
             expressionNames: {
               '#id': 'id',
               '#name': 'name',
@@ -254,6 +254,8 @@ describe('named access patterns as the resolvers request them', () => {
               '#scope': 'scope',
               '#card': 'card',
               '#scores': 'scores',
+              '#final': 'final',
+              '#cardRev': 'cardRev',
             },
           },
         },
