@@ -4,7 +4,7 @@
  * scratch, and an older pass never overwrites or deletes a newer pass's buckets.
  */
 import { describe, expect, it } from 'vitest';
-import type { ScoreCount, SeasonRow } from '@pickem/domain/entities/board';
+import { BOARD, type ScoreCount, type SeasonRow } from '@pickem/domain/entities/board';
 import {
   SEASON_RANKS,
   SEASON_RANKS_LIMIT,
@@ -12,8 +12,8 @@ import {
   seasonRank,
   type SeasonRanksItem,
 } from '@pickem/domain/entities/season-ranks';
-import { histogram, rankRows } from '../../amplify/functions/score-event/board.ts';
-import { writeSeasonRanks } from '../../amplify/functions/score-event/season-board.ts';
+import { histogram, rankRows, replaceBoard } from '../../amplify/functions/score-event/board.ts';
+import { backfillSeasonRanks, writeSeasonRanks } from '../../amplify/functions/score-event/season-board.ts';
 import { competitionRanks } from '../../amplify/functions/score-event/ranks.ts';
 import { createStore } from '../../amplify/functions/score-event/store.ts';
 import { freshFixture } from './fixtures.ts';
@@ -54,6 +54,38 @@ describe('season rank buckets', () => {
     }
     expect(seasonRank(null, 12, 3)).toBe(1);
     expect(SEASON_RANKS.keyFor('2025', SEASON_RANKS_LIMIT.pointsPerBucket - 1)).toEqual(SEASON_RANKS.key('2025', 0));
+  });
+
+  it("are backfilled from a board stored before them, from its head's counts or from its rows", async () => {
+    const fx = await freshFixture();
+    const store = createStore({ client: fx.client, tableName: fx.tableName, concurrency: 4 });
+    const scores = players(300, 5);
+    const rows = scores.map((s): SeasonRow => [s.userId, '', s.points, s.correct, 0, 1, 1]);
+    const want = competitionRanks(scores);
+    const expectRanks = async (seasonId: string) => {
+      const buckets = (await fx.query(SEASON_RANKS.all(seasonId))) as unknown as SeasonRanksItem[];
+      const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
+      for (const s of scores)
+        expect(seasonRank(byBucket.get(SEASON_RANKS.bucketOf(s.points)) ?? null, s.points, s.correct), s.userId).toBe(
+          want.get(s.userId),
+        );
+    };
+    // A head as the design before the buckets wrote it (every count on it), and none of its buckets.
+    await replaceBoard(store, BOARD.seasonScope('2024'), async () => ({ rows, final: false, card: [] }));
+    expect(await fx.query(SEASON_RANKS.all('2024'))).toEqual([]);
+    expect(await backfillSeasonRanks(store, '2024')).toBe(true);
+    await expectRanks('2024');
+    // A head without counts whose pass died before its buckets: from the rows.
+    await replaceBoard(
+      store,
+      BOARD.seasonScope('2023'),
+      async () => ({ rows, final: false, card: [] }),
+      undefined,
+      false,
+    );
+    expect(await backfillSeasonRanks(store, '2023')).toBe(true);
+    await expectRanks('2023');
+    expect(await backfillSeasonRanks(store, '2022')).toBe(false);
   });
 
   it('are replaced and deleted only by a pass of a newer head version', async () => {

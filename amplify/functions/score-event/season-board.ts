@@ -12,7 +12,7 @@
 import { BOARD, type BoardHead, type ScoreCount, type SeasonRow } from '@pickem/domain/entities/board';
 import { SEASON_RANKS, seasonBuckets, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import type { Item } from './attributes.ts';
-import { replaceBoard, same, type BoardContent, type BoardWrite } from './board.ts';
+import { histogram, readHead, readRows, replaceBoard, same, type BoardContent, type BoardWrite } from './board.ts';
 import { forEachBounded } from './pool.ts';
 import { isConditionFailure, type Store } from './store.ts';
 
@@ -25,6 +25,20 @@ export async function replaceSeasonBoard(
   const write = await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), compose, undefined, false);
   if (write.head && write.scores) await writeSeasonRanks(store, seasonId, write.head.version, write.scores);
   return write;
+}
+
+/**
+ * The rank buckets of a season from its stored board, at its head's version: from the head's counts
+ * (a head written before the buckets held them all) or else from its rows. For seasons last scored
+ * before the buckets existed (scripts/season-ranks-backfill.ts); safe to run at any time, and again.
+ * False when the season has no board.
+ */
+export async function backfillSeasonRanks(store: Store, seasonId: string): Promise<boolean> {
+  const head = await readHead(store, BOARD.seasonScope(seasonId));
+  if (!head) return false;
+  const scores = head.scores.length > 0 ? head.scores : histogram(await readRows<SeasonRow>(store, head));
+  await writeSeasonRanks(store, seasonId, head.version, scores);
+  return true;
 }
 
 /** The season's rank buckets for the counts `scores` of head version `version`: those that differ put, those gone deleted. */
