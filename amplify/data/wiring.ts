@@ -80,6 +80,9 @@ const getMyProfile = fn('getMyProfile');
 const getLeagueMembers = fn('getLeagueMembers');
 const getMemberStandings = fn('getMemberStandings');
 const placeReminders = fn('placeReminders', remindersSource.name);
+const getRowNames = fn('getRowNames');
+const getCodeLeague = fn('getCodeLeague');
+const checkJoinAttempts = fn('checkJoinAttempts');
 /** A commissioner's or member's change to a league: read it with its members and season, then write. */
 const leagueChange = (fieldName: string, write: string) =>
   pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
@@ -93,17 +96,25 @@ export const wiring: ApiWiring = wireApi({
   ],
   resolvers: [
     unit('Query', 'events'),
-    pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks')]),
+    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks')]),
+    pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks'), getRowNames]),
     unit('Query', 'seasons'),
     pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),
     pipeline('Query', 'league', [getLeague, getLeagueSeason]),
+    pipeline('Query', 'leaguePreview', [
+      getCodeLeague,
+      checkJoinAttempts,
+      getLeague,
+      getLeagueSeason,
+      fn('getCommissionerName'),
+    ]),
     pipeline('League', 'standings', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'myRank', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'eventLeaderboard', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('League', 'missingPicks', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
-    pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonHeads')]),
-    unit('EventCard', 'leaderboard'),
+    pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonRanks')]),
+    pipeline('EventCard', 'leaderboard', [fn('getLeaderboardChunks'), getRowNames]),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     pipeline('Mutation', 'createEvent', [fn('writeNewEvent'), placeReminders]),
     pipeline('Mutation', 'updateEvent', [
@@ -112,6 +123,7 @@ export const wiring: ApiWiring = wireApi({
       fn('announceStateChange', scoringSource.name),
       placeReminders,
     ]),
+    pipeline('Mutation', 'deleteEvent', [getEventCard, fn('writeEventDeletion'), placeReminders]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
@@ -144,8 +156,8 @@ export const wiring: ApiWiring = wireApi({
     unit('User', 'reminders'),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [
-      fn('getCodeLeague'),
-      fn('checkJoinAttempts'),
+      getCodeLeague,
+      checkJoinAttempts,
       getLeague,
       getLeagueSeason,
       getMyProfile,
