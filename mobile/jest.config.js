@@ -1,0 +1,20 @@
+// The screen tests: jest-expo renders the real screens; scripts/test.mts starts the local stack first.
+const { outputsFile, reactDir } = require('./resolve');
+
+module.exports = {
+  preset: 'jest-expo',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/test/**/*.test.tsx'],
+  moduleNameMapper: {
+    '^react$': reactDir,
+    '^react/(.*)$': `${reactDir}/$1`,
+    '/amplify_outputs\\.json$': outputsFile,
+  },
+  // jest-expo's list, and Amplify UI, whose React Native entry is TypeScript source.
+  transformIgnorePatterns: [
+    '/node_modules/(?!((jest-)?react-native|@react-native(-community)?|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@aws-amplify/ui-react-native|@aws-amplify/ui-react-core|@aws-amplify/ui|@aws-amplify/react-native))',
+  ],
+  setupFiles: ['<rootDir>/test/native-modules.ts'],
+  testTimeout: 60_000,
+  maxWorkers: 1,
+};
