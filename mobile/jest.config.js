@@ -12,8 +12,9 @@ module.exports = {
   },
   // jest-expo's list, and Amplify UI, whose React Native entry is TypeScript source.
   transformIgnorePatterns: [
-    '/node_modules/(?!((jest-)?react-native|@react-native(-community)?|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@aws-amplify/ui-react-native|@aws-amplify/ui-react-core|@aws-amplify/ui|@aws-amplify/react-native))',
+    '/node_modules/(?!((jest-)?react-native|@react-native(-community)?|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@aws-amplify/ui-react-native|@aws-amplify/ui-react-core|@aws-amplify/ui|@aws-amplify/react-native|uuid))',
   ],
+  testEnvironment: '<rootDir>/test/environment.js',
   setupFiles: ['<rootDir>/test/native-modules.ts'],
   testTimeout: 60_000,
   maxWorkers: 1,
