@@ -29,7 +29,11 @@ export function useEventUpdates(eventId: string | undefined, onUpdate: (update: 
       if (payload.event !== CONNECTION_STATE_CHANGE) return;
       const state = (payload.data as { connectionState: ConnectionState }).connectionState;
       setStatus(
-        state === ConnectionState.Connected ? 'live' : state === ConnectionState.Disconnected ? 'stopped' : 'connecting',
+        state === ConnectionState.Connected
+          ? 'live'
+          : state === ConnectionState.Disconnected
+            ? 'stopped'
+            : 'connecting',
       );
     });
     return () => {

@@ -21,6 +21,7 @@ jest.mock('@react-native-community/netinfo', () =>
   jest.requireActual('@react-native-community/netinfo/jest/netinfo-mock.js'),
 );
 // Safe-area insets come from the device: the package's mock gives a phone's.
-jest.mock('react-native-safe-area-context', () =>
-  jest.requireActual<{ default: object }>('react-native-safe-area-context/jest/mock').default,
+jest.mock(
+  'react-native-safe-area-context',
+  () => jest.requireActual<{ default: object }>('react-native-safe-area-context/jest/mock').default,
 );

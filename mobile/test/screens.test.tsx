@@ -29,7 +29,10 @@ async function eventWithBellIn(name: string, inMs: number) {
     input: { name, date: startsAt.slice(0, 10), startsAt },
   });
   const matches: string[] = [];
-  for (const teams of [['Will Ospreay', 'Kenny Omega'], ['Mercedes Moné', 'Toni Storm']]) {
+  for (const teams of [
+    ['Will Ospreay', 'Kenny Omega'],
+    ['Mercedes Moné', 'Toni Storm'],
+  ]) {
     const { addMatch } = await asAdmin(
       'mutation ($e: ID!, $input: MatchInput!) { addMatch(eventId: $e, input: $input) { id } }',
       { e: createEvent.id, input: { points: 10, teams: teams.map((member) => ({ members: [member] })) } },
@@ -69,12 +72,16 @@ describe('a player on the React Native app, on the local stack', () => {
     ]);
   });
 
-  it('locks the picks when the bell rings', async () => {
-    expect(Date.parse(show.startsAt) - Date.now()).toBeGreaterThan(0); // still open when this test starts
-    expect(await screen.findByTestId('locked', {}, { timeout: BELL_IN_MS + 10_000 })).toBeTruthy();
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save picks' })).toBeNull();
-  }, BELL_IN_MS + 20_000);
+  it(
+    'locks the picks when the bell rings',
+    async () => {
+      expect(Date.parse(show.startsAt) - Date.now()).toBeGreaterThan(0); // still open when this test starts
+      expect(await screen.findByTestId('locked', {}, { timeout: BELL_IN_MS + 10_000 })).toBeTruthy();
+      for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Save picks' })).toBeNull();
+    },
+    BELL_IN_MS + 20_000,
+  );
 
   it("shows the admin's results and the leaderboard live, without a re-render", async () => {
     await asAdmin('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
@@ -107,10 +114,9 @@ describe('a player on the React Native app, on the local stack', () => {
     await fireEvent.changeText(await screen.findByLabelText('Invite code'), createLeague.inviteCode);
     await fireEvent.press(screen.getByRole('button', { name: 'Join league' }));
     expect(await screen.findByRole('header', { name: 'Phone Test League' }, LIVE)).toBeTruthy();
-    const { league } = await asAdmin<{ league: { standings: { rank: number; displayName: string; points: number }[] } }>(
-      'query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points } } }',
-      { id: createLeague.id },
-    );
+    const { league } = await asAdmin<{
+      league: { standings: { rank: number; displayName: string; points: number }[] };
+    }>('query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points } } }', { id: createLeague.id });
     expect(league.standings).toHaveLength(2);
     expect(screen.getAllByTestId('league-row').map((row) => row.props.children.join(''))).toEqual(
       league.standings.map((s) => `${s.rank ?? '–'}. ${s.displayName} · ${s.points ?? 0} pts`),

@@ -40,7 +40,9 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
         const event = { ...old.event, ...update.event };
         const changed = update.kind === 'RESULT' ? update.match : null;
         const matches = changed
-          ? old.matches.map((m) => (m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m))
+          ? old.matches.map((m) =>
+              m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m,
+            )
           : old.matches;
         return { ...old, event, matches };
       });
@@ -133,7 +135,9 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         />
       ))}
       {matches.length === 0 && <Muted>The card is not out yet.</Muted>}
-      {!locked && matches.length > 0 && <Button label="Save picks" primary disabled={saving} onPress={() => void save()} />}
+      {!locked && matches.length > 0 && (
+        <Button label="Save picks" primary disabled={saving} onPress={() => void save()} />
+      )}
       {status && !(locked && !status.error) && (
         <Text accessibilityRole={status.error ? 'alert' : 'text'} style={status.error ? styles.alert : styles.text}>
           {status.text}

@@ -102,7 +102,11 @@ function EventBoard({
       <Text accessibilityRole="header" style={styles.subtitle}>
         {shown.name}
       </Text>
-      {rows?.length ? <RankRows rows={rows} me={me} testID="league-board-row" /> : <Muted>No picks in this league yet.</Muted>}
+      {rows?.length ? (
+        <RankRows rows={rows} me={me} testID="league-board-row" />
+      ) : (
+        <Muted>No picks in this league yet.</Muted>
+      )}
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
         {events
           .filter((e) => e.id !== shown.id)

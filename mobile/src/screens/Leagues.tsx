@@ -26,7 +26,9 @@ export function Leagues() {
     <Screen onRefresh={load}>
       <Title>My leagues</Title>
       <Alert>{error}</Alert>
-      {leagues?.length === 0 && <Muted>You are in no league yet: create one, or join one with the code a friend sent you.</Muted>}
+      {leagues?.length === 0 && (
+        <Muted>You are in no league yet: create one, or join one with the code a friend sent you.</Muted>
+      )}
       {leagues?.map((l) => (
         <Item
           key={l.id}
@@ -122,7 +124,13 @@ function CreateForm() {
       <Text accessibilityRole="header" style={styles.subtitle}>
         Create a league
       </Text>
-      <TextInput accessibilityLabel="League name" maxLength={60} value={name} onChangeText={setName} style={styles.input} />
+      <TextInput
+        accessibilityLabel="League name"
+        maxLength={60}
+        value={name}
+        onChangeText={setName}
+        style={styles.input}
+      />
       <Muted>Season</Muted>
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
         {seasons.map((s) => (
