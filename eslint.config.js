@@ -38,7 +38,7 @@ export default [
     },
   },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     languageOptions: { parser: tsParser },
   },
   {
@@ -82,7 +82,7 @@ export default [
     },
   },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     ignores: ['domain/entities/**', 'packages/appsync-local/**'],
     rules: {
       'no-restricted-syntax': [
