@@ -122,4 +122,27 @@ describe('a player on the React Native app, on the local stack', () => {
       league.standings.map((s) => `${s.rank ?? '–'}. ${s.displayName} · ${s.points ?? 0} pts`),
     );
   }, 60_000);
+
+  it("shows the season's standings as the API ranks them, and the event in the player's history", async () => {
+    // The newest season with standings (the demo's scored events); the screen opens on the newest started.
+    type Row = { rank: number; displayName: string; points: number };
+    const { seasons } = await asAdmin<{ seasons: { id: string; name: string }[] }>('{ seasons { id name } }');
+    let season: { name: string; rows: Row[] } | undefined;
+    for (const { id, name } of seasons) {
+      const { standings } = await asAdmin<{ standings: { items: Row[] } }>(
+        'query ($id: ID!) { standings(seasonId: $id, limit: 50) { items { rank displayName points } } }',
+        { id },
+      );
+      if (standings.items.length) season ??= { name, rows: standings.items };
+    }
+    expect(season!.rows.length).toBeGreaterThan(10);
+    await tab('Standings');
+    await fireEvent.press(await screen.findByRole('button', { name: season!.name }, LIVE));
+    const rows = await screen.findAllByTestId('standings-row', {}, LIVE);
+    expect(rows.map((row) => row.props.children.join(''))).toEqual(
+      season!.rows.map((s) => `${s.rank ?? '–'}. ${s.displayName} · ${s.points ?? 0} pts`),
+    );
+    await tab('Profile');
+    expect(await screen.findByText(SHOW, {}, LIVE)).toBeTruthy();
+  });
 });

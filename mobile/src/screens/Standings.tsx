@@ -41,7 +41,7 @@ export function Standings({ me }: { me: string }) {
       <Title>Standings</Title>
       <Alert>{error}</Alert>
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
-        {seasons.slice(0, 4).map((s) => (
+        {seasons.map((s) => (
           <Button key={s.id} label={s.id === season?.id ? `● ${s.name}` : s.name} onPress={() => setChosen(s.id)} />
         ))}
       </View>
