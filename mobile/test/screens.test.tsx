@@ -1,7 +1,7 @@
 /**
  * The real screens under jest-expo, with the real aws-amplify client, against the local stack that
  * scripts/test.mts started (the demo season). One app is rendered for the whole file, as a player
- * keeps it open: signing in, an event's card picked and saved, locked at the bell, then results and
+ * keeps it open: an account created, signing in, an event's card picked and saved, locked at the bell, then results and
  * the leaderboard arriving live (the admin's calls go through the API, and the test never re-renders),
  * then a league joined by its code. The native modules the preset cannot run: test/native-modules.ts.
  */
@@ -48,14 +48,27 @@ const tab = (name: string) => fireEvent.press(screen.getByRole('tab', { name }))
 describe('a player on the React Native app, on the local stack', () => {
   let show: Awaited<ReturnType<typeof eventWithBellIn>>;
 
+  it('creates an account with the Authenticator, up to the code the pool would email', async () => {
+    await render(<App />);
+    await fireEvent.press(await screen.findByRole('button', { name: 'Create Account' }));
+    await fireEvent.changeText(screen.getByPlaceholderText(/email/i), `phone-${Date.now()}@example.com`);
+    await fireEvent.changeText(screen.getByPlaceholderText(/^enter your password/i), DEMO_PASSWORD);
+    await fireEvent.changeText(screen.getByPlaceholderText(/confirm/i), DEMO_PASSWORD);
+    await fireEvent.press(screen.getAllByRole('button', { name: 'Create Account' }).at(-1)!);
+    // Signed up, unconfirmed: the Authenticator asks for the code (the local pool sends none: docs/clients.md
+    // confirms an account with AdminConfirmSignUp). The app starts again for the next test.
+    expect(await screen.findByText('Confirmation Code', {}, LIVE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    await cleanup();
+  });
+
   it('signs in with the Authenticator and sees the events', async () => {
     show = await eventWithBellIn(SHOW, BELL_IN_MS);
     await render(<App />);
     await fireEvent.changeText(await screen.findByPlaceholderText(/email/i), demoEmail('player01'));
     await fireEvent.changeText(screen.getByPlaceholderText(/password/i), DEMO_PASSWORD);
     await fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('AEW Full Gear', {}, LIVE)).toBeTruthy();
-    expect(screen.getByText(SHOW)).toBeTruthy();
+    expect(await screen.findByText(SHOW, {}, LIVE)).toBeTruthy();
   });
 
   it('opens the event, picks and saves before the bell', async () => {
