@@ -18,4 +18,7 @@ module.exports = {
   setupFiles: ['<rootDir>/test/native-modules.ts'],
   testTimeout: 60_000,
   maxWorkers: 1,
+  // Amplify's signUp (the Authenticator's, with auto sign-in) keeps a 3-minute timer for a confirmation
+  // that never comes in the test (MAX_AUTOSIGNIN_POLLING_MS in @aws-amplify/auth): end the run anyway.
+  forceExit: true,
 };
