@@ -10,7 +10,8 @@ module.exports = {
     '^react/(.*)$': `${reactDir}/$1`,
     '/amplify_outputs\\.json$': outputsFile,
   },
-  // jest-expo's list, and Amplify UI, whose React Native entry is TypeScript source.
+  // jest-expo's list, Amplify UI and its React Native helpers (TypeScript or ESM sources), and uuid (ESM
+  // by the browser entry the preset picks).
   transformIgnorePatterns: [
     '/node_modules/(?!((jest-)?react-native|@react-native(-community)?|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@aws-amplify/ui-react-native|@aws-amplify/ui-react-core|@aws-amplify/ui|@aws-amplify/react-native|uuid))',
   ],
