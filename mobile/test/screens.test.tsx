@@ -5,13 +5,21 @@
  * the leaderboard arriving live (the admin's calls go through the API, and the test never re-renders),
  * then a league joined by its code. The native modules the preset cannot run: test/native-modules.ts.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import '@testing-library/react-native/dont-cleanup-after-each'; // one app for the whole file
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react-native';
 import { generateClient } from 'aws-amplify/api';
+import { useNetInfo } from '@react-native-community/netinfo';
+import * as Linking from 'expo-linking';
 import { eventCard, userProfile } from '@pickem/client/graphql/queries';
 import { App } from '../src/App';
 import { asAdmin, DEMO_PASSWORD, demoEmail } from './stack';
+
+// The link the phone's OS hands the app (expo-linking's hook, null until the deep-link test sets one).
+jest.mock('expo-linking', () => ({
+  ...jest.requireActual<object>('expo-linking'),
+  useLinkingURL: jest.fn(() => null),
+}));
 
 const BELL_IN_MS = 30_000;
 /** Event ids come from name and date: a name of this run's own. */
@@ -157,5 +165,30 @@ describe('a player on the React Native app, on the local stack', () => {
     );
     await tab('Profile');
     expect(await screen.findByText(SHOW, {}, LIVE)).toBeTruthy();
+  });
+
+  it('opens an invite deep link (pickem://join/<code>) on start and joins; says when the phone is offline', async () => {
+    const { seasons } = await asAdmin<{ seasons: { id: string; startDate: string; endDate: string }[] }>(
+      '{ seasons { id startDate endDate } }',
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const { createLeague } = await asAdmin(
+      'mutation ($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }',
+      {
+        input: {
+          name: 'Phone Invite League',
+          seasonId: seasons.find((s) => s.startDate <= today && today <= s.endDate)!.id,
+        },
+      },
+    );
+    await cleanup();
+    // The OS opens the app on an invite link, and netinfo answers that there is no network.
+    jest.mocked(Linking.useLinkingURL).mockReturnValue(`pickem://join/${createLeague.inviteCode}`);
+    jest.mocked(useNetInfo).mockReturnValue({ ...useNetInfo(), isConnected: false });
+    await render(<App />); // still signed in: the tokens are in (mocked) async-storage
+    expect(await screen.findByText(`Invite code ${createLeague.inviteCode}`, {}, LIVE)).toBeTruthy();
+    expect(screen.getByText('You are offline: what you see may be out of date.')).toBeTruthy();
+    await fireEvent.press(screen.getByRole('button', { name: 'Join league' }));
+    expect(await screen.findByRole('header', { name: 'Phone Invite League' }, LIVE)).toBeTruthy();
   });
 });
