@@ -17,6 +17,7 @@ import { SEASON as SEASONS } from '@pickem/domain/entities/season';
 import { BOARD, rankOf, type BoardHead } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { MATCH } from '@pickem/domain/entities/match';
 import { keyId } from '@pickem/domain/entities/table';
@@ -186,10 +187,22 @@ async function expectBoard(store: Store, scope: string, want: [string, number, n
       );
     }
   });
+  // A season's ranks are read from its rank buckets (season-ranks.ts), an event's from its head.
+  const seasonId = scope.startsWith(BOARD.seasonScope('')) ? scope.slice(BOARD.seasonScope('').length) : null;
+  const buckets = new Map<number, SeasonRanksItem>();
+  if (seasonId !== null)
+    for (const item of await store.query(SEASON_RANKS.all(seasonId))) {
+      const bucket = item as unknown as SeasonRanksItem;
+      buckets.set(bucket.bucket, bucket);
+    }
+  const rankAt = (points: number, correct: number) =>
+    seasonId === null
+      ? rankOf(head, points, correct)
+      : seasonRank(buckets.get(SEASON_RANKS.bucketOf(points)) ?? null, points, correct);
   for (const [, points, correct, rank] of want) {
-    if (rankOf(head, points, correct) !== rank) {
+    if (rankAt(points, correct) !== rank) {
       problems.push(
-        `${scope}: the head ranks ${points} points, ${correct} correct at ${rankOf(head, points, correct)}, expected ${rank}`,
+        `${scope}: ${points} points, ${correct} correct ranked ${rankAt(points, correct)}, expected ${rank}`,
       );
       break;
     }
