@@ -45,3 +45,8 @@ export function visiblePrediction(item: PredictionItem, event: EventView | null,
   if (event !== null && scoresVisible(event)) return { ...prediction, picks };
   return { ...prediction, picks, points: null, correct: null, rank: null };
 }
+
+/** Whether an event shows in a player's lists: not while its card is empty (admins see every event, to build it). */
+export function listedFor(event: { matchOrder: string[] }, admin: boolean): boolean {
+  return admin || event.matchOrder.length > 0;
+}

@@ -10,8 +10,8 @@ export * as subscriptions from '@pickem/client/graphql/subscriptions';
 export type * from '@pickem/client/graphql/types';
 export { ADMIN_GROUP } from '@pickem/client/groups';
 
-/** A failed call's message in plain words: shared with the React Native app. */
-export { errorText } from '@pickem/client/errors';
+/** A failed call's message in plain words: @pickem/client/messages, shared with the React Native app. */
+export { errorText } from '@pickem/client/messages';
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
 export type { Typed } from '@pickem/client/documents';

@@ -127,6 +127,7 @@ export type PredictionSnapshotInput = {
 export type EventsQueryVariables = {
   limit?: number | null;
   nextToken?: string | null;
+  before?: string | null;
 };
 
 export type EventsQuery = {
@@ -144,6 +145,26 @@ export type EventsQuery = {
     }>;
     nextToken: string | null;
   };
+};
+
+export type UpcomingEventsQueryVariables = {
+};
+
+export type UpcomingEventsQuery = {
+  upcomingEvents: Array<{
+    __typename: 'UpcomingEvent';
+    event: {
+      __typename: 'Event';
+      id: string;
+      name: string;
+      date: string;
+      startsAt: string;
+      state: EventState;
+      season: number;
+      matchCount: number;
+    };
+    myPickCount: number;
+  }>;
 };
 
 export type StandingsQueryVariables = {
@@ -251,6 +272,27 @@ export type LeagueQuery = {
     }>;
     myRank: number | null;
   } | null;
+};
+
+export type LeaguePreviewQueryVariables = {
+  code: string;
+};
+
+export type LeaguePreviewQuery = {
+  leaguePreview: {
+    __typename: 'LeaguePreview';
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    commissionerName: string;
+    memberCount: number;
+    joinsOpen: boolean;
+  };
 };
 
 export type EventCardQueryVariables = {
@@ -404,6 +446,23 @@ export type UpdateEventMutationVariables = {
 
 export type UpdateEventMutation = {
   updateEvent: {
+    __typename: 'Event';
+    id: string;
+    name: string;
+    date: string;
+    startsAt: string;
+    state: EventState;
+    season: number;
+    matchCount: number;
+  };
+};
+
+export type DeleteEventMutationVariables = {
+  eventId: string;
+};
+
+export type DeleteEventMutation = {
+  deleteEvent: {
     __typename: 'Event';
     id: string;
     name: string;

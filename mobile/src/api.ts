@@ -6,4 +6,4 @@ export const client = generateClient();
 export * as queries from '@pickem/client/graphql/queries';
 export * as mutations from '@pickem/client/graphql/mutations';
 export * as subscriptions from '@pickem/client/graphql/subscriptions';
-export { errorText } from '@pickem/client/errors';
+export { errorText } from '@pickem/client/messages';

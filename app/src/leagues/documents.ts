@@ -1,7 +1,13 @@
 /** The league documents both apps read (myLeagueList, leagueEventBoard) are in @pickem/client/documents. */
 import type { LeagueQuery, Typed } from '../api.ts';
 
-export { leagueEventBoard, myLeagueList, type LeagueSummary } from '@pickem/client/documents';
+export {
+  leagueEventBoard,
+  myLeagueList,
+  type BoardMatch,
+  type LeagueBoardRow,
+  type LeagueSummary,
+} from '@pickem/client/documents';
 
 export type League = NonNullable<LeagueQuery['league']>;
 

@@ -3,6 +3,7 @@
  * carries the top 20, and a player further down finds their rank here (2 requests: the card's Query with
  * the board's head, and the prediction).
  */
+import type { Match } from '@pickem/client/card';
 import type { Typed } from '../api.ts';
 
 export interface MyFigures {
@@ -18,3 +19,15 @@ query MyEventFigures($eventId: ID!) {
   eventCard(eventId: $eventId) { __typename myPrediction { __typename userId points correct rank } }
 }
 ` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; myPrediction: MyFigures | null } | null }>;
+
+/** A card's matches alone (teams and results): what a history row needs to name a player's picks. */
+export type CardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+
+export const cardMatches = /* GraphQL */ `
+query CardMatches($eventId: ID!) {
+  eventCard(eventId: $eventId) {
+    __typename
+    matches { __typename id position result outcome teams { __typename name members champion } }
+  }
+}
+` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; matches: CardMatch[] } | null }>;
