@@ -16,6 +16,10 @@ export const ERROR = {
   concurrentModification: 'ConcurrentModification',
   /** updateEvent moving the start of an event whose bell has rung (startsAt passed, or BROADCAST/SCORED): picks have been shown. */
   bellRung: 'BellRung',
+  /** updateEvent changing the scoring rules of an event whose bell has rung. */
+  rulesLocked: 'RulesLocked',
+  /** scoreEvent on an event whose tie-break question has no answer yet (setTieBreakAnswer). */
+  tieBreakAnswerMissing: 'TieBreakAnswerMissing',
   /** A season's window change (or a new season) over an event that has gone live: standings stay exact. */
   seasonLocked: 'SeasonLocked',
   /** League refusals: each its own errorType, and nothing is written. */

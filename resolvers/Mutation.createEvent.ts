@@ -6,7 +6,8 @@ import { IF_NEW } from '@pickem/domain/entities/table';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from '@pickem/domain/schema-types';
 import { raiseWriteError, tableOf, transaction, txPut } from './lib/transact';
-import { requiredText, slug, validEventDate, validStart } from './lib/validate';
+import { DEFAULT_RULES } from '@pickem/domain/rules';
+import { requiredText, slug, validEventDate, validRules, validStart } from './lib/validate';
 
 type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }>;
 
@@ -31,6 +32,7 @@ export function request(ctx: CreateEventContext) {
     state: 'UPCOMING',
     season: EVENT.season(date),
     matchOrder: [],
+    rules: validRules(DEFAULT_RULES, ctx.args.input.rules),
   };
   ctx.stash.event = event;
   // The event's calendar-year season is written (again: the same item) so that the seasons list shows it.

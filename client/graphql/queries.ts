@@ -20,6 +20,17 @@ query Events($limit: Int, $nextToken: String) {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     nextToken
   }
@@ -147,6 +158,17 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     matches {
       __typename
@@ -165,6 +187,8 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       }
       result
       outcome
+      method
+      pickShares
     }
     myPrediction {
       __typename
@@ -177,11 +201,21 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         __typename
         matchId
         team
+        method
+        joker
       }
       points
       correct
       rank
       updatedAt
+      tieBreak
+      scores {
+        __typename
+        matchId
+        points
+      }
+      cardBonus
+      possiblePoints
     }
     leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
@@ -196,11 +230,21 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
           __typename
           matchId
           team
+          method
+          joker
         }
         points
         correct
         rank
         updatedAt
+        tieBreak
+        scores {
+          __typename
+          matchId
+          points
+        }
+        cardBonus
+        possiblePoints
       }
       nextToken
     }
@@ -243,11 +287,21 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
           __typename
           matchId
           team
+          method
+          joker
         }
         points
         correct
         rank
         updatedAt
+        tieBreak
+        scores {
+          __typename
+          matchId
+          points
+        }
+        cardBonus
+        possiblePoints
       }
       nextToken
     }

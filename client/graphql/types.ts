@@ -6,8 +6,23 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 /** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
+/** How a match with a winner ended (the finish a pick may call, for the event's methodBonus). */
+export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
+
+/** ScoringRules to set: a field left out keeps its value (on creation: its default). */
+export type ScoringRulesInput = {
+  joker?: boolean | null;
+  methodBonus?: number | null;
+  underdogBonus?: number | null;
+  underdogPercent?: number | null;
+  titleChangeBonus?: number | null;
+  perfectCardBonus?: number | null;
+  /** An empty text removes the question. */
+  tieBreakQuestion?: string | null;
+};
 
 export type TeamInput = {
   name?: string | null;
@@ -27,6 +42,7 @@ export type CreateEventInput = {
   name: string;
   date: string;
   startsAt: string;
+  rules?: ScoringRulesInput | null;
 };
 
 export type UpdateEventInput = {
@@ -34,6 +50,8 @@ export type UpdateEventInput = {
   name?: string | null;
   startsAt?: string | null;
   state?: EventState | null;
+  /** Refused once the bell has rung (RulesLocked). */
+  rules?: ScoringRulesInput | null;
 };
 
 export type CreateSeasonInput = {
@@ -64,6 +82,8 @@ export type UpdateLeagueInput = {
 export type PickInput = {
   matchId: string;
   team: number;
+  method?: FinishMethod | null;
+  joker?: boolean | null;
 };
 
 /** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
@@ -87,6 +107,19 @@ export type EventSnapshotInput = {
   state: EventState;
   season: number;
   matchCount: number;
+  rules: ScoringRulesSnapshotInput;
+  tieBreakAnswer?: number | null;
+};
+
+/** A ScoringRules, every field. */
+export type ScoringRulesSnapshotInput = {
+  joker: boolean;
+  methodBonus: number;
+  underdogBonus: number;
+  underdogPercent: number;
+  titleChangeBonus: number;
+  perfectCardBonus: number;
+  tieBreakQuestion?: string | null;
 };
 
 /** A Team, every field. */
@@ -108,6 +141,14 @@ export type MatchSnapshotInput = {
   teams: Array<TeamSnapshotInput>;
   result?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
+  pickShares?: Array<number> | null;
+};
+
+/** A PickScore, every field. */
+export type PickScoreSnapshotInput = {
+  matchId: string;
+  points: number;
 };
 
 /** A Prediction, every field (picks as PickInput, which has Pick's fields). */
@@ -122,6 +163,10 @@ export type PredictionSnapshotInput = {
   correct?: number | null;
   rank?: number | null;
   updatedAt: string;
+  tieBreak?: number | null;
+  scores: Array<PickScoreSnapshotInput>;
+  cardBonus: number;
+  possiblePoints?: number | null;
 };
 
 export type EventsQueryVariables = {
@@ -141,6 +186,17 @@ export type EventsQuery = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     }>;
     nextToken: string | null;
   };
@@ -271,6 +327,17 @@ export type EventCardQuery = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matches: Array<{
       __typename: 'Match';
@@ -289,6 +356,8 @@ export type EventCardQuery = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     }>;
     myPrediction: {
       __typename: 'Prediction';
@@ -301,11 +370,21 @@ export type EventCardQuery = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -320,11 +399,21 @@ export type EventCardQuery = {
           __typename: 'Pick';
           matchId: string;
           team: number;
+          method: FinishMethod | null;
+          joker: boolean;
         }>;
         points: number | null;
         correct: number | null;
         rank: number | null;
         updatedAt: string;
+        tieBreak: number | null;
+        scores: Array<{
+          __typename: 'PickScore';
+          matchId: string;
+          points: number;
+        }>;
+        cardBonus: number;
+        possiblePoints: number | null;
       }>;
       nextToken: string | null;
     } | null;
@@ -370,11 +459,21 @@ export type UserProfileQuery = {
           __typename: 'Pick';
           matchId: string;
           team: number;
+          method: FinishMethod | null;
+          joker: boolean;
         }>;
         points: number | null;
         correct: number | null;
         rank: number | null;
         updatedAt: string;
+        tieBreak: number | null;
+        scores: Array<{
+          __typename: 'PickScore';
+          matchId: string;
+          points: number;
+        }>;
+        cardBonus: number;
+        possiblePoints: number | null;
       }>;
       nextToken: string | null;
     };
@@ -395,6 +494,17 @@ export type CreateEventMutation = {
     state: EventState;
     season: number;
     matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -412,6 +522,17 @@ export type UpdateEventMutation = {
     state: EventState;
     season: number;
     matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -438,6 +559,8 @@ export type AddMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -465,6 +588,8 @@ export type UpdateMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -491,6 +616,8 @@ export type RemoveMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -517,6 +644,8 @@ export type ReorderCardMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   }>;
 };
 
@@ -525,6 +654,7 @@ export type SetMatchResultMutationVariables = {
   matchId: string;
   winner?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
 };
 
 export type SetMatchResultMutation = {
@@ -545,6 +675,37 @@ export type SetMatchResultMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
+  };
+};
+
+export type SetTieBreakAnswerMutationVariables = {
+  eventId: string;
+  answer: number;
+};
+
+export type SetTieBreakAnswerMutation = {
+  setTieBreakAnswer: {
+    __typename: 'Event';
+    id: string;
+    name: string;
+    date: string;
+    startsAt: string;
+    state: EventState;
+    season: number;
+    matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -564,6 +725,17 @@ export type ScoreEventMutation = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     predictionsScored: number;
     standingsUpdated: number;
@@ -603,6 +775,7 @@ export type UpdateSeasonMutation = {
 export type SavePredictionMutationVariables = {
   eventId: string;
   picks: Array<PickInput>;
+  tieBreak?: number | null;
 };
 
 export type SavePredictionMutation = {
@@ -617,11 +790,21 @@ export type SavePredictionMutation = {
       __typename: 'Pick';
       matchId: string;
       team: number;
+      method: FinishMethod | null;
+      joker: boolean;
     }>;
     points: number | null;
     correct: number | null;
     rank: number | null;
     updatedAt: string;
+    tieBreak: number | null;
+    scores: Array<{
+      __typename: 'PickScore';
+      matchId: string;
+      points: number;
+    }>;
+    cardBonus: number;
+    possiblePoints: number | null;
   };
 };
 
@@ -974,6 +1157,17 @@ export type PublishEventUpdateMutation = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matchId: string | null;
     match: {
@@ -993,6 +1187,8 @@ export type PublishEventUpdateMutation = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     } | null;
     leaderboard: Array<{
       __typename: 'Prediction';
@@ -1005,11 +1201,21 @@ export type PublishEventUpdateMutation = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -1034,6 +1240,17 @@ export type OnEventUpdateSubscription = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matchId: string | null;
     match: {
@@ -1053,6 +1270,8 @@ export type OnEventUpdateSubscription = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     } | null;
     leaderboard: Array<{
       __typename: 'Prediction';
@@ -1065,11 +1284,21 @@ export type OnEventUpdateSubscription = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     }> | null;
     boardVersion: number | null;
   } | null;

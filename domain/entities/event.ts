@@ -3,6 +3,7 @@
  * The event's partition also holds its matches (match.ts) and its board head (board.ts).
  */
 import type { EventState } from '../schema-types';
+import { rulesOf, type RulesItem } from '../rules';
 import { atLeast, onTable, onIndex } from './access';
 import type { ItemKey } from './table';
 
@@ -22,6 +23,10 @@ export interface EventItem {
    * result (absent: 0). Live scoring passes compare it to stand down for a newer result (docs/scoring.md).
    */
   cardRev?: number;
+  /** The scoring rules (rules.ts; absent on events created before them: every rule off). */
+  rules?: RulesItem;
+  /** The answer to the rules' tie-break question (setTieBreakAnswer; absent: none yet). */
+  tieBreakAnswer?: number | null;
 }
 
 export const EVENT_LIMIT = {
@@ -83,5 +88,7 @@ export function toEvent(item: EventItem) {
     state: item.state,
     season: item.season,
     matchCount: item.matchOrder.length,
+    rules: rulesOf(item),
+    tieBreakAnswer: item.tieBreakAnswer ?? null,
   };
 }

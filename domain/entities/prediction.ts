@@ -4,6 +4,7 @@
  * written in the same transaction; its leaderboard is a board (board.ts). The final scoring pass
  * sets points, correct picks and the event rank.
  */
+import type { FinishMethod } from '../schema-types';
 import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
@@ -12,6 +13,10 @@ import type { ItemKey } from './table';
 export interface PickItem {
   matchId: string;
   team: number;
+  /** The finish picked (absent: none). */
+  method?: FinishMethod | null;
+  /** The card's joker (absent: not). */
+  joker?: boolean;
 }
 
 export interface PredictionItem {
@@ -21,10 +26,15 @@ export interface PredictionItem {
   eventName: string;
   eventDate: string;
   picks: PickItem[];
+  /** The guess at the event's tie-break question (absent: none). */
+  tieBreak?: number | null;
   points: number | null;
   correct: number | null;
   rank: number | null;
   updatedAt: string;
+  /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
+  scores?: { matchId: string; points: number }[] | null;
+  cardBonus?: number | null;
 }
 
 const TYPE = 'Prediction';
@@ -44,6 +54,7 @@ function attributes(prediction: PredictionItem) {
     eventName: prediction.eventName,
     eventDate: prediction.eventDate,
     picks: prediction.picks,
+    tieBreak: prediction.tieBreak ?? null,
     updatedAt: prediction.updatedAt,
   };
 }
@@ -64,6 +75,7 @@ export const PREDICTION = {
     event: Pick<EventItem, 'id' | 'name' | 'date'>,
     picks: PickItem[],
     updatedAt: string,
+    tieBreak: number | null = null,
   ): PredictionItem => ({
     userId,
     displayName,
@@ -71,6 +83,7 @@ export const PREDICTION = {
     eventName: event.name,
     eventDate: event.date,
     picks,
+    tieBreak,
     points: null,
     correct: null,
     rank: null,
@@ -83,25 +96,51 @@ export const PREDICTION = {
     ...attributes(prediction),
   }),
   /** The attributes the final pass sets. */
-  scored: (score: { points: number; correct: number; rank: number }) => ({
+  scored: (score: {
+    points: number;
+    correct: number;
+    rank: number;
+    scores?: { matchId: string; points: number }[];
+    cardBonus?: number;
+  }) => ({
     points: score.points,
     correct: score.correct,
     rank: score.rank,
+    scores: score.scores ?? [],
+    cardBonus: score.cardBonus ?? 0,
   }),
 };
 
-/** A prediction item to the GraphQL Prediction. */
-export function toPrediction(item: PredictionItem) {
+/** A stored pick to the GraphQL Pick. */
+export const toPick = (pick: PickItem) => ({
+  matchId: pick.matchId,
+  team: pick.team,
+  method: pick.method ?? null,
+  joker: pick.joker === true,
+});
+
+/**
+ * A prediction item to the GraphQL Prediction. Before the final pass its figures come from the board
+ * or the league table (`live`); without them, no scores.
+ */
+export function toPrediction(
+  item: PredictionItem,
+  live: { scores: { matchId: string; points: number }[]; cardBonus: number; possiblePoints: number | null } | null = null,
+) {
   return {
     userId: item.userId,
     displayName: item.displayName,
     eventId: item.eventId,
     eventName: item.eventName,
     eventDate: item.eventDate,
-    picks: item.picks,
+    picks: item.picks.map(toPick),
     points: item.points ?? null,
     correct: item.correct ?? null,
     rank: item.rank ?? null,
     updatedAt: item.updatedAt,
+    tieBreak: item.tieBreak ?? null,
+    scores: live === null ? (item.scores ?? []) : live.scores,
+    cardBonus: live === null ? (item.cardBonus ?? 0) : live.cardBonus,
+    possiblePoints: live === null ? null : live.possiblePoints,
   };
 }

@@ -11,6 +11,7 @@ import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
 import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match';
 import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
 import { EVENT_LIMIT } from '@pickem/domain/entities/event';
+import { DEFAULT_RULES, RULES_LIMIT } from '@pickem/domain/rules';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/api';
 import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
@@ -49,6 +50,8 @@ describe('the updates, built from the table', () => {
       state: 'BROADCAST',
       season: 2031,
       matchCount: 3,
+      rules: DEFAULT_RULES,
+      tieBreakAnswer: null,
     };
 
     // readAt: taken before the reads, so between the clock before and after the call.
@@ -149,6 +152,8 @@ describe("AppSync's subscription payload limit", () => {
     state: 'BROADCAST' as const,
     season: 2031,
     matchCount: 50,
+    rules: { ...DEFAULT_RULES, tieBreakQuestion: wide(RULES_LIMIT.tieBreakQuestion) },
+    tieBreakAnswer: RULES_LIMIT.tieBreak,
   };
 
   it('fits a LEADERBOARD of 20 predictions with 50 picks each and the longest names', () => {
@@ -161,11 +166,20 @@ describe("AppSync's subscription payload limit", () => {
       picks: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({
         matchId: `01HZX${String(m).padStart(21, '0')}`,
         team: MATCH_LIMIT.teamsPerMatch - 1,
+        method: 'DISQUALIFICATION' as const,
+        joker: m === 0,
       })),
       points: 50_000,
       correct: 50,
       rank: u + 1,
       updatedAt: '2031-01-01T19:59:59.999Z',
+      tieBreak: RULES_LIMIT.tieBreak,
+      scores: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({
+        matchId: `01HZX${String(m).padStart(21, '0')}`,
+        points: -5000,
+      })),
+      cardBonus: 1000,
+      possiblePoints: 250_000,
     });
     const update: EventUpdateInput = {
       eventId: event.id,
