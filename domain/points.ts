@@ -31,6 +31,42 @@ export interface ScoringMatch {
   picked?: number[] | null;
 }
 
+/**
+ * A card's matches (in `matchOrder`; items it does not list are off the card) as scoring reads them,
+ * with the picks at the bell when counted (the event board's head holds them: board.ts boardPicked).
+ */
+export function scoringCard(
+  matchOrder: string[],
+  matches: {
+    id: string;
+    points: number;
+    result: number | null;
+    outcome?: MatchOutcome | null;
+    method?: FinishMethod | null;
+    championships?: string[] | null;
+    teams: { champion?: boolean | null }[];
+  }[],
+  picked: Record<string, number[]> | null,
+): Record<string, ScoringMatch> {
+  const byId: Record<string, (typeof matches)[number]> = {};
+  for (const m of matches) byId[m.id] = m;
+  const onCard: Record<string, ScoringMatch> = {};
+  for (const id of matchOrder) {
+    const m = Object.hasOwn(byId, id) ? byId[id] : null;
+    if (m !== null)
+      onCard[id] = {
+        points: m.points,
+        result: m.result ?? null,
+        outcome: m.outcome ?? null,
+        method: m.method ?? null,
+        titleChange: titleChangeOf(m),
+        challengers: challengersOf(m),
+        picked: picked !== null && Object.hasOwn(picked, id) ? picked[id] : null,
+      };
+  }
+  return onCard;
+}
+
 /** Why a pick earned what it did, each with its points (the apps say "+50: joker"). */
 export type PointsReason = 'PICK' | 'JOKER' | 'JOKER_LOST' | 'METHOD' | 'UNDERDOG' | 'TITLE_CHANGE';
 
@@ -68,7 +104,10 @@ export function titleChangeOf(match: {
 }
 
 /** The teams whose win would be a title change: a championship match's teams without the title, while a team holds it. */
-export function challengersOf(match: { championships?: string[] | null; teams: { champion?: boolean | null }[] }): number[] {
+export function challengersOf(match: {
+  championships?: string[] | null;
+  teams: { champion?: boolean | null }[];
+}): number[] {
   if ((match.championships ?? []).length === 0 || !match.teams.some((team) => team.champion === true)) return [];
   const out: number[] = [];
   match.teams.forEach((team, i) => {
@@ -114,7 +153,9 @@ export function pickPoints(pick: PickItem | undefined, match: ScoringMatch, rule
       : { points: 0, correct: false, why: [] };
   }
   const why = [
-    joker ? { reason: 'JOKER' as PointsReason, points: 2 * match.points } : { reason: 'PICK' as PointsReason, points: match.points },
+    joker
+      ? { reason: 'JOKER' as PointsReason, points: 2 * match.points }
+      : { reason: 'PICK' as PointsReason, points: match.points },
     ...bonuses(pick, match, rules),
   ];
   let points = 0;
@@ -176,7 +217,8 @@ function stillPossible(pick: PickItem, match: ScoringMatch, rules: RulesItem): n
   let possible = (rules.joker && pick.joker === true ? 2 : 1) * match.points;
   if (rules.methodBonus > 0 && (pick.method ?? null) !== null) possible = possible + rules.methodBonus;
   if (rules.underdogBonus > 0 && isUnderdog(match, pick.team, rules)) possible = possible + rules.underdogBonus;
-  if (rules.titleChangeBonus > 0 && (match.challengers ?? []).indexOf(pick.team) >= 0) possible = possible + rules.titleChangeBonus;
+  if (rules.titleChangeBonus > 0 && (match.challengers ?? []).indexOf(pick.team) >= 0)
+    possible = possible + rules.titleChangeBonus;
   return possible;
 }
 

@@ -28,13 +28,15 @@ export const DEFAULT_RULES: RulesItem = {
   tieBreakQuestion: null,
 };
 
+/**
+ * Each bonus is 0 to `bonus` (a match's points go to MAX_MATCH_POINTS, 1000); underdogPercent is 1 to
+ * `underdogPercent`; a tie-break guess and its answer are 0 to `tieBreak`. (No comments inside: the
+ * resolvers' bundles keep them, and AppSync limits a bundle's size.)
+ */
 export const RULES_LIMIT = {
-  /** Each bonus is 0 to this (a match's points go to MAX_MATCH_POINTS, 1000). */
   bonus: 1000,
-  /** underdogPercent is 1 to this. */
   underdogPercent: 99,
   tieBreakQuestion: 200,
-  /** A tie-break guess and its answer are 0 to this. */
   tieBreak: 100000,
 } as const;
 
@@ -58,18 +60,9 @@ export const FINISH_NAMES: Record<FinishMethod, string> = {
   OTHER: 'other finish',
 };
 
-/** An event's rules, defaults filled in (an item written before rules has none). */
-export function rulesOf(event: { rules?: Partial<RulesItem> | null }): RulesItem {
-  const stored = event.rules ?? {};
-  return {
-    joker: stored.joker ?? DEFAULT_RULES.joker,
-    methodBonus: stored.methodBonus ?? DEFAULT_RULES.methodBonus,
-    underdogBonus: stored.underdogBonus ?? DEFAULT_RULES.underdogBonus,
-    underdogPercent: stored.underdogPercent ?? DEFAULT_RULES.underdogPercent,
-    titleChangeBonus: stored.titleChangeBonus ?? DEFAULT_RULES.titleChangeBonus,
-    perfectCardBonus: stored.perfectCardBonus ?? DEFAULT_RULES.perfectCardBonus,
-    tieBreakQuestion: stored.tieBreakQuestion ?? DEFAULT_RULES.tieBreakQuestion,
-  };
+/** An event's rules (an item written before rules has none: every rule off). Rules are stored whole. */
+export function rulesOf(event: { rules?: RulesItem | null }): RulesItem {
+  return event.rules ?? DEFAULT_RULES;
 }
 
 /** Whether picks name a finish on an event of these rules. */
@@ -151,7 +144,9 @@ export function rulesInWords(rules: RulesItem): string[] {
       "Joker: play it on one match. Right, it earns twice the match's points; wrong, you lose the match's points.",
     );
   if (rules.methodBonus > 0)
-    lines.push(`Finish: call how the match ends; a correct pick with the right finish adds ${plural(rules.methodBonus, 'point')}.`);
+    lines.push(
+      `Finish: call how the match ends; a correct pick with the right finish adds ${plural(rules.methodBonus, 'point')}.`,
+    );
   if (rules.underdogBonus > 0)
     lines.push(
       `Underdog: a correct pick that fewer than ${rules.underdogPercent}% of players made (counted at the bell) adds ${plural(rules.underdogBonus, 'point')}.`,

@@ -35,6 +35,8 @@ export interface PredictionItem {
   /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
   scores?: { matchId: string; points: number }[] | null;
   cardBonus?: number | null;
+  /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
+  possiblePoints?: number | null;
 }
 
 const TYPE = 'Prediction';
@@ -119,14 +121,8 @@ export const toPick = (pick: PickItem) => ({
   joker: pick.joker === true,
 });
 
-/**
- * A prediction item to the GraphQL Prediction. Before the final pass its figures come from the board
- * or the league table (`live`); without them, no scores.
- */
-export function toPrediction(
-  item: PredictionItem,
-  live: { scores: { matchId: string; points: number }[]; cardBonus: number; possiblePoints: number | null } | null = null,
-) {
+/** A prediction item to the GraphQL Prediction (live figures: what the board or the league table computed). */
+export function toPrediction(item: PredictionItem) {
   return {
     userId: item.userId,
     displayName: item.displayName,
@@ -139,8 +135,8 @@ export function toPrediction(
     rank: item.rank ?? null,
     updatedAt: item.updatedAt,
     tieBreak: item.tieBreak ?? null,
-    scores: live === null ? (item.scores ?? []) : live.scores,
-    cardBonus: live === null ? (item.cardBonus ?? 0) : live.cardBonus,
-    possiblePoints: live === null ? null : live.possiblePoints,
+    scores: item.scores ?? [],
+    cardBonus: item.cardBonus ?? 0,
+    possiblePoints: item.possiblePoints ?? null,
   };
 }

@@ -14,8 +14,9 @@ const isEvent = (item: PartitionItem): item is ItemKey & EventItem => EVENT.is(i
 const isHead = (item: PartitionItem): item is ItemKey & BoardHead => BOARD.isHead(item);
 const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(item) && !BOARD.isHead(item);
 
-/** Only the event card shows the leaderboard: the other pipelines (card edits, league boards) skip the head. */
-const readsBoard = (ctx: GetEventCardContext) => ctx.info.parentTypeName === 'Query';
+/** The event card (its leaderboard) and a league's event board (the picks at the bell the underdog bonus counts) read the head; card edits skip it. */
+const readsBoard = (ctx: GetEventCardContext) =>
+  ctx.info.parentTypeName === 'Query' || ctx.info.parentTypeName === 'League';
 
 /**
  * Reads an event's partition: the event item, its matches and, for Query.eventCard, its board head

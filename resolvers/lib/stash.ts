@@ -72,7 +72,7 @@ export interface HistoryStash {
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
   /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
-  heads: Record<string, Pick<BoardHead, 'card' | 'scores'>>;
+  heads: Record<string, Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'>>;
 }
 
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */

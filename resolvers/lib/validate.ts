@@ -11,8 +11,23 @@ import {
 } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
 import { MAX_ID_LENGTH } from '@pickem/domain/limits';
-import { FINISH_METHODS, mergedRules, RULES_LIMIT, rulesOf, scoresMethod, tieBreakProblem, type RulesItem } from '@pickem/domain/rules';
-import type { EventState, FinishMethod, MatchInput, PickInput, ScoringRulesInput, TeamInput } from '@pickem/domain/schema-types';
+import {
+  FINISH_METHODS,
+  mergedRules,
+  RULES_LIMIT,
+  rulesOf,
+  scoresMethod,
+  tieBreakProblem,
+  type RulesItem,
+} from '@pickem/domain/rules';
+import type {
+  EventState,
+  FinishMethod,
+  MatchInput,
+  PickInput,
+  ScoringRulesInput,
+  TeamInput,
+} from '@pickem/domain/schema-types';
 
 /**
  * Input checks of the write path. APPSYNC_JS: no regex, no throw; util.error stops the resolver,

@@ -37,7 +37,9 @@ describe('one pick', () => {
 
   it('earns the points, twice with the joker, and loses them on a wrong joker', () => {
     expect(pickPoints({ matchId: 'm', team: 1 }, match, DEFAULT_RULES)?.points).toBe(25);
-    expect(pickPoints({ matchId: 'm', team: 1, joker: true }, match, { ...DEFAULT_RULES, joker: true })?.points).toBe(50);
+    expect(pickPoints({ matchId: 'm', team: 1, joker: true }, match, { ...DEFAULT_RULES, joker: true })?.points).toBe(
+      50,
+    );
     expect(pickPoints({ matchId: 'm', team: 0, joker: true }, match, { ...DEFAULT_RULES, joker: true })).toEqual({
       points: -25,
       correct: false,
@@ -130,7 +132,15 @@ describe('a card', () => {
 
   it('counts the picks at the bell once, and their shares', () => {
     const counts = pickCounts(
-      [[{ matchId: 'a', team: 1 }], [{ matchId: 'a', team: 0 }, { matchId: 'a', team: 1 }], [{ matchId: 'a', team: 7 }], undefined],
+      [
+        [{ matchId: 'a', team: 1 }],
+        [
+          { matchId: 'a', team: 0 },
+          { matchId: 'a', team: 1 },
+        ],
+        [{ matchId: 'a', team: 7 }],
+        undefined,
+      ],
       { a: [{}, {}], b: [{}, {}, {}] },
     );
     expect(counts).toEqual({ a: [1, 1], b: [0, 0, 0] });
@@ -178,10 +188,10 @@ const rulesArb = fc.record({
 });
 const cardArb = fc.array(matchArb, { minLength: 1, maxLength: 6 });
 const picksArb = (size: number) =>
-  fc.array(
-    fc.option(fc.record({ team: fc.nat(3), method: methodArb, joker: fc.boolean() }), { nil: null }),
-    { minLength: size, maxLength: size },
-  );
+  fc.array(fc.option(fc.record({ team: fc.nat(3), method: methodArb, joker: fc.boolean() }), { nil: null }), {
+    minLength: size,
+    maxLength: size,
+  });
 
 function onCard(matches: ReturnType<typeof matchArb.generate>['value'][]) {
   return Object.fromEntries(matches.map((m, i) => [`m${i}`, m]));
@@ -236,7 +246,8 @@ describe('properties', () => {
           expect(score.points).toBe(fromScratch(picks, card, rules));
           expect(score.points).toBe(score.scores.reduce((a, s) => a + s.points, 0) + score.cardBonus);
           const plain = matches.reduce(
-            (sum, m, i) => sum + (m.outcome === 'WIN' && picks.find((p) => p.matchId === `m${i}`)?.team === m.result ? m.points : 0),
+            (sum, m, i) =>
+              sum + (m.outcome === 'WIN' && picks.find((p) => p.matchId === `m${i}`)?.team === m.result ? m.points : 0),
             0,
           );
           expect(scorePicks(picks, card, DEFAULT_RULES).points).toBe(plain);
@@ -249,7 +260,14 @@ describe('properties', () => {
   it('possiblePoints bounds what any set of results adds, and the best results reach it', () => {
     fc.assert(
       fc.property(
-        cardArb.chain((card) => fc.tuple(fc.constant(card), picksArb(card.length), rulesArb, fc.array(fc.nat(3), { minLength: 6, maxLength: 6 }))),
+        cardArb.chain((card) =>
+          fc.tuple(
+            fc.constant(card),
+            picksArb(card.length),
+            rulesArb,
+            fc.array(fc.nat(3), { minLength: 6, maxLength: 6 }),
+          ),
+        ),
         ([matches, choices, rules, outcomes]) => {
           const card = onCard(matches);
           const picks = asPicks(choices);

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { closeness, ranked, secondKey, type TieBreak } from '@pickem/domain/ranking';
 
-const row = (userId: string, points: number, tieBreak: number | null, correct = 0) => ({ userId, points, correct, tieBreak });
+const row = (userId: string, points: number, tieBreak: number | null, correct = 0) => ({
+  userId,
+  points,
+  correct,
+  tieBreak,
+});
 
 describe('an event leaderboard with a tie-break question', () => {
   it('breaks a tie on points by the closest guess, no guess last; equal on both is one rank', () => {
-    const rows = [row('a', 30, 12), row('b', 30, 20), row('c', 30, null), row('d', 30, 18), row('e', 45, null), row('f', -5, 15)];
+    const rows = [
+      row('a', 30, 12),
+      row('b', 30, 20),
+      row('c', 30, null),
+      row('d', 30, 18),
+      row('e', 45, null),
+      row('f', -5, 15),
+    ];
     const out = ranked(rows, { answer: 15 }).map((r) => [r.userId, r.rank]);
     // d and a are both 3 away: the same rank, listed by user id descending.
     expect(out).toEqual([
@@ -29,7 +41,9 @@ describe('an event leaderboard with a tie-break question', () => {
   });
 
   it('gives every row 1 + the rows strictly ahead of it (points, then the second key)', () => {
-    const tieArb: fc.Arbitrary<TieBreak> = fc.option(fc.record({ answer: fc.option(fc.nat(50), { nil: null }) }), { nil: null });
+    const tieArb: fc.Arbitrary<TieBreak> = fc.option(fc.record({ answer: fc.option(fc.nat(50), { nil: null }) }), {
+      nil: null,
+    });
     fc.assert(
       fc.property(
         fc.uniqueArray(
