@@ -83,6 +83,9 @@ describe('the updates, built from the table', () => {
         ],
         result: 1,
         outcome: 'WIN',
+        method: null,
+        // The picks at the bell, as the board's head counted them (36% is 9 of 25).
+        pickShares: [36, 32, 32],
       },
     });
     expect((await announcer.result('live', 'm2'))?.match).toMatchObject({
@@ -132,11 +135,20 @@ describe('the updates, built from the table', () => {
       eventName: 'Event live',
       eventDate: '2031-04-04',
       // In card order, from the board's row (one character a match of the card).
-      picks: ['m2', 'm1', 'm3'].map((matchId) => ({ matchId, team: picks[order[0][0]][matchId] })),
+      picks: ['m2', 'm1', 'm3'].map((matchId) => ({
+        matchId,
+        team: picks[order[0][0]][matchId],
+        method: null,
+        joker: false,
+      })),
       points: order[0][1].points,
       correct: order[0][1].correct,
       rank: order[0][1].rank,
       updatedAt: '2031-04-04T19:00:00.000Z',
+      tieBreak: null,
+      scores: order[0][1].scores,
+      cardBonus: 0,
+      possiblePoints: 7, // m3 (7 points) has no result yet
     });
   });
 });

@@ -31,7 +31,7 @@ import {
 } from '@pickem/domain/entities/board';
 import { TABLE } from '@pickem/domain/entities/table';
 import { closeness, type TieBreak } from '@pickem/domain/ranking';
-import type { RulesItem } from '@pickem/domain/rules';
+import { rulesOf, sameRules, type RulesItem } from '@pickem/domain/rules';
 import type { Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { compareScores } from './ranks.ts';
@@ -187,7 +187,8 @@ export async function replaceBoard<Row extends BoardRow>(
     const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
     const sameScoring =
       head !== null &&
-      same(head.rules ?? null, content.rules ?? null) &&
+      // Compared field by field: a map read back from DynamoDB may list its keys in another order.
+      sameRules(rulesOf(head), content.rules ?? rulesOf({})) &&
       (head.tieBreakAnswer ?? null) === (content.tieBreakAnswer ?? null);
     if (
       keep &&

@@ -70,7 +70,15 @@ export async function readCard(
  * prediction the same (the picks at the bell aside: they no longer change).
  */
 export function cardFingerprint(checked: { card: Card; event: EventItem }): string {
-  return JSON.stringify([boardCard(checked.card, null), rulesOf(checked.event), checked.event.tieBreakAnswer ?? null]);
+  const r = rulesOf(checked.event);
+  // The rules in a fixed order: a map read back from DynamoDB may list its keys in another order.
+  const rules = [r.joker, r.methodBonus, r.underdogBonus, r.underdogPercent, r.titleChangeBonus, r.perfectCardBonus];
+  return JSON.stringify([
+    boardCard(checked.card, null),
+    rules,
+    r.tieBreakQuestion,
+    checked.event.tieBreakAnswer ?? null,
+  ]);
 }
 
 /** How many predictions picked each team of each match of the card (domain/points.ts pickCounts: the one count). */

@@ -24,7 +24,7 @@ import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { PREDICTION, type PickItem } from '@pickem/domain/entities/prediction';
 import { secondKey } from '@pickem/domain/ranking';
-import { rulesOf } from '@pickem/domain/rules';
+import { rulesOf, sameRules } from '@pickem/domain/rules';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
@@ -220,7 +220,7 @@ async function livePass(
         if (head && picked !== null) {
           const card = boardCard(onCard, picked);
           const sameScoring =
-            same(head.rules ?? null, scoring.rules) && (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer;
+            sameRules(rulesOf(head), scoring.rules) && (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer;
           if (same(head.card, card) && sameScoring && (head.cardRev ?? 0) >= cardRev) return null;
           const rows = (await readRows<EventRow>(store, head)).map((row) =>
             eventRow(
