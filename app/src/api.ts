@@ -25,6 +25,8 @@ const REFUSALS: Record<string, string> = {
   TooManyAttempts: 'Too many wrong codes. Try again in a minute.',
   BellRung: "This event's bell has rung: its picks were shown, so the bell can no longer move.",
   SeasonLocked: 'That season has live or scored events, so its dates can no longer change.',
+  RulesLocked: "This event's bell has rung: players picked under its rules, so they can no longer change.",
+  TieBreakAnswerMissing: "Enter the tie-break question's answer first: it orders players level on points.",
 };
 
 /** The message of a failed call: GraphQL errors (a known refusal in plain words, else errorType and message) or a thrown Error. */

@@ -17,8 +17,13 @@ export function Leaderboard({ rows, final, me }: { rows: BoardRow[]; final: bool
       {rows.length === 0 ? (
         <p>No scores yet.</p>
       ) : (
-        <RankTable data-testid="leaderboard" columns={['Rank', 'Player', { num: 'Points' }]}>
-          <MemberRows rows={rows} me={me} cells={(r) => [r.points]} />
+        <RankTable
+          data-testid="leaderboard"
+          columns={
+            final ? ['Rank', 'Player', { num: 'Points' }] : ['Rank', 'Player', { num: 'Points' }, { num: 'Possible' }]
+          }
+        >
+          <MemberRows rows={rows} me={me} cells={(r) => (final ? [r.points] : [r.points, r.possiblePoints])} />
         </RankTable>
       )}
     </section>

@@ -11,10 +11,16 @@ export interface MyFigures {
   points: number | null;
   correct: number | null;
   rank: number | null;
+  scores: { __typename: 'PickScore'; matchId: string; points: number }[];
+  cardBonus: number;
+  possiblePoints: number | null;
 }
 
 export const myEventFigures = /* GraphQL */ `
 query MyEventFigures($eventId: ID!) {
-  eventCard(eventId: $eventId) { __typename myPrediction { __typename userId points correct rank } }
+  eventCard(eventId: $eventId) {
+    __typename
+    myPrediction { __typename userId points correct rank scores { __typename matchId points } cardBonus possiblePoints }
+  }
 }
 ` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; myPrediction: MyFigures | null } | null }>;
