@@ -115,14 +115,22 @@ try {
 
   if (!skip.has('live')) {
     for (const predictions of (option('--live-predictions') ?? '1000,10000').split(',').map(Number)) {
-      const live = await benchLive(dynamo.endpoint, { ...LIVE_DEFAULTS, predictions });
+      const live = await benchLive(dynamo.endpoint, {
+        ...LIVE_DEFAULTS,
+        predictions,
+        rules: option('--rules') === 'on',
+      });
       print({ benchmark: 'live', ...live });
       for (const line of describeLive(live)) say(line);
     }
   }
 
   if (!skip.has('scale')) {
-    const scale = await benchScale(dynamo.endpoint, Number(option('--scale-predictions') ?? 100_000));
+    const scale = await benchScale(
+      dynamo.endpoint,
+      Number(option('--scale-predictions') ?? 100_000),
+      option('--rules') === 'on',
+    );
     print({ ...scale });
     say(
       `scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`,

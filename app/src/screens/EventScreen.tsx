@@ -56,6 +56,12 @@ export function EventScreen({ eventId, me, admin }: { eventId: string; me: strin
     try {
       const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
       const mine = data.eventCard?.myPrediction;
+      const shares = new Map((data.eventCard?.matches ?? []).map((m) => [m.id, m.pickShares]));
+      setCard((old) =>
+        old
+          ? { ...old, matches: old.matches.map((m) => ({ ...m, pickShares: shares.get(m.id) ?? m.pickShares })) }
+          : old,
+      );
       // A prediction the card does not know of (saved in another tab): read the whole card.
       if (mine && !hasMine.current) await reload();
       else if (mine)
