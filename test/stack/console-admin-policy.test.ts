@@ -26,6 +26,7 @@ const ADMIN_FIELDS = [
   'removeMatch',
   'reorderCard',
   'setMatchResult',
+  'setTieBreakAnswer',
   'scoreEvent',
   'createSeason',
   'updateSeason',
