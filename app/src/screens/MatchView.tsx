@@ -36,8 +36,10 @@ export function MatchView({
   children?: ReactNode;
 }) {
   const result = resultText(match);
+  // With every rule off, a pick's points need no reasons: the plain line says them.
+  const anyRule = rules.joker || rules.methodBonus > 0 || rules.underdogBonus > 0 || rules.titleChangeBonus > 0;
   const earned =
-    pick === undefined
+    pick === undefined || !anyRule
       ? null
       : pickEarned(match, { matchId: match.id, team: pick, method, joker }, rules, earnedPoints);
   const outcome = earned ? { text: earned.text, won: earned.points > 0 } : pickOutcome(match, pick);
