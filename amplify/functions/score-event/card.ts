@@ -1,10 +1,10 @@
-/** The event and its card as scoring needs them, and the points of one set of picks. */
+/** The event and its card as scoring needs them, and the card as a board holds it. */
 import { ERROR } from '@pickem/domain/error-types';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
-import { boardScore, type BoardMatch } from '@pickem/domain/entities/board';
+import type { BoardMatch } from '@pickem/domain/entities/board';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
-import { challengersOf, pickCounts, titleChangeOf, type PredictionScore } from '@pickem/domain/points';
+import { challengersOf, pickCounts, titleChangeOf } from '@pickem/domain/points';
 import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import type { Store } from './store.ts';
 
@@ -101,9 +101,4 @@ export function boardCard(card: Card, picked: Record<string, number[]> | null): 
     if (picked !== null) row.push(picked[m.id] ?? m.teams.map(() => 0));
     return row;
   });
-}
-
-/** The score of picks on a board's card and the event's rules (domain/points.ts, the one rule). */
-export function scoreOnCard(picks: PickItem[] | undefined, card: BoardMatch[], event: EventItem): PredictionScore {
-  return boardScore({ card, rules: rulesOf(event) }, picks);
 }

@@ -10,7 +10,7 @@ import { ERROR } from '@pickem/domain/error-types';
 import {
   BOARD,
   boardPicked,
-  boardPossible,
+  boardMatches,
   encodeMethods,
   encodePicks,
   jokerIndex,
@@ -24,12 +24,13 @@ import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { PREDICTION, type PickItem } from '@pickem/domain/entities/prediction';
 import { secondKey } from '@pickem/domain/ranking';
-import { rulesOf, sameRules } from '@pickem/domain/rules';
+import { possiblePoints, scorePicks, type ScoringMatch } from '@pickem/domain/points';
+import { rulesOf, sameRules, type RulesItem } from '@pickem/domain/rules';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
 import { readRows, replaceBoard, same } from './board.ts';
-import { SCORABLE_STATES, boardCard, cardFingerprint, countPicks, readCard, scoreOnCard, type Card } from './card.ts';
+import { SCORABLE_STATES, boardCard, cardFingerprint, countPicks, readCard, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
@@ -146,11 +147,11 @@ const scoringOf = (event: EventItem) => ({ rules: rulesOf(event), tieBreakAnswer
 /** A player's event board row, scored on `card` under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
 function eventRow(
   who: { userId: string; displayName: string; picks: PickItem[]; tieBreak?: number | null; savedAtMs: number },
-  card: BoardMatch[],
-  event: EventItem,
+  scoring: CardScoring,
   rank = 0,
 ): EventRow {
-  const { points, correct } = scoreOnCard(who.picks, card, event);
+  const { card, onCard, rules } = scoring;
+  const { points, correct } = scorePicks(who.picks, onCard, rules);
   const live = rank === 0;
   return [
     who.userId,
@@ -163,9 +164,21 @@ function eventRow(
     encodeMethods(card, who.picks),
     jokerIndex(card, who.picks),
     who.tieBreak ?? null,
-    live ? boardPossible({ card, rules: rulesOf(event) }, who.picks) : null,
+    live ? possiblePoints(who.picks, onCard, rules) : null,
   ];
 }
+
+/** A card as a board holds it, made once a pass: every row is scored on the same matches and rules. */
+interface CardScoring {
+  card: BoardMatch[];
+  onCard: Record<string, ScoringMatch>;
+  rules: RulesItem;
+}
+const cardScoring = (card: BoardMatch[], event: EventItem): CardScoring => ({
+  card,
+  onCard: boardMatches({ card }),
+  rules: rulesOf(event),
+});
 
 const entryPlayer = (entry: EntryItem) => ({
   userId: entry.userId,
@@ -222,6 +235,7 @@ async function livePass(
           const sameScoring =
             sameRules(rulesOf(head), scoring.rules) && (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer;
           if (same(head.card, card) && sameScoring && (head.cardRev ?? 0) >= cardRev) return null;
+          const pass = cardScoring(card, event);
           const rows = (await readRows<EventRow>(store, head)).map((row) =>
             eventRow(
               {
@@ -231,8 +245,7 @@ async function livePass(
                 tieBreak: row[9] ?? null,
                 savedAtMs: row[6],
               },
-              card,
-              event,
+              pass,
             ),
           );
           return { rows, final: false, card, ...scoring };
@@ -245,7 +258,8 @@ async function livePass(
             entries.map((e) => e.picks),
           ),
         );
-        const rows = entries.map((entry) => eventRow(entryPlayer(entry), card, event));
+        const pass = cardScoring(card, event);
+        const rows = entries.map((entry) => eventRow(entryPlayer(entry), pass));
         return { rows, final: false, card, ...scoring };
       },
       { cardRev, yieldToNewer: true },
@@ -362,11 +376,12 @@ async function writeScores(
     ),
   );
   const tie = tieOfEvent(event);
+  const scoring = cardScoring(boardMatches, event);
   const raw = entries.map((e) => ({
     entry: e,
     userId: e.userId,
     key: PREDICTION.key(e.userId, event.date, event.id),
-    ...scoreOnCard(e.picks, boardMatches, event),
+    ...scorePicks(e.picks, scoring.onCard, scoring.rules),
   }));
   const ranks = competitionRanks(
     raw.map((r) => ({
@@ -389,7 +404,7 @@ async function writeScores(
     const profile = stored.get(keyId(PROFILE.key(r.userId)));
     const displayName = (profile?.displayName as string | undefined) ?? (prediction.displayName as string);
     const rank = ranks.get(r.userId)!;
-    rows.push(eventRow({ ...entryPlayer(r.entry), displayName }, boardMatches, event, rank));
+    rows.push(eventRow({ ...entryPlayer(r.entry), displayName }, scoring, rank));
     jobs.push({
       score: {
         userId: r.userId,
