@@ -55,6 +55,8 @@ export interface LiveBenchRow {
   lagMsP50: number;
   lagMsP99: number;
   lagMsMax: number;
+  /** The LEADERBOARD lag's p50 of each result, in the order entered: the first result's beside the later ones'. */
+  lagMsP50ByResult: number[];
   /** Items the scoring passes wrote per result entered (one provisional pass each), mean: counted by the scorer's store. */
   passWrites: number;
   /** Players whose live points changed per result, mean: the event's board read before and after each pass. */
@@ -175,6 +177,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
       const responses: number[] = [];
       const delivery: number[] = [];
       const lag: number[] = [];
+      const lagByResult: number[] = [];
       let topPoints = 0;
       // Each player's live points, as the event's board has them (none before the first pass).
       const store = createStore({ client: target.client, tableName: target.tableName, concurrency: 8 });
@@ -216,6 +219,12 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         });
         delivery.push(...checked.delivery.map((at) => at - answered));
         lag.push(...checked.lag.map((at) => at - answered));
+        lagByResult.push(
+          percentile(
+            checked.lag.map((at) => at - answered),
+            50,
+          ),
+        );
         const after = await pointsOf();
         for (const [userId, p] of after) if (points.get(userId) !== p) changed += 1;
         if (after.size !== opts.predictions)
@@ -236,6 +245,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         lagMsP50: percentile(lag, 50),
         lagMsP99: percentile(lag, 99),
         lagMsMax: Math.max(...lag),
+        lagMsP50ByResult: lagByResult.map((ms) => Math.round(ms)),
         passWrites: itemsWritten / responses.length,
         changedPlayers: changed / responses.length,
       };
@@ -254,7 +264,7 @@ export function describeLive(row: LiveBenchRow): string[] {
     `live, ${row.predictions} predictions, ${row.subscriptions} subscriptions on ${row.connections} connections, ${row.results} results entered one after another:`,
     `  setMatchResult response p50 ${ms(row.responseMsP50)} (max ${ms(row.responseMsMax)})`,
     `  RESULT delivered after the response: p50 ${ms(row.deliveryMsP50)}, p99 ${ms(row.deliveryMsP99)}, max ${ms(row.deliveryMsMax)}`,
-    `  LEADERBOARD after the response:      p50 ${ms(row.lagMsP50)}, p99 ${ms(row.lagMsP99)}, max ${ms(row.lagMsMax)}`,
+    `  LEADERBOARD after the response:      p50 ${ms(row.lagMsP50)}, p99 ${ms(row.lagMsP99)}, max ${ms(row.lagMsMax)}; p50 by result ${row.lagMsP50ByResult.join(', ')} ms`,
     `  items written per pass ${row.passWrites.toFixed(0)}, players whose points changed per result ${row.changedPlayers.toFixed(0)}`,
   ];
 }

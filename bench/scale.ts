@@ -17,6 +17,7 @@ import { SEASON as SEASONS } from '@pickem/domain/entities/season';
 import { BOARD, rankOf, type BoardHead } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { MATCH } from '@pickem/domain/entities/match';
 import { keyId } from '@pickem/domain/entities/table';
@@ -239,10 +240,23 @@ async function expectBoard(
       );
     }
   });
+  // A season's ranks are read from its rank buckets (season-ranks.ts), an event's from its head (by
+  // points, then the second key: correct picks, or the tie-break's closeness).
+  const seasonId = scope.startsWith(BOARD.seasonScope('')) ? scope.slice(BOARD.seasonScope('').length) : null;
+  const buckets = new Map<number, SeasonRanksItem>();
+  if (seasonId !== null)
+    for (const item of await store.query(SEASON_RANKS.all(seasonId))) {
+      const bucket = item as unknown as SeasonRanksItem;
+      buckets.set(bucket.bucket, bucket);
+    }
+  const rankAt = (points: number, second: number) =>
+    seasonId === null
+      ? rankOf(head, points, second)
+      : seasonRank(buckets.get(SEASON_RANKS.bucketOf(points)) ?? null, points, second);
   for (const [, points, , rank, second] of want) {
-    if (rankOf(head, points, second) !== rank) {
+    if (rankAt(points, second) !== rank) {
       problems.push(
-        `${scope}: the head ranks ${points} points, second key ${second} at ${rankOf(head, points, second)}, expected ${rank}`,
+        `${scope}: ${points} points, second key ${second} ranked ${rankAt(points, second)}, expected ${rank}`,
       );
       break;
     }

@@ -1,7 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { isAdmin } from './lib/caller';
 import { boardFigures } from './lib/board-page';
-import { boardPicked } from '@pickem/domain/entities/board';
 import { toEvent } from '@pickem/domain/entities/event';
 import { cardMatches } from '@pickem/domain/entities/match';
 import type { QueryEventCardArgs } from '@pickem/domain/schema-types';
@@ -28,7 +27,7 @@ export function response(ctx: EventCardContext): EventCardSource | null {
   const own = myPrediction && scoresVisible(event) ? boardFigures(myPrediction, board) : myPrediction;
   return {
     event: toEvent(event),
-    matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx)), boardPicked(board)),
+    matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
     myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
     leaderboardFinal: leaderboardFinal(event),
     board,

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from './lib/caller';
-import { rankOf } from '@pickem/domain/entities/board';
+import { seasonRank } from '@pickem/domain/entities/season-ranks';
 import { STANDING, toStanding } from '@pickem/domain/entities/standing';
 import type { QueryUserProfileArgs, QueryUserProfileResult } from '@pickem/domain/schema-types';
 import type { ProfileStash } from './lib/stash';
@@ -10,9 +10,10 @@ type UserProfileContext = Context<QueryUserProfileArgs, ProfileStash>;
 
 /**
  * Pipeline: getProfileStandings (one Query on the player's partition: the profile and every season
- * standing) → getSeasonHeads (one BatchGetItem of those seasons' board heads; none without a standing).
- * A standing's rank is its score's competition rank on the season's board; a season whose board is not
- * built yet (its first final scoring is under way) ranks against no one.
+ * standing) → getSeasonRanks (one BatchGetItem: for each standing, the bucket of its season's rank
+ * histogram that holds its points; none without a standing). A standing's rank is its score's
+ * competition rank on the season's board; a season whose buckets are not written yet (its first final
+ * scoring is under way) ranks against no one.
  */
 export function request(ctx: UserProfileContext) {
   ctx.stash.userId =
@@ -21,15 +22,15 @@ export function request(ctx: UserProfileContext) {
 }
 
 export function response(ctx: UserProfileContext): QueryUserProfileResult {
-  const { userId, profile, standings, scores } = ctx.stash;
+  const { userId, profile, standings, ranks } = ctx.stash;
   const isCaller = userId === caller(ctx).sub;
   if (!profile && !isCaller) return null;
   return {
     user: { id: userId, displayName: profile ? profile.displayName : defaultDisplayName(ctx) },
     standings: standings.map((item) => {
       const seasonId = STANDING.seasonIdOf(item.seasonId ?? item.season) ?? '';
-      const head = Object.hasOwn(scores, seasonId) ? scores[seasonId] : { scores: [] };
-      return toStanding(item, rankOf(head, item.points, item.correct));
+      const bucket = Object.hasOwn(ranks, seasonId) ? ranks[seasonId] : null;
+      return toStanding(item, seasonRank(bucket, item.points, item.correct));
     }),
   };
 }

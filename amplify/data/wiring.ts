@@ -73,7 +73,7 @@ export const wiring: ApiWiring = wireApi({
     pipeline('League', 'myRank', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'eventLeaderboard', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
-    pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonHeads')]),
+    pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonRanks')]),
     unit('EventCard', 'leaderboard'),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     unit('Mutation', 'createEvent'),

@@ -230,6 +230,18 @@ export function pageRows<Row>(
 }
 
 /**
+ * The head as the screens show it: null for a live board built before any result was entered (card
+ * revision 0: the live pass of the event going BROADCAST, which lists the players so that the first
+ * result's pass need not), as if there were no board yet.
+ */
+export function shownHead<Head extends { final?: boolean; cardRev?: number }>(
+  head: Head | null | undefined,
+): Head | null {
+  if (!head) return null;
+  return !head.final && (head.cardRev ?? 0) === 0 ? null : head;
+}
+
+/**
  * The competition rank of a score on the board: 1 + the players with more points, or as many and a
  * higher second key (`second`: correct picks, or the tie-break's closeness: ranking.ts secondKey).
  */

@@ -1,6 +1,6 @@
 /**
  * Prediction items: `USER#<userId>` / `PREDICTION#<eventDate>#<eventId>` (a player's history reads
- * them newest first); no GSI key. The event lists its predictions through entry items (entry.ts),
+ * them newest day first, and orders a day's by bell itself: `historyOrderKey`); no GSI key. The event lists its predictions through entry items (entry.ts),
  * written in the same transaction; its leaderboard is a board (board.ts). The final scoring pass
  * sets points, correct picks and the event rank.
  */
@@ -8,7 +8,7 @@ import type { FinishMethod } from '../schema-types';
 import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
-import type { ItemKey } from './table';
+import { padded, type ItemKey } from './table';
 
 export interface PickItem {
   matchId: string;
@@ -68,6 +68,12 @@ export const PREDICTION = {
   history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
   /** Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones after it. */
   historyFrom: (userId: string, sk: string) => onTable(userPk(userId), between(SK_PREFIX, sk), false),
+  /**
+   * Access pattern: the same, from the first prediction of day `date` on (every sort key of the day is
+   * `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
+   */
+  historyFromDay: (userId: string, date: string) =>
+    onTable(userPk(userId), between(SK_PREFIX, `${SK_PREFIX}${date}$`), false),
   /** Whether `sk` is a prediction's sort key (a cursor of another player's history). */
   isKeySk: (sk: string) => sk.length > SK_PREFIX.length && sk.slice(0, SK_PREFIX.length) === SK_PREFIX,
   /** A new, unscored prediction. */
@@ -120,6 +126,18 @@ export const toPick = (pick: PickItem) => ({
   method: pick.method ?? null,
   joker: pick.joker === true,
 });
+
+/** Width of an event's bell (epoch milliseconds) in a history order key. */
+const BELL_WIDTH = 15;
+
+/**
+ * A prediction's place in a player's history, as text that sorts oldest first: its event's date, then
+ * its bell (`startsAtMs`; 0 when the event could not be read), then the event id. The history shows
+ * the reverse: newest day first, and within a day by bell, latest first, as the events list does.
+ */
+export function historyOrderKey(eventDate: string, startsAtMs: number, eventId: string): string {
+  return `${eventDate}#${padded(startsAtMs, BELL_WIDTH) ?? padded(0, BELL_WIDTH)}#${eventId}`;
+}
 
 /** A prediction item to the GraphQL Prediction (live figures: what the board or the league table computed). */
 export function toPrediction(item: PredictionItem) {

@@ -1,5 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { BOARD, boardPicked, shownHead, type BoardHead } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { MAX_MATCHES_PER_CARD, type MatchItem } from '@pickem/domain/entities/match';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -21,8 +21,8 @@ const readsBoard = (ctx: GetEventCardContext) =>
 /**
  * Reads an event's partition: the event item, its matches and, for Query.eventCard, its board head
  * (one more item, sorted first; the leaderboard and the caller's live rank are read from it). Stashes
- * `event` (null when there is no such event), `matches` and `board` (null without a head or when not
- * read). A mutation reads strongly consistent, so that it validates against the latest card.
+ * `event` (null when there is no such event), `matches` and `board` (null without a head, when not
+ * read, or for a live board built on no result yet: `shownHead`). A mutation reads strongly consistent, so that it validates against the latest card.
  */
 export function request(ctx: GetEventCardContext) {
   const eventId = ctx.args.eventId;
@@ -37,6 +37,9 @@ export function response(ctx: GetEventCardContext) {
   const event = items.find(isEvent) ?? null;
   ctx.stash.event = event;
   ctx.stash.matches = items.filter(isMatch);
-  ctx.stash.board = items.find(isHead) ?? null;
+  const head = items.find(isHead) ?? null;
+  ctx.stash.board = shownHead(head);
+  // The picks at the bell are counted by the BROADCAST pass already, on the board not yet shown.
+  ctx.stash.picked = boardPicked(head);
   return event;
 }

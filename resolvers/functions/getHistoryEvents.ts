@@ -1,5 +1,5 @@
 import { runtime, util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
-import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
+import { BOARD, shownHead, type BoardHead } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import type { ItemKey } from '@pickem/domain/entities/table';
 import { raiseDataSourceError } from '../lib/errors';
@@ -10,7 +10,7 @@ import { tableOf } from '../lib/transact';
 
 type Found =
   | (Partial<Pick<EventItem, 'id' | 'name' | 'state' | 'startsAtMs'>> &
-      Partial<Pick<BoardHead, 'scope' | 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'>>)
+      Partial<Pick<BoardHead, 'scope' | 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final' | 'cardRev'>>)
   | null;
 type GetHistoryEventsContext = Context<
   Record<string, unknown>,
@@ -53,6 +53,7 @@ export function request(ctx: GetHistoryEventsContext): DynamoDBBatchGetItemReque
           'rules',
           'tieBreakAnswer',
           'final',
+          'cardRev',
         ]),
       },
     },
@@ -67,7 +68,7 @@ export function response(ctx: GetHistoryEventsContext) {
   raiseDataSourceError(ctx.error);
   const prefix = BOARD.eventScope('');
   for (const found of ctx.result.data[tableOf(ctx)] ?? []) {
-    if (found && found.scope !== undefined && found.card && found.scores) {
+    if (found && found.scope !== undefined && found.card && found.scores && shownHead(found)) {
       ctx.stash.heads[found.scope.slice(prefix.length)] = {
         card: found.card,
         scores: found.scores,

@@ -6,7 +6,6 @@ import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
 import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
 import { possiblePoints, scorePicks, scoringCard } from '@pickem/domain/points';
-import { boardPicked } from '@pickem/domain/entities/board';
 import { rulesOf } from '@pickem/domain/rules';
 import { ranked } from '@pickem/domain/ranking';
 import type { LeagueTableStash } from './stash';
@@ -69,7 +68,7 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
   const now = util.time.nowEpochMilliSeconds();
   if (!event || !predictionsLocked(event, now)) return null;
   // The picks at the bell (the underdog's count) come with the event's board head, read with the card.
-  const onCard = scoringCard(event.matchOrder, ctx.stash.matches, boardPicked(ctx.stash.board ?? null));
+  const onCard = scoringCard(event.matchOrder, ctx.stash.matches, ctx.stash.picked ?? null);
   const rules = rulesOf(event);
   const me = caller(ctx).sub;
   const rows = ctx.stash.members

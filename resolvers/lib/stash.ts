@@ -4,6 +4,7 @@ import type { SeasonItem } from '@pickem/domain/entities/season';
 import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
 import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
 import type { ProfileItem } from '@pickem/domain/entities/profile';
+import type { SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import type { StandingItem } from '@pickem/domain/entities/standing';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -21,6 +22,8 @@ export interface CardStash {
   event: EventItem | null;
   /** getEventCard: every match item of the event's partition (on the card or not). */
   matches: MatchItem[];
+  /** getEventCard (eventCard, a league's event board): the picks at the bell the board's head counted (boardPicked), null before. */
+  picked: Record<string, number[]> | null;
   /** getEventCard (eventCard only): the event's board head, null before the first scoring pass. */
   board: (ItemKey & BoardHead) | null;
   /** addMatch, updateMatch (request): the validated match input. */
@@ -62,17 +65,27 @@ export interface RenameStash {
 
 /** UserProfile.history: getHistoryPage → getHistoryEvents. */
 export interface HistoryStash {
-  /** getHistoryPage: the page of predictions (another player's: every item read, with their keys). */
+  /** getHistoryPage: every prediction read, with their keys, in key order (UserProfile.history cuts the page). */
   page: { items: (PredictionItem & Partial<ItemKey>)[]; nextToken: string | null };
   /**
-   * getHistoryPage: another player's history (null: the caller's own): the page size, and whether
-   * DynamoDB has more after the items read. Its pages are cut by UserProfile.history after hiding.
+   * getHistoryPage: whether the history is the caller's own, the page size, whether DynamoDB has more
+   * after the items read, and the cursor the read started from (null: the newest prediction).
    */
-  others: { size: number; more: boolean } | null;
+  read: { own: boolean; size: number; more: boolean; cursor: HistoryCursor | null };
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
   /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
   heads: Record<string, Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'>>;
+}
+
+/**
+ * Where a history page starts (getHistoryPage.historyCursor): after the prediction of order key
+ * `value` on day `date` ('bell'), or from sort key `value` on, that prediction excluded ('key').
+ */
+export interface HistoryCursor {
+  kind: 'bell' | 'key';
+  value: string;
+  date: string;
 }
 
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */
@@ -89,15 +102,15 @@ export interface BoardPageStash {
   nextToken: string | null;
 }
 
-/** Query.userProfile: getProfileStandings → getSeasonHeads. */
+/** Query.userProfile: getProfileStandings → getSeasonRanks. */
 export interface ProfileStash {
   /** Query.userProfile (request): whose profile. */
   userId: string;
   /** getProfileStandings: the profile item (null when there is none) and the season standings, newest season first. */
   profile: ProfileItem | null;
   standings: StandingItem[];
-  /** getSeasonHeads: the score counts of each season's board, by season id (a season without a board is absent). */
-  scores: Record<string, Pick<BoardHead, 'scores'>>;
+  /** getSeasonRanks: the rank-histogram bucket of each standing's points, by season id (absent: none written yet). */
+  ranks: Record<string, Pick<SeasonRanksItem, 'bucket' | 'above' | 'scores'>>;
 }
 
 /** createSeason, updateSeason: (getSeason →) getWindowEvents → writeSeason. */

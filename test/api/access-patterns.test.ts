@@ -120,7 +120,7 @@ describe('named access patterns as the resolvers request them', () => {
     });
   });
 
-  it("PROFILE.withStandings: the partition from PROFILE on, newest season first; then the heads of those seasons' boards", () => {
+  it('PROFILE.withStandings: the partition from PROFILE on, newest season first; then one rank bucket of each of those seasons', () => {
     expect(requestOf('resolvers/functions/getProfileStandings.ts', { stash: { userId: 'u2' } })).toEqual({
       operation: 'Query',
       query: {
@@ -132,23 +132,27 @@ describe('named access patterns as the resolvers request them', () => {
       limit: 101,
       consistentRead: false,
     });
+    // One key a season: the rank bucket of the standing's points (10 points a bucket; 0 to 9 in B#0).
     const standings = [
-      { seasonId: '2026-01-31-road', season: 2026 },
-      { season: 2025 },
-      { seasonId: '2025', season: 2025 },
+      { seasonId: '2026-01-31-road', season: 2026, points: 1234 },
+      { season: 2025, points: 9 },
+      { seasonId: '2025', season: 2025, points: 9 },
     ];
     expect(
-      requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } }),
+      requestOf('resolvers/functions/getSeasonRanks.ts', { stash: { standings }, env: { TABLE_NAME: 'T' } }),
     ).toEqual({
       operation: 'BatchGetItem',
       tables: {
         T: {
-          keys: [itemKey(S('SEASON#2026-01-31-road'), S('BOARD')), itemKey(S('SEASON#2025'), S('BOARD'))],
-          projection: { expression: '#scope, #scores', expressionNames: { '#scope': 'scope', '#scores': 'scores' } },
+          keys: [itemKey(S('RANKS#SEASON#2026-01-31-road'), S('B#123')), itemKey(S('RANKS#SEASON#2025'), S('B#0'))],
+          projection: {
+            expression: '#seasonId, #bucket, #above, #scores',
+            expressionNames: { '#seasonId': 'seasonId', '#bucket': 'bucket', '#above': 'above', '#scores': 'scores' },
+          },
         },
       },
     });
-    expect(requestOf('resolvers/functions/getSeasonHeads.ts', { stash: { standings: [] } })).toMatchObject({
+    expect(requestOf('resolvers/functions/getSeasonRanks.ts', { stash: { standings: [] } })).toMatchObject({
       kind: 'earlyReturn',
     });
   });
@@ -242,7 +246,8 @@ describe('named access patterns as the resolvers request them', () => {
             itemKey(S('EVENT#e2'), S('BOARD')),
           ],
           projection: {
-            expression: '#id, #name, #state, #startsAtMs, #scope, #card, #scores, #rules, #tieBreakAnswer, #final',
+            expression:
+              '#id, #name, #state, #startsAtMs, #scope, #card, #scores, #rules, #tieBreakAnswer, #final, #cardRev',
             expressionNames: {
               '#id': 'id',
               '#name': 'name',
@@ -254,6 +259,7 @@ describe('named access patterns as the resolvers request them', () => {
               '#rules': 'rules',
               '#tieBreakAnswer': 'tieBreakAnswer',
               '#final': 'final',
+              '#cardRev': 'cardRev',
             },
           },
         },
@@ -270,35 +276,43 @@ describe('named access patterns as the resolvers request them', () => {
         expressionValues: { ':pk': S('USER#u1'), ':prefix': S('PREDICTION#') },
       },
       scanIndexForward: false,
-      limit: 4,
+      limit: 20,
     };
+    // Twice the page and 12 more: the last day read is left to the next page, hidden events are cut out.
     expect(
       requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u1' } } }),
     ).toEqual(history);
-    // Another player's: twice the page and one more (hidden events are cut out), first page…
     expect(
       requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 4 }, source: { user: { id: 'u2' } } }),
     ).toEqual({
       ...history,
       query: { ...history.query, expressionValues: { ':pk': S('USER#u2'), ':prefix': S('PREDICTION#') } },
-      limit: 10,
     });
-    // …then PREDICTION.historyFrom: from the cursor's prediction on.
-    const cursor = Buffer.from('history:PREDICTION#2030-01-01#e1').toString('base64');
+    // At most 100 items read (one BatchGetItem of their events).
     expect(
-      requestOf('resolvers/functions/getHistoryPage.ts', {
-        arguments: { limit: 4, nextToken: cursor },
-        source: { user: { id: 'u2' } },
-      }),
-    ).toEqual({
+      requestOf('resolvers/functions/getHistoryPage.ts', { arguments: { limit: 100 }, source: { user: { id: 'u1' } } }),
+    ).toMatchObject({ limit: 100 });
+    const between = (upper: string) => ({
       ...history,
       query: {
         expression: '#pk = :pk AND #sk BETWEEN :low AND :upper',
         expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
-        expressionValues: { ':pk': S('USER#u2'), ':low': S('PREDICTION#'), ':upper': S('PREDICTION#2030-01-01#e1') },
+        expressionValues: { ':pk': S('USER#u1'), ':low': S('PREDICTION#'), ':upper': S(upper) },
       },
-      limit: 10,
     });
+    const page = (token: string) =>
+      requestOf('resolvers/functions/getHistoryPage.ts', {
+        arguments: { limit: 4, nextToken: Buffer.from(token).toString('base64') },
+        source: { user: { id: 'u1' } },
+      });
+    // PREDICTION.historyFromDay: a bell cursor reads again from the start of its day…
+    expect(page('history:bell:2030-01-01#000001893492000000#e1')).toEqual(between('PREDICTION#2030-01-01$'));
+    expect(page('history:bell:2030-01-01#~')).toEqual(between('PREDICTION#2030-01-01$'));
+    // …PREDICTION.historyFrom: a key cursor (in a day that fills a read) from its prediction on.
+    expect(page('history:key:PREDICTION#2030-01-01#e1')).toEqual(between('PREDICTION#2030-01-01#e1'));
+    for (const token of ['history:PREDICTION#2030-01-01#e1', 'history:bell:', 'history:bell:2030', 'other']) {
+      expect(page(token), token).toMatchObject({ kind: 'error', error: { errorType: 'ValidationError' } });
+    }
     expect(
       requestOf('resolvers/functions/getMyRecentPredictions.ts', { stash: { standings: [{}, {}] } }),
     ).toMatchObject({

@@ -2,7 +2,7 @@
  * The read screens on boards (domain/entities/board.ts), end to end over HTTP with the scoring
  * function: an event leaderboard and a season's standings longer than a chunk (100 rows), paged with
  * competition ranks right on both pages and ties across the page boundary; a nextToken that is not a
- * page of the board refused; an empty page while BROADCAST before the first pass; the caller's live
+ * page of the board refused; an empty page while BROADCAST before the first result; the caller's live
  * points and rank from the head after a result; and a renamed event whose histories follow it without
  * any prediction being rewritten.
  */
@@ -93,7 +93,9 @@ afterAll(async () => {
 });
 
 describe('an event board, live then final', () => {
-  it('is an empty page while BROADCAST before the first scoring pass, and the caller has no figures yet', async () => {
+  it('is an empty page while BROADCAST before the first result, and the caller has no figures yet', async () => {
+    // Going BROADCAST ran a live pass (its board, on no result, is not shown).
+    await api.app.settled();
     const { eventCard } = await api.data(PLAYERS[0], CARD, { e: eventId });
     expect(eventCard.event.state).toBe('BROADCAST');
     expect(eventCard.leaderboard).toEqual({ items: [], nextToken: null });

@@ -62,8 +62,12 @@ export async function setState(api: TestApi, eventId: string, state: string) {
   await api.data(ADMIN, OP.updateEvent, { i: { id: eventId, state } }, ADMIN_GROUPS);
 }
 
-/** Every item of the table, in key order, as JSON: equal snapshots mean nothing was written. */
+/**
+ * Every item of the table, in key order, as JSON: equal snapshots mean nothing was written. Taken once
+ * the scoring function's asynchronous runs are done (an event going BROADCAST starts a live pass).
+ */
 export async function tableSnapshot(api: TestApi, skipPkPrefix?: string): Promise<string> {
+  await api.app.settled();
   const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
   const items: Record<string, AttributeValue>[] = [];
   let start: Record<string, AttributeValue> | undefined;

@@ -31,6 +31,7 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { MATCH } from '@pickem/domain/entities/match';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
+import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes, type Item } from '../../amplify/functions/score-event/attributes.ts';
@@ -436,9 +437,19 @@ export async function expectSeason(fx: Fixture, season: number | string, want: R
       byUser.get(r[0])!.displayName,
       byUser.get(r[0])!.rev,
     ]);
-  expect(head!.scores).toEqual(histogramOf(want));
+  expect(head!.scores, 'a season head holds no score counts').toEqual([]);
   expect(head!.rowCount).toBe(want.length);
-  for (const r of want) expect(rankOf(head!, r.points, r.correct)).toBe(r.rank);
+  // The rank buckets: at the head's version, together the season's histogram, and each player's rank read from theirs.
+  const seasonId = STANDING.seasonIdOf(season)!;
+  const buckets = (await fx.query(SEASON_RANKS.all(seasonId))) as unknown as SeasonRanksItem[];
+  buckets.sort((a, b) => b.bucket - a.bucket);
+  expect(buckets.map((b) => b.version)).toEqual(buckets.map(() => head!.version));
+  expect(buckets.flatMap((b) => b.scores)).toEqual(histogramOf(want));
+  const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
+  for (const r of want) {
+    const bucket = byBucket.get(SEASON_RANKS.bucketOf(r.points)) ?? null;
+    expect(seasonRank(bucket, r.points, r.correct), `season rank of ${r.userId}`).toBe(r.rank);
+  }
 }
 
 /** Competition ranks over (points desc, correct desc); written independently of the scorer's. */

@@ -5,13 +5,14 @@
  * and writes nothing per player: predictions stay unscored and standings stay put until the final pass.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
-import { fromAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
-import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
-import { TABLE } from '@pickem/domain/entities/table';
+import { BOARD, shownHead, type BoardHead } from '@pickem/domain/entities/board';
+import { ENTRY } from '@pickem/domain/entities/entry';
+import { keyOf, TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
 import {
   Fixture,
@@ -155,6 +156,31 @@ describe('provisional scoring of a BROADCAST event', () => {
     });
     await expectEventBoard(fx, live(FINAL.length), picks, { final: true });
     await expectSeason(fx, 2025, afterFinal(live(FINAL.length)));
+  });
+
+  it("builds the board before any result (the pass of going BROADCAST), so that the first result's pass lists no entries", async () => {
+    await setup();
+    succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    const { head, rows } = await fx.board(BOARD.eventScope('e1'));
+    expect(head).toMatchObject({ rowCount: Object.keys(picks).length, final: false });
+    expect(head!.cardRev ?? 0, 'built on no result: not shown (shownHead)').toBe(0);
+    expect(shownHead(head)).toBeNull();
+    expect(rows.map((r) => r[2])).toEqual(rows.map(() => 0));
+    // Without the entries, a pass that listed the players from them would build an empty board.
+    const entries = (await fx.scan()).filter((item) => item.type === ENTRY.type && item.eventId === 'e1');
+    expect(entries).toHaveLength(Object.keys(picks).length);
+    for (const entry of entries)
+      await fx.client.send(
+        new DeleteItemCommand({
+          TableName: fx.tableName,
+          Key: toAttributes({ ...keyOf(entry as unknown as ItemKey) }),
+        }),
+      );
+    for (const known of [1, 2, 3]) {
+      await fx.event(live(known));
+      succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+      await expectEventBoard(fx, live(known), picks, { final: false });
+    }
   });
 
   it('gives no points to anyone for a draw or a no contest, and counts them as no correct pick', async () => {

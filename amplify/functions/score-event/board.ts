@@ -142,6 +142,8 @@ export interface BoardWrite {
   /** The head as it stands after the call (null: no board, and nothing to write). */
   head: BoardHead | null;
   written: boolean;
+  /** The score counts of the rows `compose` gave (whether written or already stored); absent when it gave none. */
+  scores?: ScoreCount[];
   /** The stored head is built from a newer card revision than the pass's (nothing written). */
   superseded?: boolean;
 }
@@ -160,13 +162,15 @@ const headRev = (head: BoardHead | null) => head?.cardRev ?? 0;
  * null): nothing is written when `compose` answers null or the same content as stored (and, for an
  * event board, the same card revision). A concurrent replacement makes the condition fail: the head is
  * read again and `compose` called again, unless, with `revision.yieldToNewer`, the head read is built
- * from a newer revision: then the pass is superseded and writes nothing.
+ * from a newer revision: then the pass is superseded and writes nothing. With `scoresOnHead` false the
+ * head stores no score counts (a season's: they are in its rank buckets, season-ranks.ts).
  */
 export async function replaceBoard<Row extends BoardRow>(
   store: Store,
   scope: string,
   compose: (head: BoardHead | null) => Promise<BoardContent<Row> | null>,
   revision?: CardRevision,
+  scoresOnHead = true,
 ): Promise<BoardWrite> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const head = await readHead(store, scope);
@@ -181,7 +185,8 @@ export async function replaceBoard<Row extends BoardRow>(
     if (content === null) return { head, written: false };
     const tie = content.rules ? tieOf({ rules: content.rules, tieBreakAnswer: content.tieBreakAnswer }) : null;
     const ranked = rankRows(content.rows, tie);
-    const scores = histogram(ranked, tie);
+    const counts = histogram(ranked, tie);
+    const scores = scoresOnHead ? counts : [];
     const hash = rowsHash(ranked);
     const keep = head !== null && head.rowsHash === hash;
     const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
@@ -198,7 +203,7 @@ export async function replaceBoard<Row extends BoardRow>(
       sameRev &&
       sameScoring
     )
-      return { head, written: false };
+      return { head, written: false, scores: counts };
 
     const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
     const own: ChunkSetRecord | null = keep
@@ -244,7 +249,7 @@ export async function replaceBoard<Row extends BoardRow>(
       continue;
     }
     await sweep(store, next, head);
-    return { head: next, written: true };
+    return { head: next, written: true, scores: counts };
   }
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);
 }

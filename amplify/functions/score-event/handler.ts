@@ -143,8 +143,10 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
     console.info(
       `score-event: the live pass of event ${eventId} was superseded by a newer result; that result's pass publishes the leaderboard`,
     );
-  // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state. Nor does a superseded one.
-  if (announce && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
+  // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state. Nor does a superseded one,
+  // nor the live pass of a state change (going BROADCAST: a board on no result, which is not shown).
+  const boardNews = pass === 'FINAL' || announce?.resultOf !== undefined;
+  if (announce && boardNews && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
     if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
   }

@@ -36,6 +36,7 @@ import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
 import { standingKey } from './standings.ts';
 import { eventSeasons } from './seasons.ts';
+import { replaceSeasonBoard } from './season-board.ts';
 import { setUpdate } from './expressions.ts';
 import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
 
@@ -460,7 +461,7 @@ async function writeBoards(
     { cardRev, yieldToNewer: false },
   );
   for (const seasonId of seasons) {
-    await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), async (head) => {
+    await replaceSeasonBoard(store, seasonId, async (head) => {
       const byUser = new Map<string, SeasonRow>();
       if (head) for (const row of await readRows<SeasonRow>(store, head)) byUser.set(row[0], row);
       for (const [userId, s] of settled) {

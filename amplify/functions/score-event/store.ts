@@ -6,6 +6,7 @@
 import {
   BatchGetItemCommand,
   BatchWriteItemCommand,
+  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   TransactWriteItemsCommand,
@@ -179,6 +180,24 @@ export function createStore(opts: StoreOptions) {
         new PutItemCommand({
           TableName: tableName,
           Item: toAttributes(item),
+          ConditionExpression: condition.expression,
+          ExpressionAttributeNames: condition.names,
+          ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      const before = meter.wcu;
+      add('wcu', out.ConsumedCapacity);
+      meter.wcuEstimate += meter.wcu - before;
+      wrote(1);
+    },
+
+    /** A DeleteItem on a condition (a ConditionalCheckFailedException when it fails). */
+    async delete(key: Key, condition: { expression: string; names: Record<string, string>; values?: Item }) {
+      const out = await client.send(
+        new DeleteItemCommand({
+          TableName: tableName,
+          Key: toAttributes({ ...key }),
           ConditionExpression: condition.expression,
           ExpressionAttributeNames: condition.names,
           ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
