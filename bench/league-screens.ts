@@ -30,7 +30,17 @@ const SCREENS: { screen: string; query: string }[] = [
     query:
       'query($l: ID!, $e: ID!) { league(leagueId: $l) { name eventLeaderboard(eventId: $e) { rank displayName points correct picks { matchId team } } } }',
   },
+  // The web app's league board: the board and, in the same request, the card's matches that name each pick.
+  {
+    screen: 'leagueEventBoardWithCard',
+    query: `query($l: ID!, $e: ID!) { league(leagueId: $l) { id eventLeaderboard(eventId: $e) { userId rank displayName points correct picks { matchId team } } }
+      eventCard(eventId: $e) { matches { id position result outcome teams { name members champion } } } }`,
+  },
 ];
+
+/** The invite page's read, by a player not in the league. */
+const PREVIEW =
+  'query($c: String!) { leaguePreview(code: $c) { name season { id name } commissionerName memberCount joinsOpen } }';
 
 export async function benchLeagueScreens(
   target: BenchTarget,
@@ -59,5 +69,10 @@ export async function benchLeagueScreens(
   for (const { screen, query } of SCREENS) {
     results.push({ ...(await measureScreen(target, owner, screen, players, query, vars)), leagueMembers: members });
   }
+  const outsider = target.tokenFor(benchPlayer(Math.max(members, 1)));
+  results.push({
+    ...(await measureScreen(target, outsider, 'leaguePreview', players, PREVIEW, { c: leagues[0].inviteCode })),
+    leagueMembers: members,
+  });
   return results;
 }

@@ -16,6 +16,11 @@ const PROFILE_QUERY = 'query { userProfile { user { displayName } standings { se
 const SCREENS: { screen: string; query: string; vars: (ids: Ids) => Record<string, unknown> }[] = [
   { screen: 'events', query: 'query { events { items { id name date state } nextToken } }', vars: () => ({}) },
   {
+    screen: 'upcomingEvents',
+    query: 'query { upcomingEvents { event { id name startsAt state matchCount } myPickCount } }',
+    vars: () => ({}),
+  },
+  {
     screen: 'standings',
     query:
       'query($s: Int!) { standings(season: $s) { items { rank displayName points correct eventsPlayed } nextToken } }',
@@ -30,7 +35,7 @@ const SCREENS: { screen: string; query: string; vars: (ids: Ids) => Record<strin
   {
     screen: 'eventCardScored',
     query: `query($e: ID!) { eventCard(eventId: $e) { event { id state } matches { id position result }
-      myPrediction { points rank } leaderboard { items { rank displayName points } nextToken } } }`,
+      myPrediction { points rank } leaderboard { items { rank displayName points correct picks { matchId team } } nextToken } } }`,
     vars: (ids) => ({ e: ids.scoredEventId }),
   },
   {

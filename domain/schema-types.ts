@@ -156,6 +156,24 @@ export type League = {
   eventLeaderboard?: Array<Prediction> | null;
 };
 
+/** What an invite code shows before joining its league: nothing else of the league. */
+export type LeaguePreview = {
+  name: string;
+  season: Season;
+  /** The commissioner's display name now. */
+  commissionerName: string;
+  memberCount: number;
+  /** False when the commissioner closed joins (joinLeague would answer JoinsClosed). */
+  joinsOpen: boolean;
+};
+
+/** An event of the events screen's Tonight/Upcoming part, with what the caller has picked of it. */
+export type UpcomingEvent = {
+  event: Event;
+  /** How many of its matches the caller has picked (0: no picks saved). */
+  myPickCount: number;
+};
+
 export type EventConnection = {
   items: Array<Event>;
   nextToken: string | null;
@@ -395,9 +413,15 @@ export type UserProfileHistoryResult = PredictionConnection;
 export type QueryEventsArgs = {
   limit?: number | null;
   nextToken?: string | null;
+  before?: string | null;
 };
 
 export type QueryEventsResult = EventConnection;
+
+export type QueryUpcomingEventsArgs = {
+};
+
+export type QueryUpcomingEventsResult = Array<UpcomingEvent>;
 
 export type QueryStandingsArgs = {
   season?: number | null;
@@ -424,6 +448,12 @@ export type QueryLeagueArgs = {
 
 export type QueryLeagueResult = League | null;
 
+export type QueryLeaguePreviewArgs = {
+  code: string;
+};
+
+export type QueryLeaguePreviewResult = LeaguePreview;
+
 export type QueryEventCardArgs = {
   eventId: string;
 };
@@ -447,6 +477,12 @@ export type MutationUpdateEventArgs = {
 };
 
 export type MutationUpdateEventResult = Event;
+
+export type MutationDeleteEventArgs = {
+  eventId: string;
+};
+
+export type MutationDeleteEventResult = Event;
 
 export type MutationAddMatchArgs = {
   eventId: string;

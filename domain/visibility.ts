@@ -54,3 +54,8 @@ export function visiblePrediction(item: PredictionItem, event: EventView | null,
     possiblePoints: null,
   };
 }
+
+/** Whether an event shows in a player's lists: not while its card is empty (admins see every event, to build it). */
+export function listedFor(event: { matchOrder: string[] }, admin: boolean): boolean {
+  return admin || event.matchOrder.length > 0;
+}

@@ -1,23 +1,13 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
-import { boardPage, chunksRequest, pageKeys, pageOf, rowPrediction } from './lib/board-page';
+import { rowPrediction } from './lib/board-page';
 import { caller } from './lib/caller';
-import type { BoardChunk, EventRow } from '@pickem/domain/entities/board';
-import type { ItemKey } from '@pickem/domain/entities/table';
-import { raiseDataSourceError } from './lib/errors';
+import type { EventRow } from '@pickem/domain/entities/board';
 import { pageSize } from './lib/query';
 import type { Event, EventCardLeaderboardArgs, EventCardLeaderboardResult } from '@pickem/domain/schema-types';
-import type { EventCardSource } from './lib/stash';
-import { tableOf } from './lib/transact';
+import type { EventCardSource, RowNamesStash } from './lib/stash';
 import { scoresVisible, visiblePrediction, type EventView } from '@pickem/domain/visibility';
 
-type Chunk = (ItemKey & BoardChunk<EventRow>) | null;
-type LeaderboardContext = Context<
-  EventCardLeaderboardArgs,
-  Record<string, never>,
-  undefined,
-  EventCardSource,
-  { data: Record<string, Chunk[]> }
->;
+type LeaderboardContext = Context<EventCardLeaderboardArgs, RowNamesStash<EventRow>, undefined, EventCardSource>;
 
 const view = (event: Event): EventView => ({
   state: event.state,
@@ -25,32 +15,30 @@ const view = (event: Event): EventView => ({
 });
 
 /**
- * The event's leaderboard, highest first, from its board (entities/board.ts): the head came with the
- * card (Query.eventCard's result carries it as `board`), so a page is one BatchGetItem of at most two
- * chunks. Provisional while BROADCAST, final once SCORED (domain/visibility.ts); null while UPCOMING; an
- * empty page before the first scoring pass has built the board.
+ * The event's leaderboard, highest first, from its board (entities/board.ts). Pipeline:
+ * getLeaderboardChunks (one BatchGetItem of the page's at most two chunks; the head came with the card)
+ * → getRowNames (one BatchGetItem of the page's players' names now). Provisional while BROADCAST, final
+ * once SCORED (domain/visibility.ts); null while UPCOMING; an empty page before the first scoring pass.
  */
 export function request(ctx: LeaderboardContext) {
-  const source = ctx.source!;
-  if (!scoresVisible(view(source.event))) {
-    pageSize(ctx.args.limit);
-    return runtime.earlyReturn(null);
-  }
-  const keys = pageKeys(source.board, boardPage(source.board, ctx.args));
-  if (keys.length === 0) return runtime.earlyReturn({ items: [], nextToken: null });
-  return chunksRequest(tableOf(ctx), keys);
+  pageSize(ctx.args.limit);
+  if (!scoresVisible(view(ctx.source!.event))) return runtime.earlyReturn(null);
+  return {};
 }
 
-export function response(ctx: LeaderboardContext): EventCardLeaderboardResult {
-  raiseDataSourceError(ctx.error);
+/** An early return from the request skips the pipeline but still runs this handler (AppSync's runtime utilities reference): null again while hidden. */
+export function response(ctx: LeaderboardContext): EventCardLeaderboardResult | null {
   const source = ctx.source!;
-  const head = source.board!;
-  const page = pageOf(head, ctx.result.data[tableOf(ctx)] ?? [], boardPage(head, ctx.args));
+  const head = source.board;
   const event = view(source.event);
+  if (!scoresVisible(event)) return null;
   const now = util.time.nowEpochMilliSeconds();
   const me = caller(ctx).sub;
-  const items = page.rows.map((row) =>
-    visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now),
-  );
-  return { items, nextToken: page.nextToken };
+  const items =
+    head === null
+      ? []
+      : ctx.stash.rows.map((row) =>
+          visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now),
+        );
+  return { items, nextToken: ctx.stash.nextToken };
 }

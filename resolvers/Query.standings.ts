@@ -24,7 +24,8 @@ function seasonIdOf(args: QueryStandingsArgs): string {
 
 /**
  * A season's standings, highest first, from the season's board (entities/board.ts). Pipeline:
- * getSeasonBoard (GetItem of the head) → getBoardChunks (one BatchGetItem of the page's chunks): 2
+ * getSeasonBoard (GetItem of the head) → getBoardChunks (one BatchGetItem of the page's chunks) →
+ * getRowNames (one BatchGetItem of the page's players' names now): 3
  * requests at any size. A season no final scoring has reached yet has no board: an empty page.
  */
 export function request(ctx: StandingsContext) {

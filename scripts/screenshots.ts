@@ -41,12 +41,20 @@ try {
   await page.getByRole('link', { name: /Tag Team Titans/ }).click();
   await page.getByTestId('league-board').waitFor();
   await shot(page, 'league');
+  const code = (await page.getByTestId('league-code').textContent())!;
+  await page.goto(`${stack.appUrl}join/${code}`);
+  await page.getByTestId('league-preview').waitFor();
+  await shot(page, 'invite');
   await page.goto(`${stack.appUrl}#/player`);
   await page.getByRole('heading', { name: 'History' }).waitFor();
   await shot(page, 'profile');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInToApp(page, stack.appUrl, demoEmail('admin'), DEMO_PASSWORD);
+  await page.goto(`${stack.appUrl}#/admin`);
+  await page.getByTestId('admin-event').first().waitFor();
+  await shot(page, 'admin-events');
+  await page.goto(stack.appUrl);
   await page.getByRole('link', { name: /AEW Worlds End/ }).click();
   await page.getByRole('heading', { name: 'Build the card' }).waitFor();
   await shot(page, 'card-builder');

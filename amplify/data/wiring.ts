@@ -57,6 +57,9 @@ const getLeagueSeason = fn('getLeagueSeason');
 const getMyProfile = fn('getMyProfile');
 const getLeagueMembers = fn('getLeagueMembers');
 const getMemberStandings = fn('getMemberStandings');
+const getRowNames = fn('getRowNames');
+const getCodeLeague = fn('getCodeLeague');
+const checkJoinAttempts = fn('checkJoinAttempts');
 /** A commissioner's or member's change to a league: read it with its members and season, then write. */
 const leagueChange = (fieldName: string, write: string) =>
   pipeline('Mutation', fieldName, [getLeague, getLeagueSeason, fn(write)]);
@@ -65,16 +68,24 @@ export const wiring: ApiWiring = wireApi({
   dataSources: [{ name: TABLE, kind: 'DYNAMODB', table: pickemTable }, scoringSource, { name: NONE, kind: 'NONE' }],
   resolvers: [
     unit('Query', 'events'),
-    pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks')]),
+    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks')]),
+    pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks'), getRowNames]),
     unit('Query', 'seasons'),
     pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),
     pipeline('Query', 'league', [getLeague, getLeagueSeason]),
+    pipeline('Query', 'leaguePreview', [
+      getCodeLeague,
+      checkJoinAttempts,
+      getLeague,
+      getLeagueSeason,
+      fn('getCommissionerName'),
+    ]),
     pipeline('League', 'standings', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'myRank', [getLeagueMembers, getMemberStandings]),
     pipeline('League', 'eventLeaderboard', [getLeagueMembers, getEventCard, fn('getMemberPredictions')]),
     pipeline('Query', 'eventCard', [getEventCard, fn('getMyPrediction')]),
     pipeline('Query', 'userProfile', [fn('getProfileStandings'), fn('getSeasonRanks')]),
-    unit('EventCard', 'leaderboard'),
+    pipeline('EventCard', 'leaderboard', [fn('getLeaderboardChunks'), getRowNames]),
     pipeline('UserProfile', 'history', [fn('getHistoryPage'), fn('getHistoryEvents')]),
     unit('Mutation', 'createEvent'),
     pipeline('Mutation', 'updateEvent', [
@@ -82,6 +93,7 @@ export const wiring: ApiWiring = wireApi({
       fn('writeEventUpdate'),
       fn('announceStateChange', scoringSource.name),
     ]),
+    pipeline('Mutation', 'deleteEvent', [getEventCard, fn('writeEventDeletion')]),
     pipeline('Mutation', 'addMatch', [getEventCard, fn('appendMatch')]),
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
@@ -110,8 +122,8 @@ export const wiring: ApiWiring = wireApi({
     ]),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [
-      fn('getCodeLeague'),
-      fn('checkJoinAttempts'),
+      getCodeLeague,
+      checkJoinAttempts,
       getLeague,
       getLeagueSeason,
       getMyProfile,

@@ -76,7 +76,7 @@ function Screen({ route, isAdmin, me }: { route: Route; isAdmin: boolean; me: st
         <EventScreen key={route.eventId} eventId={route.eventId} me={me} admin={isAdmin ? eventAdminTools : null} />
       );
     case 'standings':
-      return <Standings />;
+      return <Standings me={me} />;
     case 'player':
       return <Profile key={route.userId ?? 'me'} userId={route.userId} />;
     case 'leagues':

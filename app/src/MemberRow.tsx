@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { shownName } from './hooks.ts';
 import { href } from './route.ts';
 
@@ -8,12 +9,15 @@ export function MemberRow({
   userId,
   name,
   cells,
+  detail,
 }: {
   me: boolean;
   rank: number | null | undefined;
   userId: string;
   name: string;
   cells: (number | null | undefined)[];
+  /** Shown under the name (a player's picks). */
+  detail?: ReactNode;
 }) {
   return (
     <tr className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
@@ -21,6 +25,7 @@ export function MemberRow({
       <td>
         <a href={href.player(userId)}>{shownName(name, userId)}</a>
         {me && <span className="you"> (you)</span>}
+        {detail}
       </td>
       {cells.map((c, i) => (
         <td key={i} className="num">
@@ -36,10 +41,12 @@ export function MemberRows<R extends { userId: string; rank?: number | null; dis
   rows,
   me,
   cells,
+  detail,
 }: {
   rows: R[];
   me: string | null;
   cells: (row: R) => (number | null | undefined)[];
+  detail?: (row: R) => ReactNode;
 }) {
   return rows.map((r) => (
     <MemberRow
@@ -49,6 +56,7 @@ export function MemberRows<R extends { userId: string; rank?: number | null; dis
       userId={r.userId}
       name={r.displayName}
       cells={cells(r)}
+      detail={detail?.(r)}
     />
   ));
 }

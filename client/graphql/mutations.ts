@@ -58,6 +58,33 @@ mutation UpdateEvent($input: UpdateEventInput!) {
 }
 ` as GeneratedMutation<T.UpdateEventMutationVariables, T.UpdateEventMutation>;
 
+/** Deletes an UPCOMING event whose card is empty (one created by mistake). Returns it as it was. */
+export const deleteEvent = /* GraphQL */ `
+mutation DeleteEvent($eventId: ID!) {
+  deleteEvent(eventId: $eventId) {
+    __typename
+    id
+    name
+    date
+    startsAt
+    state
+    season
+    matchCount
+    rules {
+      __typename
+      joker
+      methodBonus
+      underdogBonus
+      underdogPercent
+      titleChangeBonus
+      perfectCardBonus
+      tieBreakQuestion
+    }
+    tieBreakAnswer
+  }
+}
+` as GeneratedMutation<T.DeleteEventMutationVariables, T.DeleteEventMutation>;
+
 /** Appends a match to the end of the card. */
 export const addMatch = /* GraphQL */ `
 mutation AddMatch($eventId: ID!, $input: MatchInput!) {

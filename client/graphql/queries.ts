@@ -6,10 +6,10 @@ type GeneratedQuery<InputType, OutputType> = string & {
   __generatedQueryOutput: OutputType;
 };
 
-/** Events, newest date first. */
+/** Events, newest date first; with before, only those dated before that day (the events screen's Past part). Players do not see an event without a match (a page may then hold fewer than limit). */
 export const events = /* GraphQL */ `
-query Events($limit: Int, $nextToken: String) {
-  events(limit: $limit, nextToken: $nextToken) {
+query Events($limit: Int, $nextToken: String, $before: AWSDate) {
+  events(limit: $limit, nextToken: $nextToken, before: $before) {
     __typename
     items {
       __typename
@@ -36,6 +36,37 @@ query Events($limit: Int, $nextToken: String) {
   }
 }
 ` as GeneratedQuery<T.EventsQueryVariables, T.EventsQuery>;
+
+/** Events dated from yesterday (UTC) on, soonest first, at most 20, each with the caller's pick count (the events screen's Tonight/Upcoming part). Players do not see an event without a match. */
+export const upcomingEvents = /* GraphQL */ `
+query UpcomingEvents {
+  upcomingEvents {
+    __typename
+    event {
+      __typename
+      id
+      name
+      date
+      startsAt
+      state
+      season
+      matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
+    }
+    myPickCount
+  }
+}
+` as GeneratedQuery<T.UpcomingEventsQueryVariables, T.UpcomingEventsQuery>;
 
 /** A season's standings, highest first: exactly one of season (a calendar year) or seasonId. */
 export const standings = /* GraphQL */ `
@@ -143,6 +174,26 @@ query League($leagueId: ID!) {
   }
 }
 ` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;
+
+/** The league of an invite code, as shown before joining. A code no league has counts as a wrong code, as in joinLeague (InvalidCode; TooManyAttempts after 5 within a minute). */
+export const leaguePreview = /* GraphQL */ `
+query LeaguePreview($code: String!) {
+  leaguePreview(code: $code) {
+    __typename
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    commissionerName
+    memberCount
+    joinsOpen
+  }
+}
+` as GeneratedQuery<T.LeaguePreviewQueryVariables, T.LeaguePreviewQuery>;
 
 /** An event's card with the caller's prediction. Null if there is no such event. */
 export const eventCard = /* GraphQL */ `

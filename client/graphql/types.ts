@@ -172,6 +172,7 @@ export type PredictionSnapshotInput = {
 export type EventsQueryVariables = {
   limit?: number | null;
   nextToken?: string | null;
+  before?: string | null;
 };
 
 export type EventsQuery = {
@@ -200,6 +201,37 @@ export type EventsQuery = {
     }>;
     nextToken: string | null;
   };
+};
+
+export type UpcomingEventsQueryVariables = {
+};
+
+export type UpcomingEventsQuery = {
+  upcomingEvents: Array<{
+    __typename: 'UpcomingEvent';
+    event: {
+      __typename: 'Event';
+      id: string;
+      name: string;
+      date: string;
+      startsAt: string;
+      state: EventState;
+      season: number;
+      matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
+    };
+    myPickCount: number;
+  }>;
 };
 
 export type StandingsQueryVariables = {
@@ -307,6 +339,27 @@ export type LeagueQuery = {
     }>;
     myRank: number | null;
   } | null;
+};
+
+export type LeaguePreviewQueryVariables = {
+  code: string;
+};
+
+export type LeaguePreviewQuery = {
+  leaguePreview: {
+    __typename: 'LeaguePreview';
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    commissionerName: string;
+    memberCount: number;
+    joinsOpen: boolean;
+  };
 };
 
 export type EventCardQueryVariables = {
@@ -514,6 +567,34 @@ export type UpdateEventMutationVariables = {
 
 export type UpdateEventMutation = {
   updateEvent: {
+    __typename: 'Event';
+    id: string;
+    name: string;
+    date: string;
+    startsAt: string;
+    state: EventState;
+    season: number;
+    matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
+  };
+};
+
+export type DeleteEventMutationVariables = {
+  eventId: string;
+};
+
+export type DeleteEventMutation = {
+  deleteEvent: {
     __typename: 'Event';
     id: string;
     name: string;

@@ -4,7 +4,7 @@
  */
 import type { EventState } from '../schema-types';
 import { rulesOf, type RulesItem } from '../rules';
-import { atLeast, onTable, onIndex } from './access';
+import { atLeast, between, onTable, onIndex } from './access';
 import type { ItemKey } from './table';
 
 export interface EventItem {
@@ -31,6 +31,8 @@ export interface EventItem {
 
 export const EVENT_LIMIT = {
   name: 100,
+  /** Events upcomingEvents reads (from yesterday on): the events screen's Tonight/Upcoming part. */
+  upcoming: 20,
 } as const;
 
 const TYPE = 'Event';
@@ -71,6 +73,11 @@ export const EVENT = {
   cardItems: (eventId: string) => onTable(pk(eventId), atLeast(SK, ':event'), true),
   /** Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first. */
   from: (date: string) => onIndex(GSI_PK, atLeast(date, ':from'), true),
+  /**
+   * Access pattern: the events dated before `date` (yyyy-mm-dd), newest first (the events screen's
+   * Past part): every index key of an earlier day sorts below `date` itself, those of `date` above it.
+   */
+  before: (date: string) => onIndex(GSI_PK, between('0', date), false),
   /** The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named seasons too). */
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,

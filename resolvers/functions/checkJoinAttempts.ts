@@ -10,7 +10,7 @@ import { raiseWriteError, typed } from '../lib/transact';
 type CheckJoinAttemptsContext = Context<unknown, LeagueStash, undefined, undefined, { count?: number } | null>;
 
 /**
- * joinLeague, after getCodeLeague: the caller's wrong codes in their current minute (JOIN_ATTEMPTS).
+ * joinLeague and leaguePreview, after getCodeLeague: the caller's wrong codes in their current minute (JOIN_ATTEMPTS).
  * A code no league has is counted (one conditional UpdateItem: ADD count on the condition that it is
  * below maxWrong, no read first, so parallel guesses cannot get past it), then answered InvalidCode.
  * A code that exists: the count is read (one strongly consistent GetItem), so that a throttled player

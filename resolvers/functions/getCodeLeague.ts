@@ -7,7 +7,7 @@ import type { LeagueStash } from '../lib/stash';
 type GetCodeLeagueContext = Context<unknown, LeagueStash, undefined, undefined, { leagueId: string } | null>;
 
 /**
- * joinLeague: the league of the typed code (one GetItem of the code item). No such code: `wrongCode`,
+ * joinLeague, leaguePreview: the league of the typed code (one GetItem of the code item). No such code: `wrongCode`,
  * which checkJoinAttempts counts before answering InvalidCode.
  */
 export function request(ctx: GetCodeLeagueContext) {

@@ -12,8 +12,8 @@ type WriteDisplayNameContext = Context<unknown, RenameStash>;
  * Sets the caller's display name on their profile (creating it if needed), on each of their season
  * standings and on their newest predictions (their history), in one transaction. Predictions beyond
  * the transaction's 100 items keep the old name until their event is re-scored (scoring copies the
- * profile's name). The boards keep the name their rows were built with until a scoring pass rebuilds
- * them (README, display names).
+ * profile's name). The boards keep the name their rows were built with; a board page reads its players'
+ * names now (getRowNames; data-model.md, display names on boards).
  */
 export function request(ctx: WriteDisplayNameContext) {
   const userId = caller(ctx).sub;

@@ -11,6 +11,7 @@ type WriteJoinContext = Context<unknown, LeagueStash & { member: MemberItem }>;
 const already = (league: LeagueItem) => ({
   message: `You are already a member of league ${league.id}`,
   type: ERROR.alreadyMember,
+  info: { leagueId: league.id },
 });
 const full = (league: LeagueItem) => ({
   message: `League ${league.id} is full (${LEAGUE_LIMIT.membersPerLeague} members)`,

@@ -16,7 +16,7 @@ import { IF_NEW, IF_STORED, type Expression } from '@pickem/domain/entities/tabl
 import { ERROR } from './errors';
 import { shownInviteCode } from './invite-code';
 import type { LeagueStash } from './stash';
-import { txCheck, txDelete, txPut, txUpdate, type TransactItem } from './transact';
+import { txCheck, txDelete, txPut, txUpdate, type FailureError, type TransactItem } from './transact';
 import { requiredId, requiredText } from './validate';
 
 /** Helpers of the league resolvers: who the caller is to a league, the League they see, shared writes. */
@@ -65,8 +65,8 @@ export function stashedLeague(ctx: Context<unknown, LeagueStash>): LeagueItem {
   return league;
 }
 
-export function raise(error: { message: string; type: string }): void {
-  util.error(error.message, error.type);
+export function raise(error: FailureError): void {
+  util.error(error.message, error.type, null, error.info ?? null);
 }
 
 export const REFUSAL = {

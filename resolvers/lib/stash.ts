@@ -91,7 +91,22 @@ export interface HistoryCursor {
 /** What a history page reads of an event: the visibility rule's fields and the event's current name. */
 export type HistoryEvent = EventView & Pick<EventItem, 'name'>;
 
-/** Query.standings: getSeasonBoard → getBoardChunks. */
+/** Query.upcomingEvents: getUpcomingEvents → getMyEventPicks. */
+export interface UpcomingStash {
+  /** getUpcomingEvents: the events from yesterday on, soonest first (a player's without the empty ones). */
+  events: EventItem[];
+  /** getMyEventPicks: the caller's pick count by event id (none: no prediction). */
+  pickCounts: Record<string, number>;
+}
+
+/** A board page's steps: getBoardChunks or getLeaderboardChunks (EventCard.leaderboard), then getRowNames. */
+export interface RowNamesStash<Row> {
+  /** The page's rows; getRowNames puts each player's name now in them. */
+  rows: Row[];
+  nextToken: string | null;
+}
+
+/** Query.standings: getSeasonBoard → getBoardChunks → getRowNames. */
 export interface BoardPageStash {
   /** Query.standings (request): the season asked for. */
   seasonId: string;
@@ -125,7 +140,8 @@ export interface SeasonStash {
 
 /**
  * The league pipelines: (getCodeLeague →) getLeague → getLeagueSeason (→ getMyProfile) → a write;
- * createLeague: getLeagueSeason → getMyProfile → writeNewLeague.
+ * createLeague: getLeagueSeason → getMyProfile → writeNewLeague; leaguePreview: getCodeLeague →
+ * checkJoinAttempts → getLeague → getLeagueSeason → getCommissionerName.
  */
 export interface LeagueStash {
   /** The resolver's request (joinLeague: getCodeLeague): the league's id. */
@@ -148,6 +164,8 @@ export interface LeagueStash {
   profile: ProfileItem | null;
   /** getMyProfile: the name stored for a caller without a profile (caller.ts defaultDisplayName). */
   fallbackName: string;
+  /** leaguePreview (getCommissionerName): the commissioner's display name now. */
+  commissionerName: string;
 }
 
 /** League.standings, League.myRank, League.eventLeaderboard: getLeagueMembers → (getEventCard →) a BatchGetItem. */

@@ -107,6 +107,8 @@ export function failedCondition(ctx: Context): WriteFailure | null {
 export interface FailureError {
   message: string;
   type: string;
+  /** The error's errorInfo, for a client to act on (AlreadyMember: the league's id, to open it). */
+  info?: Record<string, string>;
 }
 
 /**
@@ -119,7 +121,7 @@ export function raiseWriteError(ctx: Context, errors: (FailureError | null)[]): 
   const failed = failedCondition(ctx);
   if (failed && failed.index < errors.length) {
     const chosen = errors[failed.index];
-    if (chosen) util.error(chosen.message, chosen.type);
+    if (chosen) util.error(chosen.message, chosen.type, null, chosen.info ?? null);
   }
   if (reasonsOf(ctx).some((r) => r.type === 'TransactionConflict')) {
     util.error('Another change to the same items was in progress; try again', ERROR.concurrentModification);

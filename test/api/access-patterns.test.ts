@@ -48,15 +48,16 @@ describe('named access patterns as the resolvers request them', () => {
     });
   });
 
-  it('EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried', () => {
+  it("EventCard.leaderboard: one strongly consistent BatchGetItem of the chunks of the page, from the head the card carried, then the page's names", () => {
     const event = { id: 'e1', startsAt: '2020-01-01T00:00:00.000Z', state: 'SCORED' };
     const chunks = ['BOARD#EVENT#e1#s1#0', 'BOARD#EVENT#e1#s1#1', 'BOARD#EVENT#e1#s1#2'];
     const board = { ...head('EVENT#e1', 250), ...itemKey('EVENT#e1', 'BOARD') };
     const read = (args: Record<string, unknown>) =>
-      requestOf('resolvers/EventCard.leaderboard.ts', {
+      requestOf('resolvers/functions/getLeaderboardChunks.ts', {
         arguments: args,
         source: { event, board },
         env: { TABLE_NAME: 'T' },
+        stash: {},
       });
     const batch = (pks: string[]) => ({
       operation: 'BatchGetItem',
@@ -64,7 +65,7 @@ describe('named access patterns as the resolvers request them', () => {
     });
     expect(read({})).toEqual(batch([chunks[0]]));
     expect(read({ limit: 100, nextToken: '150' })).toEqual(batch([chunks[1], chunks[2]]));
-    expect(read({ nextToken: '250' })).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
+    expect(read({ nextToken: '250' })).toMatchObject({ kind: 'earlyReturn', value: null });
     for (const token of ['251', '-1', '1.5', 'abc', '']) {
       expect(read({ nextToken: token }), token).toMatchObject({
         kind: 'error',
@@ -73,12 +74,45 @@ describe('named access patterns as the resolvers request them', () => {
     }
     const live = { ...event, state: 'BROADCAST' };
     expect(
-      requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: live, board: null } }),
-    ).toMatchObject({ kind: 'earlyReturn', value: { items: [], nextToken: null } });
+      requestOf('resolvers/functions/getLeaderboardChunks.ts', {
+        arguments: {},
+        source: { event: live, board: null },
+        stash: {},
+      }),
+    ).toMatchObject({ kind: 'earlyReturn', value: null });
+    expect(requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: live, board } })).toEqual(
+      {},
+    );
     const upcoming = { ...event, state: 'UPCOMING' };
     expect(
       requestOf('resolvers/EventCard.leaderboard.ts', { arguments: {}, source: { event: upcoming, board } }),
     ).toMatchObject({ kind: 'earlyReturn', value: null });
+    // The page's players' profiles, their id and name alone, eventually consistent.
+    expect(
+      requestOf('resolvers/functions/getRowNames.ts', {
+        env: { TABLE_NAME: 'T' },
+        stash: {
+          rows: [
+            ['u1', 'A', 3],
+            ['u2', 'B', 1],
+          ],
+        },
+      }),
+    ).toEqual({
+      operation: 'BatchGetItem',
+      tables: {
+        T: {
+          keys: [itemKey(S('USER#u1'), S('PROFILE')), itemKey(S('USER#u2'), S('PROFILE'))],
+          projection: {
+            expression: '#id, #displayName',
+            expressionNames: { '#id': 'id', '#displayName': 'displayName' },
+          },
+        },
+      },
+    });
+    expect(requestOf('resolvers/functions/getRowNames.ts', { stash: { rows: [] } })).toMatchObject({
+      kind: 'earlyReturn',
+    });
   });
 
   it("Query.standings: the season's board head (GetItem), then the page's chunks; a ValidationError for a season without a key", () => {

@@ -17,8 +17,9 @@ const asAdmin = (q: string, v: Record<string, unknown>) => api.data('admin-1', q
 const create = async (name: string, date: string, startsAt: string): Promise<string> =>
   (await asAdmin('mutation($i: CreateEventInput!) { createEvent(input: $i) { id } }', { i: { name, date, startsAt } }))
     .createEvent.id;
+// As an admin: these events have no match yet, and a player's list leaves such events out (events-screen.test.ts).
 const listed = async () =>
-  (await api.data('p1', '{ events(limit: 10) { items { id } } }', {})).events.items.map((e: { id: string }) => e.id);
+  (await asAdmin('{ events(limit: 10) { items { id } } }', {})).events.items.map((e: { id: string }) => e.id);
 
 describe('the events list', () => {
   it("orders a day's events by their bell, latest first, and follows a bell that moves", async () => {

@@ -35,7 +35,8 @@ describe('createEvent', () => {
       season: 2030,
       matchCount: 0,
     });
-    const { events } = await api.data('p', 'query { events { items { id startsAt } } }');
+    // Listed as an admin: its card is empty, and a player's list leaves such an event out.
+    const { events } = await api.data(ADMIN, 'query { events { items { id startsAt } } }', {}, ADMIN_GROUPS);
     expect(events.items).toContainEqual({ id: createEvent.id, startsAt: '2030-04-06T23:00:00.000Z' });
   });
 
@@ -205,7 +206,7 @@ describe('savePrediction and updateMyProfile', () => {
     expect(eventCard.myPrediction.picks).toEqual(event.matches.map((matchId) => ({ matchId, team: 0 })));
   });
 
-  it('renames the player on the profile and on every season standing; the boards take it at their next scoring', async () => {
+  it('renames the player on the profile, on every season standing and on the boards built before it', async () => {
     const events: string[] = [];
     for (const [date, name] of [
       ['2028-05-05', 'Old Season'],
@@ -229,9 +230,8 @@ describe('savePrediction and updateMyProfile', () => {
       [2029, 'The Renamer'],
       [2028, 'The Renamer'],
     ]);
-    // The boards keep the name their rows were built with: the event's takes the new one at its next
-    // scoring pass (a re-score reads the profiles); the season's when a final pass next writes the
-    // player's standing there.
+    // A board's rows keep the name they were built with, and a board page reads its players' names now:
+    // the new one shows at once, and stays after a re-score (which reads the profiles).
     const leaderboard = async () =>
       (
         await api.data(
@@ -240,7 +240,7 @@ describe('savePrediction and updateMyProfile', () => {
           { e: events[0] },
         )
       ).eventCard.leaderboard.items;
-    expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'renamer' }]);
+    expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'The Renamer' }]);
     await asAdmin('scoreEvent', { e: events[0] });
     expect(await leaderboard()).toEqual([{ userId: updateMyProfile.id, displayName: 'The Renamer' }]);
   });

@@ -1,7 +1,9 @@
 /**
  * Each read screen's DynamoDB requests, counted on the wire: the local API talks to DynamoDB Local
- * through a counting proxy. Bounds: events 1 request, a standings page 2, the event card 2 and 3 with
- * its leaderboard, whatever the number of players.
+ * through a counting proxy. Bounds: events 1 request, the upcoming events 2, a standings page 3 (the
+ * last one reads the page's names now), the event card 2 and 4 with its leaderboard, the invite's
+ * preview 4, whatever the number of players. A rename
+ * shows on a board built before it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,20 +75,48 @@ describe('requests per read screen', () => {
     expect(await requestsOf('b1', '{ events(limit: 5) { items { id } nextToken } }')).toEqual(['Query']);
   });
 
-  it('a standings page: the season board head and its chunks, 2 requests', async () => {
+  it("a standings page: the season board head, its chunks and the page's names now, 3 requests", async () => {
     expect(await requestsOf('b1', '{ standings(season: 2036, limit: 2) { items { rank userId } nextToken } }')).toEqual(
-      ['GetItem', 'BatchGetItem'],
+      ['GetItem', 'BatchGetItem', 'BatchGetItem'],
     );
     expect(await requestsOf('b1', '{ standings(season: 2037) { items { rank } } }')).toEqual(['GetItem']);
   });
 
-  it('the event card: 2 requests, 3 with its leaderboard', async () => {
+  it("the event card: 2 requests, 4 with its leaderboard (its chunks, the page's names now)", async () => {
     const card =
       'query($e: ID!) { eventCard(eventId: $e) { event { id } matches { id } myPrediction { points rank } } }';
     expect(await requestsOf('b2', card, { e: eventId })).toEqual(['Query', 'GetItem']);
     const withBoard =
       'query($e: ID!) { eventCard(eventId: $e) { myPrediction { rank } leaderboard(limit: 3) { items { rank } nextToken } } }';
-    expect((await requestsOf('b2', withBoard, { e: eventId })).sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect((await requestsOf('b2', withBoard, { e: eventId })).sort()).toEqual([
+      'BatchGetItem',
+      'BatchGetItem',
+      'GetItem',
+      'Query',
+    ]);
+  });
+
+  it("the events screen's upcoming part: the events from yesterday on and my predictions of them, 2 requests", async () => {
+    expect(await requestsOf('b1', '{ upcomingEvents { event { id } myPickCount } }')).toEqual([
+      'Query',
+      'BatchGetItem',
+    ]);
+    expect(await requestsOf('b1', '{ events(before: "2036-03-03") { items { id } } }')).toEqual(['Query']);
+  });
+
+  it("the invite page's preview: the code, the attempts, the league, the commissioner's profile, 4 requests", async () => {
+    const { createLeague } = await api.data(
+      'b1',
+      'mutation($i: CreateLeagueInput!) { createLeague(input: $i) { inviteCode } }',
+      {
+        i: { name: 'Bounds League', seasonId: '2036' },
+      },
+    );
+    expect(
+      await requestsOf('b2', 'query($c: String!) { leaguePreview(code: $c) { name commissionerName } }', {
+        c: createLeague.inviteCode,
+      }),
+    ).toEqual(['GetItem', 'GetItem', 'Query', 'GetItem']);
   });
 
   it("a profile: its standings and their seasons' heads, 2 requests", async () => {
@@ -94,5 +124,31 @@ describe('requests per read screen', () => {
       'Query',
       'BatchGetItem',
     ]);
+  });
+});
+
+describe('a new display name on boards built before it', () => {
+  const standings = '{ standings(season: 2036) { items { userId displayName } } }';
+  const board = 'query($e: ID!) { eventCard(eventId: $e) { leaderboard { items { userId displayName } } } }';
+  const nameOf = (items: { userId: string; displayName: string }[], userId: string) =>
+    items.find((item) => item.userId === userId)?.displayName;
+
+  it('shows on the season standings and the final event leaderboard at the next read, the others unchanged', async () => {
+    type Rows = { userId: string; displayName: string }[];
+    const idOf = async (player: string) =>
+      ((await api.data(player, '{ userProfile { user { id } } }')) as { userProfile: { user: { id: string } } })
+        .userProfile.user.id;
+    const [b3, b4] = [await idOf('b3'), await idOf('b4')];
+    const before = (await api.data('b4', standings)) as { standings: { items: Rows } };
+    expect(nameOf(before.standings.items, b3)).toBeTruthy();
+    expect(nameOf(before.standings.items, b3)).not.toBe('Hangman Fan');
+    await api.data('b3', 'mutation { updateMyProfile(displayName: "Hangman Fan") { id } }');
+    const after = (await api.data('b4', standings)) as { standings: { items: Rows } };
+    expect(nameOf(after.standings.items, b3)).toBe('Hangman Fan');
+    expect(nameOf(after.standings.items, b4)).toBe(nameOf(before.standings.items, b4));
+    expect(after.standings.items.map((r) => r.userId)).toEqual(before.standings.items.map((r) => r.userId));
+    const card = (await api.data('b4', board, { e: eventId })) as { eventCard: { leaderboard: { items: Rows } } };
+    expect(card.eventCard.leaderboard.items).toHaveLength(4);
+    expect(nameOf(card.eventCard.leaderboard.items, b3)).toBe('Hangman Fan');
   });
 });

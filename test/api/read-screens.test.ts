@@ -326,7 +326,7 @@ describe('userProfile', () => {
 });
 
 describe('renaming', () => {
-  it('shows a new display name at once in the profile, the history and the standing on it; the boards at their next scoring', async () => {
+  it('shows a new display name at once in the profile, the history, the standing on it and the boards built before it', async () => {
     await api.data('p6', 'mutation($n: String!) { updateMyProfile(displayName: $n) { id } }', { n: 'The Renamed' });
     const { userProfile } = await api.data(
       'p6',
@@ -335,7 +335,7 @@ describe('renaming', () => {
     expect(userProfile.user.displayName).toBe('The Renamed');
     expect(userProfile.standings).toEqual([{ displayName: 'The Renamed' }]);
     expect(userProfile.history.items.every((h: { displayName: string }) => h.displayName === 'The Renamed')).toBe(true);
-    // The boards' rows keep the name they were built with until a scoring pass rebuilds them.
+    // A board's rows keep the name they were built with; a page reads its players' names now.
     const row = async () =>
       (
         await api.data(
@@ -344,7 +344,7 @@ describe('renaming', () => {
           { e: e1 },
         )
       ).eventCard.leaderboard.items.find((r: { userId: string }) => r.userId === sub.p6).displayName;
-    expect(await row()).toBe('Player p6');
+    expect(await row()).toBe('The Renamed');
     await asAdmin('mutation($e: ID!) { scoreEvent(eventId: $e) { predictionsScored } }', { e: e1 });
     expect(await row()).toBe('The Renamed');
   });

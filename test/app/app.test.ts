@@ -111,6 +111,25 @@ const setResult = (eventId: string, matchId: string, winner: number) =>
     },
   );
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
+/** A table's rows as text without the players' picks under their names (those are read by picksOf). */
+const figuresOf = (page: Page, testId: string) =>
+  rowsOf(page, testId).evaluateAll((rows: any[]) =>
+    rows.map((row) => {
+      const copy = row.cloneNode(true);
+      for (const picks of copy.querySelectorAll('.player-picks, details')) picks.remove();
+      return copy.textContent as string;
+    }),
+  );
+/** Each pick shown in a table's row: `<position>. <team> <right|wrong|open|none>`. */
+const picksOf = (row: Locator) =>
+  row
+    .getByTestId('player-pick')
+    .evaluateAll((picks: any[]) =>
+      picks.map(
+        (p) =>
+          `${p.querySelector('.pos').textContent} ${p.title.split(': ')[1]?.split(',')[0] ?? 'none'} ${p.dataset.mark}`,
+      ),
+    );
 /** What a player reads for InvalidCode (app/src/api.ts). */
 const INVALID_CODE = /^No league has this invite code\./;
 
@@ -210,9 +229,14 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     second = await openAs(SECOND, league.link);
     expect(new URL(second.url()).hash).toBe(`#/join/${code}`);
     expect(await second.getByTestId('invite-code').textContent()).toBe(code);
-    await second.getByRole('button', { name: 'Join league' }).click();
+    // The invite names its league, season, commissioner and members before Join (leaguePreview).
+    await expect
+      .poll(() => second.getByTestId('league-preview').textContent())
+      .toBe(`LeagueDynamite Test LeagueSeason${new Date().getUTCFullYear()}Commissioner${PLAYER_NAME}Members1 of 30`);
+    await second.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await second.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(new URL(second.url()).hash).toBe(`#/league/${league.id}`);
+    expect(await second.getByTestId('league-commissioner').textContent()).toBe(`Commissioner: ${PLAYER_NAME}`);
     // The table as the API ranks it (the year's live event already counts, provisionally), the viewer's row marked.
     const { league: api } = await asAdmin<{
       league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] };
@@ -258,9 +282,12 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     expect(await player.locator('input[type=radio]:not([disabled])').count()).toBe(0);
     expect(await player.getByRole('button', { name: 'Save picks' }).count()).toBe(0);
-    await expect
-      .poll(() => rowsOf(second, 'league-board').allTextContents(), { timeout: 10_000 })
-      .toEqual([`–${PLAYER_NAME}––`]);
+    await expect.poll(() => figuresOf(second, 'league-board'), { timeout: 10_000 }).toEqual([`–${PLAYER_NAME}––`]);
+    // The picks revealed at the bell, on the board opened before it.
+    expect(await picksOf(rowsOf(second, 'league-board').first())).toEqual([
+      '1. Kenny Omega open',
+      '2. Toni Storm open',
+    ]);
     expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
@@ -268,7 +295,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await second.goto(`${stack.appUrl}#/league/${league.id}/event/${show.id}`);
     const leagueBoard = rowsOf(second, 'league-board');
     await leagueBoard.first().waitFor();
-    expect(await leagueBoard.allTextContents()).toEqual([`–${PLAYER_NAME}––`]); // after the bell: picks, no points or rank yet
+    expect(await figuresOf(second, 'league-board')).toEqual([`–${PLAYER_NAME}––`]); // after the bell: picks, no points or rank yet
     for (const page of [player, second])
       await page.evaluate(() => ((globalThis as unknown as PageGlobals).sameDocument = true));
     await admin.goto(`${stack.appUrl}#/event/${show.id}`);
@@ -279,7 +306,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect
       .poll(() => second.getByTestId('league-live-status').textContent(), { timeout: 10_000 })
       .toBe(' · Live updates: live');
-    await expect.poll(() => leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}00`]);
+    await expect.poll(() => figuresOf(second, 'league-board')).toEqual([`1${PLAYER_NAME}00`]);
 
     const started = Date.now();
     await match(admin, 0).getByLabel('Result').selectOption({ label: 'Kenny Omega wins' });
@@ -289,15 +316,19 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .toBe('Winner: Kenny Omega');
     expect(await match(player, 0).getByTestId('pick-outcome').textContent()).toBe('Your pick won: +10 pts.');
     const board = player.getByTestId('leaderboard').locator('tbody tr');
-    // Rank, name, points, and the points still possible (the second match's 10).
-    await expect.poll(() => board.first().textContent(), { timeout: 20_000 }).toBe(`1${PLAYER_NAME} (you)1010`);
+    // Rank, name, correct, points, and the points still possible (the second match's 10).
+    await expect
+      .poll(async () => (await figuresOf(player, 'leaderboard'))[0], { timeout: 20_000 })
+      .toBe(`1${PLAYER_NAME} (you)11010`);
     // The player's own figures follow the board without a reload.
     await expect
       .poll(() => player.getByTestId('my-points').textContent(), { timeout: 10_000 })
       .toBe('Your points: 10 (1 correct, rank 1); still possible: +10');
     console.log(`result to the player's leaderboard: ${Date.now() - started} ms`);
     // The league's board, on another player's page: rank, name, correct, points.
-    await expect.poll(() => leagueBoard.allTextContents(), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
+    await expect.poll(() => figuresOf(second, 'league-board'), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
+    // Marked right as the result came in, live.
+    expect(await picksOf(leagueBoard.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm open']);
     expect(await second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent()).toContain(
       'Provisional',
     );
@@ -311,26 +342,35 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect
       .poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 })
       .toContain('Final');
-    expect(await board.first().textContent()).toBe(`1${PLAYER_NAME} (you)10`);
+    expect((await figuresOf(player, 'leaderboard'))[0]).toBe(`1${PLAYER_NAME} (you)110`);
+    // A leaderboard row opens that player's picks.
+    await board.first().getByText('Picks').click();
+    expect(await picksOf(board.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm wrong']);
     await expect
       .poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 })
       .not.toContain('Provisional');
-    expect(await leagueBoard.allTextContents()).toEqual([`1${PLAYER_NAME}110`]);
+    expect(await figuresOf(second, 'league-board')).toEqual([`1${PLAYER_NAME}110`]);
+    expect(await picksOf(leagueBoard.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm wrong']);
     for (const page of [player, second])
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
 
   it('the commissioner rotates the code: the old link is refused, the new one joins', async () => {
     await player.goto(`${stack.appUrl}#/league/${league.id}`);
+    // The commissioner's page says who the commissioner is; each tool asks once more before it acts.
+    expect(await player.getByTestId('league-commissioner').textContent()).toBe('Commissioner: you');
     await player.getByRole('button', { name: 'New invite code' }).click();
+    expect(await player.getByTestId('league-code').textContent()).toBe(league.code);
+    await player.getByRole('button', { name: /^Yes, replace the code/ }).click();
     await expect.poll(() => player.getByTestId('league-code').textContent()).not.toBe(league.code);
     const code = (await player.getByTestId('league-code').textContent())!;
 
+    // The old link says so before any Join: no button, the InvalidCode message.
     await admin.goto(league.link);
-    await admin.getByRole('button', { name: 'Join league' }).click();
-    await expect.poll(() => admin.getByRole('status').filter({ hasText: INVALID_CODE }).count()).toBe(1);
+    await expect.poll(() => admin.getByRole('alert').filter({ hasText: INVALID_CODE }).count()).toBe(1);
+    expect(await admin.getByRole('button', { name: /^Join/ }).count()).toBe(0);
     await admin.goto(`${stack.appUrl}join/${code}`);
-    await admin.getByRole('button', { name: 'Join league' }).click();
+    await admin.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
   }, 30_000);
@@ -346,17 +386,18 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     const code = (await player.getByTestId('league-code').textContent())!;
     await player.getByLabel('Member').selectOption(userProfile.user.id);
     await player.getByRole('button', { name: 'Remove member' }).click();
+    await player.getByRole('button', { name: /^Yes, remove / }).click();
     await player.getByRole('status').filter({ hasText: 'cannot rejoin with the invite code' }).waitFor();
 
     await admin.goto(`${stack.appUrl}join/${code}`);
-    await admin.getByRole('button', { name: 'Join league' }).click();
+    await admin.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await expect
       .poll(() => admin.getByRole('status').filter({ hasText: 'Ask its commissioner to let you back in' }).count())
       .toBe(1);
 
     await player.getByRole('button', { name: /back in$/ }).click();
     await player.getByRole('status').filter({ hasText: 'may join again with the invite code' }).waitFor();
-    await admin.getByRole('button', { name: 'Join league' }).click();
+    await admin.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
   }, 30_000);
@@ -432,8 +473,8 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .toBe('Live updates: live');
     await setResult(rampage.id, rampage.matches[0], 1);
     await expect
-      .poll(() => rowsOf(second, 'leaderboard').first().textContent(), { timeout: 10_000 })
-      .toBe(`1${SECOND_NAME} (you)1010`);
+      .poll(async () => (await figuresOf(second, 'leaderboard'))[0], { timeout: 10_000 })
+      .toBe(`1${SECOND_NAME} (you)11010`);
     await expect
       .poll(() => second.getByTestId('my-points').textContent(), { timeout: 10_000 })
       .toBe('Your points: 10 (1 correct, rank 1); still possible: +10');
@@ -454,7 +495,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect
       .poll(() => player.getByRole('heading', { name: /AEW Rampage Test Night/ }).textContent(), { timeout: 10_000 })
       .not.toContain('Provisional');
-    await expect.poll(() => rowsOf(player, 'league-board').allTextContents()).toEqual([`1${SECOND_NAME}220`]);
+    await expect.poll(() => figuresOf(player, 'league-board')).toEqual([`1${SECOND_NAME}220`]);
     const { league: api } = await asAdmin<{
       league: { standings: { rank: number; displayName: string; points: number; eventsPlayed: number }[] };
     }>('query ($id: ID!) { league(leagueId: $id) { standings { rank displayName points eventsPlayed } } }', {
@@ -676,7 +717,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByRole('heading', { name: 'Short-lived League' }).waitFor();
     const code = (await player.getByTestId('league-code').textContent())!;
     await second.goto(`${stack.appUrl}join/${code}`);
-    await second.getByRole('button', { name: 'Join league' }).click();
+    await second.getByRole('button', { name: 'Join Short-lived League' }).click();
     await second.getByRole('heading', { name: 'Short-lived League' }).waitFor();
 
     await second.getByRole('button', { name: 'Leave league' }).click();

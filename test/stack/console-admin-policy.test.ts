@@ -21,6 +21,7 @@ import { synthesize, type CfnTemplate, type Synthesized } from './synthesize.ts'
 const ADMIN_FIELDS = [
   'createEvent',
   'updateEvent',
+  'deleteEvent',
   'addMatch',
   'updateMatch',
   'removeMatch',

@@ -1,7 +1,9 @@
-/** Admins: create an event, then build its card on the event's screen. */
+/** Admins: create an event, then build its card on the event's screen; every event, to edit. */
 import { useRef, useState } from 'react';
 import { client, errorText, mutations } from '../api.ts';
+import { EVENT_LIMIT } from '@pickem/client/limits';
 import { href } from '../route.ts';
+import { AdminEvents } from './AdminEvents.tsx';
 import { RulesFields, rulesFromForm } from './RulesFields.tsx';
 
 export function AdminHome() {
@@ -10,6 +12,8 @@ export function AdminHome() {
   // create nothing but a ConflictError for the event the first one is creating.
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
+  /** Raised by each event created: the list below reads again. */
+  const [created, setCreated] = useState(0);
   async function create(form: HTMLFormElement) {
     if (running.current) return;
     running.current = true;
@@ -26,6 +30,7 @@ export function AdminHome() {
       // A past bell is allowed (a show entered afterwards), but nobody can pick on it: say so.
       const rung = Date.parse(startsAt) <= Date.now() ? ' Its bell has already rung: picks are locked.' : '';
       setStatus({ text: `Event created.${rung}`, id: data.createEvent.id });
+      setCreated((n) => n + 1);
       form.reset();
     } catch (err) {
       setStatus({ text: errorText(err) });
@@ -46,8 +51,8 @@ export function AdminHome() {
         }}
       >
         <label>
-          Name
-          <input name="name" required maxLength={200} />
+          Name (up to {EVENT_LIMIT.name} characters)
+          <input name="name" required maxLength={EVENT_LIMIT.name} />
         </label>
         <label>
           Date (the show's local date)
@@ -66,6 +71,7 @@ export function AdminHome() {
       <p role="status">
         {status?.text} {status?.id && <a href={href.event(status.id)}>Build its card</a>}
       </p>
+      <AdminEvents refresh={created} />
     </section>
   );
 }

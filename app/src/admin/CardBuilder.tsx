@@ -3,6 +3,7 @@ import { client, mutations, type MatchInput } from '../api.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { matchTitle, type Card } from '@pickem/client/card';
 import { useAction } from '../useAction.ts';
+import { MATCH_LIMIT } from '@pickem/client/limits';
 
 /** "Sting & Darby Allin (c)": one team a line in the form, members split on "&", "(c)" for the champion. */
 export function parseTeams(text: string): MatchInput['teams'] {
@@ -109,8 +110,8 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
         }}
       >
         <label>
-          Match name (optional)
-          <input name="name" maxLength={200} />
+          Match name (optional, up to {MATCH_LIMIT.name} characters)
+          <input name="name" maxLength={MATCH_LIMIT.name} />
         </label>
         <label>
           Points

@@ -6,6 +6,7 @@ import { Confirmed } from '../Confirmed.tsx';
 import { shownName } from '../hooks.ts';
 import { href, navigate } from '../route.ts';
 import { deleteLeagueOnly, type League } from './documents.ts';
+import { LEAGUE_LIMIT } from '@pickem/client/limits';
 
 export function CommissionerTools({
   league,
@@ -51,8 +52,8 @@ export function CommissionerTools({
         }}
       >
         <label>
-          League name
-          <input name="name" defaultValue={league.name} required maxLength={60} />
+          League name (up to {LEAGUE_LIMIT.name} characters)
+          <input name="name" defaultValue={league.name} required maxLength={LEAGUE_LIMIT.name} />
         </label>
         <button type="submit" disabled={busy}>
           Rename
@@ -68,9 +69,16 @@ export function CommissionerTools({
               variables: { input: { id: leagueId, joinsOpen: !league.joinsOpen } },
             }),
         )}
-        {actButton('New invite code', 'New invite code: the old code and link no longer work.', () =>
-          client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }),
-        )}
+        <Confirmed
+          label="New invite code"
+          confirm="Yes, replace the code (the old code and link stop working)"
+          busy={busy}
+          onConfirm={() =>
+            act('New invite code: the old code and link no longer work.', () =>
+              client.graphql({ query: mutations.rotateLeagueCode, variables: { leagueId } }),
+            )
+          }
+        />
       </div>
       {chosen && (
         <div className="stack">
@@ -85,22 +93,33 @@ export function CommissionerTools({
             </select>
           </label>
           <div className="actions">
-            {actButton(
-              'Remove member',
-              `${shownName(chosen.displayName, chosen.userId)} removed. They cannot rejoin with the invite code unless you let them back in.`,
-              async () => {
-                await client.graphql({
-                  query: mutations.removeLeagueMember,
-                  variables: { leagueId, userId: chosen.userId },
-                });
-                setRemoved({ userId: chosen.userId, name: shownName(chosen.displayName, chosen.userId) });
-              },
-            )}
-            {actButton(
-              'Make commissioner',
-              `${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`,
-              () => client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }),
-            )}
+            <Confirmed
+              label="Remove member"
+              confirm={`Yes, remove ${shownName(chosen.displayName, chosen.userId)}`}
+              busy={busy}
+              onConfirm={() =>
+                act(
+                  `${shownName(chosen.displayName, chosen.userId)} removed. They cannot rejoin with the invite code unless you let them back in.`,
+                  async () => {
+                    await client.graphql({
+                      query: mutations.removeLeagueMember,
+                      variables: { leagueId, userId: chosen.userId },
+                    });
+                    setRemoved({ userId: chosen.userId, name: shownName(chosen.displayName, chosen.userId) });
+                  },
+                )
+              }
+            />
+            <Confirmed
+              label="Make commissioner"
+              confirm={`Yes, hand the league to ${shownName(chosen.displayName, chosen.userId)}`}
+              busy={busy}
+              onConfirm={() =>
+                act(`${shownName(chosen.displayName, chosen.userId)} is the commissioner now.`, () =>
+                  client.graphql({ query: mutations.transferLeague, variables: { leagueId, userId: chosen.userId } }),
+                )
+              }
+            />
           </div>
         </div>
       )}

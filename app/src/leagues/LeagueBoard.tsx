@@ -1,17 +1,17 @@
 /**
- * A league's board for one event: its members' picks ranked by the points of the results entered so
- * far. The league's board is computed when it is read (exact after each result), so each live update
+ * A league's board for one event: its members ranked by the points of the results entered so far,
+ * each with their picks (shown once they lock at the bell), marked right or wrong as results come in. The league's board is computed when it is read (exact after each result), so each live update
  * of the event (a result, a state change, a scoring pass) reads it again; no reload.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
-import type { BoardRow } from '@pickem/client/card';
 import { useEventUpdates } from '../live.ts';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
 import { StateBadge } from '../StateBadge.tsx';
-import { leagueEventBoard } from './documents.ts';
+import { PlayerPicks } from '../PlayerPicks.tsx';
+import { leagueEventBoard, type BoardMatch, type LeagueBoardRow } from './documents.ts';
 
 export function LeagueBoard({
   leagueId,
@@ -25,7 +25,8 @@ export function LeagueBoard({
   /** Called on each live update that moves the season's standings (a LEADERBOARD, the event turning SCORED): the league's table reads them again. */
   onStandingsMove?: () => void;
 }) {
-  const [rows, setRows] = useState<BoardRow[] | null | undefined>(undefined);
+  const [rows, setRows] = useState<LeagueBoardRow[] | null | undefined>(undefined);
+  const [matches, setMatches] = useState<BoardMatch[]>([]);
   const [state, setState] = useState(event.state);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
@@ -36,6 +37,7 @@ export function LeagueBoard({
       const { data } = await client.graphql({ query: leagueEventBoard, variables: { leagueId, eventId: event.id } });
       if (call === latest.current) {
         setRows(data.league?.eventLeaderboard ?? null);
+        setMatches(data.eventCard?.matches ?? []);
         setError(null);
       }
     } catch (err) {
@@ -82,7 +84,12 @@ export function LeagueBoard({
           aria-label={`League board, ${event.name}`}
           columns={['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]}
         >
-          <MemberRows rows={rows} me={me} cells={(r) => [r.correct, r.points]} />
+          <MemberRows
+            rows={rows}
+            me={me}
+            cells={(r) => [r.correct, r.points]}
+            detail={(r) => <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />}
+          />
         </RankTable>
       )}
     </section>

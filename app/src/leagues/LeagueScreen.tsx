@@ -12,6 +12,7 @@ import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
+import { formatDay, shownName } from '../hooks.ts';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const [league, setLeague] = useState<League | null | undefined>(undefined);
@@ -42,18 +43,27 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
       </p>
     );
   const commissioner = league.commissionerId === me;
+  const commissionerRow = league.standings.find((s) => s.userId === league.commissionerId);
   return (
     <article aria-labelledby="league-title">
       <h1 id="league-title">{league.name}</h1>
       <p className="muted">
-        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount}{' '}
-        {league.memberCount === 1 ? 'member' : 'members'}
+        {league.season.name} ({formatDay(league.season.startDate)} to {formatDay(league.season.endDate)}) ·{' '}
+        {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
         {league.myRank != null && (
           <>
             {' '}
             · you are <strong>#{league.myRank}</strong>
           </>
         )}
+      </p>
+      <p className="muted" data-testid="league-commissioner">
+        Commissioner:{' '}
+        {commissioner
+          ? 'you'
+          : commissionerRow
+            ? shownName(commissionerRow.displayName, commissionerRow.userId)
+            : 'not a member any more'}
       </p>
       {error && <p role="alert">{error}</p>}
       {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
@@ -168,7 +178,7 @@ function EventBoard({
             {!chosen && <option value="">Choose an event</option>}
             {events.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.name} ({e.date})
+                {e.name} ({formatDay(e.date)})
               </option>
             ))}
           </select>

@@ -4,6 +4,8 @@ import { client, errorText, mutations } from '../api.ts';
 import { href, useNotice } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
+import { formatDay } from '../hooks.ts';
+import { LEAGUE_LIMIT } from '@pickem/client/limits';
 
 export function Leagues() {
   const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
@@ -55,9 +57,15 @@ export function Leagues() {
   );
 }
 
+/** A refused join: its words, and the league when the player is already in it (AlreadyMember's errorInfo). */
+export interface JoinRefusal {
+  text: string;
+  leagueId: string | null;
+}
+
 /** Joins the league of a code; on success opens it. Used here and by the invite link's screen. */
 export function useJoin() {
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [status, setStatus] = useState<JoinRefusal | null>(null);
   const [busy, setBusy] = useState(false);
   async function join(code: string) {
     setBusy(true);
@@ -65,12 +73,37 @@ export function useJoin() {
       const { data } = await client.graphql({ query: mutations.joinLeague, variables: { code } });
       window.location.hash = href.league(data.joinLeague.id);
     } catch (err) {
-      setStatus({ text: errorText(err), error: true });
+      setStatus({ text: errorText(err), leagueId: alreadyIn(err) });
     } finally {
       setBusy(false);
     }
   }
   return { status, busy, join };
+}
+
+/** The league an AlreadyMember refusal names, else null. */
+function alreadyIn(err: unknown): string | null {
+  const errors = (err as { errors?: { errorType?: string; errorInfo?: { leagueId?: unknown } | null }[] })?.errors;
+  const already = errors?.find((e) => e.errorType === 'AlreadyMember');
+  const id = already?.errorInfo?.leagueId;
+  return typeof id === 'string' ? id : null;
+}
+
+/** A refused join, with a link to the league when the player is already in it. */
+export function JoinStatus({ status }: { status: JoinRefusal | null }) {
+  return (
+    <p role="status" className={status && !status.leagueId ? 'error' : undefined}>
+      {status?.text}
+      {status?.leagueId && (
+        <>
+          {' '}
+          <a href={href.league(status.leagueId)} data-testid="already-member-link">
+            Open the league
+          </a>
+        </>
+      )}
+    </p>
+  );
 }
 
 function JoinForm() {
@@ -99,9 +132,7 @@ function JoinForm() {
       <button type="submit" disabled={busy}>
         Join league
       </button>
-      <p role="status" className={status?.error ? 'error' : undefined}>
-        {status?.text}
-      </p>
+      <JoinStatus status={status} />
     </form>
   );
 }
@@ -139,8 +170,8 @@ function CreateForm() {
     >
       <h2 id="create-title">Create a league</h2>
       <label>
-        League name
-        <input name="name" required maxLength={60} />
+        League name (up to {LEAGUE_LIMIT.name} characters)
+        <input name="name" required maxLength={LEAGUE_LIMIT.name} />
       </label>
       <label>
         Season
@@ -148,7 +179,7 @@ function CreateForm() {
         <select key={open.length} name="seasonId" required defaultValue={currentSeason(open)?.id}>
           {open.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name} ({s.startDate} to {s.endDate})
+              {s.name} ({formatDay(s.startDate)} to {formatDay(s.endDate)})
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@
  * (the generated one selects `standings` of all ten), and a league's event board (`eventLeaderboard`
  * has a required argument, so codegen leaves it out). Typed like the generated ones, from their types.
  */
-import type { BoardRow } from '@pickem/client/card';
+import type { BoardRow, Match } from '@pickem/client/card';
 import type { LeagueQuery, MyLeaguesQuery, Typed } from '../api.ts';
 
 type LeagueItem = MyLeaguesQuery['myLeagues'][number];
@@ -17,17 +17,36 @@ query MyLeagueList {
 }
 ` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
 
+/** A league board's row: a member's figures and, once the picks lock, their picks. */
+export type LeagueBoardRow = BoardRow & { picks: { __typename: 'Pick'; matchId: string; team: number }[] };
+export type BoardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+
+/**
+ * The board and, in the same request, the card it is on (the matches' teams and results, to name each
+ * pick and mark it right or wrong): one request a read, whatever the number of members.
+ */
 export const leagueEventBoard = /* GraphQL */ `
 query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
   league(leagueId: $leagueId) {
     __typename
     id
-    eventLeaderboard(eventId: $eventId) { __typename userId rank displayName points correct }
+    eventLeaderboard(eventId: $eventId) {
+      __typename userId rank displayName points correct picks { __typename matchId team }
+    }
+  }
+  eventCard(eventId: $eventId) {
+    __typename
+    matches {
+      __typename id position result outcome teams { __typename name members champion }
+    }
   }
 }
 ` as Typed<
   { leagueId: string; eventId: string },
-  { league: { __typename: 'League'; id: string; eventLeaderboard: BoardRow[] | null } | null }
+  {
+    league: { __typename: 'League'; id: string; eventLeaderboard: LeagueBoardRow[] | null } | null;
+    eventCard: { __typename: 'EventCard'; matches: BoardMatch[] } | null;
+  }
 >;
 
 export type League = NonNullable<LeagueQuery['league']>;

@@ -3,7 +3,7 @@
  * leaderboard as they happen (live updates), and for admins the tools of each stage.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { BoardRow, Card, Match } from '@pickem/client/card';
+import type { Card, Match } from '@pickem/client/card';
 import { client, errorText, mutations, queries } from '../api.ts';
 import { useLeaveGuard } from '../route.ts';
 import { countdown, formatTime, useNow } from '../hooks.ts';
@@ -12,7 +12,7 @@ import { rulesText } from '@pickem/client/rules';
 import type { FinishMethod } from '../api.ts';
 import { StateBadge } from '../StateBadge.tsx';
 import { myEventFigures } from './documents.ts';
-import { Leaderboard } from './Leaderboard.tsx';
+import { Leaderboard, type PickedRow } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
 
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
@@ -29,7 +29,7 @@ export interface EventAdminTools {
 /** `me`: the signed-in player's id; `admin`: the admin tools for an admin, null for a player. */
 export function EventScreen({ eventId, me, admin }: { eventId: string; me: string; admin: EventAdminTools | null }) {
   const [card, setCard] = useState<Card | null | undefined>(undefined);
-  const [board, setBoard] = useState<{ rows: BoardRow[]; final: boolean } | null>(null);
+  const [board, setBoard] = useState<{ rows: PickedRow[]; final: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
@@ -152,7 +152,7 @@ function CardView({
   onSaved,
 }: {
   card: Card;
-  board: { rows: BoardRow[]; final: boolean } | null;
+  board: { rows: PickedRow[]; final: boolean } | null;
   live: string;
   me: string;
   admin: EventAdminTools | null;
@@ -237,9 +237,26 @@ function CardView({
             ))}
           </ul>
         </details>
+        {/* At the top, above a long card: where the player stands while the results come in. */}
+        {card.myPrediction?.points != null && (
+          <p className="my-points" data-testid="my-points">
+            Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
+            {card.myPrediction.rank})
+            {card.myPrediction.cardBonus > 0 && <> including the perfect card's +{card.myPrediction.cardBonus}</>}
+            {card.myPrediction.possiblePoints != null && (
+              <span data-testid="my-possible">; still possible: +{card.myPrediction.possiblePoints}</span>
+            )}
+          </p>
+        )}
       </header>
 
-      {admin && event.state === 'UPCOMING' && <admin.CardBuilder card={card} onChange={reload} />}
+      {/* The card is built until the bell: after it the picks are shown, and a match added then could not be picked. */}
+      {admin && event.state === 'UPCOMING' && !locked && <admin.CardBuilder card={card} onChange={reload} />}
+      {admin && event.state === 'UPCOMING' && locked && (
+        <p className="muted" data-testid="card-locked">
+          The bell has rung: the card is locked. Start the broadcast to enter results.
+        </p>
+      )}
 
       <form
         onSubmit={(e) => {
@@ -322,17 +339,7 @@ function CardView({
 
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
-      {board && <Leaderboard rows={board.rows} final={board.final} me={me} />}
-      {card.myPrediction?.points != null && (
-        <p data-testid="my-points">
-          Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
-          {card.myPrediction.rank})
-          {card.myPrediction.cardBonus > 0 && <> including the perfect card's +{card.myPrediction.cardBonus}</>}
-          {card.myPrediction.possiblePoints != null && (
-            <span data-testid="my-possible">; still possible: +{card.myPrediction.possiblePoints}</span>
-          )}
-        </p>
-      )}
+      {board && <Leaderboard rows={board.rows} final={board.final} me={me} matches={matches} />}
     </article>
   );
 }

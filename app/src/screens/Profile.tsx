@@ -1,9 +1,12 @@
 /** A player's profile: display name (your own is editable), every season's standing, event history. */
 import { useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
+import { formatDay } from '../hooks.ts';
 import { RankTable } from '../RankTable.tsx';
+import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
+import { PROFILE_LIMIT } from '@pickem/client/limits';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
 type HistoryItem = Profile['history']['items'][number];
@@ -67,7 +70,15 @@ export function Profile({ userId }: { userId?: string }) {
           {history.map((h) => (
             <tr key={h.eventId}>
               <td>
-                <a href={href.event(h.eventId)}>{h.eventName}</a> <span className="muted nowrap">{h.eventDate}</span>
+                <a href={href.event(h.eventId)}>{h.eventName}</a>{' '}
+                <span className="muted nowrap">{formatDay(h.eventDate)}</span>
+                {h.picks.length > 0 && (
+                  <HistoryPicks
+                    eventId={h.eventId}
+                    picks={h.picks}
+                    label={`${profile.user.displayName}'s picks, ${h.eventName}`}
+                  />
+                )}
               </td>
               <td className="num">{h.points ?? '–'}</td>
               <td>{h.rank ?? '–'}</td>
@@ -104,8 +115,8 @@ function DisplayName({ current, onSaved }: { current: string; onSaved: () => voi
     >
       {!current && <p>Choose the name other players see on leaderboards.</p>}
       <label>
-        Display name
-        <input name="displayName" defaultValue={current} required maxLength={40} />
+        Display name (up to {PROFILE_LIMIT.displayName} characters)
+        <input name="displayName" defaultValue={current} required maxLength={PROFILE_LIMIT.displayName} />
       </label>
       <button type="submit">Save name</button>
       <p role="status">{status}</p>

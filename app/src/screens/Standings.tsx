@@ -1,14 +1,15 @@
 /** Season standings, every season (calendar years and named ones), highest first, a page at a time. */
 import { useState } from 'react';
 import { client, queries, type StandingsQuery } from '../api.ts';
-import { href } from '../route.ts';
+import { MemberRows } from '../MemberRow.tsx';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { RankTable } from '../RankTable.tsx';
 import { usePaged } from '../usePaged.ts';
+import { formatDay } from '../hooks.ts';
 
 type Row = StandingsQuery['standings']['items'][number];
 
-export function Standings() {
+export function Standings({ me }: { me: string }) {
   const seasons = useSeasons();
   const [chosen, setChosen] = useState<string | null>(null);
   const season = seasons.list.find((s) => s.id === chosen) ?? currentSeason(seasons.list);
@@ -28,16 +29,16 @@ export function Standings() {
       </label>
       {season && (
         <p className="muted">
-          {season.startDate} to {season.endDate}
+          {formatDay(season.startDate)} to {formatDay(season.endDate)}
         </p>
       )}
-      {season && <SeasonTable key={season.id} seasonId={season.id} name={season.name} />}
+      {season && <SeasonTable key={season.id} seasonId={season.id} name={season.name} me={me} />}
       {seasons.loaded && !season && <p>No seasons yet.</p>}
     </section>
   );
 }
 
-function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
+function SeasonTable({ seasonId, name, me }: { seasonId: string; name: string; me: string }) {
   const { items, loading, error, hasMore, loadMore } = usePaged<Row>(
     async (nextToken) =>
       (await client.graphql({ query: queries.standings, variables: { seasonId, limit: 20, nextToken } })).data
@@ -50,18 +51,10 @@ function SeasonTable({ seasonId, name }: { seasonId: string; name: string }) {
       <RankTable
         aria-busy={loading}
         aria-label={`Standings, ${name}`}
+        data-testid="standings"
         columns={['Rank', 'Player', { num: 'Points' }, { num: 'Events' }]}
       >
-        {items.map((r) => (
-          <tr key={r.userId}>
-            <td>{r.rank}</td>
-            <td>
-              <a href={href.player(r.userId)}>{r.displayName}</a>
-            </td>
-            <td className="num">{r.points}</td>
-            <td className="num">{r.eventsPlayed}</td>
-          </tr>
-        ))}
+        <MemberRows rows={items} me={me} cells={(r) => [r.points, r.eventsPlayed]} />
       </RankTable>
       {!loading && items.length === 0 && <p>No standings for {name} yet.</p>}
       {hasMore && (

@@ -4,6 +4,7 @@
  * counted by the first pass after the bell, from the same head) (2 requests: the card's Query with
  * the board's head, and the prediction).
  */
+import type { Match } from '@pickem/client/card';
 import type { Typed } from '../api.ts';
 
 export interface MyFigures {
@@ -35,3 +36,15 @@ query MyEventFigures($eventId: ID!) {
     } | null;
   }
 >;
+
+/** A card's matches alone (teams and results): what a history row needs to name a player's picks. */
+export type CardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+
+export const cardMatches = /* GraphQL */ `
+query CardMatches($eventId: ID!) {
+  eventCard(eventId: $eventId) {
+    __typename
+    matches { __typename id position result outcome teams { __typename name members champion } }
+  }
+}
+` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; matches: CardMatch[] } | null }>;
