@@ -71,11 +71,16 @@ export const scoresMethod = (rules: RulesItem) => rules.methodBonus > 0;
 /** Whether a guess is asked (and an answer needed before the final scoring). */
 export const asksTieBreak = (rules: RulesItem) => rules.tieBreakQuestion !== null;
 
-const BONUSES: ('methodBonus' | 'underdogBonus' | 'titleChangeBonus' | 'perfectCardBonus')[] = [
-  'methodBonus',
-  'underdogBonus',
-  'titleChangeBonus',
-  'perfectCardBonus',
+/** The numeric rules and their ranges: each bonus 0 to RULES_LIMIT.bonus, underdogPercent 1 to 99. */
+const RANGES: [
+  'methodBonus' | 'underdogBonus' | 'titleChangeBonus' | 'perfectCardBonus' | 'underdogPercent',
+  number,
+][] = [
+  ['methodBonus', 0],
+  ['underdogBonus', 0],
+  ['titleChangeBonus', 0],
+  ['perfectCardBonus', 0],
+  ['underdogPercent', 1],
 ];
 
 /**
@@ -90,20 +95,12 @@ export function mergedRules(
 ): { rules: RulesItem; problem: null } | { rules: null; problem: string } {
   const rules: RulesItem = { ...current };
   if (input.joker !== null && input.joker !== undefined) rules.joker = input.joker;
-  for (const field of BONUSES) {
+  for (const [field, min] of RANGES) {
+    const max = min === 0 ? RULES_LIMIT.bonus : RULES_LIMIT.underdogPercent;
     const value = input[field] ?? null;
-    if (value !== null && (value < 0 || value > RULES_LIMIT.bonus))
-      return { rules: null, problem: `${field} must be 0 to ${RULES_LIMIT.bonus} points; got ${value}` };
+    if (value !== null && (value < min || value > max))
+      return { rules: null, problem: `${field} must be ${min} to ${max}; got ${value}` };
     if (value !== null) rules[field] = value;
-  }
-  const percent = input.underdogPercent;
-  if (percent !== null && percent !== undefined) {
-    if (percent < 1 || percent > RULES_LIMIT.underdogPercent)
-      return {
-        rules: null,
-        problem: `underdogPercent must be 1 to ${RULES_LIMIT.underdogPercent}; got ${percent}`,
-      };
-    rules.underdogPercent = percent;
   }
   if (question !== undefined) rules.tieBreakQuestion = question;
   return { rules, problem: null };

@@ -61,22 +61,28 @@ function attributes(prediction: PredictionItem) {
   };
 }
 
+/**
+ * Its members (no comments inside the object: the resolvers' bundles keep them, and AppSync limits a
+ * bundle's size):
+ * - `history`: Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read
+ *  descending).
+ * - `historyFrom`: Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones
+ *  after it.
+ * - `historyFromDay`: Access pattern: the same, from the first prediction of day `date` on (every sort key of
+ *  the day is `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
+ * - `isKeySk`: Whether `sk` is a prediction's sort key (a cursor of another player's history).
+ * - `record`: A new, unscored prediction.
+ * - `item`: The whole stored item of an unscored prediction (tests, benchmarks).
+ * - `scored`: The attributes the final pass sets.
+ */
 export const PREDICTION = {
   type: TYPE,
   key,
-  /** Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read descending). */
   history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
-  /** Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones after it. */
   historyFrom: (userId: string, sk: string) => onTable(userPk(userId), between(SK_PREFIX, sk), false),
-  /**
-   * Access pattern: the same, from the first prediction of day `date` on (every sort key of the day is
-   * `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
-   */
   historyFromDay: (userId: string, date: string) =>
     onTable(userPk(userId), between(SK_PREFIX, `${SK_PREFIX}${date}$`), false),
-  /** Whether `sk` is a prediction's sort key (a cursor of another player's history). */
   isKeySk: (sk: string) => sk.length > SK_PREFIX.length && sk.slice(0, SK_PREFIX.length) === SK_PREFIX,
-  /** A new, unscored prediction. */
   record: (
     userId: string,
     displayName: string,
@@ -98,12 +104,10 @@ export const PREDICTION = {
     updatedAt,
   }),
   attributes,
-  /** The whole stored item of an unscored prediction (tests, benchmarks). */
   item: (prediction: PredictionItem) => ({
     ...key(prediction.userId, prediction.eventDate, prediction.eventId),
     ...attributes(prediction),
   }),
-  /** The attributes the final pass sets. */
   scored: (score: {
     points: number;
     correct: number;
