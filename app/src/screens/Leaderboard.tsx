@@ -36,7 +36,7 @@ export function Leaderboard({
           columns={
             final
               ? ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]
-              : ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }, { num: 'Possible' }]
+              : ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }, { num: 'To win' }]
           }
         >
           <MemberRows
