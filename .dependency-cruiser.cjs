@@ -1,6 +1,7 @@
 /**
  * The import rules `npm run lint` checks with dependency-cruiser, over every folder of the repository:
- * no cycles; the web app's features apart; the generic runtime knows nothing of Pick'Em.
+ * no cycles; the web app's features apart; the React Native app apart from the web app; the generic
+ * runtime knows nothing of Pick'Em.
  * (domain/'s and amplify/'s import bounds, and who may spell key attributes, are in eslint.config.js.)
  */
 module.exports = {
@@ -33,6 +34,13 @@ module.exports = {
       comment: '@pickem/client serves every app: it imports none of them.',
       from: { path: '^client/' },
       to: { path: '^(app|mobile)/' },
+    },
+    {
+      name: 'mobile-no-web-app',
+      severity: 'error',
+      comment: 'The React Native app shares code with the web app through @pickem/client, never app/.',
+      from: { path: '^mobile/' },
+      to: { path: '^app/' },
     },
     {
       name: 'runtime-package-alone',

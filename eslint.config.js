@@ -38,12 +38,12 @@ export default [
     },
   },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     languageOptions: { parser: tsParser },
   },
   {
-    // The web app: React's rules of hooks (the classic two; the React Compiler's rules are not used here).
-    files: ['app/src/**/*.{ts,tsx}'],
+    // The apps: React's rules of hooks (the classic two; the React Compiler's rules are not used here).
+    files: ['app/src/**/*.{ts,tsx}', 'mobile/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
@@ -82,7 +82,7 @@ export default [
     },
   },
   {
-    files: ['**/*.ts', '**/*.tsx'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     ignores: ['domain/entities/**', 'packages/appsync-local/**'],
     rules: {
       'no-restricted-syntax': [

@@ -102,3 +102,10 @@ export function plainMessage(error: ApiError): string {
   if (type === 'Unauthorized' || /^Not Authorized/i.test(message)) return 'You are not allowed to do this.';
   return message || type || 'Something went wrong. Try again.';
 }
+
+/** The message of a failed call: its GraphQL errors in plain words (plainMessage), each once, or a thrown Error's. */
+export function errorText(err: unknown): string {
+  const errors = (err as { errors?: ApiError[] })?.errors;
+  if (errors?.length) return [...new Set(errors.map(plainMessage))].join(' ');
+  return err instanceof Error ? err.message : String(err);
+}

@@ -46,3 +46,18 @@ export const href = {
     `#/league/${encodeURIComponent(id)}${eventId ? `/event/${encodeURIComponent(eventId)}` : ''}`,
   join: (code: string) => `#/join/${encodeURIComponent(code)}`,
 };
+
+/**
+ * The route of a link that opens an app: the web app's address (its hash, or an invite link's path
+ * /join/<code>) or the React Native app's deep link (pickem://join/<code>, pickem://event/<id>, …).
+ * Never throws: a link it cannot read is the events list.
+ */
+export function parseLink(url: string): Route {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\/([^?#]*)(?:\?[^#]*)?(#.*)?$/i.exec(url);
+  if (!scheme) return EVENTS;
+  const [, protocol, rest, hash] = scheme;
+  if (hash && hash.length > 2) return parseRoute(hash);
+  // http(s): the first segment is the host; an app scheme has no host, its first segment is the screen.
+  const path = /^https?$/i.test(protocol) ? rest.replace(/^[^/]*/, '') : `/${rest}`;
+  return parseRoute(`#${path.replace(/\/+$/, '')}`);
+}

@@ -1,7 +1,6 @@
 /** The one API client of the app, typed by the generated documents of @pickem/client. */
 import { generateClient } from 'aws-amplify/api';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { plainMessage } from '@pickem/client/messages';
 
 export const client = generateClient();
 
@@ -11,15 +10,11 @@ export * as subscriptions from '@pickem/client/graphql/subscriptions';
 export type * from '@pickem/client/graphql/types';
 export { ADMIN_GROUP } from '@pickem/client/groups';
 
-/** The message of a failed call: its GraphQL errors in plain words (@pickem/client/messages), each once, or a thrown Error's. */
-export function errorText(err: unknown): string {
-  const errors = (err as { errors?: { message: string; errorType?: string }[] })?.errors;
-  if (errors?.length) return [...new Set(errors.map(plainMessage))].join(' ');
-  return err instanceof Error ? err.message : String(err);
-}
+/** A failed call's message in plain words: @pickem/client/messages, shared with the React Native app. */
+export { errorText } from '@pickem/client/messages';
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
-export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
+export type { Typed } from '@pickem/client/documents';
 
 /** The signed-in user's Cognito groups, from the access token (the API checks them again). */
 export async function myGroups(): Promise<string[]> {

@@ -10,17 +10,8 @@ export function useNow(ms = 1000): number {
   return now;
 }
 
-/** "2d 03:04:05" until `target` (the seconds rounded up); null once it has passed. */
-export function countdown(target: number, now: number): string | null {
-  // Whole seconds rounded up: the card shows locked only once the bell has rung, as the API decides it.
-  const ms = target - now;
-  if (ms <= 0) return null;
-  const left = Math.ceil(ms / 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(left / 86400);
-  const clock = `${two(Math.floor((left % 86400) / 3600))}:${two(Math.floor((left % 3600) / 60))}:${two(left % 60)}`;
-  return days > 0 ? `${days}d ${clock}` : clock;
-}
+/** The countdown to the bell: shared with the React Native app. */
+export { countdown } from '@pickem/client/countdown';
 
 /** The app's one date format: "Mar 4, 2024, 1:00 AM" for an instant, "Mar 3, 2024" for a calendar day. */
 export const formatTime = (iso: string) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { href, parseRoute } from '@pickem/client/route';
+import { href, parseLink, parseRoute } from '@pickem/client/route';
 
 const SCREENS = ['events', 'event', 'standings', 'player', 'admin', 'leagues', 'league', 'join'];
 
@@ -57,6 +57,44 @@ describe('route parsing', () => {
         expect(parseRoute(href.player(a))).toEqual({ screen: 'player', userId: a });
         expect(parseRoute(href.league(a, b))).toEqual({ screen: 'league', leagueId: a, eventId: b });
         expect(parseRoute(href.join(a))).toEqual({ screen: 'join', code: a });
+      }),
+    );
+  });
+});
+
+describe('link parsing (a deep link into the React Native app, or a web address)', () => {
+  it("reads the app's deep links and the web app's invite link and hash addresses", () => {
+    expect(parseLink('pickem://join/7KQ2M-XD4PB')).toEqual({ screen: 'join', code: '7KQ2M-XD4PB' });
+    expect(parseLink('pickem://join/7KQ2M-XD4PB/')).toEqual({ screen: 'join', code: '7KQ2M-XD4PB' });
+    expect(parseLink('pickem://event/e%2F1')).toEqual({ screen: 'event', eventId: 'e/1' });
+    expect(parseLink('https://pickem.example.com/join/7KQ2M-XD4PB')).toEqual({ screen: 'join', code: '7KQ2M-XD4PB' });
+    expect(parseLink('http://127.0.0.1:4002/join/ABC?utm=x')).toEqual({ screen: 'join', code: 'ABC' });
+    expect(parseLink('https://pickem.example.com/#/league/L1/event/E1')).toEqual({
+      screen: 'league',
+      leagueId: 'L1',
+      eventId: 'E1',
+    });
+    expect(parseLink('https://pickem.example.com/')).toEqual({ screen: 'events' });
+    expect(parseLink('pickem://')).toEqual({ screen: 'events' });
+  });
+
+  it('never throws on any string, and gives one of its routes', () => {
+    const link = fc
+      .tuple(fc.constantFrom('pickem://', 'https://h/', 'http://h:1/#/', 'x:', ''), fc.array(segment, { maxLength: 4 }))
+      .map(([head, parts]) => head + parts.join('/'));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), link), (text) => {
+        expect(SCREENS).toContain(parseLink(text).screen);
+      }),
+    );
+  });
+
+  it('reads back every href as a deep link', () => {
+    const id = fc.string({ unit: 'grapheme', minLength: 1 });
+    fc.assert(
+      fc.property(id, (a) => {
+        expect(parseLink(`pickem://${href.join(a).slice(2)}`)).toEqual({ screen: 'join', code: a });
+        expect(parseLink(`pickem://${href.event(a).slice(2)}`)).toEqual({ screen: 'event', eventId: a });
       }),
     );
   });

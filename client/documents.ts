@@ -1,0 +1,53 @@
+/**
+ * Hand-written documents for what the generated ones cannot give, typed like them, read by both apps:
+ * myLeagues without every league's table (the generated one selects `standings` of all ten), and a
+ * league's event board (`eventLeaderboard` has a required argument, so codegen leaves it out).
+ */
+import type { BoardRow, Match } from './card.ts';
+import type { MyLeaguesQuery } from './graphql/types.ts';
+
+/** A hand-written document typed like the generated ones (its variables and its result). */
+export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
+
+type LeagueItem = MyLeaguesQuery['myLeagues'][number];
+export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & {
+  season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'>;
+};
+
+export const myLeagueList = /* GraphQL */ `
+query MyLeagueList {
+  myLeagues { __typename id name memberCount myRank season { __typename id name } }
+}
+` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
+
+/** A league board's row: a member's figures and, once the picks lock, their picks. */
+export type LeagueBoardRow = BoardRow & { picks: { __typename: 'Pick'; matchId: string; team: number }[] };
+export type BoardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+
+/**
+ * The board and, in the same request, the card it is on (the matches' teams and results, to name each
+ * pick and mark it right or wrong): one request a read, whatever the number of members.
+ */
+export const leagueEventBoard = /* GraphQL */ `
+query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
+  league(leagueId: $leagueId) {
+    __typename
+    id
+    eventLeaderboard(eventId: $eventId) {
+      __typename userId rank displayName points correct picks { __typename matchId team }
+    }
+  }
+  eventCard(eventId: $eventId) {
+    __typename
+    matches {
+      __typename id position result outcome teams { __typename name members champion }
+    }
+  }
+}
+` as Typed<
+  { leagueId: string; eventId: string },
+  {
+    league: { __typename: 'League'; id: string; eventLeaderboard: LeagueBoardRow[] | null } | null;
+    eventCard: { __typename: 'EventCard'; matches: BoardMatch[] } | null;
+  }
+>;

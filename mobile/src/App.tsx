@@ -1,0 +1,139 @@
+/**
+ * The app: Amplify UI's Authenticator (sign in and sign up, USER_PASSWORD_AUTH), then the players'
+ * screens under a tab bar, an offline banner, and deep links (pickem://join/<code>, the web invite link).
+ * Admin tools stay in the web app.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BackHandler, Pressable, Text, View } from 'react-native';
+import { SafeAreaProvider, SafeAreaView } from 'react-native-safe-area-context';
+import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react-native';
+import { useNetInfo } from '@react-native-community/netinfo';
+import * as Linking from 'expo-linking';
+import { signIn } from 'aws-amplify/auth';
+import { parseLink, type Route } from '@pickem/client/route';
+import { configure } from './config';
+import { NavContext, type Nav } from './nav';
+import { Events } from './screens/Events';
+import { EventScreen } from './screens/EventScreen';
+import { Join } from './screens/Join';
+import { Leagues } from './screens/Leagues';
+import { LeagueScreen } from './screens/LeagueScreen';
+import { Profile } from './screens/Profile';
+import { Standings } from './screens/Standings';
+import { colors } from './ui';
+
+configure();
+
+/** One sign-in for the local user pool (no SRP) and the cloud app client (allows USER_PASSWORD_AUTH). */
+const services = {
+  handleSignIn: ((input: Parameters<typeof signIn>[0]) =>
+    signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
+};
+
+export function App() {
+  return (
+    <SafeAreaProvider>
+      <Authenticator.Provider>
+        <Authenticator services={services} loginMechanisms={['email']}>
+          <Shell />
+        </Authenticator>
+      </Authenticator.Provider>
+    </SafeAreaProvider>
+  );
+}
+
+const TABS: { label: string; route: Route }[] = [
+  { label: 'Events', route: { screen: 'events' } },
+  { label: 'Leagues', route: { screen: 'leagues' } },
+  { label: 'Standings', route: { screen: 'standings' } },
+  { label: 'Profile', route: { screen: 'player' } },
+];
+
+function Shell() {
+  const { user } = useAuthenticator((context) => [context.user]);
+  const [stack, setStack] = useState<Route[]>([{ screen: 'events' }]);
+  const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
+  const nav: Nav = useMemo(
+    () => ({
+      route: stack[stack.length - 1],
+      go: (route) => setStack((s) => [...s, route]),
+      back,
+      reset: (route) => setStack([route]),
+    }),
+    [stack, back],
+  );
+  // A link that opened the app, or arrives while it runs: its route on top of the stack.
+  const url = Linking.useLinkingURL();
+  useEffect(() => {
+    if (url) setStack((s) => [...s, parseLink(url)]);
+  }, [url]);
+  useEffect(() => {
+    const sub = BackHandler.addEventListener('hardwareBackPress', () => {
+      if (stack.length <= 1) return false;
+      back();
+      return true;
+    });
+    return () => sub.remove();
+  }, [stack.length, back]);
+
+  return (
+    <NavContext.Provider value={nav}>
+      <SafeAreaView style={{ flex: 1 }} edges={['top', 'bottom']}>
+        <OfflineBanner />
+        {stack.length > 1 && (
+          <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={back} style={{ padding: 12 }}>
+            <Text style={{ color: colors.ink }}>‹ Back</Text>
+          </Pressable>
+        )}
+        <View style={{ flex: 1 }}>
+          <CurrentScreen route={nav.route} me={user.userId} />
+        </View>
+        <View accessibilityRole="tablist" style={{ flexDirection: 'row', borderTopWidth: 1, borderColor: colors.line }}>
+          {TABS.map((tab) => (
+            <Pressable
+              key={tab.label}
+              accessibilityRole="tab"
+              accessibilityState={{ selected: stack[0].screen === tab.route.screen }}
+              onPress={() => nav.reset(tab.route)}
+              style={{ flex: 1, paddingVertical: 12, alignItems: 'center' }}
+            >
+              <Text style={{ color: colors.ink }}>{tab.label}</Text>
+            </Pressable>
+          ))}
+        </View>
+      </SafeAreaView>
+    </NavContext.Provider>
+  );
+}
+
+function CurrentScreen({ route, me }: { route: Route; me: string }) {
+  switch (route.screen) {
+    case 'event':
+      return <EventScreen key={route.eventId} eventId={route.eventId} me={me} />;
+    case 'leagues':
+      return <Leagues />;
+    case 'league':
+      return <LeagueScreen key={route.leagueId} leagueId={route.leagueId} eventId={route.eventId} me={me} />;
+    case 'join':
+      return <Join key={route.code} code={route.code} />;
+    case 'standings':
+      return <Standings me={me} />;
+    case 'player':
+      return <Profile userId={route.userId} />;
+    case 'admin':
+      return <Profile />; // the admin screens are the web app's (Profile says so)
+    default:
+      return <Events />;
+  }
+}
+
+/** Shown while the phone has no connection (netinfo): the screens keep what they last read. */
+function OfflineBanner() {
+  const { isConnected } = useNetInfo();
+  if (isConnected !== false) return null;
+  return (
+    <Text accessibilityRole="alert" style={{ backgroundColor: colors.accent, color: '#fff', padding: 8 }}>
+      You are offline: what you see may be out of date.
+    </Text>
+  );
+}

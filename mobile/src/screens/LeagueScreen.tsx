@@ -1,0 +1,120 @@
+/** One league: its season, its invite code, its table, and its board for an event, live while it runs. */
+import { useCallback, useEffect, useState } from 'react';
+import { Text, View } from 'react-native';
+import type { BoardRow } from '@pickem/client/card';
+import { leagueEventBoard } from '@pickem/client/documents';
+import type { EventsQuery, LeagueQuery } from '@pickem/client/graphql/types';
+import { client, errorText, queries } from '../api';
+import { useEventUpdates } from '../live';
+import { useNav } from '../nav';
+import { Alert, Button, Muted, RankRows, Screen, styles, Title } from '../ui';
+
+type League = NonNullable<LeagueQuery['league']>;
+
+export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
+  const [league, setLeague] = useState<League | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setLeague((await client.graphql({ query: queries.league, variables: { leagueId } })).data.league);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [leagueId]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  if (league === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
+  if (league === null)
+    return (
+      <Screen>
+        <Alert>No such league.</Alert>
+      </Screen>
+    );
+  return (
+    <Screen onRefresh={reload}>
+      <Title>{league.name}</Title>
+      <Muted>
+        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount}{' '}
+        {league.memberCount === 1 ? 'member' : 'members'}
+        {league.myRank != null ? ` · you are #${league.myRank}` : ''}
+      </Muted>
+      {league.inviteCode && (
+        <Text selectable style={styles.text} testID="invite-code">
+          Invite code: {league.inviteCode}
+        </Text>
+      )}
+      <Alert>{error}</Alert>
+      <Text accessibilityRole="header" style={styles.subtitle}>
+        Table
+      </Text>
+      <RankRows rows={league.standings} me={me} testID="league-row" />
+      <EventBoard leagueId={leagueId} eventId={eventId} me={me} onScored={reload} />
+    </Screen>
+  );
+}
+
+type EventItem = EventsQuery['events']['items'][number];
+
+/** The league's board for one event of its season (the latest one unless the route names one), live. */
+function EventBoard({
+  leagueId,
+  eventId,
+  me,
+  onScored,
+}: {
+  leagueId: string;
+  eventId?: string;
+  me: string;
+  onScored: () => Promise<void>;
+}) {
+  const { go } = useNav();
+  const [events, setEvents] = useState<EventItem[]>([]);
+  const [rows, setRows] = useState<BoardRow[] | null>(null);
+  useEffect(() => {
+    client.graphql({ query: queries.events, variables: { limit: 10 } }).then(
+      ({ data }) => setEvents(data.events.items.filter((e) => e.state !== 'UPCOMING')),
+      () => setEvents([]),
+    );
+  }, []);
+  const shown = events.find((e) => e.id === eventId) ?? events[0];
+  const load = useCallback(async () => {
+    if (!shown) return;
+    const { data } = await client.graphql({
+      query: leagueEventBoard,
+      variables: { leagueId, eventId: shown.id },
+    });
+    setRows(data.league?.eventLeaderboard ?? null);
+  }, [leagueId, shown]);
+  useEffect(() => {
+    void load().catch(() => setRows(null));
+  }, [load]);
+  // The league's board is the event's, ranked within the league: read again on each new leaderboard.
+  useEventUpdates(shown?.id, (update) => {
+    if (update.kind !== 'LEADERBOARD') return;
+    void load().catch(() => undefined);
+    if (update.event.state === 'SCORED') void onScored();
+  });
+  if (!shown) return null;
+  return (
+    <View style={{ gap: 4 }}>
+      <Text accessibilityRole="header" style={styles.subtitle}>
+        {shown.name}
+      </Text>
+      {rows?.length ? (
+        <RankRows rows={rows} me={me} testID="league-board-row" />
+      ) : (
+        <Muted>No picks in this league yet.</Muted>
+      )}
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+        {events
+          .filter((e) => e.id !== shown.id)
+          .slice(0, 3)
+          .map((e) => (
+            <Button key={e.id} label={e.name} onPress={() => go({ screen: 'league', leagueId, eventId: e.id })} />
+          ))}
+      </View>
+    </View>
+  );
+}

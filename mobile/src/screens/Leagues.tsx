@@ -1,0 +1,144 @@
+/** My leagues (name, season, members, my rank), joining one by its code, and a new league for a season. */
+import { useCallback, useEffect, useState } from 'react';
+import { Text, TextInput, View } from 'react-native';
+import { myLeagueList, type LeagueSummary } from '@pickem/client/documents';
+import type { SeasonsQuery } from '@pickem/client/graphql/types';
+import { client, errorText, mutations, queries } from '../api';
+import { useNav } from '../nav';
+import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
+
+export function Leagues() {
+  const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setLeagues((await client.graphql({ query: myLeagueList })).data.myLeagues);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const { go } = useNav();
+  return (
+    <Screen onRefresh={load}>
+      <Title>My leagues</Title>
+      <Alert>{error}</Alert>
+      {leagues?.length === 0 && (
+        <Muted>You are in no league yet: create one, or join one with the code a friend sent you.</Muted>
+      )}
+      {leagues?.map((l) => (
+        <Item
+          key={l.id}
+          title={l.name}
+          detail={`${l.season.name} · ${l.memberCount} ${l.memberCount === 1 ? 'member' : 'members'}${l.myRank != null ? ` · you are #${l.myRank}` : ''}`}
+          onPress={() => go({ screen: 'league', leagueId: l.id })}
+        />
+      ))}
+      <JoinForm />
+      <CreateForm />
+    </Screen>
+  );
+}
+
+/** Joins the league of a code, then opens it. Used here and by the invite link's screen. */
+export function useJoin() {
+  const { go } = useNav();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function join(code: string) {
+    setBusy(true);
+    try {
+      const { data } = await client.graphql({ query: mutations.joinLeague, variables: { code: code.trim() } });
+      go({ screen: 'league', leagueId: data.joinLeague.id });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { error, busy, join };
+}
+
+function JoinForm() {
+  const [code, setCode] = useState('');
+  const { error, busy, join } = useJoin();
+  return (
+    <View style={{ gap: 8 }}>
+      <Text accessibilityRole="header" style={styles.subtitle}>
+        Join a league
+      </Text>
+      <TextInput
+        accessibilityLabel="Invite code"
+        placeholder="7KQ2M-XD4PB"
+        autoCapitalize="characters"
+        autoCorrect={false}
+        maxLength={40}
+        value={code}
+        onChangeText={setCode}
+        style={styles.input}
+      />
+      <Button label="Join league" disabled={busy || !code.trim()} onPress={() => void join(code)} />
+      <Alert>{error}</Alert>
+    </View>
+  );
+}
+
+type Season = SeasonsQuery['seasons'][number];
+
+function CreateForm() {
+  const { go } = useNav();
+  const [seasons, setSeasons] = useState<Season[]>([]);
+  const [seasonId, setSeasonId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const today = new Date().toISOString().slice(0, 10);
+    client.graphql({ query: queries.seasons }).then(
+      // Seasons still running or to come: a league of a finished season has nothing left to play.
+      ({ data }) => setSeasons(data.seasons.filter((s) => s.endDate >= today)),
+      (err) => setError(errorText(err)),
+    );
+  }, []);
+  const chosen = seasons.find((s) => s.id === seasonId) ?? seasons[seasons.length - 1];
+  async function create() {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const { data } = await client.graphql({
+        query: mutations.createLeague,
+        variables: { input: { name: name.trim(), seasonId: chosen.id } },
+      });
+      go({ screen: 'league', leagueId: data.createLeague.id });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <View style={{ gap: 8 }}>
+      <Text accessibilityRole="header" style={styles.subtitle}>
+        Create a league
+      </Text>
+      <TextInput
+        accessibilityLabel="League name"
+        maxLength={60}
+        value={name}
+        onChangeText={setName}
+        style={styles.input}
+      />
+      <Muted>Season</Muted>
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+        {seasons.map((s) => (
+          <Button key={s.id} label={s.id === chosen?.id ? `● ${s.name}` : s.name} onPress={() => setSeasonId(s.id)} />
+        ))}
+      </View>
+      <Button label="Create league" primary disabled={busy || !name.trim() || !chosen} onPress={() => void create()} />
+      <Alert>{error}</Alert>
+    </View>
+  );
+}

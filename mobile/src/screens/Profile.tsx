@@ -1,0 +1,60 @@
+/** A player's profile (mine without userId): their season standings and their history of events. */
+import { useCallback, useEffect, useState } from 'react';
+import { Text } from 'react-native';
+import { useAuthenticator } from '@aws-amplify/ui-react-native';
+import type { UserProfileQuery } from '@pickem/client/graphql/types';
+import { client, errorText, queries } from '../api';
+import { useNav } from '../nav';
+import { formatTime } from '../time';
+import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
+
+type Profile = NonNullable<UserProfileQuery['userProfile']>;
+
+export function Profile({ userId }: { userId?: string }) {
+  const { go } = useNav();
+  const { signOut } = useAuthenticator();
+  const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const { data } = await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 20 } });
+      setProfile(data.userProfile);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [userId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <Screen onRefresh={load}>
+      <Title>{profile?.user.displayName ?? 'Profile'}</Title>
+      <Alert>{error}</Alert>
+      {profile === null && <Alert>No such player.</Alert>}
+      {profile?.standings.map((s) => (
+        <Text key={s.seasonId} style={styles.text}>
+          {s.seasonId}: #{s.rank ?? '–'} · {s.points} pts · {s.correct} correct in {s.eventsPlayed} events
+        </Text>
+      ))}
+      <Text accessibilityRole="header" style={styles.subtitle}>
+        History
+      </Text>
+      {profile?.history.items.length === 0 && <Muted>No picks yet.</Muted>}
+      {profile?.history.items.map((h) => (
+        <Item
+          key={h.eventId}
+          title={h.eventName}
+          detail={`${formatTime(h.updatedAt)} · ${h.points ?? '–'} pts${h.rank != null ? ` · #${h.rank}` : ''}`}
+          onPress={() => go({ screen: 'event', eventId: h.eventId })}
+        />
+      ))}
+      {!userId && (
+        <>
+          <Muted>Admins: the admin tools (cards, results, the show) are in the web app.</Muted>
+          <Button label="Sign out" onPress={signOut} />
+        </>
+      )}
+    </Screen>
+  );
+}
