@@ -3,6 +3,8 @@
  * one upcoming event, built through the API where it is cheap (cards, scoring) and with writes of the
  * resolvers' own item builders where N makes the API too slow (predictions, results).
  */
+import type { PickItem } from '@pickem/domain/entities/prediction';
+import type { RulesItem } from '@pickem/domain/rules';
 import { BatchWriteItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { graphqlData, subFor } from 'appsync-local';
@@ -40,12 +42,23 @@ async function batchWrite(target: Target, items: Record<string, unknown>[]) {
   }
 }
 
-export async function createCard(target: Target, admin: string, name: string, date: string, startsAt: string) {
+/**
+ * An event of CARD_SIZE matches; with `rules`, every rule on (bench/scoring.ts BENCH_RULES) and every
+ * even match a title match held by team 1.
+ */
+export async function createCard(
+  target: Target,
+  admin: string,
+  name: string,
+  date: string,
+  startsAt: string,
+  rules: RulesItem | null = null,
+) {
   const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(
     target.url,
     admin,
     'mutation($input: CreateEventInput!) { createEvent(input: $input) { id } }',
-    { input: { name, date, startsAt } },
+    { input: { name, date, startsAt, ...(rules ? { rules } : {}) } },
   );
   const matchIds: string[] = [];
   for (let m = 0; m < CARD_SIZE; m += 1) {
@@ -55,7 +68,14 @@ export async function createCard(target: Target, admin: string, name: string, da
       'mutation($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }',
       {
         eventId: createEvent.id,
-        input: { points: 5 + m, teams: [{ members: [`Wrestler ${m}A`] }, { members: [`Wrestler ${m}B`] }] },
+        input: {
+          points: 5 + m,
+          ...(rules && m % 2 === 0 ? { championships: ['Bench Title'] } : {}),
+          teams: [
+            { members: [`Wrestler ${m}A`] },
+            { members: [`Wrestler ${m}B`], champion: rules !== null && m % 2 === 0 },
+          ],
+        },
       },
     );
     matchIds.push(addMatch.id);
@@ -73,6 +93,7 @@ export async function loadPlayers(
   eventId: string,
   matchIds: string[],
   players: number,
+  rules = false,
 ): Promise<Event> {
   const event = (
     await graphqlData<{ eventCard: { event: Event } }>(
@@ -86,11 +107,19 @@ export async function loadPlayers(
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < players; i += 1) {
     const userId = subFor(benchPlayer(i));
-    const picks = matchIds.map((matchId, m) => ({ matchId, team: (i >> m) & 1 }));
-    const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now);
+    // Under the rules: player 0 calls every finish (pinfall) with its joker on match 0; the others'
+    // jokers sit on the last match, which gets no result in the live run (so player 0 stays on top).
+    const picks: PickItem[] = matchIds.map((matchId, m) => ({
+      matchId,
+      team: (i >> m) & 1,
+      ...(rules && i === 0 ? { method: 'PINFALL' as const } : {}),
+      ...(rules && m === (i === 0 ? 0 : matchIds.length - 1) ? { joker: true } : {}),
+    }));
+    const tieBreak = rules ? i % 41 : null;
+    const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now, tieBreak);
     items.push(
       PREDICTION.item(prediction),
-      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, updatedAt: now }),
+      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, tieBreak, updatedAt: now }),
     );
     items.push(PROFILE.item(userId, `Player ${i}`));
   }

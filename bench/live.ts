@@ -25,12 +25,15 @@ import { BOARD, type BoardHead, type EventRow } from '@pickem/domain/entities/bo
 import { readRows } from '../amplify/functions/score-event/board.ts';
 import { createStore, onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
+import { BENCH_RULES } from './scoring.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
 import { stateDir } from '../project.ts';
 
 export interface LiveBenchOptions {
   predictions: number;
+  /** Every rule on (bench/scoring.ts BENCH_RULES; results entered with a finish). */
+  rules?: boolean;
   results: number;
   connections: number;
   subscriptionsPerConnection: number;
@@ -152,8 +155,9 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
   try {
     const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
     const future = new Date(Date.now() + 3600_000).toISOString();
-    const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future);
-    await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions);
+    const rules = opts.rules === true;
+    const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future, rules ? BENCH_RULES : null);
+    await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions, rules);
     await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
       i: { id: card.eventId, state: 'BROADCAST' },
     });
@@ -193,12 +197,16 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         await graphqlData(
           target.url,
           admin,
-          'mutation($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 0) { id } }',
-          { e: card.eventId, m: card.matchIds[m] },
+          'mutation($e: ID!, $m: ID!, $f: FinishMethod) { setMatchResult(eventId: $e, matchId: $m, winner: 0, method: $f) { id } }',
+          { e: card.eventId, m: card.matchIds[m], f: rules ? 'PINFALL' : null },
         );
         const answered = wallNow();
         responses.push(answered - started);
         topPoints += 5 + m; // createCard's points of match m
+        // Player 0's bonuses: the finish, the title change (team 0 beats the champion of an even
+        // match), its joker's double on match 0.
+        if (rules) topPoints += BENCH_RULES.methodBonus + (m % 2 === 0 ? BENCH_RULES.titleChangeBonus : 0);
+        if (rules && m === 0) topPoints += 5;
         await load.waitForData(2 * load.ids.length, RESULT_TIMEOUT_MS);
         await target.app.settled();
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

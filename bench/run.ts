@@ -10,7 +10,8 @@
  *     cost per partition key value and a check against a computation from scratch (bench/scale.ts).
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
- * `--live-predictions 1000` narrows the live section, `--scale-predictions 10000` sizes the scale one.
+ * `--live-predictions 1000` narrows the live section, `--scale-predictions 10000` sizes the scale one;
+ * `--rules on` plays the live and scale sections with every scoring rule on (bench/scoring.ts BENCH_RULES).
  */
 import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local';
 import { benchLatency } from './latency.ts';
@@ -115,14 +116,22 @@ try {
 
   if (!skip.has('live')) {
     for (const predictions of (option('--live-predictions') ?? '1000,10000').split(',').map(Number)) {
-      const live = await benchLive(dynamo.endpoint, { ...LIVE_DEFAULTS, predictions });
+      const live = await benchLive(dynamo.endpoint, {
+        ...LIVE_DEFAULTS,
+        predictions,
+        rules: option('--rules') === 'on',
+      });
       print({ benchmark: 'live', ...live });
       for (const line of describeLive(live)) say(line);
     }
   }
 
   if (!skip.has('scale')) {
-    const scale = await benchScale(dynamo.endpoint, Number(option('--scale-predictions') ?? 100_000));
+    const scale = await benchScale(
+      dynamo.endpoint,
+      Number(option('--scale-predictions') ?? 100_000),
+      option('--rules') === 'on',
+    );
     print({ ...scale });
     say(
       `scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`,

@@ -27,11 +27,23 @@ import { compareScores, competitionRanks } from '../amplify/functions/score-even
 import { createStore, type Store } from '../amplify/functions/score-event/store.ts';
 import { readRows, type BoardRow } from '../amplify/functions/score-event/board.ts';
 import { createCapacityModel } from './capacity-model.ts';
-import { DATE, EVENT_ID, SEASON, batchWrite, benchEventItems, matchItem } from './scoring.ts';
+import {
+  BENCH_RULES,
+  BENCH_TIE_BREAK_ANSWER,
+  DATE,
+  EVENT_ID,
+  SEASON,
+  batchWrite,
+  benchChampion,
+  benchEventItems,
+  matchItem,
+} from './scoring.ts';
 
 export interface ScaleBenchRow {
   benchmark: 'scale';
   predictions: number;
+  /** Every rule on (BENCH_RULES), or every rule off. */
+  rules: boolean;
   finalSeconds: number;
   rescoreSeconds: number;
   /** Modeled WCU of the final scoring, all partitions, per prediction. */
@@ -54,12 +66,12 @@ const NAMED_SEASON = {
   endDate: '2025-04-30',
 };
 
-export async function benchScale(endpoint: string, predictions: number): Promise<ScaleBenchRow> {
+export async function benchScale(endpoint: string, predictions: number, rules = false): Promise<ScaleBenchRow> {
   const client = createDynamoDbClient(endpoint, stateDir);
   const tableName = `bench-scale-${randomBytes(4).toString('hex')}`;
   await ensureTable(client, { ...pickemTable, name: tableName });
   try {
-    const items = [...benchEventItems(predictions), SEASONS.item(NAMED_SEASON)];
+    const items = [...benchEventItems(predictions, rules), SEASONS.item(NAMED_SEASON)];
     await batchWrite(client, tableName, items, 16);
     const model = createCapacityModel(items);
     const scorer = createScorer({ client: model.wrap(client), tableName });
@@ -71,7 +83,7 @@ export async function benchScale(endpoint: string, predictions: number): Promise
     const cost = model.take();
 
     // The first match's winner corrected from team 0 to team 1, as an admin would.
-    const corrected = matchItem(0, 1);
+    const corrected = matchItem(0, 1, rules);
     await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(corrected) }));
     model.put(corrected);
     started = performance.now();
@@ -80,7 +92,7 @@ export async function benchScale(endpoint: string, predictions: number): Promise
     if (again.error) throw new Error(`re-scoring failed: ${JSON.stringify(again.error)}`);
     const rescoreCost = model.take();
 
-    const mismatches = await compareWithScratch(client, tableName, predictions);
+    const mismatches = await compareWithScratch(client, tableName, predictions, rules);
     if (mismatches.length > 0)
       console.error(
         `scale: ${mismatches.length} figures differ from scratch, e.g.\n  ${mismatches.slice(0, 10).join('\n  ')}`,
@@ -88,6 +100,7 @@ export async function benchScale(endpoint: string, predictions: number): Promise
     return {
       benchmark: 'scale',
       predictions,
+      rules,
       finalSeconds,
       rescoreSeconds,
       wcuPerPrediction: cost.wcu / predictions,
@@ -111,28 +124,62 @@ export async function benchScale(endpoint: string, predictions: number): Promise
  * points, correct and rank; each standing of both seasons; the event's board and both seasons' boards
  * (every row in order, with its rank, and the head's score counts).
  */
-async function compareWithScratch(client: DynamoDBClient, tableName: string, n: number): Promise<string[]> {
+async function compareWithScratch(
+  client: DynamoDBClient,
+  tableName: string,
+  n: number,
+  rules: boolean,
+): Promise<string[]> {
   const store = createStore({ client, tableName, concurrency: 8 });
   const matches = await store.query(MATCH.card(EVENT_ID));
   const results = new Map(
-    matches.map((m) => [m.id as string, { winner: m.result as number, points: m.points as number }]),
+    matches.map((m, i) => [
+      m.id as string,
+      { winner: m.result as number, points: m.points as number, method: m.method, champion: benchChampion(i) },
+    ]),
   );
   const entries = (await Promise.all(ENTRY.shards().map((shard) => store.query(ENTRY.shard(EVENT_ID, shard))))).flat();
   const problems: string[] = [];
   if (entries.length !== n) problems.push(`${entries.length} entries stored, ${n} loaded`);
+  type Pick = { matchId: string; team: number; method?: string; joker?: boolean };
+  // Under the rules, from their words: the picks at the bell, counted here.
+  const picked = new Map<string, number[]>();
+  for (const e of entries)
+    for (const pick of e.picks as Pick[]) {
+      const counts = picked.get(pick.matchId) ?? [0, 0, 0];
+      counts[pick.team] += 1;
+      picked.set(pick.matchId, counts);
+    }
+  const R = BENCH_RULES;
   const scores = entries.map((e) => {
     let points = 0;
     let correct = 0;
-    for (const pick of e.picks as { matchId: string; team: number }[]) {
+    let allRight = true;
+    for (const pick of e.picks as Pick[]) {
       const r = results.get(pick.matchId);
-      if (r && r.winner === pick.team) {
-        points += r.points;
-        correct += 1;
+      if (!r) continue;
+      const joker = rules && pick.joker === true;
+      if (r.winner !== pick.team) {
+        allRight = false;
+        if (joker) points -= r.points;
+        continue;
       }
+      correct += 1;
+      points += joker ? 2 * r.points : r.points;
+      if (!rules) continue;
+      if (pick.method !== undefined && pick.method === r.method) points += R.methodBonus;
+      const counts = picked.get(pick.matchId)!;
+      if (counts[pick.team] * 100 < R.underdogPercent * counts.reduce((a, b) => a + b, 0)) points += R.underdogBonus;
+      if (r.champion !== null && r.winner !== r.champion) points += R.titleChangeBonus;
     }
-    return { userId: e.userId as string, points, correct };
+    if (rules && allRight && (e.picks as Pick[]).length === results.size) points += R.perfectCardBonus;
+    const guess = e.tieBreak as number | null | undefined;
+    // The event board's second key: the closeness of the guess (none: last), else correct picks.
+    const second = !rules ? correct : guess == null ? 0 : 100001 - Math.abs(guess - BENCH_TIE_BREAK_ANSWER);
+    return { userId: e.userId as string, points, correct, second };
   });
-  const ranks = competitionRanks(scores);
+  const ranks = competitionRanks(scores.map((s) => ({ ...s, correct: s.second })));
+  const seasonRanks = competitionRanks(scores);
   const expect = (what: string, item: Item | undefined, want: Record<string, number>) => {
     for (const [k, v] of Object.entries(want))
       if (item?.[k] !== v) problems.push(`${what}: ${k} ${String(item?.[k])}, expected ${v}`);
@@ -142,13 +189,14 @@ async function compareWithScratch(client: DynamoDBClient, tableName: string, n: 
     const item = predictions.get(keyId(PREDICTION.key(s.userId, DATE, EVENT_ID)));
     expect(`prediction of ${s.userId}`, item, { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
   }
-  const ordered = [...scores].sort(compareScores);
+  const ordered = [...scores].sort((a, b) => compareScores({ ...a, correct: a.second }, { ...b, correct: b.second }));
   await expectBoard(
     store,
     BOARD.eventScope(EVENT_ID),
-    ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]),
+    ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!, s.second]),
     problems,
   );
+  const seasonOrdered = [...scores].sort(compareScores);
   // The event is the only one of both its seasons: each standing is the prediction's score, played once.
   for (const season of [String(SEASON), NAMED_SEASON.id]) {
     const standings = await store.batchGet(scores.map((s) => STANDING.key(s.userId, season)!));
@@ -162,15 +210,20 @@ async function compareWithScratch(client: DynamoDBClient, tableName: string, n: 
     await expectBoard(
       store,
       BOARD.seasonScope(season),
-      ordered.map((s) => [s.userId, s.points, s.correct, ranks.get(s.userId)!]),
+      seasonOrdered.map((s) => [s.userId, s.points, s.correct, seasonRanks.get(s.userId)!, s.correct]),
       problems,
     );
   }
   return problems;
 }
 
-/** A board's rows, in order, against [userId, points, correct, rank] each; and its head's score counts. */
-async function expectBoard(store: Store, scope: string, want: [string, number, number, number][], problems: string[]) {
+/** A board's rows, in order, against [userId, points, correct, rank, second key] each; and its head's score counts. */
+async function expectBoard(
+  store: Store,
+  scope: string,
+  want: [string, number, number, number, number][],
+  problems: string[],
+) {
   const head = (await store.get(BOARD.headKey(scope))) as unknown as BoardHead | undefined;
   if (!head) {
     problems.push(`${scope}: no board`);
@@ -187,7 +240,8 @@ async function expectBoard(store: Store, scope: string, want: [string, number, n
       );
     }
   });
-  // A season's ranks are read from its rank buckets (season-ranks.ts), an event's from its head.
+  // A season's ranks are read from its rank buckets (season-ranks.ts), an event's from its head (by
+  // points, then the second key: correct picks, or the tie-break's closeness).
   const seasonId = scope.startsWith(BOARD.seasonScope('')) ? scope.slice(BOARD.seasonScope('').length) : null;
   const buckets = new Map<number, SeasonRanksItem>();
   if (seasonId !== null)
@@ -195,14 +249,14 @@ async function expectBoard(store: Store, scope: string, want: [string, number, n
       const bucket = item as unknown as SeasonRanksItem;
       buckets.set(bucket.bucket, bucket);
     }
-  const rankAt = (points: number, correct: number) =>
+  const rankAt = (points: number, second: number) =>
     seasonId === null
-      ? rankOf(head, points, correct)
-      : seasonRank(buckets.get(SEASON_RANKS.bucketOf(points)) ?? null, points, correct);
-  for (const [, points, correct, rank] of want) {
-    if (rankAt(points, correct) !== rank) {
+      ? rankOf(head, points, second)
+      : seasonRank(buckets.get(SEASON_RANKS.bucketOf(points)) ?? null, points, second);
+  for (const [, points, , rank, second] of want) {
+    if (rankAt(points, second) !== rank) {
       problems.push(
-        `${scope}: ${points} points, ${correct} correct ranked ${rankAt(points, correct)}, expected ${rank}`,
+        `${scope}: ${points} points, second key ${second} ranked ${rankAt(points, second)}, expected ${rank}`,
       );
       break;
     }

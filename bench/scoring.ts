@@ -9,6 +9,9 @@
  *
  *   npx tsx bench/scoring.ts [N ...]      (starts its own in-memory DynamoDB Local)
  */
+import type { PickItem } from '@pickem/domain/entities/prediction';
+import type { RulesItem } from '@pickem/domain/rules';
+import type { FinishMethod } from '@pickem/domain/schema-types';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
@@ -166,37 +169,64 @@ async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): 
 /** Ids shaped like Cognito subs (UUIDs): their last hex digit spreads the entries over every shard, as on AWS. */
 export const userIdOf = (u: number) => `00000000-0000-4000-8000-${u.toString(16).padStart(12, '0')}`;
 const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
-// A spread of scores (and ties) without any pattern the scorer could exploit.
-const picksOf = (u: number) =>
-  matchIds.map((matchId, i) => ({ matchId, team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3 }));
-const prediction = (u: number, picks: ReturnType<typeof picksOf>) => ({
+/**
+ * Every rule on (`--rules on`): a joker, a finish bonus, the underdog, title changes, the perfect card
+ * and a tie-break question, answered.
+ */
+export const BENCH_RULES: RulesItem = {
+  joker: true,
+  methodBonus: 5,
+  underdogBonus: 15,
+  underdogPercent: 30,
+  titleChangeBonus: 10,
+  perfectCardBonus: 25,
+  tieBreakQuestion: 'How many minutes will the main event last?',
+};
+export const BENCH_TIE_BREAK_ANSWER = 20;
+/** Under the rules: match i's finish, and the team holding its title (every fourth match is a title match). */
+export const benchMethod = (i: number): FinishMethod => (i % 2 === 0 ? 'PINFALL' : 'SUBMISSION');
+export const benchChampion = (i: number): number | null => (i % 4 === 0 ? 2 : null);
+// A spread of scores (and ties) without any pattern the scorer could exploit; under the rules, each
+// player's joker on one match, a finish called on about a third of the picks, and most players guess.
+const picksOf = (u: number, rules = false): PickItem[] =>
+  matchIds.map((matchId, i) => ({
+    matchId,
+    team: (u * 31 + i * 17 + ((u >> 3) % 5)) % 3,
+    ...(rules && (u + i) % 3 === 0 ? { method: benchMethod((u + i) % 2) } : {}),
+    ...(rules && u % MATCHES === i ? { joker: true } : {}),
+  }));
+export const benchGuess = (u: number) => (u % 7 === 0 ? null : u % 41);
+const prediction = (u: number, picks: PickItem[], rules = false) => ({
   userId: userIdOf(u),
   displayName: `Player ${u}`,
   eventId: EVENT_ID,
   eventName: 'Bench Event',
   eventDate: DATE,
   picks,
+  tieBreak: rules ? benchGuess(u) : null,
   points: null,
   correct: null,
   rank: null,
   updatedAt: `${DATE}T22:00:00.000Z`,
 });
 
-export function matchItem(i: number, result: number): Item {
+export function matchItem(i: number, result: number, rules = false): Item {
+  const champion = rules ? benchChampion(i) : null;
   return MATCH.item({
     id: matchIds[i],
     eventId: EVENT_ID,
     name: null,
     points: (i + 1) * 5,
     preshow: false,
-    championships: [],
-    teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: false })),
+    championships: champion === null ? [] : ['Bench Title'],
+    teams: [0, 1, 2].map((t) => ({ name: null, members: [`Wrestler ${i}-${t}`], champion: t === champion })),
     result,
+    ...(rules ? { method: benchMethod(i) } : {}),
   });
 }
 
 /** The bench event (every result set, BROADCAST), its card and `n` unscored predictions with their entries, half the players with a profile. */
-export function benchEventItems(n: number): Item[] {
+export function benchEventItems(n: number, rules = false): Item[] {
   const items: Item[] = [
     EVENT.item({
       id: EVENT_ID,
@@ -207,11 +237,12 @@ export function benchEventItems(n: number): Item[] {
       state: 'BROADCAST',
       season: SEASON,
       matchOrder: matchIds,
+      ...(rules ? { rules: BENCH_RULES, tieBreakAnswer: BENCH_TIE_BREAK_ANSWER } : {}),
     }),
-    ...matchIds.map((_, i) => matchItem(i, i % 3)),
+    ...matchIds.map((_, i) => matchItem(i, i % 3, rules)),
   ];
   for (let u = 0; u < n; u++) {
-    const p = prediction(u, picksOf(u));
+    const p = prediction(u, picksOf(u, rules), rules);
     items.push(
       PREDICTION.item(p),
       ENTRY.item({
@@ -219,6 +250,7 @@ export function benchEventItems(n: number): Item[] {
         eventId: EVENT_ID,
         displayName: p.displayName,
         picks: p.picks,
+        tieBreak: p.tieBreak,
         updatedAt: p.updatedAt,
       }),
     );

@@ -5,7 +5,7 @@ export type Card = NonNullable<EventCardQuery['eventCard']>;
 export type Match = Card['matches'][number];
 export type BoardRow = Pick<
   NonNullable<Card['leaderboard']>['items'][number],
-  'userId' | 'rank' | 'displayName' | 'points' | 'correct'
+  'userId' | 'rank' | 'displayName' | 'points' | 'correct' | 'possiblePoints'
 >;
 
 export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.members.join(' & ');

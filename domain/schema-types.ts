@@ -6,6 +6,38 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 /** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
+/** How a match with a winner ended (the finish a pick may call, for the event's methodBonus). */
+export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
+
+/** How an event's picks are scored beyond the match's points (docs/scoring.md, the rules in plain words). Every rule is off by default. */
+export type ScoringRules = {
+  /** One joker a card: a correct joker pick earns twice the match's points, a wrong one loses them. */
+  joker: boolean;
+  /** Added to a correct pick that also names the finish (0: finishes are not picked). */
+  methodBonus: number;
+  /** Added to a correct pick of a team that fewer than underdogPercent% of the match's picks named at the bell. */
+  underdogBonus: number;
+  underdogPercent: number;
+  /** Added to a correct pick of a challenger beating the champion in a championship match. */
+  titleChangeBonus: number;
+  /** Added once (cardBonus) when a player picked every match that has a winner and got each right. */
+  perfectCardBonus: number;
+  /** A number to guess; ties on points are broken by the closest guess (tieBreakAnswer). */
+  tieBreakQuestion: string | null;
+};
+
+/** ScoringRules to set: a field left out keeps its value (on creation: its default). */
+export type ScoringRulesInput = {
+  joker?: boolean | null;
+  methodBonus?: number | null;
+  underdogBonus?: number | null;
+  underdogPercent?: number | null;
+  titleChangeBonus?: number | null;
+  perfectCardBonus?: number | null;
+  /** An empty text removes the question. */
+  tieBreakQuestion?: string | null;
+};
+
 export type Event = {
   id: string;
   name: string;
@@ -15,6 +47,10 @@ export type Event = {
   /** The year of the event's date. */
   season: number;
   matchCount: number;
+  /** How the picks are scored; may change until the bell (RulesLocked after it). */
+  rules: ScoringRules;
+  /** The answer to rules.tieBreakQuestion (setTieBreakAnswer); null until set. */
+  tieBreakAnswer: number | null;
 };
 
 export type Team = {
@@ -37,11 +73,25 @@ export type Match = {
   result: number | null;
   /** How the match ended; null while it has no result. Shown once the event is BROADCAST. */
   outcome: MatchOutcome | null;
+  /** How a match with a winner ended, when the admin said; null otherwise. Shown once the event is BROADCAST. */
+  method: FinishMethod | null;
+  /** The percent of the event's predictions that picked each team of this match (in team order), counted from the picks at the bell; null before it. */
+  pickShares: Array<number> | null;
 };
 
 export type Pick = {
   matchId: string;
   team: number;
+  /** The finish picked (events whose rules have a methodBonus). */
+  method: FinishMethod | null;
+  /** This match is the card's joker (events whose rules have joker). */
+  joker: boolean;
+};
+
+/** What one match earned a player: its points with every bonus (negative: a lost joker). */
+export type PickScore = {
+  matchId: string;
+  points: number;
 };
 
 export type Prediction = {
@@ -52,11 +102,19 @@ export type Prediction = {
   eventDate: string;
   /** Another player's picks show once the event's predictions are locked (its bell or BROADCAST). */
   picks: Array<Pick>;
-  /** Set once the event is scored; provisional while it is BROADCAST. */
+  /** Set once the event is scored; provisional while it is BROADCAST. The event total: every match's points and cardBonus. */
   points: number | null;
   correct: number | null;
   rank: number | null;
   updatedAt: string;
+  /** The guess at the event's tie-break question. */
+  tieBreak: number | null;
+  /** What each match with a result earned (shown with the points). */
+  scores: Array<PickScore>;
+  /** The perfect-card bonus earned (0 until every match has a result). */
+  cardBonus: number;
+  /** While BROADCAST: the most the player can still add on the matches without a result (leaderboard rows); null otherwise. */
+  possiblePoints: number | null;
 };
 
 /** A season: a calendar year (id "<yyyy>", January 1 to December 31) or a named season with a date window. An event counts in every season whose window contains its date. */
@@ -217,6 +275,7 @@ export type CreateEventInput = {
   name: string;
   date: string;
   startsAt: string;
+  rules?: ScoringRulesInput | null;
 };
 
 export type UpdateEventInput = {
@@ -224,6 +283,8 @@ export type UpdateEventInput = {
   name?: string | null;
   startsAt?: string | null;
   state?: EventState | null;
+  /** Refused once the bell has rung (RulesLocked). */
+  rules?: ScoringRulesInput | null;
 };
 
 export type CreateSeasonInput = {
@@ -254,6 +315,8 @@ export type UpdateLeagueInput = {
 export type PickInput = {
   matchId: string;
   team: number;
+  method?: FinishMethod | null;
+  joker?: boolean | null;
 };
 
 /** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
@@ -277,6 +340,19 @@ export type EventSnapshotInput = {
   state: EventState;
   season: number;
   matchCount: number;
+  rules: ScoringRulesSnapshotInput;
+  tieBreakAnswer?: number | null;
+};
+
+/** A ScoringRules, every field. */
+export type ScoringRulesSnapshotInput = {
+  joker: boolean;
+  methodBonus: number;
+  underdogBonus: number;
+  underdogPercent: number;
+  titleChangeBonus: number;
+  perfectCardBonus: number;
+  tieBreakQuestion?: string | null;
 };
 
 /** A Team, every field. */
@@ -298,6 +374,14 @@ export type MatchSnapshotInput = {
   teams: Array<TeamSnapshotInput>;
   result?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
+  pickShares?: Array<number> | null;
+};
+
+/** A PickScore, every field. */
+export type PickScoreSnapshotInput = {
+  matchId: string;
+  points: number;
 };
 
 /** A Prediction, every field (picks as PickInput, which has Pick's fields). */
@@ -312,6 +396,10 @@ export type PredictionSnapshotInput = {
   correct?: number | null;
   rank?: number | null;
   updatedAt: string;
+  tieBreak?: number | null;
+  scores: Array<PickScoreSnapshotInput>;
+  cardBonus: number;
+  possiblePoints?: number | null;
 };
 
 export type LeagueEventLeaderboardArgs = {
@@ -448,9 +536,17 @@ export type MutationSetMatchResultArgs = {
   matchId: string;
   winner?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
 };
 
 export type MutationSetMatchResultResult = Match;
+
+export type MutationSetTieBreakAnswerArgs = {
+  eventId: string;
+  answer: number;
+};
+
+export type MutationSetTieBreakAnswerResult = Event;
 
 export type MutationScoreEventArgs = {
   eventId: string;
@@ -473,6 +569,7 @@ export type MutationUpdateSeasonResult = Season;
 export type MutationSavePredictionArgs = {
   eventId: string;
   picks: Array<PickInput>;
+  tieBreak?: number | null;
 };
 
 export type MutationSavePredictionResult = Prediction;

@@ -43,7 +43,16 @@ export function visiblePrediction(item: PredictionItem, event: EventView | null,
   const prediction = toPrediction(item);
   const picks = own || (event !== null && predictionsLocked(event, nowMs)) ? prediction.picks : [];
   if (event !== null && scoresVisible(event)) return { ...prediction, picks };
-  return { ...prediction, picks, points: null, correct: null, rank: null };
+  return {
+    ...prediction,
+    picks,
+    points: null,
+    correct: null,
+    rank: null,
+    scores: [],
+    cardBonus: 0,
+    possiblePoints: null,
+  };
 }
 
 /** Whether an event shows in a player's lists: not while its card is empty (admins see every event, to build it). */

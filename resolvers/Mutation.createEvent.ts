@@ -3,7 +3,8 @@ import { requireAdmin } from './lib/caller';
 import { EVENT, EVENT_LIMIT, type EventItem } from '@pickem/domain/entities/event';
 import { ERROR } from './lib/errors';
 import type { MutationCreateEventArgs, MutationCreateEventResult } from '@pickem/domain/schema-types';
-import { requiredText, slug, validEventDate, validStart } from './lib/validate';
+import { DEFAULT_RULES } from '@pickem/domain/rules';
+import { requiredText, slug, validEventDate, validRules, validStart } from './lib/validate';
 
 type CreateEventContext = Context<MutationCreateEventArgs, { event: EventItem }, { result: MutationCreateEventResult }>;
 
@@ -27,6 +28,7 @@ export function request(ctx: CreateEventContext) {
     state: 'UPCOMING',
     season: EVENT.season(date),
     matchOrder: [],
+    rules: validRules(DEFAULT_RULES, ctx.args.input.rules),
   };
   return {};
 }

@@ -27,7 +27,7 @@ export function response(ctx: EventCardContext): EventCardSource | null {
   const own = myPrediction && scoresVisible(event) ? boardFigures(myPrediction, board) : myPrediction;
   return {
     event: toEvent(event),
-    matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx))),
+    matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
     myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
     leaderboardFinal: leaderboardFinal(event),
     board,

@@ -133,6 +133,11 @@ export const wiring: ApiWiring = wireApi({
       fn('writeMatchResult'),
       fn('startLiveScoring', scoringSource.name),
     ]),
+    pipeline('Mutation', 'setTieBreakAnswer', [
+      getEventCard,
+      fn('writeTieBreakAnswer'),
+      fn('startLiveScoring', scoringSource.name),
+    ]),
     pipeline('Mutation', 'scoreEvent', [
       fn('runScoring', scoringSource.name),
       fn('continueScoring', scoringSource.name),

@@ -17,6 +17,17 @@ mutation CreateEvent($input: CreateEventInput!) {
     state
     season
     matchCount
+    rules {
+      __typename
+      joker
+      methodBonus
+      underdogBonus
+      underdogPercent
+      titleChangeBonus
+      perfectCardBonus
+      tieBreakQuestion
+    }
+    tieBreakAnswer
   }
 }
 ` as GeneratedMutation<T.CreateEventMutationVariables, T.CreateEventMutation>;
@@ -32,6 +43,17 @@ mutation UpdateEvent($input: UpdateEventInput!) {
     state
     season
     matchCount
+    rules {
+      __typename
+      joker
+      methodBonus
+      underdogBonus
+      underdogPercent
+      titleChangeBonus
+      perfectCardBonus
+      tieBreakQuestion
+    }
+    tieBreakAnswer
   }
 }
 ` as GeneratedMutation<T.UpdateEventMutationVariables, T.UpdateEventMutation>;
@@ -48,6 +70,17 @@ mutation DeleteEvent($eventId: ID!) {
     state
     season
     matchCount
+    rules {
+      __typename
+      joker
+      methodBonus
+      underdogBonus
+      underdogPercent
+      titleChangeBonus
+      perfectCardBonus
+      tieBreakQuestion
+    }
+    tieBreakAnswer
   }
 }
 ` as GeneratedMutation<T.DeleteEventMutationVariables, T.DeleteEventMutation>;
@@ -72,6 +105,8 @@ mutation AddMatch($eventId: ID!, $input: MatchInput!) {
     }
     result
     outcome
+    method
+    pickShares
   }
 }
 ` as GeneratedMutation<T.AddMatchMutationVariables, T.AddMatchMutation>;
@@ -95,6 +130,8 @@ mutation UpdateMatch($eventId: ID!, $matchId: ID!, $input: MatchInput!) {
     }
     result
     outcome
+    method
+    pickShares
   }
 }
 ` as GeneratedMutation<T.UpdateMatchMutationVariables, T.UpdateMatchMutation>;
@@ -118,6 +155,8 @@ mutation RemoveMatch($eventId: ID!, $matchId: ID!) {
     }
     result
     outcome
+    method
+    pickShares
   }
 }
 ` as GeneratedMutation<T.RemoveMatchMutationVariables, T.RemoveMatchMutation>;
@@ -142,18 +181,21 @@ mutation ReorderCard($eventId: ID!, $matchIds: [ID!]!) {
     }
     result
     outcome
+    method
+    pickShares
   }
 }
 ` as GeneratedMutation<T.ReorderCardMutationVariables, T.ReorderCardMutation>;
 
 /** A winner (outcome WIN, the default when winner is given), or no winner (outcome DRAW or NO_CONTEST). Both null clear the result. */
 export const setMatchResult = /* GraphQL */ `
-mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
+mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome, $method: FinishMethod) {
   setMatchResult(
     eventId: $eventId
     matchId: $matchId
     winner: $winner
     outcome: $outcome
+    method: $method
   ) {
     __typename
     id
@@ -171,9 +213,38 @@ mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: Ma
     }
     result
     outcome
+    method
+    pickShares
   }
 }
 ` as GeneratedMutation<T.SetMatchResultMutationVariables, T.SetMatchResultMutation>;
+
+/** The answer to the event's tie-break question (an event with a question is scored once it has one). */
+export const setTieBreakAnswer = /* GraphQL */ `
+mutation SetTieBreakAnswer($eventId: ID!, $answer: Int!) {
+  setTieBreakAnswer(eventId: $eventId, answer: $answer) {
+    __typename
+    id
+    name
+    date
+    startsAt
+    state
+    season
+    matchCount
+    rules {
+      __typename
+      joker
+      methodBonus
+      underdogBonus
+      underdogPercent
+      titleChangeBonus
+      perfectCardBonus
+      tieBreakQuestion
+    }
+    tieBreakAnswer
+  }
+}
+` as GeneratedMutation<T.SetTieBreakAnswerMutationVariables, T.SetTieBreakAnswerMutation>;
 
 export const scoreEvent = /* GraphQL */ `
 mutation ScoreEvent($eventId: ID!) {
@@ -188,6 +259,17 @@ mutation ScoreEvent($eventId: ID!) {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     predictionsScored
     standingsUpdated
@@ -223,8 +305,8 @@ mutation UpdateSeason($input: UpdateSeasonInput!) {
 
 /** Replaces the caller's picks for an event while it is open. */
 export const savePrediction = /* GraphQL */ `
-mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!) {
-  savePrediction(eventId: $eventId, picks: $picks) {
+mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int) {
+  savePrediction(eventId: $eventId, picks: $picks, tieBreak: $tieBreak) {
     __typename
     userId
     displayName
@@ -235,11 +317,21 @@ mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!) {
       __typename
       matchId
       team
+      method
+      joker
     }
     points
     correct
     rank
     updatedAt
+    tieBreak
+    scores {
+      __typename
+      matchId
+      points
+    }
+    cardBonus
+    possiblePoints
   }
 }
 ` as GeneratedMutation<T.SavePredictionMutationVariables, T.SavePredictionMutation>;
@@ -605,6 +697,17 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     matchId
     match {
@@ -624,6 +727,8 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
       }
       result
       outcome
+      method
+      pickShares
     }
     leaderboard {
       __typename
@@ -636,11 +741,21 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
         __typename
         matchId
         team
+        method
+        joker
       }
       points
       correct
       rank
       updatedAt
+      tieBreak
+      scores {
+        __typename
+        matchId
+        points
+      }
+      cardBonus
+      possiblePoints
     }
     boardVersion
   }

@@ -20,6 +20,17 @@ query Events($limit: Int, $nextToken: String, $before: AWSDate) {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     nextToken
   }
@@ -40,6 +51,17 @@ query UpcomingEvents {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     myPickCount
   }
@@ -187,6 +209,17 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     matches {
       __typename
@@ -205,6 +238,8 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       }
       result
       outcome
+      method
+      pickShares
     }
     myPrediction {
       __typename
@@ -217,11 +252,21 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         __typename
         matchId
         team
+        method
+        joker
       }
       points
       correct
       rank
       updatedAt
+      tieBreak
+      scores {
+        __typename
+        matchId
+        points
+      }
+      cardBonus
+      possiblePoints
     }
     leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
@@ -236,11 +281,21 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
           __typename
           matchId
           team
+          method
+          joker
         }
         points
         correct
         rank
         updatedAt
+        tieBreak
+        scores {
+          __typename
+          matchId
+          points
+        }
+        cardBonus
+        possiblePoints
       }
       nextToken
     }
@@ -288,11 +343,21 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
           __typename
           matchId
           team
+          method
+          joker
         }
         points
         correct
         rank
         updatedAt
+        tieBreak
+        scores {
+          __typename
+          matchId
+          points
+        }
+        cardBonus
+        possiblePoints
       }
       nextToken
     }

@@ -23,6 +23,17 @@ subscription OnEventUpdate($eventId: ID!) {
       state
       season
       matchCount
+      rules {
+        __typename
+        joker
+        methodBonus
+        underdogBonus
+        underdogPercent
+        titleChangeBonus
+        perfectCardBonus
+        tieBreakQuestion
+      }
+      tieBreakAnswer
     }
     matchId
     match {
@@ -42,6 +53,8 @@ subscription OnEventUpdate($eventId: ID!) {
       }
       result
       outcome
+      method
+      pickShares
     }
     leaderboard {
       __typename
@@ -54,11 +67,21 @@ subscription OnEventUpdate($eventId: ID!) {
         __typename
         matchId
         team
+        method
+        joker
       }
       points
       correct
       rank
       updatedAt
+      tieBreak
+      scores {
+        __typename
+        matchId
+        points
+      }
+      cardBonus
+      possiblePoints
     }
     boardVersion
   }

@@ -6,8 +6,23 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 /** How a match ended: a winner, or no winner (a draw or a no contest: no points for anyone). */
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
+/** How a match with a winner ended (the finish a pick may call, for the event's methodBonus). */
+export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
+
+/** ScoringRules to set: a field left out keeps its value (on creation: its default). */
+export type ScoringRulesInput = {
+  joker?: boolean | null;
+  methodBonus?: number | null;
+  underdogBonus?: number | null;
+  underdogPercent?: number | null;
+  titleChangeBonus?: number | null;
+  perfectCardBonus?: number | null;
+  /** An empty text removes the question. */
+  tieBreakQuestion?: string | null;
+};
 
 export type TeamInput = {
   name?: string | null;
@@ -27,6 +42,7 @@ export type CreateEventInput = {
   name: string;
   date: string;
   startsAt: string;
+  rules?: ScoringRulesInput | null;
 };
 
 export type UpdateEventInput = {
@@ -34,6 +50,8 @@ export type UpdateEventInput = {
   name?: string | null;
   startsAt?: string | null;
   state?: EventState | null;
+  /** Refused once the bell has rung (RulesLocked). */
+  rules?: ScoringRulesInput | null;
 };
 
 export type CreateSeasonInput = {
@@ -64,6 +82,8 @@ export type UpdateLeagueInput = {
 export type PickInput = {
   matchId: string;
   team: number;
+  method?: FinishMethod | null;
+  joker?: boolean | null;
 };
 
 /** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
@@ -87,6 +107,19 @@ export type EventSnapshotInput = {
   state: EventState;
   season: number;
   matchCount: number;
+  rules: ScoringRulesSnapshotInput;
+  tieBreakAnswer?: number | null;
+};
+
+/** A ScoringRules, every field. */
+export type ScoringRulesSnapshotInput = {
+  joker: boolean;
+  methodBonus: number;
+  underdogBonus: number;
+  underdogPercent: number;
+  titleChangeBonus: number;
+  perfectCardBonus: number;
+  tieBreakQuestion?: string | null;
 };
 
 /** A Team, every field. */
@@ -108,6 +141,14 @@ export type MatchSnapshotInput = {
   teams: Array<TeamSnapshotInput>;
   result?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
+  pickShares?: Array<number> | null;
+};
+
+/** A PickScore, every field. */
+export type PickScoreSnapshotInput = {
+  matchId: string;
+  points: number;
 };
 
 /** A Prediction, every field (picks as PickInput, which has Pick's fields). */
@@ -122,6 +163,10 @@ export type PredictionSnapshotInput = {
   correct?: number | null;
   rank?: number | null;
   updatedAt: string;
+  tieBreak?: number | null;
+  scores: Array<PickScoreSnapshotInput>;
+  cardBonus: number;
+  possiblePoints?: number | null;
 };
 
 export type EventsQueryVariables = {
@@ -142,6 +187,17 @@ export type EventsQuery = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     }>;
     nextToken: string | null;
   };
@@ -162,6 +218,17 @@ export type UpcomingEventsQuery = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     myPickCount: number;
   }>;
@@ -313,6 +380,17 @@ export type EventCardQuery = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matches: Array<{
       __typename: 'Match';
@@ -331,6 +409,8 @@ export type EventCardQuery = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     }>;
     myPrediction: {
       __typename: 'Prediction';
@@ -343,11 +423,21 @@ export type EventCardQuery = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -362,11 +452,21 @@ export type EventCardQuery = {
           __typename: 'Pick';
           matchId: string;
           team: number;
+          method: FinishMethod | null;
+          joker: boolean;
         }>;
         points: number | null;
         correct: number | null;
         rank: number | null;
         updatedAt: string;
+        tieBreak: number | null;
+        scores: Array<{
+          __typename: 'PickScore';
+          matchId: string;
+          points: number;
+        }>;
+        cardBonus: number;
+        possiblePoints: number | null;
       }>;
       nextToken: string | null;
     } | null;
@@ -417,11 +517,21 @@ export type UserProfileQuery = {
           __typename: 'Pick';
           matchId: string;
           team: number;
+          method: FinishMethod | null;
+          joker: boolean;
         }>;
         points: number | null;
         correct: number | null;
         rank: number | null;
         updatedAt: string;
+        tieBreak: number | null;
+        scores: Array<{
+          __typename: 'PickScore';
+          matchId: string;
+          points: number;
+        }>;
+        cardBonus: number;
+        possiblePoints: number | null;
       }>;
       nextToken: string | null;
     };
@@ -442,6 +552,17 @@ export type CreateEventMutation = {
     state: EventState;
     season: number;
     matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -459,6 +580,17 @@ export type UpdateEventMutation = {
     state: EventState;
     season: number;
     matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -476,6 +608,17 @@ export type DeleteEventMutation = {
     state: EventState;
     season: number;
     matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -502,6 +645,8 @@ export type AddMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -529,6 +674,8 @@ export type UpdateMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -555,6 +702,8 @@ export type RemoveMatchMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   };
 };
 
@@ -581,6 +730,8 @@ export type ReorderCardMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
   }>;
 };
 
@@ -589,6 +740,7 @@ export type SetMatchResultMutationVariables = {
   matchId: string;
   winner?: number | null;
   outcome?: MatchOutcome | null;
+  method?: FinishMethod | null;
 };
 
 export type SetMatchResultMutation = {
@@ -609,6 +761,37 @@ export type SetMatchResultMutation = {
     }>;
     result: number | null;
     outcome: MatchOutcome | null;
+    method: FinishMethod | null;
+    pickShares: Array<number> | null;
+  };
+};
+
+export type SetTieBreakAnswerMutationVariables = {
+  eventId: string;
+  answer: number;
+};
+
+export type SetTieBreakAnswerMutation = {
+  setTieBreakAnswer: {
+    __typename: 'Event';
+    id: string;
+    name: string;
+    date: string;
+    startsAt: string;
+    state: EventState;
+    season: number;
+    matchCount: number;
+    rules: {
+      __typename: 'ScoringRules';
+      joker: boolean;
+      methodBonus: number;
+      underdogBonus: number;
+      underdogPercent: number;
+      titleChangeBonus: number;
+      perfectCardBonus: number;
+      tieBreakQuestion: string | null;
+    };
+    tieBreakAnswer: number | null;
   };
 };
 
@@ -628,6 +811,17 @@ export type ScoreEventMutation = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     predictionsScored: number;
     standingsUpdated: number;
@@ -667,6 +861,7 @@ export type UpdateSeasonMutation = {
 export type SavePredictionMutationVariables = {
   eventId: string;
   picks: Array<PickInput>;
+  tieBreak?: number | null;
 };
 
 export type SavePredictionMutation = {
@@ -681,11 +876,21 @@ export type SavePredictionMutation = {
       __typename: 'Pick';
       matchId: string;
       team: number;
+      method: FinishMethod | null;
+      joker: boolean;
     }>;
     points: number | null;
     correct: number | null;
     rank: number | null;
     updatedAt: string;
+    tieBreak: number | null;
+    scores: Array<{
+      __typename: 'PickScore';
+      matchId: string;
+      points: number;
+    }>;
+    cardBonus: number;
+    possiblePoints: number | null;
   };
 };
 
@@ -1070,6 +1275,17 @@ export type PublishEventUpdateMutation = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matchId: string | null;
     match: {
@@ -1089,6 +1305,8 @@ export type PublishEventUpdateMutation = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     } | null;
     leaderboard: Array<{
       __typename: 'Prediction';
@@ -1101,11 +1319,21 @@ export type PublishEventUpdateMutation = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -1130,6 +1358,17 @@ export type OnEventUpdateSubscription = {
       state: EventState;
       season: number;
       matchCount: number;
+      rules: {
+        __typename: 'ScoringRules';
+        joker: boolean;
+        methodBonus: number;
+        underdogBonus: number;
+        underdogPercent: number;
+        titleChangeBonus: number;
+        perfectCardBonus: number;
+        tieBreakQuestion: string | null;
+      };
+      tieBreakAnswer: number | null;
     };
     matchId: string | null;
     match: {
@@ -1149,6 +1388,8 @@ export type OnEventUpdateSubscription = {
       }>;
       result: number | null;
       outcome: MatchOutcome | null;
+      method: FinishMethod | null;
+      pickShares: Array<number> | null;
     } | null;
     leaderboard: Array<{
       __typename: 'Prediction';
@@ -1161,11 +1402,21 @@ export type OnEventUpdateSubscription = {
         __typename: 'Pick';
         matchId: string;
         team: number;
+        method: FinishMethod | null;
+        joker: boolean;
       }>;
       points: number | null;
       correct: number | null;
       rank: number | null;
       updatedAt: string;
+      tieBreak: number | null;
+      scores: Array<{
+        __typename: 'PickScore';
+        matchId: string;
+        points: number;
+      }>;
+      cardBonus: number;
+      possiblePoints: number | null;
     }> | null;
     boardVersion: number | null;
   } | null;

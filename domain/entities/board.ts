@@ -22,9 +22,13 @@
  * Plain data and functions only: the resolvers (APPSYNC_JS: no sort with a comparator, no classic for
  * loops) read boards with it, the scoring function writes them.
  */
-import { scorePicks } from '../points';
-import type { MatchItem } from './match';
-import type { PickItem } from './prediction';
+import { possiblePoints, scorePicks, type PredictionScore, type ScoringMatch } from '../points';
+import type { TieBreak } from '../ranking';
+import type { EventItem } from './event';
+import { FINISH_METHODS, rulesOf, type RulesItem } from '../rules';
+import type { FinishMethod } from '../schema-types';
+import type { PickItem, PredictionItem } from './prediction';
+import { secondKey } from '../ranking';
 import { beginsWith, onTable } from './access';
 import type { ItemKey } from './table';
 
@@ -45,7 +49,10 @@ export type ScoreCount = [number, number, number];
 
 /**
  * An event board's row: `picks` has one character a match of the head's card (PICK_CHARS, or NO_PICK);
- * `savedAtMs` is when the prediction was saved (its updatedAt), in epoch milliseconds.
+ * `savedAtMs` is when the prediction was saved (its updatedAt), in epoch milliseconds; `methods` one
+ * character a match (the finish's index in FINISH_METHODS, or NO_PICK), `joker` the card position of
+ * the joker (-1: none), `tieBreak` the guess (null: none), `possible` the points still possible on a
+ * live board (boardPossible; null on a final one). Rows written before the rules lack the last four.
  */
 export type EventRow = [
   userId: string,
@@ -55,6 +62,10 @@ export type EventRow = [
   rank: number,
   picks: string,
   savedAtMs: number,
+  methods?: string,
+  joker?: number,
+  tieBreak?: number | null,
+  possible?: number | null,
 ];
 
 /** A season board's row; `rev` is the standing's revision it was read at (standing.ts). */
@@ -68,8 +79,22 @@ export type SeasonRow = [
   rev: number,
 ];
 
-/** A card as an event board scored it: [matchId, points, winner] in card order (winner null: no winner). */
-export type BoardMatch = [string, number, number | null];
+/**
+ * A card as an event board scored it, in card order: [matchId, points, winner (null: no winner or no
+ * result), then what the rules read: the finish, whether it was a title change, the teams whose win
+ * would be one, whether the match has a result, and the picks of each team at the bell (pickCounts)].
+ * Heads built before the rules hold the first three.
+ */
+export type BoardMatch = [
+  matchId: string,
+  points: number,
+  winner: number | null,
+  method?: FinishMethod | null,
+  titleChange?: boolean,
+  challengers?: number[],
+  decided?: boolean,
+  picked?: number[],
+];
 
 export interface BoardHead {
   scope: string;
@@ -93,6 +118,10 @@ export interface BoardHead {
    * built before revisions: read as 0).
    */
   cardRev?: number;
+  /** Event boards: the rules the rows were scored with (absent: every rule off). */
+  rules?: RulesItem;
+  /** Event boards: the tie-break answer the rows were ranked with (absent: none). */
+  tieBreakAnswer?: number | null;
   builtAt: string;
 }
 
@@ -212,23 +241,62 @@ export function shownHead<Head extends { final?: boolean; cardRev?: number }>(
   return !head.final && (head.cardRev ?? 0) === 0 ? null : head;
 }
 
-/** The competition rank of a score on the board: 1 + the players with more points, or as many and more correct picks. */
-export function rankOf(head: Pick<BoardHead, 'scores'>, points: number, correct: number): number {
+/**
+ * The competition rank of a score on the board: 1 + the players with more points, or as many and a
+ * higher second key (`second`: correct picks, or the tie-break's closeness: ranking.ts secondKey).
+ */
+export function rankOf(head: Pick<BoardHead, 'scores'>, points: number, second: number): number {
   let above = 0;
   for (const [p, c, players] of head.scores) {
-    if (p > points || (p === points && c > correct)) above = above + players;
+    if (p > points || (p === points && c > second)) above = above + players;
   }
   return above + 1;
 }
 
-/** An event row's picks as a prediction's, in the head's card order. */
-export function rowPicks(head: Pick<BoardHead, 'card'>, picks: string): PickItem[] {
+/** How the board breaks ties on points: by the tie-break when its rules ask one, else by correct picks. */
+export function tieOf(head: Pick<BoardHead, 'rules' | 'tieBreakAnswer'>): TieBreak {
+  return rulesOf(head).tieBreakQuestion === null ? null : { answer: head.tieBreakAnswer ?? null };
+}
+
+/** An event row's picks as a prediction's, in the head's card order (`methods` and `joker`: the row's, when it has them). */
+export function rowPicks(head: Pick<BoardHead, 'card'>, picks: string, methods = '', joker = -1): PickItem[] {
   const out: PickItem[] = [];
+  const marks = methods.split('');
   picks.split('').forEach((ch, i) => {
     const team = PICK_CHARS.indexOf(ch);
-    if (team >= 0 && i < head.card.length) out.push({ matchId: head.card[i][0], team });
+    if (team < 0 || i >= head.card.length) return;
+    const pick: PickItem = { matchId: head.card[i][0], team };
+    const method = i < marks.length ? PICK_CHARS.indexOf(marks[i]) : -1;
+    if (method >= 0 && method < FINISH_METHODS.length) pick.method = FINISH_METHODS[method];
+    if (joker === i) pick.joker = true;
+    out.push(pick);
   });
   return out;
+}
+
+/** An event row's picks, finishes and joker as a prediction's. */
+export function rowAllPicks(head: Pick<BoardHead, 'card'>, row: EventRow): PickItem[] {
+  return rowPicks(head, row[5], row[7] ?? '', row[8] ?? -1);
+}
+
+/** The finishes of picks as an event row holds them: one character a match of `card`, NO_PICK where none. */
+export function encodeMethods(card: BoardMatch[], picks: PickItem[] | undefined): string {
+  const chosen: Record<string, FinishMethod | null> = {};
+  for (const pick of picks ?? []) if (!Object.hasOwn(chosen, pick.matchId)) chosen[pick.matchId] = pick.method ?? null;
+  return card
+    .map(([matchId]) => {
+      const method = Object.hasOwn(chosen, matchId) ? chosen[matchId] : null;
+      const i = method === null ? -1 : FINISH_METHODS.indexOf(method);
+      return i >= 0 ? PICK_CHARS.slice(i, i + 1) : NO_PICK;
+    })
+    .join('');
+}
+
+/** The card position of the joker among picks (the first pick of a match counts); -1 when none. */
+export function jokerIndex(card: BoardMatch[], picks: PickItem[] | undefined): number {
+  const first: Record<string, boolean> = {};
+  for (const pick of picks ?? []) if (!Object.hasOwn(first, pick.matchId)) first[pick.matchId] = pick.joker === true;
+  return card.findIndex(([matchId]) => Object.hasOwn(first, matchId) && first[matchId]);
 }
 
 /** Picks as an event row holds them: one character a match of `card`, NO_PICK where none (the first pick of a match counts). */
@@ -243,15 +311,95 @@ export function encodePicks(card: BoardMatch[], picks: PickItem[] | undefined): 
     .join('');
 }
 
-/** Points and correct picks of a set of picks on the head's card (points.ts, the one rule): the figures the board ranked them by. */
-export function boardScore(
-  head: Pick<BoardHead, 'card'>,
-  picks: PickItem[] | undefined,
-): { points: number; correct: number } {
-  const onCard: Record<string, Pick<MatchItem, 'points' | 'result' | 'outcome'>> = {};
-  for (const [matchId, points, winner] of head.card)
-    onCard[matchId] = { points, result: winner, outcome: winner === null ? null : 'WIN' };
-  return scorePicks(picks, onCard);
+/** The head's card as points.ts scores it (a head built before the rules: a match without a winner has no result). */
+export function boardMatches(head: Pick<BoardHead, 'card'>): Record<string, ScoringMatch> {
+  const onCard: Record<string, ScoringMatch> = {};
+  for (const [matchId, points, winner, method, titleChange, challengers, decided, picked] of head.card) {
+    const hasResult = decided ?? winner !== null;
+    onCard[matchId] = {
+      points,
+      result: winner,
+      outcome: winner !== null ? 'WIN' : hasResult ? 'NO_CONTEST' : null,
+      method: method ?? null,
+      titleChange: titleChange === true,
+      challengers: challengers ?? [],
+      picked: picked ?? null,
+    };
+  }
+  return onCard;
+}
+
+/** The score of a set of picks on the head's card and rules (points.ts, the one rule): the figures the board ranked them by. */
+export function boardScore(head: Pick<BoardHead, 'card' | 'rules'>, picks: PickItem[] | undefined): PredictionScore {
+  return scorePicks(picks, boardMatches(head), rulesOf(head));
+}
+
+/** The most a set of picks can still add on the head's card (points.ts possiblePoints). */
+export function boardPossible(head: Pick<BoardHead, 'card' | 'rules'>, picks: PickItem[] | undefined): number {
+  return possiblePoints(picks, boardMatches(head), rulesOf(head));
+}
+
+/** The picks of each team at the bell, by match id, as the head holds them (null: a head built before the count). */
+export function boardPicked(head: Pick<BoardHead, 'card'> | null): Record<string, number[]> | null {
+  if (head === null || head.card.length === 0 || head.card.some((m) => m[7] === undefined)) return null;
+  const out: Record<string, number[]> = {};
+  for (const m of head.card) out[m[0]] = m[7] ?? [];
+  return out;
+}
+
+/**
+ * A prediction with the figures its event's board gives it: points, correct picks, what each match
+ * earned and the card bonus on the head's card and rules, the competition rank of that score in the
+ * head's counts (so a player's live rank never waits for a write to their own item) and, while the
+ * board is live, the points still possible. Without a head, as stored.
+ */
+export function boardFigures(
+  prediction: PredictionItem,
+  head: Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'> | null,
+): PredictionItem {
+  if (head === null) return prediction;
+  const score = boardScore(head, prediction.picks);
+  const second = secondKey({ ...prediction, ...score }, tieOf(head));
+  return {
+    ...prediction,
+    points: score.points,
+    correct: score.correct,
+    rank: rankOf(head, score.points, second),
+    scores: score.scores,
+    cardBonus: score.cardBonus,
+    possiblePoints: head.final ? null : boardPossible(head, prediction.picks),
+  };
+}
+
+/**
+ * An event board's row as a prediction of `event` (`updatedAt`: the row's savedAtMs as ISO text):
+ * picks in the head's card order, points, correct picks and rank as the board ranked them, with what
+ * each match earned and, while live, the points still possible (as the pass computed them).
+ */
+export function rowPrediction(
+  head: BoardHead,
+  event: Pick<EventItem, 'id' | 'name' | 'date'>,
+  row: EventRow,
+  updatedAt: string,
+): PredictionItem {
+  const picks = rowAllPicks(head, row);
+  const score = boardScore(head, picks);
+  return {
+    userId: row[0],
+    displayName: row[1],
+    eventId: event.id,
+    eventName: event.name,
+    eventDate: event.date,
+    picks,
+    tieBreak: row[9] ?? null,
+    points: row[2],
+    correct: row[3],
+    rank: row[4],
+    updatedAt,
+    scores: score.scores,
+    cardBonus: score.cardBonus,
+    possiblePoints: head.final ? null : (row[10] ?? null),
+  };
 }
 
 /** A page token of a board: the offset of the page's first row. */

@@ -16,6 +16,8 @@ export interface EntryItem {
   /** The player's name when they saved (live boards show it; the final pass reads the profile). */
   displayName: string;
   picks: PickItem[];
+  /** The prediction's tie-break guess (absent: none). */
+  tieBreak?: number | null;
   /** The prediction's updatedAt. */
   updatedAt: string;
 }

@@ -3,6 +3,7 @@
  * The event's partition also holds its matches (match.ts) and its board head (board.ts).
  */
 import type { EventState } from '../schema-types';
+import { rulesOf, type RulesItem } from '../rules';
 import { atLeast, between, onTable, onIndex } from './access';
 import type { ItemKey } from './table';
 
@@ -22,6 +23,10 @@ export interface EventItem {
    * result (absent: 0). Live scoring passes compare it to stand down for a newer result (docs/scoring.md).
    */
   cardRev?: number;
+  /** The scoring rules (rules.ts; absent on events created before them: every rule off). */
+  rules?: RulesItem;
+  /** The answer to the rules' tie-break question (setTieBreakAnswer; absent: none yet). */
+  tieBreakAnswer?: number | null;
 }
 
 export const EVENT_LIMIT = {
@@ -45,38 +50,40 @@ function attributes(event: EventItem) {
   return { GSI_PK, GSI_SK: gsiSk(event), type: TYPE, ...event };
 }
 
+/**
+ * Its members (no comments inside the object: the resolvers' bundles keep them, and AppSync limits a
+ * bundle's size):
+ * - `cardRevAttribute`: The attribute holding EventItem.cardRev.
+ * - `is`: Whether an item of an event's partition is the event itself (the others are matches).
+ * - `gsiSk`: The index sort key of an event: written again when its bell moves.
+ * - `list`: Access pattern: every event, newest first: by date, then by bell (Query.events).
+ * - `card`: Access pattern: the event's partition: its board head (`BOARD`, board.ts, once a scoring pass has
+ *  built it), the event item and its matches. Predictions live in the players' partitions, so its cost does not
+ *  grow with the number of players but by the head's list of chunks.
+ * - `cardItems`: Access pattern: the event item and its matches without the board head (`BOARD` sorts before
+ *  `EVENT`).
+ * - `from`: Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first.
+ * - `before`: Access pattern: the events dated before `date` (yyyy-mm-dd), newest first (the events screen's
+ *  Past part): every index key of an earlier day sorts below `date` itself, those of `date` above it.
+ * - `season`: The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named
+ *  seasons too).
+ * - `item`: The whole stored item (tests, benchmarks, the scoring function's fixtures).
+ */
 export const EVENT = {
   type: TYPE,
-  /** The attribute holding EventItem.cardRev. */
   cardRevAttribute: 'cardRev',
   pk,
   sk: SK,
   key,
-  /** Whether an item of an event's partition is the event itself (the others are matches). */
   is: (item: ItemKey) => item.SK === SK,
-  /** The index sort key of an event: written again when its bell moves. */
   gsiSk,
-  /** Access pattern: every event, newest first: by date, then by bell (Query.events). */
   list: () => onIndex(GSI_PK, null, false),
-  /**
-   * Access pattern: the event's partition: its board head (`BOARD`, board.ts, once a scoring pass has
-   * built it), the event item and its matches. Predictions live in the players' partitions, so its
-   * cost does not grow with the number of players but by the head's list of chunks.
-   */
   card: (eventId: string) => onTable(pk(eventId), null, true),
-  /** Access pattern: the event item and its matches without the board head (`BOARD` sorts before `EVENT`). */
   cardItems: (eventId: string) => onTable(pk(eventId), atLeast(SK, ':event'), true),
-  /** Access pattern: the events dated `date` (yyyy-mm-dd) or later, oldest first. */
   from: (date: string) => onIndex(GSI_PK, atLeast(date, ':from'), true),
-  /**
-   * Access pattern: the events dated before `date` (yyyy-mm-dd), newest first (the events screen's
-   * Past part): every index key of an earlier day sorts below `date` itself, those of `date` above it.
-   */
   before: (date: string) => onIndex(GSI_PK, between('0', date), false),
-  /** The calendar-year season an event of `date` (yyyy-mm-dd) counts for (it may count in named seasons too). */
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,
-  /** The whole stored item (tests, benchmarks, the scoring function's fixtures). */
   item: (event: EventItem) => ({ ...key(event.id), ...attributes(event) }),
 };
 
@@ -90,5 +97,7 @@ export function toEvent(item: EventItem) {
     state: item.state,
     season: item.season,
     matchCount: item.matchOrder.length,
+    rules: rulesOf(item),
+    tieBreakAnswer: item.tieBreakAnswer ?? null,
   };
 }

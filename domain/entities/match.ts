@@ -1,7 +1,8 @@
 /** Match items: in their event's partition, `EVENT#<eventId>` / `MATCH#<matchId>`; no GSI key. */
-import type { MatchOutcome } from '../schema-types';
+import type { FinishMethod, MatchOutcome } from '../schema-types';
 import { EVENT, type EventItem } from './event';
 import { beginsWith, onTable } from './access';
+import { sharesOf } from '../points';
 import type { ItemKey } from './table';
 
 export interface TeamItem {
@@ -22,6 +23,8 @@ export interface MatchItem {
   result: number | null;
   /** How the match ended; null (or absent, on items written before outcomes) while it has no result. */
   outcome?: MatchOutcome | null;
+  /** How a match with a winner ended, when the admin said (absent: not said). */
+  method?: FinishMethod | null;
 }
 
 /** Outcomes without a winner: they award no points to anyone and count as no correct pick. */
@@ -74,13 +77,17 @@ export const MATCH = {
     ...fields,
     result: null,
     outcome: null,
+    method: null,
   }),
   attributes,
   item: (match: MatchItem) => ({ ...key(match.eventId, match.id), ...attributes(match) }),
 };
 
-/** A match item to the GraphQL Match at card `position` (1-based). */
-export function toMatch(item: MatchItem, position: number, showResult: boolean) {
+/**
+ * A match item to the GraphQL Match at card `position` (1-based); `picked`: how many predictions
+ * picked each team at the bell (null before it; shown as percents).
+ */
+export function toMatch(item: MatchItem, position: number, showResult: boolean, picked: number[] | null = null) {
   return {
     id: item.id,
     eventId: item.eventId,
@@ -92,13 +99,22 @@ export function toMatch(item: MatchItem, position: number, showResult: boolean) 
     teams: item.teams.map((t) => ({ name: t.name ?? null, members: t.members, champion: t.champion === true })),
     result: showResult ? winnerOf(item) : null,
     outcome: showResult ? outcomeOf(item) : null,
+    method: showResult && winnerOf(item) !== null ? (item.method ?? null) : null,
+    pickShares: showResult && picked !== null ? sharesOf(picked) : null,
   };
 }
 
 /** The card's matches in the event's `matchOrder`, positions 1-based. */
-export function cardMatches(event: EventItem, matches: MatchItem[], showResults: boolean) {
+export function cardMatches(
+  event: EventItem,
+  matches: MatchItem[],
+  showResults: boolean,
+  picked: Record<string, number[]> | null = null,
+) {
   const byId: Record<string, MatchItem> = {};
   for (const m of matches) byId[m.id] = m;
   const ordered = event.matchOrder.filter((id) => Object.hasOwn(byId, id));
-  return ordered.map((id, index) => toMatch(byId[id], index + 1, showResults));
+  return ordered.map((id, index) =>
+    toMatch(byId[id], index + 1, showResults, picked !== null && Object.hasOwn(picked, id) ? picked[id] : null),
+  );
 }

@@ -4,6 +4,7 @@
  * written in the same transaction; its leaderboard is a board (board.ts). The final scoring pass
  * sets points, correct picks and the event rank.
  */
+import type { FinishMethod } from '../schema-types';
 import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
@@ -12,6 +13,10 @@ import { padded, type ItemKey } from './table';
 export interface PickItem {
   matchId: string;
   team: number;
+  /** The finish picked (absent: none). */
+  method?: FinishMethod | null;
+  /** The card's joker (absent: not). */
+  joker?: boolean;
 }
 
 export interface PredictionItem {
@@ -21,10 +26,17 @@ export interface PredictionItem {
   eventName: string;
   eventDate: string;
   picks: PickItem[];
+  /** The guess at the event's tie-break question (absent: none). */
+  tieBreak?: number | null;
   points: number | null;
   correct: number | null;
   rank: number | null;
   updatedAt: string;
+  /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
+  scores?: { matchId: string; points: number }[] | null;
+  cardBonus?: number | null;
+  /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
+  possiblePoints?: number | null;
 }
 
 const TYPE = 'Prediction';
@@ -44,32 +56,40 @@ function attributes(prediction: PredictionItem) {
     eventName: prediction.eventName,
     eventDate: prediction.eventDate,
     picks: prediction.picks,
+    tieBreak: prediction.tieBreak ?? null,
     updatedAt: prediction.updatedAt,
   };
 }
 
+/**
+ * Its members (no comments inside the object: the resolvers' bundles keep them, and AppSync limits a
+ * bundle's size):
+ * - `history`: Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read
+ *  descending).
+ * - `historyFrom`: Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones
+ *  after it.
+ * - `historyFromDay`: Access pattern: the same, from the first prediction of day `date` on (every sort key of
+ *  the day is `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
+ * - `isKeySk`: Whether `sk` is a prediction's sort key (a cursor of another player's history).
+ * - `record`: A new, unscored prediction.
+ * - `item`: The whole stored item of an unscored prediction (tests, benchmarks).
+ * - `scored`: The attributes the final pass sets.
+ */
 export const PREDICTION = {
   type: TYPE,
   key,
-  /** Access pattern: a player's predictions, newest event first (PREDICTION#<date>#<eventId> read descending). */
   history: (userId: string) => onTable(userPk(userId), beginsWith(SK_PREFIX), false),
-  /** Access pattern: the same, from the prediction of sort key `sk` (included) on, older ones after it. */
   historyFrom: (userId: string, sk: string) => onTable(userPk(userId), between(SK_PREFIX, sk), false),
-  /**
-   * Access pattern: the same, from the first prediction of day `date` on (every sort key of the day is
-   * `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
-   */
   historyFromDay: (userId: string, date: string) =>
     onTable(userPk(userId), between(SK_PREFIX, `${SK_PREFIX}${date}$`), false),
-  /** Whether `sk` is a prediction's sort key (a cursor of another player's history). */
   isKeySk: (sk: string) => sk.length > SK_PREFIX.length && sk.slice(0, SK_PREFIX.length) === SK_PREFIX,
-  /** A new, unscored prediction. */
   record: (
     userId: string,
     displayName: string,
     event: Pick<EventItem, 'id' | 'name' | 'date'>,
     picks: PickItem[],
     updatedAt: string,
+    tieBreak: number | null = null,
   ): PredictionItem => ({
     userId,
     displayName,
@@ -77,24 +97,39 @@ export const PREDICTION = {
     eventName: event.name,
     eventDate: event.date,
     picks,
+    tieBreak,
     points: null,
     correct: null,
     rank: null,
     updatedAt,
   }),
   attributes,
-  /** The whole stored item of an unscored prediction (tests, benchmarks). */
   item: (prediction: PredictionItem) => ({
     ...key(prediction.userId, prediction.eventDate, prediction.eventId),
     ...attributes(prediction),
   }),
-  /** The attributes the final pass sets. */
-  scored: (score: { points: number; correct: number; rank: number }) => ({
+  scored: (score: {
+    points: number;
+    correct: number;
+    rank: number;
+    scores?: { matchId: string; points: number }[];
+    cardBonus?: number;
+  }) => ({
     points: score.points,
     correct: score.correct,
     rank: score.rank,
+    scores: score.scores ?? [],
+    cardBonus: score.cardBonus ?? 0,
   }),
 };
+
+/** A stored pick to the GraphQL Pick. */
+export const toPick = (pick: PickItem) => ({
+  matchId: pick.matchId,
+  team: pick.team,
+  method: pick.method ?? null,
+  joker: pick.joker === true,
+});
 
 /** Width of an event's bell (epoch milliseconds) in a history order key. */
 const BELL_WIDTH = 15;
@@ -108,7 +143,7 @@ export function historyOrderKey(eventDate: string, startsAtMs: number, eventId: 
   return `${eventDate}#${padded(startsAtMs, BELL_WIDTH) ?? padded(0, BELL_WIDTH)}#${eventId}`;
 }
 
-/** A prediction item to the GraphQL Prediction. */
+/** A prediction item to the GraphQL Prediction (live figures: what the board or the league table computed). */
 export function toPrediction(item: PredictionItem) {
   return {
     userId: item.userId,
@@ -116,10 +151,14 @@ export function toPrediction(item: PredictionItem) {
     eventId: item.eventId,
     eventName: item.eventName,
     eventDate: item.eventDate,
-    picks: item.picks,
+    picks: item.picks.map(toPick),
     points: item.points ?? null,
     correct: item.correct ?? null,
     rank: item.rank ?? null,
     updatedAt: item.updatedAt,
+    tieBreak: item.tieBreak ?? null,
+    scores: item.scores ?? [],
+    cardBonus: item.cardBonus ?? 0,
+    possiblePoints: item.possiblePoints ?? null,
   };
 }

@@ -36,10 +36,11 @@ export type ItemKey = {
 const ZEROS = '0000000000';
 
 /**
- * Padded widths of a score key, with headroom over what the API allows: points 8 digits (1,000 events
- * of 50,000 points), correct 6 digits.
+ * Padded widths of a score key, with headroom over what the API allows: points 9 digits, shifted by
+ * SCORE_POINTS_OFFSET so that a negative total (lost jokers) sorts below zero; correct 6 digits.
  */
-export const SCORE_WIDTH = { points: 8, correct: 6 } as const;
+export const SCORE_WIDTH = { points: 9, correct: 6 } as const;
+export const SCORE_POINTS_OFFSET = 100000000;
 
 /** A primary key object: of plain strings (an ItemKey), or of DynamoDB attribute values (`{ S: ... }`). */
 export function itemKey<V = string>(pk: V, sk: V): { PK: V; SK: V } {
@@ -69,10 +70,11 @@ export function padded(value: number, width: number): string | null {
 
 /**
  * A score's sort key, `<points>#<correct>#<userId>` with both numbers padded (SCORE_WIDTH): sorted
- * descending, the ranking order (points, then correct picks, then user id); null when a number does not fit.
+ * descending, the ranking order (points, then the second key: correct picks or a tie-break's
+ * closeness, then user id); null when a number does not fit.
  */
 export function scoreSortKey(points: number, correct: number, userId: string): string | null {
-  const p = padded(points, SCORE_WIDTH.points);
+  const p = padded(points + SCORE_POINTS_OFFSET, SCORE_WIDTH.points);
   const c = padded(correct, SCORE_WIDTH.correct);
   return p === null || c === null ? null : `${p}#${c}#${userId}`;
 }

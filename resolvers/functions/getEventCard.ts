@@ -1,5 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
-import { BOARD, shownHead, type BoardHead } from '@pickem/domain/entities/board';
+import { BOARD, boardPicked, shownHead, type BoardHead } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { MAX_MATCHES_PER_CARD, type MatchItem } from '@pickem/domain/entities/match';
 import type { ItemKey } from '@pickem/domain/entities/table';
@@ -14,8 +14,9 @@ const isEvent = (item: PartitionItem): item is ItemKey & EventItem => EVENT.is(i
 const isHead = (item: PartitionItem): item is ItemKey & BoardHead => BOARD.isHead(item);
 const isMatch = (item: PartitionItem): item is ItemKey & MatchItem => !EVENT.is(item) && !BOARD.isHead(item);
 
-/** Only the event card shows the leaderboard: the other pipelines (card edits, league boards) skip the head. */
-const readsBoard = (ctx: GetEventCardContext) => ctx.info.parentTypeName === 'Query';
+/** The event card (its leaderboard) and a league's event board (the picks at the bell the underdog bonus counts) read the head; card edits skip it. */
+const readsBoard = (ctx: GetEventCardContext) =>
+  ctx.info.parentTypeName === 'Query' || ctx.info.parentTypeName === 'League';
 
 /**
  * Reads an event's partition: the event item, its matches and, for Query.eventCard, its board head
@@ -36,6 +37,9 @@ export function response(ctx: GetEventCardContext) {
   const event = items.find(isEvent) ?? null;
   ctx.stash.event = event;
   ctx.stash.matches = items.filter(isMatch);
-  ctx.stash.board = shownHead(items.find(isHead));
+  const head = items.find(isHead) ?? null;
+  ctx.stash.board = shownHead(head);
+  // The picks at the bell are counted by the BROADCAST pass already, on the board not yet shown.
+  ctx.stash.picked = boardPicked(head);
   return event;
 }

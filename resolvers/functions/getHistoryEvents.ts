@@ -10,7 +10,7 @@ import { tableOf } from '../lib/transact';
 
 type Found =
   | (Partial<Pick<EventItem, 'id' | 'name' | 'state' | 'startsAtMs'>> &
-      Partial<Pick<BoardHead, 'scope' | 'card' | 'scores' | 'final' | 'cardRev'>>)
+      Partial<Pick<BoardHead, 'scope' | 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final' | 'cardRev'>>)
   | null;
 type GetHistoryEventsContext = Context<
   Record<string, unknown>,
@@ -42,7 +42,19 @@ export function request(ctx: GetHistoryEventsContext): DynamoDBBatchGetItemReque
     tables: {
       [tableOf(ctx)]: {
         keys: keys.map((key) => util.dynamodb.toMapValues(key)),
-        projection: projection(['id', 'name', 'state', 'startsAtMs', 'scope', 'card', 'scores', 'final', 'cardRev']),
+        projection: projection([
+          'id',
+          'name',
+          'state',
+          'startsAtMs',
+          'scope',
+          'card',
+          'scores',
+          'rules',
+          'tieBreakAnswer',
+          'final',
+          'cardRev',
+        ]),
       },
     },
   };
@@ -57,7 +69,13 @@ export function response(ctx: GetHistoryEventsContext) {
   const prefix = BOARD.eventScope('');
   for (const found of ctx.result.data[tableOf(ctx)] ?? []) {
     if (found && found.scope !== undefined && found.card && found.scores && shownHead(found)) {
-      ctx.stash.heads[found.scope.slice(prefix.length)] = { card: found.card, scores: found.scores };
+      ctx.stash.heads[found.scope.slice(prefix.length)] = {
+        card: found.card,
+        scores: found.scores,
+        rules: found.rules,
+        tieBreakAnswer: found.tieBreakAnswer ?? null,
+        final: found.final === true,
+      };
     } else if (
       found &&
       found.id !== undefined &&

@@ -9,7 +9,8 @@ import { ERROR } from '../lib/errors';
 import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
-import { validPicks } from '../lib/validate';
+import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
+import { validPicks, validTieBreak } from '../lib/validate';
 
 type PutPredictionContext = Context<MutationSavePredictionArgs, CardStash & { saved: PredictionItem }>;
 
@@ -35,6 +36,10 @@ export function request(ctx: PutPredictionContext) {
     util.error(error.message, error.type);
   }
   const picks = validPicks(event, stashedMatches(ctx), ctx.args.picks);
+  const guess = ctx.args.tieBreak ?? null;
+  if (guess !== null && !asksTieBreak(rulesOf(event)))
+    util.error('This event has no tie-break question: leave tieBreak out', ERROR.validation);
+  const tieBreak = guess === null ? null : validTieBreak(guess, 'tieBreak');
   const userId = caller(ctx).sub;
   const fallbackName = ctx.stash.fallbackName;
   const { profile } = ctx.stash;
@@ -44,6 +49,7 @@ export function request(ctx: PutPredictionContext) {
     event,
     picks,
     util.time.epochMilliSecondsToISO8601(now),
+    tieBreak,
   );
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
@@ -62,6 +68,7 @@ export function request(ctx: PutPredictionContext) {
         eventId: event.id,
         displayName: prediction.displayName,
         picks,
+        tieBreak,
         updatedAt: prediction.updatedAt,
       }),
     ),

@@ -2,10 +2,10 @@ import { runtime, util, type Context, type LambdaRequest } from '@aws-appsync/ut
 import type { ScoringRequest } from '@pickem/domain/scoring';
 import type { CardStash } from '../lib/stash';
 
-type StartLiveScoringContext = Context<{ eventId: string; matchId: string }, CardStash>;
+type StartLiveScoringContext = Context<{ eventId: string; matchId?: string }, CardStash>;
 
 /**
- * The last step of setMatchResult, on the scoring Lambda data source: asynchronously (invocationType
+ * The last step of setMatchResult (and of setTieBreakAnswer: no RESULT), on the scoring Lambda data source: asynchronously (invocationType
  * Event: the mutation answers at once) the function announces the RESULT to the event's subscribers
  * and, while the event is BROADCAST, runs a provisional scoring pass and announces its LEADERBOARD.
  * Passes the previous step's result through. The result is already written when this runs, so a
@@ -18,7 +18,7 @@ export function request(ctx: StartLiveScoringContext): LambdaRequest {
   const payload: ScoringRequest = {
     eventId: event.id,
     pass: event.state === 'BROADCAST' ? 'PROVISIONAL' : 'NONE',
-    announce: { resultOf: ctx.args.matchId },
+    announce: ctx.args.matchId === undefined ? {} : { resultOf: ctx.args.matchId },
     async: true,
   };
   return { operation: 'Invoke', invocationType: 'Event', payload };

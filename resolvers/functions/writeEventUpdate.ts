@@ -5,7 +5,8 @@ import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '@pickem/domain/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
-import { nextState, validStart } from '../lib/validate';
+import { rulesOf, sameRules } from '@pickem/domain/rules';
+import { nextState, validRules, validStart } from '../lib/validate';
 
 type WriteEventUpdateContext = Context<MutationUpdateEventArgs, EventUpdateStash>;
 
@@ -24,6 +25,14 @@ function bellRung(event: EventItem) {
   };
 }
 
+/** Changing the rules once picks are locked would change what players picked under. */
+function rulesLocked(event: EventItem) {
+  return {
+    message: `The rules of event ${event.id} are locked: its bell has rung (it is ${event.state}, start ${event.startsAt}), so players have picked under them`,
+    type: ERROR.rulesLocked,
+  };
+}
+
 /**
  * Applies updateEvent's changes to the stashed event: name, startsAt, and a lifecycle step forward.
  * Nothing to change: no write. The event's write is conditional on the state read, so two admins
@@ -32,6 +41,7 @@ function bellRung(event: EventItem) {
  * rewritten, whatever the number of players. A move of the bell (startsAt) is also conditional on the
  * event as stored being UPCOMING with its bell still ahead of this request's time, the instant
  * savePrediction's lock uses: once picks have been shown the bell stays (BellRung, nothing written).
+ * A change of the scoring rules has the same condition (RulesLocked after the bell, nothing written).
  */
 export function request(ctx: WriteEventUpdateContext) {
   const event = stashedEvent(ctx);
@@ -45,7 +55,20 @@ export function request(ctx: WriteEventUpdateContext) {
     updated.startsAtMs = startsAt.ms;
   }
   if (input.state !== null && input.state !== undefined) updated.state = nextState(event.state, input.state);
-  if (updated.name === event.name && updated.startsAtMs === event.startsAtMs && updated.state === event.state) {
+  const rules = validRules(rulesOf(event), input.rules);
+  const rulesChange = !sameRules(rules, rulesOf(event));
+  const now = util.time.nowEpochMilliSeconds();
+  if (rulesChange && (event.state !== 'UPCOMING' || now >= event.startsAtMs)) {
+    const error = rulesLocked(event);
+    util.error(error.message, error.type);
+  }
+  updated.rules = rules;
+  if (
+    updated.name === event.name &&
+    updated.startsAtMs === event.startsAtMs &&
+    updated.state === event.state &&
+    !rulesChange
+  ) {
     return runtime.earlyReturn(toEvent(event));
   }
   ctx.stash.updated = updated;
@@ -55,11 +78,11 @@ export function request(ctx: WriteEventUpdateContext) {
     names: { '#stateNow': 'state' } as Record<string, string>,
     values: { ':current': event.state } as Record<string, unknown>,
   };
-  if (updated.startsAtMs !== event.startsAtMs) {
+  if (updated.startsAtMs !== event.startsAtMs || rulesChange) {
     condition.expression += ' AND #stateNow = :upcoming AND #bellNow > :now';
     condition.names['#bellNow'] = 'startsAtMs';
     condition.values[':upcoming'] = 'UPCOMING';
-    condition.values[':now'] = util.time.nowEpochMilliSeconds();
+    condition.values[':now'] = now;
   }
   const eventUpdate = txUpdate(
     table,
@@ -67,13 +90,14 @@ export function request(ctx: WriteEventUpdateContext) {
     {
       // The index key follows the bell: the events list orders a day's events by it.
       expression:
-        'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk',
+        'SET #name = :name, #startsAt = :startsAt, #startsAtMs = :startsAtMs, #state = :state, #gsiSk = :gsiSk, #rules = :rules',
       names: {
         '#name': 'name',
         '#startsAt': 'startsAt',
         '#startsAtMs': 'startsAtMs',
         '#state': 'state',
         '#gsiSk': TABLE.gsiSk,
+        '#rules': 'rules',
       },
       values: {
         ':name': updated.name,
@@ -81,6 +105,7 @@ export function request(ctx: WriteEventUpdateContext) {
         ':startsAtMs': updated.startsAtMs,
         ':state': updated.state,
         ':gsiSk': EVENT.gsiSk(updated),
+        ':rules': rules,
       },
     },
     condition,
@@ -94,13 +119,19 @@ export function response(ctx: WriteEventUpdateContext): MutationUpdateEventResul
   const stored = failed ? (failed.item as Partial<EventItem> | null) : null;
   // The stored item tells which part failed: a state other than the one read, or a bell that has rung.
   const changed = !stored || stored.state !== event.state;
+  const rung = stored
+    ? { ...event, state: stored.state ?? event.state, startsAt: stored.startsAt ?? event.startsAt }
+    : event;
+  const moved = ctx.stash.updated.startsAtMs !== event.startsAtMs;
   raiseWriteError(ctx, [
     changed
       ? {
           message: `Event ${event.id} changed meanwhile (it is no longer ${event.state}); reload it and try again`,
           type: ERROR.concurrentModification,
         }
-      : bellRung({ ...event, state: stored.state ?? event.state, startsAt: stored.startsAt ?? event.startsAt }),
+      : moved
+        ? bellRung(rung)
+        : rulesLocked(rung),
   ]);
   return toEvent(ctx.stash.updated);
 }

@@ -11,7 +11,7 @@ import type {
 } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txUpdate } from '../lib/transact';
-import { cardMatch, validTeamIndex } from '../lib/validate';
+import { cardMatch, validMethod, validTeamIndex } from '../lib/validate';
 
 type WriteMatchResultContext = Context<MutationSetMatchResultArgs, CardStash & { decided: MatchItem }>;
 
@@ -19,7 +19,11 @@ type WriteMatchResultContext = Context<MutationSetMatchResultArgs, CardStash & {
  * The result the arguments describe: a winner (WIN, the default when a winner is given), no winner
  * (DRAW, NO_CONTEST), or none at all (both null: clear). Any other combination is a ValidationError.
  */
-function decidedResult(match: MatchItem, winner: number | null | undefined, outcome: MatchOutcome | null | undefined) {
+function decidedResult(
+  match: MatchItem,
+  winner: number | null | undefined,
+  outcome: MatchOutcome | null | undefined,
+): { result: number | null; outcome: MatchOutcome | null } {
   const hasWinner = winner !== null && winner !== undefined;
   if (outcome === null || outcome === undefined) {
     return hasWinner
@@ -47,18 +51,26 @@ export function request(ctx: WriteMatchResultContext) {
   }
   const match = cardMatch(event, stashedMatches(ctx), ctx.args.matchId);
   const decided = decidedResult(match, ctx.args.winner, ctx.args.outcome);
-  ctx.stash.decided = { ...match, ...decided };
+  const method = ctx.args.method ?? null;
+  if (method !== null && decided.result === null)
+    util.error('A finish (method) goes with a winner; this result has none', ERROR.validation);
+  if (method !== null) validMethod(method, 'method');
+  ctx.stash.decided = { ...match, ...decided, method };
   const table = tableOf(ctx);
-  const names = { '#result': 'result', '#outcome': 'outcome' };
+  const names = { '#result': 'result', '#outcome': 'outcome', '#method': 'method' };
   const update =
     decided.outcome === null
-      ? { expression: 'REMOVE #result, #outcome', names }
+      ? { expression: 'REMOVE #result, #outcome, #method', names }
       : decided.result === null
-        ? { expression: 'SET #outcome = :outcome REMOVE #result', names, values: { ':outcome': decided.outcome } }
-        : {
-            expression: 'SET #outcome = :outcome, #result = :winner',
+        ? {
+            expression: 'SET #outcome = :outcome REMOVE #result, #method',
             names,
-            values: { ':outcome': decided.outcome, ':winner': decided.result },
+            values: { ':outcome': decided.outcome },
+          }
+        : {
+            expression: 'SET #outcome = :outcome, #result = :winner, #method = :method',
+            names,
+            values: { ':outcome': decided.outcome, ':winner': decided.result, ':method': method },
           };
   return transaction([
     txUpdate(

@@ -1,12 +1,11 @@
 import { util, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
 import {
+  boardFigures,
   boardOffset,
-  boardScore,
   boardToken,
   pageChunkKeys,
   pageRows,
-  rankOf,
-  rowPicks,
+  rowPrediction as boardRowPrediction,
   type BoardChunk,
   type BoardHead,
   type EventRow,
@@ -74,24 +73,13 @@ export function pageOf<Row>(
   };
 }
 
-/** An event board's row as a prediction of `event`: picks in the head's card order, points, correct picks and rank as the board ranked them. */
+/** An event board's row as a prediction of `event` (domain/entities/board.ts rowPrediction). */
 export function rowPrediction(
   head: BoardHead,
   event: Pick<Event, 'id' | 'name' | 'date'>,
   row: EventRow,
 ): PredictionItem {
-  return {
-    userId: row[0],
-    displayName: row[1],
-    eventId: event.id,
-    eventName: event.name,
-    eventDate: event.date,
-    picks: rowPicks(head, row[5]),
-    points: row[2],
-    correct: row[3],
-    rank: row[4],
-    updatedAt: util.time.epochMilliSecondsToISO8601(row[6]),
-  };
+  return boardRowPrediction(head, event, row, util.time.epochMilliSecondsToISO8601(row[6]));
 }
 
 /** A season board's row as the GraphQL Standing. */
@@ -108,21 +96,4 @@ export function rowStanding(seasonId: string, row: SeasonRow) {
   };
 }
 
-/**
- * A prediction with the figures its event's board ranks it by: points and correct picks on the head's
- * card, and the competition rank of that score in the head's counts (so a player's live rank never
- * waits for a write to their own item). Without a head, as stored.
- */
-export function boardFigures(
-  prediction: PredictionItem,
-  head: Pick<BoardHead, 'card' | 'scores'> | null,
-): PredictionItem {
-  if (head === null) return prediction;
-  const score = boardScore(head, prediction.picks);
-  return {
-    ...prediction,
-    points: score.points,
-    correct: score.correct,
-    rank: rankOf(head, score.points, score.correct),
-  };
-}
+export { boardFigures };

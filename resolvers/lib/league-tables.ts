@@ -5,7 +5,8 @@ import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/predict
 import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
 import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
-import { scorePicks } from '@pickem/domain/points';
+import { possiblePoints, scorePicks, scoringCard } from '@pickem/domain/points';
+import { rulesOf } from '@pickem/domain/rules';
 import { ranked } from '@pickem/domain/ranking';
 import type { LeagueTableStash } from './stash';
 import { predictionsLocked, visiblePrediction } from '@pickem/domain/visibility';
@@ -66,20 +67,25 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
   const event = ctx.stash.event;
   const now = util.time.nowEpochMilliSeconds();
   if (!event || !predictionsLocked(event, now)) return null;
-  const onCard: Record<string, MatchItem> = {};
-  for (const match of ctx.stash.matches) if (event.matchOrder.indexOf(match.id) >= 0) onCard[match.id] = match;
+  // The picks at the bell (the underdog's count) come with the event's board head, read with the card.
+  const onCard = scoringCard(event.matchOrder, ctx.stash.matches, ctx.stash.picked ?? null);
+  const rules = rulesOf(event);
   const me = caller(ctx).sub;
   const rows = ctx.stash.members
     .filter((m) => ctx.stash.predictions[m.userId] !== undefined)
     .map((m) => {
       const prediction = ctx.stash.predictions[m.userId];
-      const score = scorePicks(prediction.picks, onCard);
+      const score = scorePicks(prediction.picks, onCard, rules);
       return {
         ...prediction,
         displayName: nameOf(ctx.stash, m.userId, prediction.displayName),
         points: score.points,
         correct: score.correct,
+        scores: score.scores,
+        cardBonus: score.cardBonus,
+        possiblePoints: event.state === 'BROADCAST' ? possiblePoints(prediction.picks, onCard, rules) : null,
       };
     });
-  return ranked(rows).map((row) => visiblePrediction(row, event, row.userId === me, now));
+  const tie = rules.tieBreakQuestion === null ? null : { answer: event.tieBreakAnswer ?? null };
+  return ranked(rows, tie).map((row) => visiblePrediction(row, event, row.userId === me, now));
 }

@@ -23,6 +23,8 @@ export interface CardStash {
   event: EventItem | null;
   /** getEventCard: every match item of the event's partition (on the card or not). */
   matches: MatchItem[];
+  /** getEventCard (eventCard, a league's event board): the picks at the bell the board's head counted (boardPicked), null before. */
+  picked: Record<string, number[]> | null;
   /** getEventCard (eventCard only): the event's board head, null before the first scoring pass. */
   board: (ItemKey & BoardHead) | null;
   /** addMatch, updateMatch (request): the validated match input. */
@@ -74,7 +76,7 @@ export interface HistoryStash {
   /** getHistoryEvents: what the visibility rule reads of each event of the page, and its name now, by event id. */
   events: Record<string, HistoryEvent>;
   /** getHistoryEvents: the board heads (card and score counts) of the events whose prediction is not scored yet, by event id. */
-  heads: Record<string, Pick<BoardHead, 'card' | 'scores'>>;
+  heads: Record<string, Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'>>;
 }
 
 /**

@@ -11,7 +11,23 @@ import {
 } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
 import { MAX_ID_LENGTH } from '@pickem/domain/limits';
-import type { EventState, MatchInput, TeamInput } from '@pickem/domain/schema-types';
+import {
+  FINISH_METHODS,
+  mergedRules,
+  RULES_LIMIT,
+  rulesOf,
+  scoresMethod,
+  tieBreakProblem,
+  type RulesItem,
+} from '@pickem/domain/rules';
+import type {
+  EventState,
+  FinishMethod,
+  MatchInput,
+  PickInput,
+  ScoringRulesInput,
+  TeamInput,
+} from '@pickem/domain/schema-types';
 
 /**
  * Input checks of the write path. APPSYNC_JS: no regex, no throw; util.error stops the resolver,
@@ -303,16 +319,54 @@ export function validTeamIndex(match: MatchItem, team: number, field: string): n
   return team;
 }
 
-/** Picks against the card: each match on it, at most once, with a team index in range. */
-export function validPicks(event: EventItem, matches: MatchItem[], picks: PickItem[]): PickItem[] {
+/** A finish method of the schema's enum (AppSync checks enums; the local runtime too: kept for clarity). */
+export function validMethod(method: FinishMethod, field: string): FinishMethod {
+  if (FINISH_METHODS.indexOf(method) < 0) util.error(`${field} is not a finish: ${method}`, ERROR.validation);
+  return method;
+}
+
+/**
+ * Picks against the card and the event's rules: each match on it, at most once, with a team index in
+ * range; a finish only when the rules score finishes, a joker only when they have one, and at most one.
+ */
+export function validPicks(event: EventItem, matches: MatchItem[], picks: PickInput[]): PickItem[] {
   const seen: Record<string, boolean> = {};
+  const rules = rulesOf(event);
+  const jokers = picks.filter((pick) => pick.joker === true).length;
+  if (jokers > 0 && !rules.joker) util.error('This event has no joker: its rules do not score one', ERROR.validation);
+  if (jokers > 1) util.error(`Only one joker a card; got ${jokers}`, ERROR.validation);
   return picks.map((pick, i) => {
     if (Object.hasOwn(seen, pick.matchId))
       util.error(`Match ${pick.matchId} is picked more than once`, ERROR.validation);
     seen[pick.matchId] = true;
     const match = cardMatch(event, matches, pick.matchId);
-    return { matchId: pick.matchId, team: validTeamIndex(match, pick.team, `picks[${i}].team`) };
+    const stored: PickItem = { matchId: pick.matchId, team: validTeamIndex(match, pick.team, `picks[${i}].team`) };
+    const method = pick.method ?? null;
+    if (method !== null && !scoresMethod(rules))
+      util.error("This event's rules do not score the finish: pick a winner only", ERROR.validation);
+    if (method !== null) stored.method = validMethod(method, `picks[${i}].method`);
+    if (pick.joker === true) stored.joker = true;
+    return stored;
   });
+}
+
+/** A tie-break guess or answer: a whole number in range, else a ValidationError naming `field`. */
+export function validTieBreak(value: number, field: string): number {
+  const problem = Number.isInteger(value) ? tieBreakProblem(value, field) : `${field} must be a whole number`;
+  if (problem !== null) util.error(problem, ERROR.validation);
+  return value;
+}
+
+/** `current` rules with `input` applied (domain/rules.ts), every value checked; the question's text cleaned. */
+export function validRules(current: RulesItem, input: ScoringRulesInput | null | undefined): RulesItem {
+  if (input === null || input === undefined) return current;
+  const question =
+    input.tieBreakQuestion === undefined
+      ? undefined
+      : optionalText(input.tieBreakQuestion, 'rules.tieBreakQuestion', RULES_LIMIT.tieBreakQuestion);
+  const merged = mergedRules(current, input, question);
+  if (merged.problem !== null) util.error(`rules.${merged.problem}`, ERROR.validation);
+  return merged.rules;
 }
 
 /** A new card order: exactly the ids of `current`, each once. */

@@ -1,3 +1,5 @@
+import type { FinishMethod, ScoringRulesInput } from '@pickem/domain/schema-types';
+
 /**
  * The demo season's cards. Wrestlers and titles are real names used for illustration; the results
  * are demo data, not a historical record. Team index 0 is listed first.
@@ -17,6 +19,8 @@ export interface DemoMatch {
   teams: DemoTeam[];
   /** Index of the winning team, or a result without a winner, for events that get results. */
   result: number | 'DRAW' | 'NO_CONTEST';
+  /** How a match with a winner ended, entered with its result. */
+  method?: FinishMethod;
 }
 
 export interface DemoEvent {
@@ -25,8 +29,24 @@ export interface DemoEvent {
   when: { date: string; startsAt: string } | { daysFromNow: number; hourUtc: number };
   /** How far the demo takes it. */
   state: 'UPCOMING' | 'BROADCAST' | 'SCORED';
+  /** Its scoring rules (absent: every rule off), and the tie-break answer of a scored event that asks one. */
+  rules?: ScoringRulesInput;
+  tieBreakAnswer?: number;
+  /** A player (index) who picks every winner: a perfect card. */
+  perfectPlayer?: number;
   matches: DemoMatch[];
 }
+
+/** Every rule on: the live event shows them all. */
+const ALL_RULES: ScoringRulesInput = {
+  joker: true,
+  methodBonus: 5,
+  underdogBonus: 15,
+  underdogPercent: 30,
+  titleChangeBonus: 10,
+  perfectCardBonus: 25,
+  tieBreakQuestion: 'How many minutes will the main event last?',
+};
 
 const solo = (...members: string[]): DemoTeam[] => members.map((m) => ({ members: [m] }));
 
@@ -162,6 +182,9 @@ export const demoEvents: DemoEvent[] = [
     name: 'AEW All In',
     when: { date: '2024-08-25', startsAt: '2024-08-25T17:00:00Z' },
     state: 'SCORED',
+    // Player 3 calls every winner: the demo's perfect card.
+    rules: { joker: true, methodBonus: 5, perfectCardBonus: 25 },
+    perfectPlayer: 3,
     matches: [
       {
         name: 'Casino Gauntlet',
@@ -208,11 +231,13 @@ export const demoEvents: DemoEvent[] = [
     name: 'AEW Full Gear',
     when: { daysFromNow: 0, hourUtc: 1 },
     state: 'BROADCAST',
+    rules: ALL_RULES,
     matches: [
       { points: 5, preshow: true, result: 0, teams: solo('Kyle Fletcher', 'Kevin Knight') },
       {
         points: 25,
         result: 0,
+        method: 'PINFALL',
         championships: ['AEW World Championship'],
         teams: [{ members: ['Hangman Adam Page'], champion: true }, { members: ['Samoa Joe'] }],
       },

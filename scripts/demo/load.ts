@@ -2,6 +2,7 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
+import type { FinishMethod, PickInput } from '@pickem/domain/schema-types';
 import { graphqlData } from 'appsync-local';
 import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
@@ -45,10 +46,13 @@ function schedule(event: DemoEvent): { date: string; startsAt: string } {
 const CREATE_EVENT = `mutation CreateEvent($input: CreateEventInput!) { createEvent(input: $input) { id } }`;
 const UPDATE_EVENT = `mutation UpdateEvent($input: UpdateEventInput!) { updateEvent(input: $input) { id state } }`;
 const ADD_MATCH = `mutation AddMatch($eventId: ID!, $input: MatchInput!) { addMatch(eventId: $eventId, input: $input) { id } }`;
-const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome) {
-  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome) { id result outcome } }`;
+const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: MatchOutcome, $method: FinishMethod) {
+  setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome, method: $method) { id result outcome } }`;
+const ANSWER = `mutation Answer($eventId: ID!, $answer: Int!) { setTieBreakAnswer(eventId: $eventId, answer: $answer) { id } }`;
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated finished } }`;
-const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!) { savePrediction(eventId: $eventId, picks: $picks) { updatedAt } }`;
+const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int) {
+  savePrediction(eventId: $eventId, picks: $picks, tieBreak: $tieBreak) { updatedAt } }`;
+const METHODS: FinishMethod[] = ['PINFALL', 'PINFALL', 'PINFALL', 'SUBMISSION', 'KNOCKOUT', 'DISQUALIFICATION'];
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
 const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
@@ -82,31 +86,42 @@ export async function loadDemoData(
     // Cards are built and predicted before the bell; past events then get their real start time.
     const opensAt = event.state === 'UPCOMING' ? startsAt : new Date(Date.now() + HOUR).toISOString();
     const { createEvent } = await as<{ createEvent: { id: string } }>(admin, CREATE_EVENT, {
-      input: { name: event.name, date, startsAt: opensAt },
+      input: { name: event.name, date, startsAt: opensAt, ...(event.rules ? { rules: event.rules } : {}) },
     });
     const eventId = createEvent.id;
     const matchIds: string[] = [];
     for (const match of event.matches) {
-      const { result: _result, ...input } = match;
+      const { result: _result, method: _method, ...input } = match;
       const { addMatch } = await as<{ addMatch: { id: string } }>(admin, ADD_MATCH, { eventId, input });
       matchIds.push(addMatch.id);
     }
 
-    let previousPicks: { matchId: string; team: number }[] = [];
+    let previousPicks: PickInput[] = [];
     for (const [playerIndex, player] of players.entries()) {
       const rnd = random(eventIndex * 1000 + playerIndex);
       // Not everyone plays every event; the README's demo player (player01) always does.
       const sitsOut = rnd() < 0.15;
-      if (sitsOut && playerIndex !== 0) continue;
+      if (sitsOut && playerIndex !== 0 && event.perfectPlayer !== playerIndex) continue;
       // Every fifth player copies the one before: identical picks make ties in every leaderboard.
-      const picks =
+      const perfect = event.perfectPlayer === playerIndex;
+      // Under the event's rules: a joker on one match, a finish called on some picks, a guess.
+      const joker = event.rules?.joker ? Math.floor(rnd() * event.matches.length) : -1;
+      const picks: PickInput[] =
         playerIndex % 5 === 4 && previousPicks.length > 0
           ? previousPicks
           : event.matches.map((m, i) => ({
               matchId: matchIds[i],
-              team: rnd() < 0.55 && typeof m.result === 'number' ? m.result : Math.floor(rnd() * m.teams.length),
+              team:
+                typeof m.result === 'number' && (perfect || rnd() < 0.55)
+                  ? m.result
+                  : Math.floor(rnd() * m.teams.length),
+              ...(event.rules?.methodBonus && rnd() < 0.5
+                ? { method: METHODS[Math.floor(rnd() * METHODS.length)] }
+                : {}),
+              ...(i === joker ? { joker: true } : {}),
             }));
-      await as(player.token, SAVE, { eventId, picks });
+      const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
+      await as(player.token, SAVE, { eventId, picks, tieBreak });
       previousPicks = picks;
       predictions += 1;
     }
@@ -119,9 +134,13 @@ export async function loadDemoData(
     const resultsIn = event.state === 'SCORED' ? event.matches.length : 2;
     for (let i = 0; i < resultsIn; i += 1) {
       const result = event.matches[i].result;
-      const set = typeof result === 'number' ? { winner: result, outcome: 'WIN' } : { winner: null, outcome: result };
+      const set =
+        typeof result === 'number'
+          ? { winner: result, outcome: 'WIN', method: event.matches[i].method ?? null }
+          : { winner: null, outcome: result };
       await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
+    if (event.tieBreakAnswer !== undefined) await as(admin, ANSWER, { eventId, answer: event.tieBreakAnswer });
     if (event.state === 'SCORED') {
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
       // let them finish first, so that the final pass does not contend with them for the same standings.

@@ -24,6 +24,7 @@ import type { ApiResponse } from 'appsync-local/lambda';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
+import { DEFAULT_RULES } from '@pickem/domain/rules';
 import { publish, publishContext, SNAPSHOT_EVENT } from './publish-sandbox.ts';
 
 const calls = vi.hoisted(() => ({
@@ -134,7 +135,8 @@ describe('live updates through the local API', () => {
 
   const asAdmin = (query: string, variables: Record<string, unknown>) =>
     api.request(ADMIN, query, variables, ADMIN_GROUPS);
-  const EVENT_FIELDS = 'id name date startsAt state season matchCount';
+  const EVENT_FIELDS =
+    'id name date startsAt state season matchCount tieBreakAnswer rules { joker methodBonus underdogBonus underdogPercent titleChangeBonus perfectCardBonus tieBreakQuestion }';
   const eventNow = async (id: string) =>
     (await api.data('p1', `query($e: ID!) { eventCard(eventId: $e) { event { ${EVENT_FIELDS} } } }`, { e: id }))
       .eventCard.event;
@@ -161,6 +163,7 @@ describe('live updates through the local API', () => {
         state: 'UPCOMING',
         season: 2031,
         matchCount: 0,
+        rules: DEFAULT_RULES,
       },
     };
     const mutation = 'mutation($i: EventUpdateInput!) { publishEventUpdate(input: $i) { eventId } }';
@@ -254,8 +257,8 @@ describe('live updates through the local API', () => {
       [p2, 0, 0, 2],
     ]);
     expect(board.leaderboard![0].picks).toEqual([
-      { matchId: m1, team: 0 },
-      { matchId: m2, team: 1 },
+      { matchId: m1, team: 0, method: null, joker: false },
+      { matchId: m2, team: 1, method: null, joker: false },
     ]);
     shown.push(...published());
 

@@ -1,6 +1,7 @@
 /** publishEventUpdate's resolver in the APPSYNC_JS sandbox: compiled, an event snapshot to publish, and a call's context. */
 import { compileCode, contextWithDefaults } from 'appsync-local';
 import { bundleResolver } from '../../project.ts';
+import { DEFAULT_RULES } from '@pickem/domain/rules';
 
 export const publish = compileCode('publishEventUpdate.js', bundleResolver('resolvers/Mutation.publishEventUpdate.ts'));
 
@@ -12,6 +13,8 @@ export const SNAPSHOT_EVENT = {
   state: 'BROADCAST',
   season: 2031,
   matchCount: 0,
+  rules: DEFAULT_RULES,
+  tieBreakAnswer: null,
 };
 
 /** The context of a publishEventUpdate call with this input. */

@@ -316,13 +316,14 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .toBe('Winner: Kenny Omega');
     expect(await match(player, 0).getByTestId('pick-outcome').textContent()).toBe('Your pick won: +10 pts.');
     const board = player.getByTestId('leaderboard').locator('tbody tr');
+    // Rank, name, correct, points, and the points still possible (the second match's 10).
     await expect
       .poll(async () => (await figuresOf(player, 'leaderboard'))[0], { timeout: 20_000 })
-      .toBe(`1${PLAYER_NAME} (you)110`);
+      .toBe(`1${PLAYER_NAME} (you)11010`);
     // The player's own figures follow the board without a reload.
     await expect
       .poll(() => player.getByTestId('my-points').textContent(), { timeout: 10_000 })
-      .toBe('Your points: 10 (1 correct, rank 1)');
+      .toBe('Your points: 10 (1 correct, rank 1); still possible: +10');
     console.log(`result to the player's leaderboard: ${Date.now() - started} ms`);
     // The league's board, on another player's page: rank, name, correct, points.
     await expect.poll(() => figuresOf(second, 'league-board'), { timeout: 10_000 }).toEqual([`1${PLAYER_NAME}110`]);
@@ -473,10 +474,10 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await setResult(rampage.id, rampage.matches[0], 1);
     await expect
       .poll(async () => (await figuresOf(second, 'leaderboard'))[0], { timeout: 10_000 })
-      .toBe(`1${SECOND_NAME} (you)110`);
+      .toBe(`1${SECOND_NAME} (you)11010`);
     await expect
       .poll(() => second.getByTestId('my-points').textContent(), { timeout: 10_000 })
-      .toBe('Your points: 10 (1 correct, rank 1)');
+      .toBe('Your points: 10 (1 correct, rank 1); still possible: +10');
     expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 30_000);
 

@@ -11,6 +11,7 @@ import { BOARD, type BoardHead } from '@pickem/domain/entities/board';
 import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match';
 import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
 import { EVENT_LIMIT } from '@pickem/domain/entities/event';
+import { DEFAULT_RULES, RULES_LIMIT } from '@pickem/domain/rules';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/api';
 import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
@@ -49,6 +50,8 @@ describe('the updates, built from the table', () => {
       state: 'BROADCAST',
       season: 2031,
       matchCount: 3,
+      rules: DEFAULT_RULES,
+      tieBreakAnswer: null,
     };
 
     // readAt: taken before the reads, so between the clock before and after the call.
@@ -80,6 +83,9 @@ describe('the updates, built from the table', () => {
         ],
         result: 1,
         outcome: 'WIN',
+        method: null,
+        // The picks at the bell, as the board's head counted them (36% is 9 of 25).
+        pickShares: [36, 32, 32],
       },
     });
     expect((await announcer.result('live', 'm2'))?.match).toMatchObject({
@@ -129,11 +135,20 @@ describe('the updates, built from the table', () => {
       eventName: 'Event live',
       eventDate: '2031-04-04',
       // In card order, from the board's row (one character a match of the card).
-      picks: ['m2', 'm1', 'm3'].map((matchId) => ({ matchId, team: picks[order[0][0]][matchId] })),
+      picks: ['m2', 'm1', 'm3'].map((matchId) => ({
+        matchId,
+        team: picks[order[0][0]][matchId],
+        method: null,
+        joker: false,
+      })),
       points: order[0][1].points,
       correct: order[0][1].correct,
       rank: order[0][1].rank,
       updatedAt: '2031-04-04T19:00:00.000Z',
+      tieBreak: null,
+      scores: order[0][1].scores,
+      cardBonus: 0,
+      possiblePoints: 7, // m3 (7 points) has no result yet
     });
   });
 });
@@ -149,6 +164,8 @@ describe("AppSync's subscription payload limit", () => {
     state: 'BROADCAST' as const,
     season: 2031,
     matchCount: 50,
+    rules: { ...DEFAULT_RULES, tieBreakQuestion: wide(RULES_LIMIT.tieBreakQuestion) },
+    tieBreakAnswer: RULES_LIMIT.tieBreak,
   };
 
   it('fits a LEADERBOARD of 20 predictions with 50 picks each and the longest names', () => {
@@ -161,11 +178,20 @@ describe("AppSync's subscription payload limit", () => {
       picks: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({
         matchId: `01HZX${String(m).padStart(21, '0')}`,
         team: MATCH_LIMIT.teamsPerMatch - 1,
+        method: 'DISQUALIFICATION' as const,
+        joker: m === 0,
       })),
       points: 50_000,
       correct: 50,
       rank: u + 1,
       updatedAt: '2031-01-01T19:59:59.999Z',
+      tieBreak: RULES_LIMIT.tieBreak,
+      scores: Array.from({ length: MAX_MATCHES_PER_CARD }, (_, m) => ({
+        matchId: `01HZX${String(m).padStart(21, '0')}`,
+        points: -5000,
+      })),
+      cardBonus: 1000,
+      possiblePoints: 250_000,
     });
     const update: EventUpdateInput = {
       eventId: event.id,

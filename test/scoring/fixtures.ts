@@ -14,7 +14,17 @@ import {
 import { afterEach, expect } from 'vitest';
 import { localDynamoDbEnvironment } from 'appsync-local';
 import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
-import { BOARD, rankOf, rowPicks, type BoardHead, type EventRow, type SeasonRow } from '@pickem/domain/entities/board';
+import {
+  BOARD,
+  rankOf,
+  rowAllPicks,
+  type BoardHead,
+  type EventRow,
+  type SeasonRow,
+} from '@pickem/domain/entities/board';
+import type { PickItem } from '@pickem/domain/entities/prediction';
+import type { RulesItem } from '@pickem/domain/rules';
+import type { FinishMethod } from '@pickem/domain/schema-types';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import type { AccessPattern } from '@pickem/domain/entities/access';
 import { EVENT } from '@pickem/domain/entities/event';
@@ -37,6 +47,10 @@ export interface MatchSpec {
   result: number | null;
   outcome?: 'DRAW' | 'NO_CONTEST';
   name?: string;
+  /** The finish of a match with a winner. */
+  method?: FinishMethod;
+  /** The team holding the match's championship (the match is then a title match). */
+  champion?: number;
 }
 
 export interface EventSpec {
@@ -46,10 +60,22 @@ export interface EventSpec {
   matches: MatchSpec[];
   /** Card order; defaults to every match. Matches not listed exist but are off the card. */
   matchOrder?: string[];
+  /** The scoring rules (absent: every rule off) and the tie-break answer. */
+  rules?: RulesItem;
+  tieBreakAnswer?: number | null;
+  /** Each player's tie-break guess (absent: none). */
+  guesses?: Record<string, number>;
 }
 
-/** userId -> matchId -> picked team */
-export type Picks = Record<string, Record<string, number>>;
+/** A pick: the team alone, or with its finish and joker. */
+export type PickSpec = number | { team: number; method?: FinishMethod; joker?: boolean };
+
+/** userId -> matchId -> pick */
+export type Picks = Record<string, Record<string, PickSpec>>;
+
+const pickOf = (matchId: string, p: PickSpec): PickItem =>
+  typeof p === 'number' ? { matchId, team: p } : { matchId, ...p };
+const picksOf = (p: Record<string, PickSpec>): PickItem[] => Object.entries(p).map(([m, s]) => pickOf(m, s));
 
 export class Fixture {
   constructor(
@@ -224,7 +250,10 @@ export class Fixture {
   /** The stored predictions of the event's entries (read from the 16 shards), by user id. */
   async predictionsOf(spec: Pick<EventSpec, 'id' | 'date'>) {
     const entries = (await Promise.all(ENTRY.shards().map((s) => this.query(ENTRY.shard(spec.id, s))))).flat();
-    const out = new Map<string, { displayName: unknown; points: unknown; correct: unknown; rank: unknown }>();
+    const out = new Map<
+      string,
+      { displayName: unknown; points: unknown; correct: unknown; rank: unknown; scores: unknown; cardBonus: unknown }
+    >();
     for (const e of entries) {
       const p = await this.get(PREDICTION.key(e.userId as string, spec.date, spec.id));
       out.set(e.userId as string, {
@@ -232,6 +261,8 @@ export class Fixture {
         points: p?.points ?? null,
         correct: p?.correct ?? null,
         rank: p?.rank ?? null,
+        scores: p?.scores ?? null,
+        cardBonus: p?.cardBonus ?? null,
       });
     }
     return out;
@@ -248,6 +279,8 @@ export function eventItem(spec: EventSpec): Item {
     state: spec.state ?? 'BROADCAST',
     season: EVENT.season(spec.date),
     matchOrder: spec.matchOrder ?? spec.matches.map((m) => m.id),
+    ...(spec.rules ? { rules: spec.rules } : {}),
+    ...(spec.tieBreakAnswer !== undefined ? { tieBreakAnswer: spec.tieBreakAnswer } : {}),
   });
 }
 
@@ -258,25 +291,27 @@ export function matchItem(eventId: string, m: MatchSpec): Item {
     name: m.name ?? null,
     points: m.points,
     preshow: false,
-    championships: [],
+    championships: m.champion === undefined ? [] : ['The Title'],
     teams: [
-      { name: null, members: ['A'], champion: false },
-      { name: null, members: ['B'], champion: false },
-      { name: null, members: ['C'], champion: false },
+      { name: null, members: ['A'], champion: m.champion === 0 },
+      { name: null, members: ['B'], champion: m.champion === 1 },
+      { name: null, members: ['C'], champion: m.champion === 2 },
     ],
     result: m.result,
     outcome: m.outcome ?? (m.result === null ? null : 'WIN'),
+    method: m.result === null ? null : (m.method ?? null),
   });
 }
 
-export function predictionItem(spec: EventSpec, userId: string, picks: Record<string, number>): Item {
+export function predictionItem(spec: EventSpec, userId: string, picks: Record<string, PickSpec>): Item {
   return PREDICTION.item({
     userId,
     displayName: `name-${userId}`,
     eventId: spec.id,
     eventName: `Event ${spec.id}`,
     eventDate: spec.date,
-    picks: Object.entries(picks).map(([matchId, team]) => ({ matchId, team })),
+    picks: picksOf(picks),
+    tieBreak: spec.guesses?.[userId] ?? null,
     points: null,
     correct: null,
     rank: null,
@@ -284,22 +319,39 @@ export function predictionItem(spec: EventSpec, userId: string, picks: Record<st
   });
 }
 
-export function entryItem(spec: EventSpec, userId: string, picks: Record<string, number>): Item {
+export function entryItem(spec: EventSpec, userId: string, picks: Record<string, PickSpec>): Item {
   return ENTRY.item({
     userId,
     eventId: spec.id,
     displayName: `name-${userId}`,
-    picks: Object.entries(picks).map(([matchId, team]) => ({ matchId, team })),
+    picks: picksOf(picks),
+    tieBreak: spec.guesses?.[userId] ?? null,
     updatedAt: `${spec.date}T19:00:00.000Z`,
   });
 }
 
 /** The event board a spec and its picks must give: rows in board order, and the players at each score. */
 export function expectedEventBoard(spec: EventSpec, picks: Picks) {
-  const rows = [...expectedLeaderboard(spec, picks)]
-    .map(([userId, s]) => ({ userId, ...s }))
-    .sort((a, b) => b.points - a.points || b.correct - a.correct || (a.userId < b.userId ? 1 : -1));
-  return { rows, scores: histogramOf(rows) };
+  const board = [...expectedLeaderboard(spec, picks)].map(([userId, s]) => ({ userId, ...s }));
+  const second = new Map(board.map((r) => [r.userId, tieKey(spec, r.userId, r.correct)]));
+  const rows = board
+    .sort(
+      (a, b) => b.points - a.points || second.get(b.userId)! - second.get(a.userId)! || (a.userId < b.userId ? 1 : -1),
+    )
+    .map(({ userId, points, correct, rank }) => ({ userId, points, correct, rank }));
+  return { rows, scores: histogramOf(rows.map((r) => ({ points: r.points, correct: second.get(r.userId)! }))) };
+}
+
+/**
+ * What breaks a tie on points on an event board, written from the rules' words: without a question,
+ * correct picks; with one, the nearer guess ranks higher, no guess last, everyone equal before the answer.
+ */
+function tieKey(spec: EventSpec, userId: string, correct: number): number {
+  if (!spec.rules || spec.rules.tieBreakQuestion === null) return correct;
+  const answer = spec.tieBreakAnswer ?? null;
+  const guess = spec.guesses?.[userId];
+  if (answer === null || guess === undefined) return 0;
+  return 100001 - Math.abs(guess - answer);
 }
 
 function histogramOf(rows: { points: number; correct: number }[]): [number, number, number][] {
@@ -327,21 +379,36 @@ export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Pick
   expect(head!.final).toBe(opts.final);
   const card = spec.matchOrder ?? spec.matches.map((m) => m.id);
   expect(head!.card.map((m) => m[0])).toEqual(card);
-  for (const r of want.rows) expect(rankOf(head!, r.points, r.correct), r.userId).toBe(r.rank);
+  for (const r of want.rows) expect(rankOf(head!, r.points, tieKey(spec, r.userId, r.correct)), r.userId).toBe(r.rank);
+  // A finish or a joker is kept only where the rules score it; the board keeps them as saved.
+  const asSaved = (p: PickItem) => ({
+    matchId: p.matchId,
+    team: p.team,
+    ...(p.method ? { method: p.method } : {}),
+    ...(p.joker ? { joker: true } : {}),
+  });
   for (const r of rows) {
-    const own = Object.entries(picks[r[0]])
-      .map(([matchId, team]) => ({ matchId, team }))
-      .filter((p) => card.includes(p.matchId));
+    const own = picksOf(picks[r[0]])
+      .filter((p) => card.includes(p.matchId))
+      .map(asSaved);
     expect(
-      rowPicks(head!, r[5]).sort((a, b) => (a.matchId < b.matchId ? -1 : 1)),
+      rowAllPicks(head!, r).sort((a, b) => (a.matchId < b.matchId ? -1 : 1)),
       `picks of ${r[0]}`,
     ).toEqual(own.sort((a, b) => (a.matchId < b.matchId ? -1 : 1)));
+    expect(r[9] ?? null, `guess of ${r[0]}`).toBe(spec.guesses?.[r[0]] ?? null);
   }
   if (opts.final) {
     const stored = await fx.predictionsOf(spec);
+    const board = expectedLeaderboard(spec, picks);
     expect(stored.size).toBe(want.rows.length);
     for (const r of want.rows)
-      expect(stored.get(r.userId), r.userId).toMatchObject({ points: r.points, correct: r.correct, rank: r.rank });
+      expect(stored.get(r.userId), r.userId).toMatchObject({
+        points: r.points,
+        correct: r.correct,
+        rank: r.rank,
+        cardBonus: board.get(r.userId)!.cardBonus,
+        scores: board.get(r.userId)!.scores,
+      });
   }
   return { head: head!, rows };
 }
@@ -395,22 +462,59 @@ function rankAll<T extends { points: number; correct: number }>(rows: T[]): Map<
   return ranks;
 }
 
-/** What one event's leaderboard must be, by user id. */
+/**
+ * What one event's leaderboard must be, by user id, computed from the rules' words (README, the
+ * issue) with none of the scorer's code: the picks at the bell counted here, each rule applied in turn.
+ */
 export function expectedLeaderboard(spec: EventSpec, picks: Picks) {
-  const card = new Set(spec.matchOrder ?? spec.matches.map((m) => m.id));
+  const order = spec.matchOrder ?? spec.matches.map((m) => m.id);
+  const onCard = order.map((id) => spec.matches.find((m) => m.id === id)!);
+  const rules = spec.rules;
+  const on = <K extends keyof RulesItem>(k: K) => (rules ? rules[k] : 0);
+  // How many players picked each team of each match, over every prediction (the count at the bell).
+  const count = (matchId: string, team: number) =>
+    Object.values(picks).filter((p) => p[matchId] !== undefined && pickOf(matchId, p[matchId]).team === team).length;
+  const pickers = (matchId: string) => Object.values(picks).filter((p) => p[matchId] !== undefined).length;
   const rows = Object.entries(picks).map(([userId, p]) => {
     let points = 0;
     let correct = 0;
-    for (const m of spec.matches) {
-      if (card.has(m.id) && p[m.id] !== undefined && p[m.id] === m.result) {
-        points += m.points;
-        correct += 1;
+    let allRight = true;
+    let winners = 0;
+    const scores: { matchId: string; points: number }[] = [];
+    for (const m of onCard) {
+      if (m.result === null && m.outcome === undefined) continue; // no result yet: nothing, not even a score
+      let earned = 0;
+      const pick = p[m.id] === undefined ? null : pickOf(m.id, p[m.id]);
+      const joker = rules?.joker === true && pick?.joker === true;
+      if (m.result !== null) {
+        winners += 1;
+        if (pick !== null && pick.team === m.result) {
+          correct += 1;
+          earned += joker ? 2 * m.points : m.points;
+          if (on('methodBonus') && m.method !== undefined && pick.method === m.method) earned += rules!.methodBonus;
+          if (on('underdogBonus') && count(m.id, pick.team) / pickers(m.id) < rules!.underdogPercent / 100)
+            earned += rules!.underdogBonus;
+          if (on('titleChangeBonus') && m.champion !== undefined && m.result !== m.champion)
+            earned += rules!.titleChangeBonus;
+        } else {
+          allRight = false;
+          if (joker) earned -= m.points;
+        }
       }
+      scores.push({ matchId: m.id, points: earned });
+      points += earned;
     }
-    return { userId, points, correct };
+    const everyResult = onCard.every((m) => m.result !== null || m.outcome !== undefined);
+    const cardBonus = on('perfectCardBonus') && everyResult && allRight && winners > 0 ? rules!.perfectCardBonus : 0;
+    return { userId, points: points + cardBonus, correct, scores, cardBonus };
   });
-  const ranks = rankAll(rows);
-  return new Map(rows.map((r) => [r.userId, { points: r.points, correct: r.correct, rank: ranks.get(r)! }]));
+  const ranks = rankAll(rows.map((r) => ({ ...r, correct: tieKey(spec, r.userId, r.correct) })));
+  return new Map(
+    rows.map((r, i) => [
+      r.userId,
+      { points: r.points, correct: r.correct, rank: [...ranks.values()][i], scores: r.scores, cardBonus: r.cardBonus },
+    ]),
+  );
 }
 
 /** What a season's standings must be after scoring `events` (each with its picks), from scratch. */

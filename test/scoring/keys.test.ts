@@ -33,7 +33,13 @@ describe('entity keys', () => {
   });
 
   it('set a prediction score without an index key', () => {
-    expect(PREDICTION.scored({ points: 18, correct: 3, rank: 1 })).toEqual({ points: 18, correct: 3, rank: 1 });
+    expect(PREDICTION.scored({ points: 18, correct: 3, rank: 1 })).toEqual({
+      points: 18,
+      correct: 3,
+      rank: 1,
+      scores: [],
+      cardBonus: 0,
+    });
   });
 
   it("put an entry in one of 16 shards of its event by the user id's last character", () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '@pickem/domain/rules';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { ERROR } from '../../resolvers/lib/errors.ts';
 import { EVENT } from '@pickem/domain/entities/event';
@@ -61,6 +62,8 @@ describe('scoreEvent', () => {
         state: 'SCORED',
         season: 2025,
         matchCount: 3,
+        rules: DEFAULT_RULES,
+        tieBreakAnswer: null,
       },
       predictionsScored: 5,
       standingsUpdated: 5,
@@ -90,6 +93,12 @@ describe('scoreEvent', () => {
       points: 18,
       correct: 3,
       rank: 1,
+      scores: [
+        { matchId: 'm1', points: 10 },
+        { matchId: 'm2', points: 5 },
+        { matchId: 'm3', points: 3 },
+      ],
+      cardBonus: 0,
     });
 
     const standings = await fx.standings(2025);

@@ -27,6 +27,7 @@ const ADMIN_FIELDS = [
   'removeMatch',
   'reorderCard',
   'setMatchResult',
+  'setTieBreakAnswer',
   'scoreEvent',
   'createSeason',
   'updateSeason',

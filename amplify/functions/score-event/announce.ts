@@ -10,7 +10,14 @@ import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { publishEventUpdate } from '@pickem/client/graphql/mutations';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
-import { BOARD, rowPicks, type BoardChunk, type BoardHead, type EventRow } from '@pickem/domain/entities/board';
+import {
+  BOARD,
+  boardPicked,
+  rowPrediction,
+  type BoardChunk,
+  type BoardHead,
+  type EventRow,
+} from '@pickem/domain/entities/board';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import type { ItemKey } from '@pickem/domain/entities/table';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-local/lambda';
@@ -54,27 +61,17 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
       );
     const rows = first.rows
       .slice(0, LIVE_LEADERBOARD_SIZE)
-      .map(([userId, displayName, points, correct, rank, picks, savedAtMs]) => ({
-        userId,
-        displayName,
-        eventId: event.id,
-        eventName: event.name,
-        eventDate: event.date,
-        picks: rowPicks(head, picks),
-        points,
-        correct,
-        rank,
-        updatedAt: new Date(savedAtMs).toISOString(),
-      }));
+      .map((row) => rowPrediction(head, event, row, new Date(row[6]).toISOString()));
     return { rows, version: head.version };
   };
 
   return {
     async result(eventId: string, matchId: string): Promise<EventUpdateInput | null> {
       const readAt = readingAt();
-      const [event, match] = await Promise.all([
+      const [event, match, head] = await Promise.all([
         get<EventItem>(EVENT.key(eventId)),
         get<MatchItem>(MATCH.key(eventId, matchId)),
+        get<BoardHead>(BOARD.eventHeadKey(eventId)),
       ]);
       const position = event ? event.matchOrder.indexOf(matchId) + 1 : 0;
       if (!event || !match || position === 0) return null;
@@ -84,7 +81,7 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
         readAt,
         event: toEvent(event),
         matchId,
-        match: toMatch(match, position, resultsVisible(event, false)),
+        match: toMatch(match, position, resultsVisible(event, false), boardPicked(head)?.[matchId] ?? null),
       };
     },
 
@@ -103,7 +100,10 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
       const at = now();
       const leaderboard = top.rows.map((item) => {
         const row = visiblePrediction(item, event, false, at);
-        return { ...row, picks: row.picks.map((p) => ({ matchId: p.matchId, team: p.team })) };
+        return {
+          ...row,
+          picks: row.picks.map((p) => ({ matchId: p.matchId, team: p.team, method: p.method, joker: p.joker })),
+        };
       });
       return { eventId, kind: 'LEADERBOARD', readAt, event: toEvent(event), leaderboard, boardVersion: top.version };
     },

@@ -21,6 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   BOARD,
   BOARD_LIMIT,
+  tieOf,
   type BoardHead,
   type BoardMatch,
   type ChunkSetRecord,
@@ -29,6 +30,8 @@ import {
   type SeasonRow,
 } from '@pickem/domain/entities/board';
 import { TABLE } from '@pickem/domain/entities/table';
+import { closeness, type TieBreak } from '@pickem/domain/ranking';
+import { rulesOf, sameRules, type RulesItem } from '@pickem/domain/rules';
 import type { Item } from './attributes.ts';
 import { forEachBounded } from './pool.ts';
 import { compareScores } from './ranks.ts';
@@ -42,6 +45,9 @@ export interface BoardContent<Row extends BoardRow> {
   rows: Row[];
   final: boolean;
   card: BoardMatch[];
+  /** Event boards: the rules and the tie-break answer the rows are scored and ranked with. */
+  rules?: RulesItem;
+  tieBreakAnswer?: number | null;
 }
 
 /** A chunk as it will be stored: its partition key and its rows. */
@@ -50,14 +56,22 @@ export interface BuiltChunk<Row extends BoardRow> {
   rows: Row[];
 }
 
-/** Rows highest first (compareScores: points, correct, then user id descending) with competition ranks. */
-export function rankRows<Row extends BoardRow>(rows: Row[]): Row[] {
-  const score = (r: BoardRow) => ({ userId: r[0], points: r[2], correct: r[3] });
+/**
+ * What orders rows tied on points (domain/ranking.ts secondKey): correct picks, or on an event board
+ * whose rules ask a tie-break question, the closeness of the row's guess (EventRow's tieBreak).
+ */
+export function secondOf(row: BoardRow, tie: TieBreak): number {
+  return tie === null ? row[3] : closeness((row as EventRow)[9] ?? null, tie.answer);
+}
+
+/** Rows highest first (compareScores: points, the second key, then user id descending) with competition ranks. */
+export function rankRows<Row extends BoardRow>(rows: Row[], tie: TieBreak = null): Row[] {
+  const score = (r: BoardRow) => ({ userId: r[0], points: r[2], correct: secondOf(r, tie) });
   const sorted = [...rows].sort((a, b) => compareScores(score(a), score(b)));
   const out: Row[] = [];
   sorted.forEach((row, i) => {
     const prev = out[i - 1];
-    const tied = prev !== undefined && prev[2] === row[2] && prev[3] === row[3];
+    const tied = prev !== undefined && prev[2] === row[2] && secondOf(prev, tie) === secondOf(row, tie);
     const ranked = [...row] as Row;
     ranked[4] = tied ? prev[4] : i + 1;
     out.push(ranked);
@@ -65,13 +79,14 @@ export function rankRows<Row extends BoardRow>(rows: Row[]): Row[] {
   return out;
 }
 
-/** [points, correct, players] per distinct score of ranked rows, highest first. */
-export function histogram(ranked: BoardRow[]): ScoreCount[] {
+/** [points, second key, players] per distinct score of ranked rows, highest first. */
+export function histogram(ranked: BoardRow[], tie: TieBreak = null): ScoreCount[] {
   const out: ScoreCount[] = [];
   for (const row of ranked) {
     const last = out[out.length - 1];
-    if (last && last[0] === row[2] && last[1] === row[3]) last[2] += 1;
-    else out.push([row[2], row[3], 1]);
+    const second = secondOf(row, tie);
+    if (last && last[0] === row[2] && last[1] === second) last[2] += 1;
+    else out.push([row[2], second, 1]);
   }
   return out;
 }
@@ -168,13 +183,26 @@ export async function replaceBoard<Row extends BoardRow>(
       throw err;
     }
     if (content === null) return { head, written: false };
-    const ranked = rankRows(content.rows);
-    const counts = histogram(ranked);
+    const tie = content.rules ? tieOf({ rules: content.rules, tieBreakAnswer: content.tieBreakAnswer }) : null;
+    const ranked = rankRows(content.rows, tie);
+    const counts = histogram(ranked, tie);
     const scores = scoresOnHead ? counts : [];
     const hash = rowsHash(ranked);
     const keep = head !== null && head.rowsHash === hash;
     const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
-    if (keep && same(head.scores, scores) && same(head.card, content.card) && head.final === content.final && sameRev)
+    const sameScoring =
+      head !== null &&
+      // Compared field by field: a map read back from DynamoDB may list its keys in another order.
+      sameRules(rulesOf(head), content.rules ?? rulesOf({})) &&
+      (head.tieBreakAnswer ?? null) === (content.tieBreakAnswer ?? null);
+    if (
+      keep &&
+      same(head.scores, scores) &&
+      same(head.card, content.card) &&
+      head.final === content.final &&
+      sameRev &&
+      sameScoring
+    )
       return { head, written: false, scores: counts };
 
     const chunkSet = keep ? head.chunkSet : randomBytes(8).toString('hex');
@@ -197,6 +225,7 @@ export async function replaceBoard<Row extends BoardRow>(
       final: content.final,
       card: content.card,
       ...(revision ? { cardRev: revision.cardRev } : {}),
+      ...(content.rules ? { rules: content.rules, tieBreakAnswer: content.tieBreakAnswer ?? null } : {}),
       builtAt: new Date().toISOString(),
     };
     const condition: { expression: string; names: Record<string, string>; values?: Item } = head

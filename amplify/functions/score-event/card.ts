@@ -1,9 +1,11 @@
-/** The event and its card as scoring needs them, and the points of one set of picks. */
+/** The event and its card as scoring needs them, and the card as a board holds it. */
 import { ERROR } from '@pickem/domain/error-types';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import type { BoardMatch } from '@pickem/domain/entities/board';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
-import { scorePicks } from '@pickem/domain/points';
+import { challengersOf, pickCounts, titleChangeOf } from '@pickem/domain/points';
+import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import type { Store } from './store.ts';
 
 /** The matches on the card by id (matchOrder; an item it does not list is off the card). */
@@ -53,15 +55,50 @@ export async function readCard(
       message: `${missing.length} match(es) of event ${eventId} have no result: ${list}`,
     };
   }
+  if (need.allResults && asksTieBreak(rulesOf(event)) && (event.tieBreakAnswer ?? null) === null) {
+    return {
+      ok: false,
+      type: ERROR.tieBreakAnswerMissing,
+      message: `Event ${eventId} asks a tie-break question; set its answer (setTieBreakAnswer) before scoring`,
+    };
+  }
   return { ok: true, event, card, cardRev: event.cardRev ?? 0 };
 }
 
-/** What scoring reads of a card, as one string: equal strings score every prediction the same. */
-export function cardFingerprint(card: Card): string {
-  return JSON.stringify([...card.values()].map((m) => [m.id, m.points, winnerOf(m)]));
+/**
+ * What scoring reads of a card and its event, as one string: equal strings score and rank every
+ * prediction the same (the picks at the bell aside: they no longer change).
+ */
+export function cardFingerprint(checked: { card: Card; event: EventItem }): string {
+  const r = rulesOf(checked.event);
+  // The rules in a fixed order: a map read back from DynamoDB may list its keys in another order.
+  const rules = [r.joker, r.methodBonus, r.underdogBonus, r.underdogPercent, r.titleChangeBonus, r.perfectCardBonus];
+  return JSON.stringify([
+    boardCard(checked.card, null),
+    rules,
+    r.tieBreakQuestion,
+    checked.event.tieBreakAnswer ?? null,
+  ]);
 }
 
-/** Points and number of correct picks on the card (domain/points.ts, the one rule). */
-export function scoreOnCard(picks: PickItem[] | undefined, card: Card): { points: number; correct: number } {
-  return scorePicks(picks, Object.fromEntries(card));
+/** How many predictions picked each team of each match of the card (domain/points.ts pickCounts: the one count). */
+export function countPicks(card: Card, predictions: (PickItem[] | undefined)[]): Record<string, number[]> {
+  return pickCounts(predictions, Object.fromEntries([...card.values()].map((m) => [m.id, m.teams])));
+}
+
+/** The card as a board holds it (domain BoardMatch), with the picks at the bell when counted. */
+export function boardCard(card: Card, picked: Record<string, number[]> | null): BoardMatch[] {
+  return [...card.values()].map((m) => {
+    const row: BoardMatch = [
+      m.id,
+      m.points,
+      winnerOf(m),
+      winnerOf(m) === null ? null : (m.method ?? null),
+      titleChangeOf(m),
+      challengersOf(m),
+      outcomeOf(m) !== null,
+    ];
+    if (picked !== null) row.push(picked[m.id] ?? m.teams.map(() => 0));
+    return row;
+  });
 }

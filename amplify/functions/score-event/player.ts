@@ -23,6 +23,9 @@ export interface PredictionScore {
   points: number;
   correct: number;
   rank: number;
+  /** What each match earned, and the perfect-card bonus (domain/points.ts). */
+  scores: { matchId: string; points: number }[];
+  cardBonus: number;
 }
 
 export interface PlayerState {
@@ -66,7 +69,8 @@ export function projectedTotals(
   const points = ((s?.points as number) ?? 0) - (scored(p) ? (p.points as number) : 0) + score.points;
   const correct = ((s?.correct as number) ?? 0) - (scored(p) ? (p.correct as number) : 0) + score.correct;
   const eventsPlayed = ((s?.eventsPlayed as number) ?? 0) + (scored(p) ? 0 : 1);
-  if (points < 0 || correct < 0 || eventsPlayed < 1) return null;
+  // Points may be negative (lost jokers); correct picks and events played may not.
+  if (correct < 0 || eventsPlayed < 1) return null;
   return { points, correct, eventsPlayed };
 }
 
@@ -102,9 +106,19 @@ export function planPlayer(
     correct: score.correct,
     rank: score.rank,
     displayName: ctx.displayName,
+    scores: score.scores,
+    cardBonus: score.cardBonus,
   };
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
-  const writePrediction = !(scoreKept && prediction.rank === score.rank && prediction.displayName === ctx.displayName);
+  const detailKept =
+    JSON.stringify(prediction.scores ?? null) === JSON.stringify(score.scores) &&
+    prediction.cardBonus === score.cardBonus;
+  const writePrediction = !(
+    scoreKept &&
+    detailKept &&
+    prediction.rank === score.rank &&
+    prediction.displayName === ctx.displayName
+  );
 
   const items: TransactWriteItem[] = [];
   const standings = new Map<string, StandingRow>();

@@ -9,22 +9,28 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '@pickem/domain/error-types';
 import {
   BOARD,
-  boardScore,
+  boardPicked,
+  boardMatches,
+  encodeMethods,
   encodePicks,
-  rowPicks,
+  jokerIndex,
+  rowAllPicks,
+  tieOf,
   type BoardMatch,
   type EventRow,
   type SeasonRow,
 } from '@pickem/domain/entities/board';
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
-import { winnerOf } from '@pickem/domain/entities/match';
-import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PREDICTION, type PickItem } from '@pickem/domain/entities/prediction';
+import { secondKey } from '@pickem/domain/ranking';
+import { possiblePoints, scorePicks, type ScoringMatch } from '@pickem/domain/points';
+import { rulesOf, sameRules, type RulesItem } from '@pickem/domain/rules';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
 import { readRows, replaceBoard, same } from './board.ts';
-import { SCORABLE_STATES, cardFingerprint, readCard, scoreOnCard, type Card } from './card.ts';
+import { SCORABLE_STATES, boardCard, cardFingerprint, countPicks, readCard, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
@@ -133,10 +139,55 @@ export function createScorer(opts: ScorerOptions) {
 
 type Failure = { error: { type: string; message: string } };
 
-/** The card as a board holds it: [matchId, points, winner or null] in card order. */
-export function boardCard(card: Card): BoardMatch[] {
-  return [...card.values()].map((m) => [m.id, m.points, winnerOf(m)]);
+/** How the event's boards break ties on points (its rules' tie-break question and answer, or correct picks). */
+const tieOfEvent = (event: EventItem) => tieOf({ rules: rulesOf(event), tieBreakAnswer: event.tieBreakAnswer ?? null });
+
+/** What an event board stores with its rows about the event's scoring. */
+const scoringOf = (event: EventItem) => ({ rules: rulesOf(event), tieBreakAnswer: event.tieBreakAnswer ?? null });
+
+/** A player's event board row, scored on `card` under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
+function eventRow(
+  who: { userId: string; displayName: string; picks: PickItem[]; tieBreak?: number | null; savedAtMs: number },
+  scoring: CardScoring,
+  rank = 0,
+): EventRow {
+  const { card, onCard, rules } = scoring;
+  const { points, correct } = scorePicks(who.picks, onCard, rules);
+  const live = rank === 0;
+  return [
+    who.userId,
+    who.displayName,
+    points,
+    correct,
+    rank,
+    encodePicks(card, who.picks),
+    who.savedAtMs,
+    encodeMethods(card, who.picks),
+    jokerIndex(card, who.picks),
+    who.tieBreak ?? null,
+    live ? possiblePoints(who.picks, onCard, rules) : null,
+  ];
 }
+
+/** A card as a board holds it, made once a pass: every row is scored on the same matches and rules. */
+interface CardScoring {
+  card: BoardMatch[];
+  onCard: Record<string, ScoringMatch>;
+  rules: RulesItem;
+}
+const cardScoring = (card: BoardMatch[], event: EventItem): CardScoring => ({
+  card,
+  onCard: boardMatches({ card }),
+  rules: rulesOf(event),
+});
+
+const entryPlayer = (entry: EntryItem) => ({
+  userId: entry.userId,
+  displayName: entry.displayName,
+  picks: entry.picks,
+  tieBreak: entry.tieBreak ?? null,
+  savedAtMs: Date.parse(entry.updatedAt),
+});
 
 /** Every entry of the event, from its shards (strongly consistent). */
 export async function readEntries(store: Store, eventId: string): Promise<EntryItem[]> {
@@ -169,35 +220,48 @@ async function livePass(
     if (pass === MAX_PASSES)
       throw new Error(`The card of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
     const onCard = checked.card;
-    const card = boardCard(onCard);
+    const { event } = checked;
+    const scoring = scoringOf(event);
     const cardRev = checked.cardRev;
     const written = await replaceBoard<EventRow>(
       store,
       BOARD.eventScope(eventId),
       async (head) => {
         if (head?.final) return null;
-        if (head && same(head.card, card) && (head.cardRev ?? 0) >= cardRev) return null;
-        let rows: EventRow[];
-        if (head && same(matchIds(head.card), matchIds(card))) {
-          rows = (await readRows<EventRow>(store, head)).map((row) => {
-            const { points, correct } = boardScore({ card }, rowPicks({ card }, row[5]));
-            return [row[0], row[1], points, correct, 0, row[5], row[6]];
-          });
-        } else {
-          rows = (await readEntries(store, eventId)).map((entry) => {
-            const { points, correct } = scoreOnCard(entry.picks, onCard);
-            return [
-              entry.userId,
-              entry.displayName,
-              points,
-              correct,
-              0,
-              encodePicks(card, entry.picks),
-              Date.parse(entry.updatedAt),
-            ];
-          });
+        // The picks at the bell are counted once, by the first pass that lists the entries; later
+        // passes on the same matches take the count from the head (picks no longer change).
+        const picked = head && same(matchIds(head.card), [...onCard.keys()]) ? boardPicked(head) : null;
+        if (head && picked !== null) {
+          const card = boardCard(onCard, picked);
+          const sameScoring =
+            sameRules(rulesOf(head), scoring.rules) && (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer;
+          if (same(head.card, card) && sameScoring && (head.cardRev ?? 0) >= cardRev) return null;
+          const pass = cardScoring(card, event);
+          const rows = (await readRows<EventRow>(store, head)).map((row) =>
+            eventRow(
+              {
+                userId: row[0],
+                displayName: row[1],
+                picks: rowAllPicks(head, row),
+                tieBreak: row[9] ?? null,
+                savedAtMs: row[6],
+              },
+              pass,
+            ),
+          );
+          return { rows, final: false, card, ...scoring };
         }
-        return { rows, final: false, card };
+        const entries = await readEntries(store, eventId);
+        const card = boardCard(
+          onCard,
+          countPicks(
+            onCard,
+            entries.map((e) => e.picks),
+          ),
+        );
+        const pass = cardScoring(card, event);
+        const rows = entries.map((entry) => eventRow(entryPlayer(entry), pass));
+        return { rows, final: false, card, ...scoring };
       },
       { cardRev, yieldToNewer: true },
     );
@@ -207,7 +271,7 @@ async function livePass(
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     if (again.cardRev > cardRev) return { event: again.event, players, superseded: true };
     // The same revision and another card: reordered (reorderCard raises no revision); score it again.
-    const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
+    const changed = cardFingerprint(again) !== cardFingerprint(checked);
     checked = again;
     if (!changed) break;
   }
@@ -260,11 +324,11 @@ async function finalPass(
         finished: false,
         cardChanges,
       };
-    await writeBoards(store, eventId, seasons, checked.card, checked.cardRev, done.rows, done.settled);
+    await writeBoards(store, checked.event, seasons, done.card, checked.cardRev, done.rows, done.settled);
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
-    const changed = cardFingerprint(again.card) !== cardFingerprint(checked.card);
-    const scoredCard = checked.card;
+    const changed = cardFingerprint(again) !== cardFingerprint(checked);
+    const scoredCard = checked;
     checked = again;
     if (changed) {
       cardChanges += 1;
@@ -282,7 +346,7 @@ async function finalPass(
     const now = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!now.ok) return { error: { type: now.type, message: now.message } };
     checked = now;
-    if (cardFingerprint(now.card) !== cardFingerprint(scoredCard)) cardChanges += 1;
+    if (cardFingerprint(now) !== cardFingerprint(scoredCard)) cardChanges += 1;
   }
   if (!event)
     return {
@@ -305,18 +369,32 @@ async function writeScores(
   pastDeadline: () => boolean,
 ) {
   const entries = await readEntries(store, event.id);
+  const boardMatches = boardCard(
+    card,
+    countPicks(
+      card,
+      entries.map((e) => e.picks),
+    ),
+  );
+  const tie = tieOfEvent(event);
+  const scoring = cardScoring(boardMatches, event);
   const raw = entries.map((e) => ({
     entry: e,
     userId: e.userId,
     key: PREDICTION.key(e.userId, event.date, event.id),
-    ...scoreOnCard(e.picks, card),
+    ...scorePicks(e.picks, scoring.onCard, scoring.rules),
   }));
-  const ranks = competitionRanks(raw);
+  const ranks = competitionRanks(
+    raw.map((r) => ({
+      userId: r.userId,
+      points: r.points,
+      correct: secondKey({ ...r, tieBreak: r.entry.tieBreak ?? null }, tie),
+    })),
+  );
 
   // The stored figures and the names, strongly consistent, in one set of batched reads.
   const keys = raw.flatMap((r) => [r.key, PROFILE.key(r.userId), ...seasons.map((s) => standingKey(r.userId, s))]);
   const stored = await store.batchGet(keys);
-  const boardMatches = boardCard(card);
 
   const rows: EventRow[] = [];
   const jobs: PlayerJob[] = [];
@@ -327,17 +405,17 @@ async function writeScores(
     const profile = stored.get(keyId(PROFILE.key(r.userId)));
     const displayName = (profile?.displayName as string | undefined) ?? (prediction.displayName as string);
     const rank = ranks.get(r.userId)!;
-    rows.push([
-      r.userId,
-      displayName,
-      r.points,
-      r.correct,
-      rank,
-      encodePicks(boardMatches, r.entry.picks),
-      Date.parse(r.entry.updatedAt),
-    ]);
+    rows.push(eventRow({ ...entryPlayer(r.entry), displayName }, scoring, rank));
     jobs.push({
-      score: { userId: r.userId, key: r.key, points: r.points, correct: r.correct, rank },
+      score: {
+        userId: r.userId,
+        key: r.key,
+        points: r.points,
+        correct: r.correct,
+        rank,
+        scores: r.scores,
+        cardBonus: r.cardBonus,
+      },
       state: { prediction, standings: new Map(seasons.map((s) => [s, stored.get(keyId(standingKey(r.userId, s)))])) },
       ctx: { displayName, seasons },
     });
@@ -358,7 +436,7 @@ async function writeScores(
       if (s) settled.set(job.score.userId, s);
     });
   });
-  return { settled, rows, finished };
+  return { settled, rows, finished, card: boardMatches };
 }
 
 /**
@@ -367,20 +445,19 @@ async function writeScores(
  */
 async function writeBoards(
   store: Store,
-  eventId: string,
+  event: EventItem,
   seasons: string[],
-  card: Card,
+  boardMatches: BoardMatch[],
   cardRev: number,
   rows: EventRow[],
   settled: Map<string, Settled>,
 ) {
-  const boardMatches = boardCard(card);
   const players = rows.filter((r) => settled.has(r[0]));
   // The final board records the revision it scored but does not yield: the pass reads the card again and goes over it if it changed.
   await replaceBoard<EventRow>(
     store,
-    BOARD.eventScope(eventId),
-    async () => ({ rows: players, final: true, card: boardMatches }),
+    BOARD.eventScope(event.id),
+    async () => ({ rows: players, final: true, card: boardMatches, ...scoringOf(event) }),
     { cardRev, yieldToNewer: false },
   );
   for (const seasonId of seasons) {

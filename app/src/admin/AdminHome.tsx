@@ -4,6 +4,7 @@ import { client, errorText, mutations } from '../api.ts';
 import { EVENT_LIMIT } from '@pickem/client/limits';
 import { href } from '../route.ts';
 import { AdminEvents } from './AdminEvents.tsx';
+import { RulesFields, rulesFromForm } from './RulesFields.tsx';
 
 export function AdminHome() {
   const [status, setStatus] = useState<{ text: string; id?: string } | null>(null);
@@ -22,7 +23,9 @@ export function AdminHome() {
       const startsAt = new Date(String(f.get('startsAt'))).toISOString();
       const { data } = await client.graphql({
         query: mutations.createEvent,
-        variables: { input: { name: String(f.get('name')).trim(), date: String(f.get('date')), startsAt } },
+        variables: {
+          input: { name: String(f.get('name')).trim(), date: String(f.get('date')), startsAt, rules: rulesFromForm(f) },
+        },
       });
       // A past bell is allowed (a show entered afterwards), but nobody can pick on it: say so.
       const rung = Date.parse(startsAt) <= Date.now() ? ' Its bell has already rung: picks are locked.' : '';
@@ -59,6 +62,7 @@ export function AdminHome() {
           The bell (predictions lock; your local time, to the minute)
           <input name="startsAt" type="datetime-local" required />
         </label>
+        <RulesFields rules={null} />
         {/* aria-disabled, not disabled, while it runs: a disabled button drops the keyboard focus. */}
         <button type="submit" className="primary" aria-disabled={busy}>
           Create event

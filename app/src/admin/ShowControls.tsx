@@ -1,14 +1,81 @@
 /** Admins during the show: start the broadcast (locks picks), enter each result, score the event. */
 import { useState } from 'react';
-import { client, mutations, type MatchOutcome } from '../api.ts';
+import { client, mutations, type FinishMethod, type MatchOutcome } from '../api.ts';
 import { teamLabel, type Card, type Match } from '@pickem/client/card';
+import { FINISH_METHODS, FINISH_NAMES } from '@pickem/client/rules';
 import { useAction } from '../useAction.ts';
+import { RulesFields, rulesFromForm } from './RulesFields.tsx';
+
+/** Until the bell: the event's scoring rules (the API refuses a change after it: RulesLocked). */
+function RulesEditor({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
+  const { busy, status, run } = useAction();
+  return (
+    <form
+      className="stack"
+      aria-label="Scoring rules"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const rules = rulesFromForm(new FormData(e.currentTarget));
+        void run('Rules saved.', async () => {
+          await client.graphql({ query: mutations.updateEvent, variables: { input: { id: event.id, rules } } });
+          await onChange();
+        });
+      }}
+    >
+      <RulesFields rules={event.rules} />
+      <button type="submit" disabled={busy}>
+        Save rules
+      </button>
+      <span role="status" className="muted">
+        {status}
+      </span>
+    </form>
+  );
+}
+
+/** Once the show is on: the answer to the tie-break question, needed before scoring. */
+function TieBreakAnswer({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
+  const [answer, setAnswer] = useState(event.tieBreakAnswer == null ? '' : String(event.tieBreakAnswer));
+  const { busy, status, run } = useAction();
+  return (
+    <p className="tie-break-answer">
+      <label>
+        Tie-break answer ({event.rules.tieBreakQuestion}){' '}
+        <input type="number" min={0} step={1} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+      </label>{' '}
+      <button
+        type="button"
+        disabled={busy || answer.trim() === ''}
+        onClick={() =>
+          void run('Answer saved.', async () => {
+            await client.graphql({
+              query: mutations.setTieBreakAnswer,
+              variables: { eventId: event.id, answer: Number(answer) },
+            });
+            await onChange();
+          })
+        }
+      >
+        Set answer
+      </button>{' '}
+      <span role="status" className="muted">
+        {status}
+      </span>
+    </p>
+  );
+}
 
 export function ShowControls({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
   const { busy, status, run } = useAction();
   return (
     <section className="admin" aria-labelledby="show-title">
       <h2 id="show-title">Run the show</h2>
+      {event.state === 'UPCOMING' && Date.parse(event.startsAt) > Date.now() && (
+        <RulesEditor event={event} onChange={onChange} />
+      )}
+      {event.state !== 'UPCOMING' && event.rules.tieBreakQuestion && (
+        <TieBreakAnswer event={event} onChange={onChange} />
+      )}
       {event.state === 'UPCOMING' ? (
         <button
           type="button"
@@ -65,9 +132,10 @@ export function ResultControls({
 }: {
   eventId: string;
   match: Match;
-  onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void;
+  onSet: (m: Pick<Match, 'id' | 'result' | 'outcome' | 'method'>) => void;
 }) {
   const [choice, setChoice] = useState<Choice>(choiceOf(match));
+  const [method, setMethod] = useState<FinishMethod | ''>(match.method ?? '');
   const { busy, status, run } = useAction();
   const id = `result-${match.id}`;
   function set() {
@@ -76,7 +144,7 @@ export function ResultControls({
     void run('Result saved.', async () => {
       const { data } = await client.graphql({
         query: mutations.setMatchResult,
-        variables: { eventId, matchId: match.id, winner, outcome },
+        variables: { eventId, matchId: match.id, winner, outcome, method: winner !== null && method ? method : null },
       });
       onSet(data.setMatchResult);
     });
@@ -93,6 +161,20 @@ export function ResultControls({
         ))}
         <option value="DRAW">Draw</option>
         <option value="NO_CONTEST">No contest</option>
+      </select>
+      <label htmlFor={`${id}-finish`}>Finish</label>
+      <select
+        id={`${id}-finish`}
+        value={method}
+        disabled={!/^\d+$/.test(choice)}
+        onChange={(e) => setMethod(e.target.value as FinishMethod | '')}
+      >
+        <option value="">Not said</option>
+        {FINISH_METHODS.map((f) => (
+          <option key={f} value={f}>
+            {FINISH_NAMES[f]}
+          </option>
+        ))}
       </select>
       <button type="button" disabled={busy} onClick={set}>
         Set result

@@ -8,6 +8,8 @@ import { client, errorText, mutations, queries } from '../api.ts';
 import { useLeaveGuard } from '../route.ts';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
+import { rulesText } from '@pickem/client/rules';
+import type { FinishMethod } from '../api.ts';
 import { StateBadge } from '../StateBadge.tsx';
 import { myEventFigures } from './documents.ts';
 import { Leaderboard, type PickedRow } from './Leaderboard.tsx';
@@ -19,7 +21,7 @@ export interface EventAdminTools {
   ResultControls: ComponentType<{
     eventId: string;
     match: Match;
-    onSet: (m: Pick<Match, 'id' | 'result' | 'outcome'>) => void;
+    onSet: (m: Pick<Match, 'id' | 'result' | 'outcome' | 'method'>) => void;
   }>;
   ShowControls: ComponentType<{ event: Card['event']; onChange: () => Promise<void> }>;
 }
@@ -54,6 +56,12 @@ export function EventScreen({ eventId, me, admin }: { eventId: string; me: strin
     try {
       const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
       const mine = data.eventCard?.myPrediction;
+      const shares = new Map((data.eventCard?.matches ?? []).map((m) => [m.id, m.pickShares]));
+      setCard((old) =>
+        old
+          ? { ...old, matches: old.matches.map((m) => ({ ...m, pickShares: shares.get(m.id) ?? m.pickShares })) }
+          : old,
+      );
       // A prediction the card does not know of (saved in another tab): read the whole card.
       if (mine && !hasMine.current) await reload();
       else if (mine)
@@ -61,7 +69,15 @@ export function EventScreen({ eventId, me, admin }: { eventId: string; me: strin
           old?.myPrediction
             ? {
                 ...old,
-                myPrediction: { ...old.myPrediction, points: mine.points, correct: mine.correct, rank: mine.rank },
+                myPrediction: {
+                  ...old.myPrediction,
+                  points: mine.points,
+                  correct: mine.correct,
+                  rank: mine.rank,
+                  scores: mine.scores,
+                  cardBonus: mine.cardBonus,
+                  possiblePoints: mine.possiblePoints,
+                },
               }
             : old,
         );
@@ -85,7 +101,15 @@ export function EventScreen({ eventId, me, admin }: { eventId: string; me: strin
             ...old,
             event,
             matches: old.matches.map((m) =>
-              m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m,
+              m.id === changed.id
+                ? {
+                    ...m,
+                    result: changed.result,
+                    outcome: changed.outcome,
+                    method: changed.method,
+                    pickShares: changed.pickShares ?? m.pickShares,
+                  }
+                : m,
             ),
           };
         }
@@ -146,7 +170,12 @@ function CardView({
     Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
   );
   const [picks, setPicks] = useState(savedPicks);
-  const unsaved = !locked && matches.length > 0 && !samePicks(picks, savedPicks);
+  const rules = event.rules;
+  /** The joker's match, each pick's finish and the tie-break guess, as saved and as shown now. */
+  const [savedExtras, setSavedExtras] = useState<Extras>(() => extrasOf(card.myPrediction));
+  const [extras, setExtras] = useState<Extras>(savedExtras);
+  const unsaved = !locked && matches.length > 0 && (!samePicks(picks, savedPicks) || !sameExtras(extras, savedExtras));
+  const scores = Object.fromEntries((card.myPrediction?.scores ?? []).map((s) => [s.matchId, s.points]));
   useLeaveGuard(unsaved ? 'Your picks have unsaved changes. Leave this page without saving them?' : null);
   const [saved, setSaved] = useState<string | null>(card.myPrediction?.updatedAt ?? null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -155,13 +184,21 @@ function CardView({
   async function save() {
     setSaving(true);
     try {
-      const chosen = Object.entries(picks).map(([matchId, team]) => ({ matchId, team }));
+      const chosen = Object.entries(picks).map(([matchId, team]) => ({
+        matchId,
+        team,
+        ...(rules.methodBonus > 0 && extras.methods[matchId] ? { method: extras.methods[matchId] } : {}),
+        ...(rules.joker && extras.joker === matchId ? { joker: true } : {}),
+      }));
+      const guess = extras.tieBreak.trim();
+      const tieBreak = rules.tieBreakQuestion && guess !== '' ? Number(guess) : null;
       const { data } = await client.graphql({
         query: mutations.savePrediction,
-        variables: { eventId: event.id, picks: chosen },
+        variables: { eventId: event.id, picks: chosen, tieBreak },
       });
       setSaved(data.savePrediction.updatedAt);
       setSavedPicks(Object.fromEntries(chosen.map((p) => [p.matchId, p.team])));
+      setSavedExtras(extrasOf(data.savePrediction));
       onSaved(data.savePrediction);
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {
@@ -192,11 +229,23 @@ function CardView({
             Live updates: {live}
           </p>
         )}
+        <details className="rules" data-testid="rules" open={event.state === 'UPCOMING'}>
+          <summary>How this event is scored</summary>
+          <ul>
+            {rulesText(rules).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
         {/* At the top, above a long card: where the player stands while the results come in. */}
         {card.myPrediction?.points != null && (
           <p className="my-points" data-testid="my-points">
             Your points: <strong>{card.myPrediction.points}</strong> ({card.myPrediction.correct} correct, rank{' '}
             {card.myPrediction.rank})
+            {card.myPrediction.cardBonus > 0 && <> including the perfect card's +{card.myPrediction.cardBonus}</>}
+            {card.myPrediction.possiblePoints != null && (
+              <span data-testid="my-possible">; still possible: +{card.myPrediction.possiblePoints}</span>
+            )}
           </p>
         )}
       </header>
@@ -224,6 +273,14 @@ function CardView({
                 pick={picks[m.id]}
                 locked={locked}
                 onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}
+                rules={rules}
+                method={extras.methods[m.id] ?? null}
+                onMethod={(method) =>
+                  setExtras((x) => ({ ...x, methods: { ...x.methods, [m.id]: method ?? undefined } }))
+                }
+                joker={extras.joker === m.id}
+                onJoker={(on) => setExtras((x) => ({ ...x, joker: on ? m.id : x.joker === m.id ? null : x.joker }))}
+                earnedPoints={Object.hasOwn(scores, m.id) ? scores[m.id] : null}
               >
                 {admin && event.state !== 'UPCOMING' && (
                   <admin.ResultControls
@@ -242,6 +299,23 @@ function CardView({
           ))}
         </ol>
         {matches.length === 0 && <p>The card is not out yet.</p>}
+        {rules.tieBreakQuestion && matches.length > 0 && (
+          <p className="tie-break">
+            <label>
+              Tie-break: {rules.tieBreakQuestion}{' '}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={extras.tieBreak}
+                disabled={locked}
+                onChange={(e) => setExtras((x) => ({ ...x, tieBreak: e.target.value }))}
+              />
+            </label>
+            {event.tieBreakAnswer != null && <span className="muted"> Answer: {event.tieBreakAnswer}</span>}
+          </p>
+        )}
         {!locked && matches.length > 0 && (
           <div className="actions">
             <button type="submit" className="primary" disabled={saving}>
@@ -268,6 +342,37 @@ function CardView({
       {board && <Leaderboard rows={board.rows} final={board.final} me={me} matches={matches} />}
     </article>
   );
+}
+
+/** A prediction's joker (its match id), finishes and tie-break guess (as the input's text). */
+interface Extras {
+  joker: string | null;
+  methods: Record<string, FinishMethod | undefined>;
+  tieBreak: string;
+}
+
+function extrasOf(
+  prediction:
+    | { picks: { matchId: string; method?: FinishMethod | null; joker: boolean }[]; tieBreak?: number | null }
+    | null
+    | undefined,
+): Extras {
+  const picks = prediction?.picks ?? [];
+  return {
+    joker: picks.find((p) => p.joker)?.matchId ?? null,
+    methods: Object.fromEntries(picks.filter((p) => p.method).map((p) => [p.matchId, p.method!])),
+    tieBreak: prediction?.tieBreak == null ? '' : String(prediction.tieBreak),
+  };
+}
+
+function sameExtras(a: Extras, b: Extras): boolean {
+  const methods = (x: Extras) =>
+    JSON.stringify(
+      Object.entries(x.methods)
+        .filter(([, m]) => m)
+        .sort(),
+    );
+  return a.joker === b.joker && a.tieBreak.trim() === b.tieBreak.trim() && methods(a) === methods(b);
 }
 
 /** Whether two sets of picks (match id to team) are the same. */

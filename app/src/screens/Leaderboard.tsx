@@ -31,11 +31,18 @@ export function Leaderboard({
       {rows.length === 0 ? (
         <p>No scores yet.</p>
       ) : (
-        <RankTable data-testid="leaderboard" columns={['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]}>
+        <RankTable
+          data-testid="leaderboard"
+          columns={
+            final
+              ? ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]
+              : ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }, { num: 'To win' }]
+          }
+        >
           <MemberRows
             rows={rows}
             me={me}
-            cells={(r) => [r.correct, r.points]}
+            cells={(r) => (final ? [r.correct, r.points] : [r.correct, r.points, r.possiblePoints])}
             detail={(r) =>
               r.picks && (
                 <details className="row-picks" data-testid="row-picks">

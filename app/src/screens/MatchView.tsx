@@ -1,23 +1,48 @@
-/** One match of the card: its teams as a radio group for the pick, its points, championships and result. */
+/**
+ * One match of the card: its teams as a radio group for the pick, its points, championships and
+ * result; under the event's rules, the joker toggle and the finish to call, the picks' shares once
+ * locked, and what the pick earned and why.
+ */
 import type { ReactNode } from 'react';
 import { matchTitle, resultText, teamLabel, type Match } from '@pickem/client/card';
 import { pickOutcome } from '@pickem/client/outcome';
+import { FINISH_METHODS, FINISH_NAMES, pickEarned, type Rules } from '@pickem/client/rules';
+import type { FinishMethod } from '../api.ts';
 
 export function MatchView({
   match,
   pick,
   locked,
   onPick,
+  rules,
+  method,
+  onMethod,
+  joker,
+  onJoker,
+  earnedPoints,
   children,
 }: {
   match: Match;
   pick: number | undefined;
   locked: boolean;
   onPick: (team: number) => void;
+  rules: Rules;
+  method: FinishMethod | null;
+  onMethod: (method: FinishMethod | null) => void;
+  joker: boolean;
+  onJoker: (on: boolean) => void;
+  /** What the server scored for this match (the player's prediction's scores), null before. */
+  earnedPoints: number | null;
   children?: ReactNode;
 }) {
   const result = resultText(match);
-  const outcome = pickOutcome(match, pick);
+  // With every rule off, a pick's points need no reasons: the plain line says them.
+  const anyRule = rules.joker || rules.methodBonus > 0 || rules.underdogBonus > 0 || rules.titleChangeBonus > 0;
+  const earned =
+    pick === undefined || !anyRule
+      ? null
+      : pickEarned(match, { matchId: match.id, team: pick, method, joker }, rules, earnedPoints);
+  const outcome = earned ? { text: earned.text, won: earned.points > 0 } : pickOutcome(match, pick);
   const name = `pick-${match.id}`;
   return (
     <fieldset className="match" data-testid="match" data-match-id={match.id}>
@@ -50,12 +75,46 @@ export function MatchView({
                 {team.champion && <abbr title="champion"> (c)</abbr>}
               </span>
               {team.name && <span className="members">{team.members.join(', ')}</span>}
+              {match.pickShares && <span className="muted share"> {match.pickShares[i]}% picked</span>}
             </span>
           </label>
         ))}
       </div>
+      {(rules.joker || rules.methodBonus > 0) && (
+        <div className="pick-extras">
+          {rules.joker && (
+            <label>
+              <input
+                type="checkbox"
+                checked={joker}
+                disabled={locked || pick === undefined}
+                onChange={(e) => onJoker(e.target.checked)}
+              />{' '}
+              Joker (×2)
+            </label>
+          )}
+          {rules.methodBonus > 0 && (
+            <label>
+              Finish{' '}
+              <select
+                value={method ?? ''}
+                disabled={locked || pick === undefined}
+                onChange={(e) => onMethod(e.target.value === '' ? null : (e.target.value as FinishMethod))}
+              >
+                <option value="">Any finish</option>
+                {FINISH_METHODS.map((f) => (
+                  <option key={f} value={f}>
+                    {FINISH_NAMES[f]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+      )}
       <p className={`result${match.result == null ? ' no-winner' : ''}`} data-testid="result" aria-live="polite">
         {result}
+        {result && match.method ? ` by ${FINISH_NAMES[match.method]}` : ''}
       </p>
       {outcome && (
         <p className={`pick-outcome${outcome.won ? ' won' : ''}`} data-testid="pick-outcome">

@@ -1,0 +1,137 @@
+/**
+ * The wrestling rules in the web app (issue 31), in headless Chromium on the stack `npm start` runs:
+ * an event with every rule on; a player reads its rules, sets a joker, a finish and a tie-break guess
+ * and saves; the bell; the admin enters a result with its finish on the admin's page; the player's
+ * page then shows, without a reload, what the pick earned and why, the picks' shares, and the live
+ * board's points still possible. Skipped only where Chromium is missing outside CI.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlData } from 'appsync-local';
+import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
+import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
+import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+
+const PHONE = { width: 390, height: 844 };
+let stack: NpmStart;
+const browsers: Browser[] = [];
+const errors: string[] = [];
+
+async function openAs(username: string): Promise<Page> {
+  const browser = await launchChromium({ viewport: PHONE });
+  browsers.push(browser);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${username}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${username}: ${e.message}`));
+  await signInToApp(page, stack.appUrl, demoEmail(username), DEMO_PASSWORD);
+  return page;
+}
+
+const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
+  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
+
+beforeAll(async () => {
+  stack = await npmStart(['--in-memory']);
+}, 240_000);
+
+afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await stack?.stop();
+});
+
+describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app', () => {
+  let player: Page;
+  let admin: Page;
+  let show: { id: string; matches: string[] };
+  const match = (page: Page, i: number) => page.getByTestId('match').nth(i);
+
+  beforeAll(async () => {
+    [player, admin] = await Promise.all([openAs('player01'), openAs('admin')]);
+    const startsAt = new Date(Date.now() + 25_000).toISOString();
+    const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
+      i: {
+        name: 'Rules Test Night',
+        date: startsAt.slice(0, 10),
+        startsAt,
+        rules: {
+          joker: true,
+          methodBonus: 5,
+          underdogBonus: 15,
+          underdogPercent: 30,
+          titleChangeBonus: 10,
+          perfectCardBonus: 25,
+          tieBreakQuestion: 'How many minutes will the main event last?',
+        },
+      },
+    });
+    const matches: string[] = [];
+    for (const members of [
+      ['Will Ospreay', 'Kenny Omega'],
+      ['Mercedes Moné', 'Toni Storm'],
+    ]) {
+      const { addMatch } = await asAdmin(
+        'mutation ($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }',
+        { e: createEvent.id, i: { points: 10, teams: members.map((m) => ({ members: [m] })) } },
+      );
+      matches.push(addMatch.id);
+    }
+    show = { id: createEvent.id, matches };
+  }, 60_000);
+
+  it('shows the rules in words, and saves a joker, a finish and a tie-break guess', async () => {
+    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.getByTestId('countdown').waitFor();
+    const rules = await player.getByTestId('rules').textContent();
+    expect(rules).toContain('Joker: play it on one match');
+    expect(rules).toContain('adds 5 points');
+    expect(rules).toContain('Tie-break: How many minutes will the main event last?');
+    await match(player, 0).getByLabel('Kenny Omega').check();
+    await match(player, 0).getByLabel('Joker (×2)').check();
+    await match(player, 0).getByLabel('Finish').selectOption('SUBMISSION');
+    await match(player, 1).getByLabel('Toni Storm').check();
+    await player.getByLabel(/Tie-break: How many minutes/).fill('17');
+    await player.getByRole('button', { name: 'Save picks' }).click();
+    await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
+    const { eventCard } = await graphqlData<any>(
+      stack.apiUrl,
+      stack.tokens.player,
+      'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team method joker } tieBreak } } }',
+      { id: show.id },
+    );
+    expect(eventCard.myPrediction).toEqual({
+      picks: [
+        { matchId: show.matches[0], team: 1, method: 'SUBMISSION', joker: true },
+        { matchId: show.matches[1], team: 1, method: null, joker: false },
+      ],
+      tieBreak: 17,
+    });
+  });
+
+  it("after the admin's result with its finish, the player's page shows the points and why, and what is still possible", async () => {
+    await player.getByTestId('locked').waitFor({ timeout: 45_000 });
+    await asAdmin('mutation ($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
+      i: { id: show.id, state: 'BROADCAST' },
+    });
+    await admin.goto(`${stack.appUrl}#/event/${show.id}`);
+    const first = match(admin, 0);
+    await first.getByLabel('Result').selectOption('1');
+    await first.getByLabel('Finish').last().selectOption('SUBMISSION');
+    await first.getByRole('button', { name: 'Set result' }).click();
+    await first.getByRole('status').filter({ hasText: 'Result saved.' }).waitFor();
+
+    // No reload: the RESULT and LEADERBOARD updates move the page.
+    await expect
+      .poll(() => match(player, 0).getByTestId('pick-outcome').textContent(), { timeout: 20_000 })
+      .toBe('+20: joker, +5: called the submission');
+    expect(await match(player, 0).getByTestId('result').textContent()).toBe('Winner: Kenny Omega by submission');
+    // Still possible: the second match's 10 and the perfect card's 25.
+    await expect.poll(() => player.getByTestId('my-possible').textContent(), { timeout: 20_000 }).toContain('+35');
+    // The picks at the bell, counted by the first pass after it (one player: all of them).
+    await expect.poll(() => match(player, 0).textContent(), { timeout: 20_000 }).toContain('100% picked');
+    const row = player.getByTestId('leaderboard').locator('tbody tr').first();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/25\s*35$/);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
