@@ -189,12 +189,25 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
 
   it('a player picks and saves before the bell', async () => {
     show = await eventWithBellIn('AEW Dynamite Test Night', 30_000);
-    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    // The events list warns of the event locking soon with picks missing, and links to it.
+    await player.goto(`${stack.appUrl}#/`);
+    await player.reload();
+    const listWarning = player.getByTestId('lock-warning');
+    await expect
+      .poll(() => listWarning.textContent())
+      .toBe('AEW Dynamite Test Night: Locks in 1 min, 2 matches unpicked');
+    await listWarning.getByRole('link').click();
     await player.getByTestId('countdown').waitFor();
+    await expect
+      .poll(() => player.getByTestId('lock-warning').textContent())
+      .toBe('Locks in 1 min, 2 matches unpicked');
     await match(player, 0).getByLabel('Kenny Omega').check();
+    await player.getByRole('button', { name: 'Save picks' }).click();
+    await expect.poll(() => player.getByTestId('lock-warning').textContent()).toBe('Locks in 1 min, 1 match unpicked');
     await match(player, 1).getByLabel('Toni Storm').check();
     await player.getByRole('button', { name: 'Save picks' }).click();
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
+    expect(await player.getByTestId('lock-warning').count()).toBe(0);
     const { eventCard } = await graphqlData<any>(
       stack.apiUrl,
       stack.tokens.player,
@@ -290,6 +303,27 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     ]);
     expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);
+
+  it("the commissioner sees who has not picked the season's next event, by name only, and nudges them", async () => {
+    const next = await eventWithBellIn('AEW Collision Nudge Night', 10 * 60_000);
+    await graphqlData(
+      stack.apiUrl,
+      stack.tokens.player,
+      'mutation ($e: ID!, $p: [PickInput!]!) { savePrediction(eventId: $e, picks: $p) { eventId } }',
+      { e: next.id, p: [{ matchId: next.matches[0], team: 0 }] },
+    );
+    await player.goto(`${stack.appUrl}#/league/${league.id}`);
+    const section = player.getByTestId('missing-picks');
+    await section.getByRole('heading', { name: 'Not picked yet for AEW Collision Nudge Night' }).waitFor();
+    // Both members lack a complete card (the commissioner picked one match of two); no pick is shown.
+    expect(await section.locator('p').first().textContent()).toBe(`${PLAYER_NAME}, ${SECOND_NAME}`);
+    await section.getByRole('button', { name: 'Nudge them by email' }).click();
+    // No demo player has email reminders on: the server emails nobody, and says so.
+    await section.getByRole('status').filter({ hasText: 'Nobody was emailed' }).waitFor();
+    // Back to the show's page, where the next test follows the results.
+    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.getByTestId('locked').waitFor();
+  });
 
   it('an admin starts the show and enters results: the player sees each and the leaderboard move without a reload', async () => {
     await second.goto(`${stack.appUrl}#/league/${league.id}/event/${show.id}`);

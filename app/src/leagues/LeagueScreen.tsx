@@ -8,6 +8,7 @@ import { client, errorText, queries, type EventState } from '../api.ts';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
+import { MissingPicks } from './MissingPicks.tsx';
 import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { MemberRows } from '../MemberRow.tsx';
@@ -77,7 +78,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         <MemberRows rows={league.standings} me={me} cells={(s) => [s.points, s.eventsPlayed]} />
       </RankTable>
 
-      <EventBoard league={league} eventId={eventId} me={me} onStandingsMove={reloadTable} />
+      <EventBoard league={league} eventId={eventId} me={me} commissioner={commissioner} onStandingsMove={reloadTable} />
       {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}
       <Leave league={league} />
     </article>
@@ -145,11 +146,13 @@ function EventBoard({
   league,
   eventId,
   me,
+  commissioner,
   onStandingsMove,
 }: {
   league: League;
   eventId?: string;
   me: string;
+  commissioner: boolean;
   onStandingsMove: () => void;
 }) {
   const [events, setEvents] = useState<SeasonEvent[] | null>(null);
@@ -163,6 +166,10 @@ function EventBoard({
     events.find((e) => e.id === eventId) ??
     events.find((e) => e.state === 'BROADCAST') ??
     events.find((e) => e.state !== 'UPCOMING');
+  // The season's next event whose bell is still to ring: the commissioner sees who has not picked it.
+  const next = events
+    .filter((e) => e.state === 'UPCOMING' && Date.parse(e.startsAt) > Date.now())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
   return (
     <section aria-labelledby="event-board-title">
       <h2 id="event-board-title">Event board</h2>
@@ -184,6 +191,7 @@ function EventBoard({
           </select>
         </label>
       )}
+      {commissioner && next && <MissingPicks leagueId={league.id} event={next} />}
       {chosen && (
         <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
       )}

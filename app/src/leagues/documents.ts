@@ -27,3 +27,13 @@ mutation DeleteLeagueOnly($leagueId: ID!) {
   deleteLeague(leagueId: $leagueId) { __typename id name }
 }
 ` as Typed<{ leagueId: string }, { deleteLeague: { __typename: 'League'; id: string; name: string } }>;
+
+/** The commissioner's list of members who have not finished their picks for an event (names only). */
+export const missingPicksOf = /* GraphQL */ `
+query MissingPicks($leagueId: ID!, $eventId: ID!) {
+  league(leagueId: $leagueId) { __typename id missingPicks(eventId: $eventId) { __typename id displayName } }
+}
+` as Typed<
+  { leagueId: string; eventId: string },
+  { league: { id: string; missingPicks: { id: string; displayName: string }[] | null } | null }
+>;

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import type { Card, Match } from '@pickem/client/card';
 import { client, errorText, mutations, queries } from '../api.ts';
 import { useLeaveGuard } from '../route.ts';
+import { lockWarning } from '@pickem/client/lock-warning';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
 import { rulesText } from '@pickem/client/rules';
@@ -178,6 +179,11 @@ function CardView({
   const scores = Object.fromEntries((card.myPrediction?.scores ?? []).map((s) => [s.matchId, s.points]));
   useLeaveGuard(unsaved ? 'Your picks have unsaved changes. Leave this page without saving them?' : null);
   const [saved, setSaved] = useState<string | null>(card.myPrediction?.updatedAt ?? null);
+  const warning = lockWarning(
+    { state: event.state, startsAt: event.startsAt, matchCount: matches.length },
+    Object.keys(savedPicks).length,
+    now,
+  );
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -215,6 +221,11 @@ function CardView({
         <p className="muted">
           {formatTime(event.startsAt)} <StateBadge state={event.state} />
         </p>
+        {warning !== null && (
+          <p className="lock-warning" role="status" data-testid="lock-warning">
+            {warning}
+          </p>
+        )}
         {left !== null ? (
           <p className="bell" role="timer" aria-live="off">
             Picks lock in <strong data-testid="countdown">{left}</strong>

@@ -2,9 +2,11 @@
  * Events: Tonight (live, or the bell within a day) and Upcoming, soonest first, each marked "Picks
  * needed" while the player's picks are short of the card (upcomingEvents: one request); then Past,
  * newest first, a page at a time (events before yesterday, plus the scored ones of the upcoming read).
+ * Above them, the soonest event locking within a day with picks missing ("Locks in 42 min, 3 matches unpicked").
  */
 import { useEffect, useState } from 'react';
 import { client, errorText, queries, type EventsQuery, type UpcomingEventsQuery } from '../api.ts';
+import { lockWarning } from '@pickem/client/lock-warning';
 import { formatTime, useNow } from '../hooks.ts';
 import { href } from '../route.ts';
 import { usePaged } from '../usePaged.ts';
@@ -51,11 +53,21 @@ export function Events() {
     .map((u) => u.event)
     .reverse();
   const pastList = [...recentlyScored, ...past.items];
+  const warned = open
+    .map((u) => ({ event: u.event, text: lockWarning(u.event, u.myPickCount, now) }))
+    .find((w) => w.text !== null);
 
   return (
     <section aria-labelledby="events-title">
       <h1 id="events-title">Events</h1>
       {upcomingError && <p role="alert">{upcomingError}</p>}
+      {warned && (
+        <p className="lock-warning" role="status" data-testid="lock-warning">
+          <a href={href.event(warned.event.id)}>
+            {warned.event.name}: {warned.text}
+          </a>
+        </p>
+      )}
       {upcoming === null ? (
         !upcomingError && <p aria-busy="true">Loading…</p>
       ) : (

@@ -1,0 +1,56 @@
+/**
+ * The commissioner's view of the season's next open event: who has not finished their picks (names
+ * only, League.missingPicks) and a Nudge that emails them once (nudgeLeague; only those with email
+ * reminders on).
+ */
+import { useEffect, useState } from 'react';
+import { client, errorText, mutations } from '../api.ts';
+import { shownName } from '../hooks.ts';
+import { useAction } from '../useAction.ts';
+import { missingPicksOf } from './documents.ts';
+
+export function MissingPicks({ leagueId, event }: { leagueId: string; event: { id: string; name: string } }) {
+  const [missing, setMissing] = useState<{ id: string; displayName: string }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, status, run } = useAction();
+  useEffect(() => {
+    client.graphql({ query: missingPicksOf, variables: { leagueId, eventId: event.id } }).then(
+      ({ data }) => setMissing(data.league?.missingPicks ?? []),
+      (err: unknown) => setError(errorText(err)),
+    );
+  }, [leagueId, event.id]);
+  if (error) return <p role="alert">{error}</p>;
+  if (missing === null) return null;
+  return (
+    <section aria-labelledby="missing-picks-title" data-testid="missing-picks">
+      <h3 id="missing-picks-title">Not picked yet for {event.name}</h3>
+      {missing.length === 0 ? (
+        <p>Every member has picked the whole card.</p>
+      ) : (
+        <>
+          <p>{missing.map((u) => shownName(u.displayName, u.id)).join(', ')}</p>
+          <button
+            type="button"
+            aria-disabled={busy}
+            onClick={() =>
+              !busy &&
+              void run(
+                (sent: number) =>
+                  sent === 0
+                    ? 'Nobody was emailed: the others have email reminders off, or were nudged for this event already.'
+                    : `Emailed ${sent} ${sent === 1 ? 'member' : 'members'} a reminder.`,
+                async () =>
+                  (await client.graphql({ query: mutations.nudgeLeague, variables: { leagueId, eventId: event.id } }))
+                    .data.nudgeLeague,
+              )
+            }
+          >
+            Nudge them by email
+          </button>
+          <p className="muted">One nudge per event, only to members who have email reminders on.</p>
+        </>
+      )}
+      <p role="status">{status}</p>
+    </section>
+  );
+}
