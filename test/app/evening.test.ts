@@ -241,13 +241,13 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
       await match(admin, i).getByRole('status').filter({ hasText: 'Result saved.' }).waitFor();
     };
     await set(0, `${CARD[0][0]} wins`);
-    // A and B both picked the winner: tied at rank 1, A's row marked.
+    // A and B both picked the winner: tied at rank 1, A's row marked; 30 still to win on three matches.
     await expect
       .poll(async () => (await figuresOf(a, 'leaderboard')).find((r) => r.includes(A_NAME)), { timeout: 20_000 })
-      .toBe(`1${A_NAME} (you)110`);
+      .toBe(`1${A_NAME} (you)11030`);
     await expect
       .poll(() => a.getByTestId('my-points').textContent())
-      .toMatch(/^Your points: 10 \(1 correct, rank 1\)$/);
+      .toBe('Your points: 10 (1 correct, rank 1); still possible: +30');
     // Your points sit at the top, above the card.
     const top = (await a.getByTestId('my-points').boundingBox())!.y;
     expect(top).toBeLessThan((await match(a, 0).boundingBox())!.y);
@@ -258,8 +258,10 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     await set(3, `${CARD[3][0]} wins`);
     await expect
       .poll(() => figuresOf(a, 'leaderboard'), { timeout: 20_000 })
-      .toEqual([`1${A_NAME} (you)330`, `2${B_NAME}220`, expect.stringMatching(/^3.*00$/)]);
-    await expect.poll(() => a.getByTestId('my-points').textContent()).toBe('Your points: 30 (3 correct, rank 1)');
+      .toEqual([`1${A_NAME} (you)3300`, `2${B_NAME}2200`, expect.stringMatching(/^3.*000$/)]);
+    await expect
+      .poll(() => a.getByTestId('my-points').textContent())
+      .toBe('Your points: 30 (3 correct, rank 1); still possible: +0');
     // The league board, live, with every pick marked.
     await expect
       .poll(async () => marksOf(rowsOf(b, 'league-board').first()), { timeout: 20_000 })
