@@ -7,7 +7,7 @@
  * marks you and shows your points; 3: the league board shows the picks from the bell on; 4: a double
  * click creates one event and says so; 5: the league table follows the scoring; 6: a new name reaches
  * the standings and the final leaderboard), the picks revealed at the lock, and that nothing scrolls
- * sideways and no console error is logged. (Match.pickShares is not on this branch yet: not asserted.)
+ * sideways and no console error is logged; each match shows how everyone picked once the show is on.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +248,17 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     await expect
       .poll(() => a.getByTestId('my-points').textContent())
       .toBe('Your points: 10 (1 correct, rank 1); still possible: +30');
+    // How everyone picked, counted at the bell (A, B, C: see PICKS), under each match on A's open page.
+    const shares = [
+      [67, 33],
+      [67, 33],
+      [33, 67],
+      [33, 67],
+    ];
+    for (const [i, [first, second]] of shares.entries())
+      await expect
+        .poll(() => match(a, i).textContent(), { timeout: 20_000 })
+        .toMatch(new RegExp(`${CARD[i][0]}.*${first}% picked.*${CARD[i][1]}.*${second}% picked`));
     // Your points sit at the top, above the card.
     const top = (await a.getByTestId('my-points').boundingBox())!.y;
     expect(top).toBeLessThan((await match(a, 0).boundingBox())!.y);
