@@ -54,7 +54,11 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
                 : m,
             )
           : old.matches;
-        return { ...old, event, matches };
+        // A score read before this result would be stale: the line computes the new one until the next read.
+        const mine = old.myPrediction;
+        const myPrediction =
+          changed && mine ? { ...mine, scores: mine.scores.filter((s) => s.matchId !== changed.id) } : mine;
+        return { ...old, event, matches, myPrediction };
       });
       if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
       if (update.kind === 'LEADERBOARD' && update.leaderboard)
