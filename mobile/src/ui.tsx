@@ -1,6 +1,6 @@
 /** The few building blocks every screen uses: a scrolling screen with pull to refresh, texts, buttons. */
 import { useCallback, useState, type ReactNode } from 'react';
-import { Pressable, RefreshControl, ScrollView, StyleSheet, Text, type TextStyle } from 'react-native';
+import { Pressable, RefreshControl, ScrollView, StyleSheet, Text, View, type TextStyle } from 'react-native';
 
 export const colors = { ink: '#1b1b1f', muted: '#5f6368', accent: '#b3261e', line: '#d9d9de', won: '#1e7d32' };
 
@@ -85,16 +85,29 @@ export function RankRows({
   me,
   testID,
 }: {
-  rows: { userId: string; rank?: number | null; displayName: string; points?: number | null }[];
+  rows: {
+    userId: string;
+    rank?: number | null;
+    displayName: string;
+    points?: number | null;
+    possiblePoints?: number | null;
+  }[];
   me?: string;
   testID: string;
 }) {
   return (
     <>
       {rows.map((r) => (
-        <Text key={r.userId} testID={testID} style={[styles.rankRow, r.userId === me && styles.mine]} numberOfLines={1}>
-          {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
-        </Text>
+        <View key={r.userId} style={{ flexDirection: 'row', gap: 8 }}>
+          <Text testID={testID} style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]} numberOfLines={1}>
+            {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
+          </Text>
+          {r.possiblePoints != null && (
+            <Text testID="possible" style={[styles.rankRow, styles.muted]}>
+              +{r.possiblePoints} possible
+            </Text>
+          )}
+        </View>
       ))}
     </>
   );

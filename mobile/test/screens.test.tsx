@@ -12,6 +12,7 @@ import { generateClient } from 'aws-amplify/api';
 import { useNetInfo } from '@react-native-community/netinfo';
 import * as Linking from 'expo-linking';
 import { eventCard, userProfile } from '@pickem/client/graphql/queries';
+import { rulesText } from '@pickem/client/rules';
 import { App } from '../src/App';
 import { asAdmin, DEMO_PASSWORD, demoEmail } from './stack';
 
@@ -30,11 +31,22 @@ const player = generateClient(); // the app's own client, signed in as the app's
 
 afterAll(cleanup);
 
-/** An UPCOMING event with two matches whose bell rings `inMs` from now. */
-async function eventWithBellIn(name: string, inMs: number) {
+/** Every wrestling rule on (issue 31). */
+const ALL_RULES = {
+  joker: true,
+  methodBonus: 5,
+  underdogBonus: 15,
+  underdogPercent: 30,
+  titleChangeBonus: 10,
+  perfectCardBonus: 25,
+  tieBreakQuestion: 'How many minutes will the main event last?',
+};
+
+/** An UPCOMING event with two matches whose bell rings `inMs` from now, under `rules` (the defaults if none). */
+async function eventWithBellIn(name: string, inMs: number, rules?: typeof ALL_RULES) {
   const startsAt = new Date(Date.now() + inMs).toISOString();
   const { createEvent } = await asAdmin('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
-    input: { name, date: startsAt.slice(0, 10), startsAt },
+    input: { name, date: startsAt.slice(0, 10), startsAt, ...(rules ? { rules } : {}) },
   });
   const matches: string[] = [];
   for (const teams of [
@@ -88,8 +100,8 @@ describe('a player on the React Native app, on the local stack', () => {
     expect(await screen.findByText('Picks saved (2 of 2).')).toBeTruthy();
     const { data } = await player.graphql({ query: eventCard, variables: { eventId: show.id } });
     expect(data.eventCard?.myPrediction?.picks).toEqual([
-      { __typename: 'Pick', matchId: show.matches[0], team: 1 },
-      { __typename: 'Pick', matchId: show.matches[1], team: 1 },
+      { __typename: 'Pick', matchId: show.matches[0], team: 1, method: null, joker: false },
+      { __typename: 'Pick', matchId: show.matches[1], team: 1, method: null, joker: false },
     ]);
   });
 
@@ -120,6 +132,56 @@ describe('a player on the React Native app, on the local stack', () => {
     expect(await screen.findByText(`1. ${me} · 10 pts`, {}, LIVE)).toBeTruthy();
     expect(screen.getByText('Leaderboard (provisional)')).toBeTruthy();
   }, 60_000);
+
+  it(
+    'plays an event with every rule on: joker, finish and tie-break saved, then what the pick earned and why',
+    async () => {
+      const name = `${SHOW} Rules`;
+      const rulesShow = await eventWithBellIn(name, BELL_IN_MS, ALL_RULES);
+      await tab('Events');
+      await fireEvent.press(await screen.findByText(name, {}, LIVE));
+      expect(await screen.findByTestId('countdown')).toBeTruthy();
+      // The rules in words, and the warning of a card not picked within a day of the bell.
+      const rulesLines = rulesText({ __typename: 'ScoringRules', ...ALL_RULES });
+      expect(rulesLines.length).toBeGreaterThan(4);
+      for (const line of rulesLines) expect(within(screen.getByTestId('rules')).getByText(`• ${line}`)).toBeTruthy();
+      expect(screen.getByTestId('lock-warning')).toHaveTextContent(/^Locks in 1 min, 2 matches unpicked$/);
+      await fireEvent.press(matchCard(0).getByRole('radio', { name: 'Kenny Omega' }));
+      await fireEvent.press(matchCard(0).getByRole('switch', { name: 'Joker (×2)' }));
+      await fireEvent.press(matchCard(0).getByRole('radio', { name: 'submission' }));
+      await fireEvent.press(matchCard(1).getByRole('radio', { name: 'Toni Storm' }));
+      await fireEvent.changeText(screen.getByLabelText('Tie-break guess'), '23');
+      await fireEvent.press(screen.getByRole('button', { name: 'Save picks' }));
+      expect(await screen.findByText('Picks saved (2 of 2).')).toBeTruthy();
+      expect(screen.queryByTestId('lock-warning')).toBeNull(); // the card is picked
+      const { data } = await player.graphql({ query: eventCard, variables: { eventId: rulesShow.id } });
+      expect(data.eventCard?.myPrediction?.tieBreak).toBe(23);
+      expect(data.eventCard?.myPrediction?.picks).toEqual([
+        { __typename: 'Pick', matchId: rulesShow.matches[0], team: 1, method: 'SUBMISSION', joker: true },
+        { __typename: 'Pick', matchId: rulesShow.matches[1], team: 1, method: null, joker: false },
+      ]);
+
+      expect(await screen.findByTestId('locked', {}, { timeout: BELL_IN_MS + 10_000 })).toBeTruthy();
+      await asAdmin('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
+        input: { id: rulesShow.id, state: 'BROADCAST' },
+      });
+      await asAdmin(
+        'mutation ($e: ID!, $m: ID!) { setMatchResult(eventId: $e, matchId: $m, winner: 1, outcome: WIN, method: SUBMISSION) { id } }',
+        { e: rulesShow.id, m: rulesShow.matches[0] },
+      );
+      expect(await matchCard(0).findByText('Winner: Kenny Omega by submission', {}, LIVE)).toBeTruthy();
+      // Ten points doubled by the joker, and the finish called (the only pick: no underdog, no title).
+      expect(matchCard(0).getByTestId('pick-outcome')).toHaveTextContent('+20: joker, +5: called the submission');
+      const row = await screen.findByText(/^1\. .* · 25 pts$/, {}, LIVE);
+      const { data: after } = await player.graphql({ query: eventCard, variables: { eventId: rulesShow.id } });
+      const [mine] = after.eventCard!.leaderboard!.items;
+      expect(row).toHaveTextContent(`1. ${mine.displayName} · 25 pts`);
+      // Match 2 is still open: the board says what the player can still add on it, as the API counts it.
+      expect(mine.possiblePoints).toBeGreaterThan(0);
+      expect(screen.getByTestId('possible')).toHaveTextContent(`+${mine.possiblePoints} possible`);
+    },
+    BELL_IN_MS + 60_000,
+  );
 
   it('joins a league by its code and sees its table', async () => {
     const today = new Date().toISOString().slice(0, 10);

@@ -10,7 +10,7 @@ import { lockWarning } from '@pickem/client/lock-warning';
 import { countdown, formatTime, useNow } from '../hooks.ts';
 import { useEventUpdates, type EventUpdate } from '../live.ts';
 import { rulesText } from '@pickem/client/rules';
-import type { FinishMethod } from '../api.ts';
+import { extrasOf, predictionToSave, sameExtras, samePicks, withJoker, type Extras } from '@pickem/client/pick-form';
 import { StateBadge } from '../StateBadge.tsx';
 import { myEventFigures } from './documents.ts';
 import { Leaderboard, type PickedRow } from './Leaderboard.tsx';
@@ -190,14 +190,7 @@ function CardView({
   async function save() {
     setSaving(true);
     try {
-      const chosen = Object.entries(picks).map(([matchId, team]) => ({
-        matchId,
-        team,
-        ...(rules.methodBonus > 0 && extras.methods[matchId] ? { method: extras.methods[matchId] } : {}),
-        ...(rules.joker && extras.joker === matchId ? { joker: true } : {}),
-      }));
-      const guess = extras.tieBreak.trim();
-      const tieBreak = rules.tieBreakQuestion && guess !== '' ? Number(guess) : null;
+      const { picks: chosen, tieBreak } = predictionToSave(picks, extras, rules);
       const { data } = await client.graphql({
         query: mutations.savePrediction,
         variables: { eventId: event.id, picks: chosen, tieBreak },
@@ -290,7 +283,7 @@ function CardView({
                   setExtras((x) => ({ ...x, methods: { ...x.methods, [m.id]: method ?? undefined } }))
                 }
                 joker={extras.joker === m.id}
-                onJoker={(on) => setExtras((x) => ({ ...x, joker: on ? m.id : x.joker === m.id ? null : x.joker }))}
+                onJoker={(on) => setExtras((x) => withJoker(x, m.id, on))}
                 earnedPoints={Object.hasOwn(scores, m.id) ? scores[m.id] : null}
               >
                 {admin && event.state !== 'UPCOMING' && (
@@ -353,41 +346,4 @@ function CardView({
       {board && <Leaderboard rows={board.rows} final={board.final} me={me} matches={matches} />}
     </article>
   );
-}
-
-/** A prediction's joker (its match id), finishes and tie-break guess (as the input's text). */
-interface Extras {
-  joker: string | null;
-  methods: Record<string, FinishMethod | undefined>;
-  tieBreak: string;
-}
-
-function extrasOf(
-  prediction:
-    | { picks: { matchId: string; method?: FinishMethod | null; joker: boolean }[]; tieBreak?: number | null }
-    | null
-    | undefined,
-): Extras {
-  const picks = prediction?.picks ?? [];
-  return {
-    joker: picks.find((p) => p.joker)?.matchId ?? null,
-    methods: Object.fromEntries(picks.filter((p) => p.method).map((p) => [p.matchId, p.method!])),
-    tieBreak: prediction?.tieBreak == null ? '' : String(prediction.tieBreak),
-  };
-}
-
-function sameExtras(a: Extras, b: Extras): boolean {
-  const methods = (x: Extras) =>
-    JSON.stringify(
-      Object.entries(x.methods)
-        .filter(([, m]) => m)
-        .sort(),
-    );
-  return a.joker === b.joker && a.tieBreak.trim() === b.tieBreak.trim() && methods(a) === methods(b);
-}
-
-/** Whether two sets of picks (match id to team) are the same. */
-function samePicks(a: Record<string, number>, b: Record<string, number>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 }

@@ -4,9 +4,9 @@
  * locked, and what the pick earned and why.
  */
 import type { ReactNode } from 'react';
-import { matchTitle, resultText, teamLabel, type Match } from '@pickem/client/card';
-import { pickOutcome } from '@pickem/client/outcome';
-import { FINISH_METHODS, FINISH_NAMES, pickEarned, type Rules } from '@pickem/client/rules';
+import { matchTitle, teamLabel, type Match } from '@pickem/client/card';
+import { pickLine, resultLine } from '@pickem/client/pick-form';
+import { FINISH_METHODS, FINISH_NAMES, type Rules } from '@pickem/client/rules';
 import type { FinishMethod } from '../api.ts';
 
 export function MatchView({
@@ -35,14 +35,14 @@ export function MatchView({
   earnedPoints: number | null;
   children?: ReactNode;
 }) {
-  const result = resultText(match);
-  // With every rule off, a pick's points need no reasons: the plain line says them.
-  const anyRule = rules.joker || rules.methodBonus > 0 || rules.underdogBonus > 0 || rules.titleChangeBonus > 0;
-  const earned =
-    pick === undefined || !anyRule
-      ? null
-      : pickEarned(match, { matchId: match.id, team: pick, method, joker }, rules, earnedPoints);
-  const outcome = earned ? { text: earned.text, won: earned.points > 0 } : pickOutcome(match, pick);
+  const result = resultLine(match);
+  const outcome = pickLine(
+    match,
+    pick,
+    { joker: joker ? match.id : null, methods: { [match.id]: method ?? undefined }, tieBreak: '' },
+    rules,
+    earnedPoints,
+  );
   const name = `pick-${match.id}`;
   return (
     <fieldset className="match" data-testid="match" data-match-id={match.id}>
@@ -114,7 +114,6 @@ export function MatchView({
       )}
       <p className={`result${match.result == null ? ' no-winner' : ''}`} data-testid="result" aria-live="polite">
         {result}
-        {result && match.method ? ` by ${FINISH_NAMES[match.method]}` : ''}
       </p>
       {outcome && (
         <p className={`pick-outcome${outcome.won ? ' won' : ''}`} data-testid="pick-outcome">

@@ -3,11 +3,13 @@
  * results and leaderboard live (onEventUpdate) while the screen is open.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Pressable, Text, View } from 'react-native';
+import { Pressable, Text, TextInput, View } from 'react-native';
 import type { BoardRow, Card, Match } from '@pickem/client/card';
-import { matchTitle, resultText, teamLabel } from '@pickem/client/card';
+import { matchTitle, teamLabel } from '@pickem/client/card';
 import { countdown } from '@pickem/client/countdown';
-import { pickOutcome } from '@pickem/client/outcome';
+import { lockWarning } from '@pickem/client/lock-warning';
+import { extrasOf, pickLine, predictionToSave, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
+import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { client, errorText, mutations, queries } from '../api';
 import { useEventUpdates, type EventUpdate } from '../live';
 import { formatTime, useNow } from '../time';
@@ -41,10 +43,22 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
         const changed = update.kind === 'RESULT' ? update.match : null;
         const matches = changed
           ? old.matches.map((m) =>
-              m.id === changed.id ? { ...m, result: changed.result, outcome: changed.outcome } : m,
+              m.id === changed.id
+                ? {
+                    ...m,
+                    result: changed.result,
+                    outcome: changed.outcome,
+                    method: changed.method,
+                    pickShares: changed.pickShares ?? m.pickShares,
+                  }
+                : m,
             )
           : old.matches;
-        return { ...old, event, matches };
+        // A score read before this result would be stale: the line computes the new one until the next read.
+        const mine = old.myPrediction;
+        const myPrediction =
+          changed && mine ? { ...mine, scores: mine.scores.filter((s) => s.matchId !== changed.id) } : mine;
+        return { ...old, event, matches, myPrediction };
       });
       if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
       if (update.kind === 'LEADERBOARD' && update.leaderboard)
@@ -75,6 +89,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
       {card.myPrediction?.points != null && (
         <Text testID="my-points" style={styles.text}>
           Your points: {card.myPrediction.points} ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})
+          {card.myPrediction.cardBonus > 0 ? ` including the perfect card's +${card.myPrediction.cardBonus}` : ''}
         </Text>
       )}
     </Screen>
@@ -89,18 +104,30 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
   const [picks, setPicks] = useState<Record<string, number>>(() =>
     Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
   );
+  const rules = event.rules;
+  /** The joker's match, each pick's finish and the tie-break guess. */
+  const [extras, setExtras] = useState<Extras>(() => extrasOf(card.myPrediction));
+  /** The saved picks count for the lock warning: picks on the screen but unsaved are still missing. */
+  const [savedCount, setSavedCount] = useState(card.myPrediction?.picks.length ?? 0);
+  const warning = lockWarning(
+    { state: event.state, startsAt: event.startsAt, matchCount: matches.length },
+    savedCount,
+    now,
+  );
+  const scores = Object.fromEntries((card.myPrediction?.scores ?? []).map((s) => [s.matchId, s.points]));
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function save() {
     setSaving(true);
     try {
-      const chosen = Object.entries(picks).map(([matchId, team]) => ({ matchId, team }));
+      const { picks: chosen, tieBreak } = predictionToSave(picks, extras, rules);
       const { data } = await client.graphql({
         query: mutations.savePrediction,
-        variables: { eventId: event.id, picks: chosen },
+        variables: { eventId: event.id, picks: chosen, tieBreak },
       });
       setCard({ ...card, myPrediction: { ...card.myPrediction, ...data.savePrediction } });
+      setSavedCount(chosen.length);
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {
       setStatus({ text: errorText(err), error: true });
@@ -115,6 +142,11 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
       <Muted>
         {formatTime(event.startsAt)} · {stateText[event.state]}
       </Muted>
+      {warning !== null && (
+        <Text testID="lock-warning" accessibilityRole="alert" style={[styles.alert, { fontWeight: '600' }]}>
+          {warning}
+        </Text>
+      )}
       {left !== null ? (
         <Text style={styles.text}>
           Picks lock in <Text testID="countdown">{left}</Text>
@@ -125,6 +157,14 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         </Text>
       )}
       {event.state === 'BROADCAST' && <Muted testID="live-status">Live updates: {live}</Muted>}
+      <View testID="rules" style={{ gap: 2 }}>
+        <Text style={styles.itemTitle}>How this event is scored</Text>
+        {rulesText(rules).map((line) => (
+          <Text key={line} style={styles.text}>
+            • {line}
+          </Text>
+        ))}
+      </View>
       {matches.map((m) => (
         <MatchCard
           key={m.id}
@@ -132,9 +172,27 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
           pick={picks[m.id]}
           locked={locked}
           onPick={(team) => setPicks((p) => ({ ...p, [m.id]: team }))}
+          rules={rules}
+          extras={extras}
+          setExtras={setExtras}
+          earnedPoints={Object.hasOwn(scores, m.id) ? scores[m.id] : null}
         />
       ))}
       {matches.length === 0 && <Muted>The card is not out yet.</Muted>}
+      {rules.tieBreakQuestion && matches.length > 0 && (
+        <View style={{ gap: 4 }}>
+          <Text style={styles.text}>Tie-break: {rules.tieBreakQuestion}</Text>
+          <TextInput
+            accessibilityLabel="Tie-break guess"
+            keyboardType="number-pad"
+            editable={!locked}
+            value={extras.tieBreak}
+            onChangeText={(text) => setExtras((x) => ({ ...x, tieBreak: text.replace(/[^0-9]/g, '') }))}
+            style={{ borderWidth: 1, borderColor: colors.line, borderRadius: 6, padding: 8, color: colors.ink }}
+          />
+          {event.tieBreakAnswer != null && <Muted>Answer: {event.tieBreakAnswer}</Muted>}
+        </View>
+      )}
       {!locked && matches.length > 0 && (
         <Button label="Save picks" primary disabled={saving} onPress={() => void save()} />
       )}
@@ -153,14 +211,26 @@ function MatchCard({
   pick,
   locked,
   onPick,
+  rules,
+  extras,
+  setExtras,
+  earnedPoints,
 }: {
   match: Match;
   pick: number | undefined;
   locked: boolean;
   onPick: (team: number) => void;
+  rules: Rules;
+  extras: Extras;
+  setExtras: (update: (x: Extras) => Extras) => void;
+  /** What the server scored for this match (the player's prediction's scores), null before. */
+  earnedPoints: number | null;
 }) {
-  const result = resultText(match);
-  const outcome = pickOutcome(match, pick);
+  const result = resultLine(match);
+  const outcome = pickLine(match, pick, extras, rules, earnedPoints);
+  const joker = extras.joker === match.id;
+  const method = extras.methods[match.id] ?? null;
+  const noExtras = locked || pick === undefined;
   return (
     <View testID="match" style={{ borderWidth: 1, borderColor: colors.line, borderRadius: 8, padding: 10, gap: 6 }}>
       <Text style={styles.itemTitle}>
@@ -190,9 +260,51 @@ function MatchCard({
             {pick === i ? '● ' : '○ '}
             {teamLabel(team)}
             {team.champion ? ' (c)' : ''}
+            {match.pickShares ? ` · ${match.pickShares[i]}% picked` : ''}
           </Text>
         </Pressable>
       ))}
+      {rules.joker && (
+        <Pressable
+          accessibilityRole="switch"
+          accessibilityLabel="Joker (×2)"
+          accessibilityState={{ checked: joker, disabled: noExtras }}
+          disabled={noExtras}
+          onPress={() => setExtras((x) => withJoker(x, match.id, !joker))}
+          style={{ alignSelf: 'flex-start', paddingVertical: 4 }}
+        >
+          <Text style={[styles.text, noExtras && styles.muted]}>{joker ? '☑' : '☐'} Joker (×2)</Text>
+        </Pressable>
+      )}
+      {rules.methodBonus > 0 && (
+        <View accessibilityRole="radiogroup" accessibilityLabel="Finish" style={{ gap: 4 }}>
+          <Muted>Finish</Muted>
+          <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+            {[null, ...FINISH_METHODS].map((f) => (
+              <Pressable
+                key={f ?? 'any'}
+                accessibilityRole="radio"
+                accessibilityLabel={f ? FINISH_NAMES[f] : 'Any finish'}
+                accessibilityState={{ checked: method === f, disabled: noExtras }}
+                disabled={noExtras}
+                onPress={() => setExtras((x) => ({ ...x, methods: { ...x.methods, [match.id]: f ?? undefined } }))}
+                style={{
+                  borderWidth: 1,
+                  borderColor: method === f ? colors.ink : colors.line,
+                  borderRadius: 12,
+                  paddingVertical: 4,
+                  paddingHorizontal: 8,
+                  backgroundColor: method === f ? '#ececf1' : undefined,
+                }}
+              >
+                <Text style={[styles.text, noExtras && styles.muted, { fontSize: 13 }]}>
+                  {f ? FINISH_NAMES[f] : 'Any finish'}
+                </Text>
+              </Pressable>
+            ))}
+          </View>
+        </View>
+      )}
       {result && (
         <Text testID="result" style={styles.text}>
           {result}
