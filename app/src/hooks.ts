@@ -13,13 +13,8 @@ export function useNow(ms = 1000): number {
 /** The countdown to the bell: shared with the React Native app. */
 export { countdown } from '@pickem/client/countdown';
 
-/** The app's one date format: "Mar 4, 2024, 1:00 AM" for an instant, "Mar 3, 2024" for a calendar day. */
-export const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A calendar day (yyyy-mm-dd, no time of day) in the same style, read as that day wherever the viewer is. */
-export const formatDay = (date: string) =>
-  new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** The apps' one date format (formatTime for an instant, formatDay for a calendar day): shared with the React Native app. */
+export { formatDay, formatTime } from '@pickem/client/dates';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,12 +1,9 @@
-/** Live updates of one event (onEventUpdate), the newest of each kind only (isNewer, @pickem/client/live). */
+/** Live updates of one event for a screen: @pickem/client/follow-event in a React hook. */
 import { useEffect, useRef, useState } from 'react';
-import { CONNECTION_STATE_CHANGE, ConnectionState } from 'aws-amplify/api';
-import { Hub } from 'aws-amplify/utils';
-import { isNewer, type EventUpdate, type Newest } from '@pickem/client/live';
-import { client, subscriptions } from './api';
+import { followEvent, type LiveStatus } from '@pickem/client/follow-event';
+import type { EventUpdate } from '@pickem/client/live';
 
-export type { EventUpdate };
-export type LiveStatus = 'connecting' | 'live' | 'stopped';
+export type { EventUpdate, LiveStatus };
 
 /** Calls `onUpdate` with each newer update while the screen shows the event; the connection's state. */
 export function useEventUpdates(eventId: string | undefined, onUpdate: (update: EventUpdate) => void): LiveStatus {
@@ -17,29 +14,7 @@ export function useEventUpdates(eventId: string | undefined, onUpdate: (update: 
   });
   useEffect(() => {
     if (!eventId) return;
-    const newest = new Map<string, Newest>();
-    const sub = client.graphql({ query: subscriptions.onEventUpdate, variables: { eventId } }).subscribe({
-      next: ({ data }) => {
-        const update = data.onEventUpdate;
-        if (update && isNewer(newest, update)) handler.current(update);
-      },
-      error: () => setStatus('stopped'),
-    });
-    const stopListening = Hub.listen('api', ({ payload }) => {
-      if (payload.event !== CONNECTION_STATE_CHANGE) return;
-      const state = (payload.data as { connectionState: ConnectionState }).connectionState;
-      setStatus(
-        state === ConnectionState.Connected
-          ? 'live'
-          : state === ConnectionState.Disconnected
-            ? 'stopped'
-            : 'connecting',
-      );
-    });
-    return () => {
-      stopListening();
-      sub.unsubscribe();
-    };
+    return followEvent(eventId, (update) => handler.current(update), setStatus);
   }, [eventId]);
   return status;
 }

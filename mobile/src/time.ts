@@ -10,5 +10,4 @@ export function useNow(ms = 1000): number {
   return now;
 }
 
-export const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export { formatTime } from '@pickem/client/dates';
