@@ -20,3 +20,21 @@ export function resultText(match: Pick<Match, 'result' | 'outcome' | 'teams'>): 
   if (match.result != null) return `Winner: ${teamLabel(match.teams[match.result])}`;
   return null;
 }
+
+/** The card's matches with a live RESULT update's match merged in (its result, outcome and finish; the shares once counted). */
+export function withResult<M extends Pick<Match, 'id' | 'result' | 'outcome' | 'method' | 'pickShares'>>(
+  matches: M[],
+  changed: Pick<Match, 'id' | 'result' | 'outcome' | 'method'> & { pickShares?: Match['pickShares'] },
+): M[] {
+  return matches.map((m) =>
+    m.id === changed.id
+      ? {
+          ...m,
+          result: changed.result,
+          outcome: changed.outcome,
+          method: changed.method,
+          pickShares: changed.pickShares ?? m.pickShares,
+        }
+      : m,
+  );
+}

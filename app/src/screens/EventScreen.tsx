@@ -3,7 +3,7 @@
  * leaderboard as they happen (live updates), and for admins the tools of each stage.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { Card, Match } from '@pickem/client/card';
+import { withResult, type Card, type Match } from '@pickem/client/card';
 import { client, errorText, mutations, queries } from '../api.ts';
 import { useLeaveGuard } from '../route.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
@@ -98,21 +98,7 @@ export function EventScreen({ eventId, me, admin }: { eventId: string; me: strin
         const event = { ...old.event, ...update.event };
         if (update.kind === 'RESULT' && update.match) {
           const changed = update.match;
-          return {
-            ...old,
-            event,
-            matches: old.matches.map((m) =>
-              m.id === changed.id
-                ? {
-                    ...m,
-                    result: changed.result,
-                    outcome: changed.outcome,
-                    method: changed.method,
-                    pickShares: changed.pickShares ?? m.pickShares,
-                  }
-                : m,
-            ),
-          };
+          return { ...old, event, matches: withResult(old.matches, changed) };
         }
         return { ...old, event };
       });

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Pressable, Text, TextInput, View } from 'react-native';
 import type { BoardRow, Card, Match } from '@pickem/client/card';
-import { matchTitle, teamLabel } from '@pickem/client/card';
+import { matchTitle, teamLabel, withResult } from '@pickem/client/card';
 import { countdown } from '@pickem/client/countdown';
 import { lockWarning } from '@pickem/client/lock-warning';
 import { extrasOf, pickLine, predictionToSave, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
@@ -41,19 +41,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
         if (!old) return old;
         const event = { ...old.event, ...update.event };
         const changed = update.kind === 'RESULT' ? update.match : null;
-        const matches = changed
-          ? old.matches.map((m) =>
-              m.id === changed.id
-                ? {
-                    ...m,
-                    result: changed.result,
-                    outcome: changed.outcome,
-                    method: changed.method,
-                    pickShares: changed.pickShares ?? m.pickShares,
-                  }
-                : m,
-            )
-          : old.matches;
+        const matches = changed ? withResult(old.matches, changed) : old.matches;
         // A score read before this result would be stale: the line computes the new one until the next read.
         const mine = old.myPrediction;
         const myPrediction =
