@@ -31,6 +31,8 @@ const BATCH_WRITE_ATTEMPTS = 8;
 const MAX_BATCH_WRITE_ITEMS = 25;
 
 export type Key = ItemKey;
+/** A write's condition: its expression, with the names and values it refers to. */
+type Condition = { expression: string; names: Record<string, string>; values?: Item };
 
 export interface Meter {
   /** As the endpoint reports it (ReturnConsumedCapacity). */
@@ -68,6 +70,18 @@ export function createStore(opts: StoreOptions) {
   const add = (field: 'wcu' | 'rcu', used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
     for (const c of [used ?? []].flat()) meter[field] += c.CapacityUnits ?? 0;
   };
+  /** A write's capacity, counted in both the measured and the estimated WCU. */
+  const addWcu = (used: ConsumedCapacity | ConsumedCapacity[] | undefined) => {
+    const before = meter.wcu;
+    add('wcu', used);
+    meter.wcuEstimate += meter.wcu - before;
+  };
+  /** A condition's parts of a PutItem or DeleteItem request. */
+  const conditionOf = (condition: Condition) => ({
+    ConditionExpression: condition.expression,
+    ExpressionAttributeNames: condition.names,
+    ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+  });
   const wrote = (items: number) => {
     for (const listener of itemsWrittenListeners) listener(items);
     meter.writes++;
@@ -88,9 +102,7 @@ export function createStore(opts: StoreOptions) {
         const out = await client.send(
           new BatchWriteItemCommand({ RequestItems: { [tableName]: pending }, ReturnConsumedCapacity: 'TOTAL' }),
         );
-        const before = meter.wcu;
-        add('wcu', out.ConsumedCapacity);
-        meter.wcuEstimate += meter.wcu - before;
+        addWcu(out.ConsumedCapacity);
         const left = out.UnprocessedItems?.[tableName] ?? [];
         if (left.length < pending.length) wrote(pending.length - left.length);
         pending = left;
@@ -172,41 +184,30 @@ export function createStore(opts: StoreOptions) {
     batchDelete: (keys: Key[]) => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: toAttributes({ ...key }) } }))),
 
     /** A PutItem on a condition (a ConditionalCheckFailedException when it fails). */
-    async put(
-      item: Item,
-      condition: { expression: string; names: Record<string, string>; values?: Item },
-    ): Promise<void> {
+    async put(item: Item, condition: Condition): Promise<void> {
       const out = await client.send(
         new PutItemCommand({
           TableName: tableName,
           Item: toAttributes(item),
-          ConditionExpression: condition.expression,
-          ExpressionAttributeNames: condition.names,
-          ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+          ...conditionOf(condition),
           ReturnConsumedCapacity: 'TOTAL',
         }),
       );
-      const before = meter.wcu;
-      add('wcu', out.ConsumedCapacity);
-      meter.wcuEstimate += meter.wcu - before;
+      addWcu(out.ConsumedCapacity);
       wrote(1);
     },
 
     /** A DeleteItem on a condition (a ConditionalCheckFailedException when it fails). */
-    async delete(key: Key, condition: { expression: string; names: Record<string, string>; values?: Item }) {
+    async delete(key: Key, condition: Condition) {
       const out = await client.send(
         new DeleteItemCommand({
           TableName: tableName,
           Key: toAttributes({ ...key }),
-          ConditionExpression: condition.expression,
-          ExpressionAttributeNames: condition.names,
-          ExpressionAttributeValues: condition.values ? toAttributes(condition.values) : undefined,
+          ...conditionOf(condition),
           ReturnConsumedCapacity: 'TOTAL',
         }),
       );
-      const before = meter.wcu;
-      add('wcu', out.ConsumedCapacity);
-      meter.wcuEstimate += meter.wcu - before;
+      addWcu(out.ConsumedCapacity);
       wrote(1);
     },
 
@@ -215,9 +216,7 @@ export function createStore(opts: StoreOptions) {
       const out = await client.send(
         new UpdateItemCommand({ ...input, TableName: tableName, ReturnConsumedCapacity: 'TOTAL' }),
       );
-      const before = meter.wcu;
-      add('wcu', out.ConsumedCapacity);
-      meter.wcuEstimate += meter.wcu - before;
+      addWcu(out.ConsumedCapacity);
       wrote(1);
       return out.Attributes ? fromAttributes(out.Attributes) : undefined;
     },
