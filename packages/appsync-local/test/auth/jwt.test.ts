@@ -121,6 +121,22 @@ describe('a token whose signature was verified before', () => {
     expect((await verifyToken(pool, token, now)).ok).toBe(true);
   });
 
+  it('passes from its last check until the second where a full check would fail, and not after', async () => {
+    const day = 24 * 60 * 60;
+    const shortLived = signToken(key, { username: 'edge', expiresInSeconds: 600 }, now);
+    expect((await verifyToken(pool, shortLived, now)).ok).toBe(true);
+    expect((await verifyToken(pool, shortLived, now + 600 + CLOCK_SKEW_SECONDS - 1)).ok).toBe(true);
+    expect(await verifyToken(pool, shortLived, now + 600 + CLOCK_SKEW_SECONDS)).toMatchObject({ reason: 'expired' });
+    // Past Cognito's longest validity, a token is too old whatever its exp says.
+    const longLived = signToken(key, { username: 'old', expiresInSeconds: 3 * day }, now);
+    expect((await verifyToken(pool, longLived, now)).ok).toBe(true);
+    expect((await verifyToken(pool, longLived, now + day + CLOCK_SKEW_SECONDS)).ok).toBe(true);
+    expect(await verifyToken(pool, longLived, now + day + CLOCK_SKEW_SECONDS + 1)).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
+  });
+
   it('does not vouch for the same claims under another signature', async () => {
     const token = signToken(key, { username: 'twice' }, now);
     expect((await verifyToken(pool, token, now)).ok).toBe(true);

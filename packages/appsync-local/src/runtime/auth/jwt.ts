@@ -20,7 +20,6 @@ import {
   decodeJwt,
   errors,
   jwtVerify,
-  UnsecuredJWT,
   type JWK,
   type JWTVerifyGetKey,
   type JWTVerifyOptions,
@@ -180,20 +179,43 @@ function failureOf(err: unknown): VerifyResult {
 
 /** How many tokens whose signature was verified each pool remembers (the oldest is forgotten first). */
 const SIGNATURE_CACHE_SIZE = 1000;
-const UNSECURED_HEADER = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
 
 /**
- * Per pool: token → the same claims as an unsecured JWT, for tokens whose signature was verified. A
- * signature check costs about a millisecond of RSA; its verdict for one exact token string never
- * changes, so it is done once. Every claim check (exp, nbf, iat, issuer, required claims) still runs
- * at each use, by jose on the unsecured form.
+ * A token whose signature and claims were checked: its claims, and the span of epoch seconds in which
+ * the same checks pass again. A token's text, and so its signature and claims, never changes; only the
+ * clock moves. Checked at `checkedAt`, it passes at any later second before `until`: its lower bounds
+ * (`nbf`, `iat` in the past) held then and hold later, and `until` is where `exp` or the token's age
+ * would first fail (CLOCK_SKEW_SECONDS included, as jose counts them).
  */
-const signatureCache = new WeakMap<UserPoolConfig, Map<string, string>>();
+interface CheckedToken {
+  claims: Record<string, unknown>;
+  checkedAt: number;
+  until: number;
+}
 
-function verifiedSignatures(pool: UserPoolConfig): Map<string, string> {
-  let cache = signatureCache.get(pool);
-  if (!cache) signatureCache.set(pool, (cache = new Map()));
+/**
+ * Per pool: token → what its last full check found. A signature check costs about a millisecond of
+ * RSA and jose's claim checks about 0.015 ms; both are done once for a token, and again only when
+ * the clock leaves the span they hold for (where jose gives the error).
+ */
+const checkedTokens = new WeakMap<UserPoolConfig, Map<string, CheckedToken>>();
+
+function checkedOf(pool: UserPoolConfig): Map<string, CheckedToken> {
+  let cache = checkedTokens.get(pool);
+  if (!cache) checkedTokens.set(pool, (cache = new Map()));
   return cache;
+}
+
+const epochSeconds = (date: Date | undefined) => Math.floor((date ?? new Date()).getTime() / 1000);
+
+function validUntil(claims: Record<string, unknown>, options: JWTVerifyOptions): number {
+  const tolerance = Number(options.clockTolerance ?? 0);
+  let until = Number.POSITIVE_INFINITY;
+  if (typeof claims.exp === 'number') until = Math.min(until, claims.exp + tolerance);
+  // jose: too old when now - iat - tolerance > maxTokenAge, so the last good second is iat + age + tolerance.
+  if (typeof options.maxTokenAge === 'number' && typeof claims.iat === 'number')
+    until = Math.min(until, claims.iat + options.maxTokenAge + tolerance + 1);
+  return until;
 }
 
 async function verifiedClaims(
@@ -201,19 +223,14 @@ async function verifiedClaims(
   token: string,
   options: JWTVerifyOptions,
 ): Promise<Record<string, unknown>> {
-  const cache = verifiedSignatures(pool);
-  const unsecured = cache.get(token);
-  if (unsecured !== undefined) {
-    try {
-      return UnsecuredJWT.decode(unsecured, options).payload;
-    } catch (err) {
-      cache.delete(token);
-      throw err;
-    }
-  }
+  const cache = checkedOf(pool);
+  const now = epochSeconds(options.currentDate);
+  const known = cache.get(token);
+  if (known !== undefined && known.checkedAt <= now && now < known.until) return { ...known.claims };
+  // Signature first, then the claims, as jose does them (its errors name the failure).
   const { payload } = await jwtVerify(token, pool.jwks, { ...options, algorithms: ['RS256'] });
-  if (cache.size >= SIGNATURE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(token, `${UNSECURED_HEADER}.${token.split('.')[1]}.`);
+  if (!known && cache.size >= SIGNATURE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(token, { claims: { ...payload }, checkedAt: now, until: validUntil(payload, options) });
   return payload;
 }
 
@@ -262,7 +279,7 @@ export async function verifyTokenOfPools(
 ): Promise<VerifyResult> {
   // A token whose signature a pool verified has that pool's issuer (checked then): no need to decode it
   // again to choose the pool, when that pool is the first of its issuer, as the choice below would be.
-  const known = pools.find((p) => signatureCache.get(p)?.has(token));
+  const known = pools.find((p) => checkedTokens.get(p)?.has(token));
   if (known && pools.find((p) => p.issuer === known.issuer) === known) return verifyToken(known, token, nowSeconds);
   let issuer: unknown;
   try {
