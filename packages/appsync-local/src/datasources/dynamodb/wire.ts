@@ -7,9 +7,10 @@
  * `message`, `$metadata`, `CancellationReasons`).
  *
  * No request is signed. DynamoDB Local reads the access key and region of the Authorization header's
- * credential scope to choose its database and checks no signature (a request with a zero signature is
- * answered, and one with another key sees another database: test/datasources/dynamodb-wire.test.ts),
- * so the header is built once; a SigV4 signature cost about 0.05 ms a call.
+ * credential scope to choose its database and checks no signature (an AWS SDK maintainer in
+ * aws/aws-sdk-js#880: the credentials keep separate databases and "won't be checked"; shown for the
+ * pinned jar by test/datasources/dynamodb-wire.test.ts), so the header is built once; a SigV4
+ * signature cost about 0.05 ms a call.
  */
 import http from 'node:http';
 import type * as Sdk from '@aws-sdk/client-dynamodb';
