@@ -53,7 +53,10 @@ try {
       `  p50 API ${latency.apiP50Ms.toFixed(2)} ms, direct (AWS SDK) ${latency.directP50Ms.toFixed(2)} ms, ratio ${latency.ratio.toFixed(2)}x`,
     );
     say(
-      `  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request\n`,
+      `  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request`,
+    );
+    say(
+      `  CPU of the runtime and this client: ${latency.apiCpuMsPerRequest.toFixed(3)} ms an API request\n`,
     );
   }
 
