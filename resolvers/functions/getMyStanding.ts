@@ -9,13 +9,14 @@ type GetMyStandingContext = Context<unknown, LeagueStash, undefined, undefined, 
 
 /**
  * createLeague, joinLeague: the caller's standing in the league's season (one strongly consistent
- * GetItem), stashed as `standing` (null: none yet): their entry in the league's table, held by the
+ * GetItem), stashed as `standing` (null: none yet) with its key: their entry in the league's table, held by the
  * write's check of its revision. Skipped without a season (getLeagueSeason found no league).
  */
 export function request(ctx: GetMyStandingContext) {
   ctx.stash.standing = null;
   const key = ctx.stash.seasonId ? STANDING.key(caller(ctx).sub, ctx.stash.seasonId) : null;
   if (key === null) return runtime.earlyReturn(null);
+  ctx.stash.standingKey = key;
   return getItem(key, true);
 }
 

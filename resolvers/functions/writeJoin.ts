@@ -6,13 +6,13 @@ import {
   REFUSAL,
   TRY_AGAIN,
   answer,
+  changedLeague,
   joinChecks,
   joinItems,
   memberChange,
   raise,
   stashedLeague,
   standingHeld,
-  tableAfter,
 } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction } from '../lib/transact';
@@ -69,7 +69,7 @@ export function request(ctx: WriteJoinContext) {
       values: { ':code': league.inviteCode, ':open': true, ':cap': LEAGUE_LIMIT.membersPerLeague },
     }),
     ...joinChecks(table, league.id, me),
-    standingHeld(table, me, league.seasonId, ctx.stash.standing),
+    standingHeld(table, ctx.stash.standingKey, ctx.stash.standing),
   ]);
 }
 
@@ -93,10 +93,5 @@ export function response(ctx: WriteJoinContext) {
     REFUSAL.tooManyAttempts(),
     TRY_AGAIN,
   ]);
-  const me = ctx.stash.member.userId;
-  const table = tableAfter(league, me, LEAGUE_TABLE.entryOf(ctx.stash.standing));
-  const joined = table
-    ? { ...league, memberCount: league.memberCount + 1, table, tableVersion: (league.tableVersion ?? 0) + 1 }
-    : { ...league, memberCount: league.memberCount + 1 };
-  return answer(ctx, joined, [...ctx.stash.members, ctx.stash.member]);
+  return answer(ctx, changedLeague(league, 1), [...ctx.stash.members, ctx.stash.member]);
 }

@@ -2,7 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import type { LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, leaveItems, memberChange, raise, stashedLeague, tableAfter, toLeague } from '../lib/league';
+import { REFUSAL, changedLeague, leaveItems, memberChange, raise, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 
@@ -38,12 +38,8 @@ export function response(ctx: WriteLeaveContext) {
   const league = stashedLeague(ctx);
   const me = caller(ctx).sub;
   raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, mustTransfer(league)]);
-  const table = tableAfter(league, me, null);
-  const left = table
-    ? { ...league, memberCount: league.memberCount - 1, table }
-    : { ...league, memberCount: league.memberCount - 1 };
   return toLeague(
-    left,
+    changedLeague(league, -1),
     ctx.stash.season,
     ctx.stash.members.filter((m) => m.userId !== me),
     'none',

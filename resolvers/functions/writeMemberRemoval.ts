@@ -5,13 +5,13 @@ import {
   REFUSAL,
   answer,
   banItem,
+  changedLeague,
   commissionerIs,
   leaveItems,
   memberChange,
   raise,
   requireCommissioner,
   stashedLeague,
-  tableAfter,
 } from '../lib/league';
 import type { MutationRemoveLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
@@ -39,7 +39,5 @@ export function response(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   raiseWriteError(ctx, [REFUSAL.notMember(league, ctx.args.userId), null, null, REFUSAL.notCommissioner(league)]);
   const members = ctx.stash.members.filter((m) => m.userId !== ctx.args.userId);
-  const table = tableAfter(league, ctx.args.userId, null);
-  const removed = { ...league, memberCount: league.memberCount - 1 };
-  return answer(ctx, table ? { ...removed, table } : removed, members);
+  return answer(ctx, changedLeague(league, -1), members);
 }

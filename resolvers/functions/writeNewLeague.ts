@@ -48,7 +48,7 @@ export function request(ctx: WriteNewLeagueContext) {
     codeItem(table, league.inviteCode, league.id),
     ...joinItems(table, member, league.seasonId),
     txPut(table, SEASON_LEAGUE.key(league.seasonId, league.id), SEASON_LEAGUE.attributes(league.seasonId, league.id)),
-    standingHeld(table, me, league.seasonId, ctx.stash.standing),
+    standingHeld(table, ctx.stash.standingKey, ctx.stash.standing),
   ];
   if (!SEASON.isCalendar(season.id)) items.push(txCheck(table, SEASON.key(season.id), IF_STORED));
   return transaction(items);

@@ -10,11 +10,10 @@ import {
   MEMBER,
   MEMBERSHIP,
   type LeagueItem,
-  type LeagueTable,
   type LeagueTableEntry,
   type MemberItem,
 } from '@pickem/domain/entities/league';
-import { STANDING, type StandingItem } from '@pickem/domain/entities/standing';
+import type { StandingItem } from '@pickem/domain/entities/standing';
 import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
 import { IF_NEW, IF_STORED, type Expression, type ItemKey } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
@@ -248,28 +247,17 @@ export function memberChange(
   return txUpdate(table, LEAGUE.key(league.id), { expression, names, values }, condition);
 }
 
-/** The league's table once `userId` joined with `entry` (null: left); null for a league without one. */
-export function tableAfter(league: LeagueItem, userId: string, entry: LeagueTableEntry | null): LeagueTable | null {
-  const before = league.table;
-  if (!before) return null;
-  const after: LeagueTable = {};
-  for (const id of Object.keys(before)) if (id !== userId) after[id] = before[id];
-  if (entry !== null) after[userId] = entry;
-  return after;
+/** A league as a membership change leaves it: its table fields then read the members' standings live (getMemberStandings). */
+export function changedLeague(league: LeagueItem, delta: number): LeagueItem {
+  return { ...league, memberCount: league.memberCount + delta, table: undefined };
 }
 
 /**
- * A check that the player's standing in the season is still the one read (getMyStanding): its
- * revision, or still none. A scoring pass that rewrites it in between fails the join or creation,
- * which would otherwise keep an entry from before that pass.
+ * A check that the caller's standing (at `key`) is still the one getMyStanding read: its revision, or
+ * still none. A scoring pass that rewrites it in between fails the join or creation, which would
+ * otherwise keep an entry from before that pass.
  */
-export function standingHeld(
-  table: string,
-  userId: string,
-  seasonId: string,
-  standing: StandingItem | null,
-): TransactItem {
-  const key = STANDING.key(userId, seasonId) as ItemKey;
+export function standingHeld(table: string, key: ItemKey, standing: StandingItem | null): TransactItem {
   if (!standing) return txCheck(table, key, IF_NEW);
   if (standing.rev === undefined || standing.rev === null)
     return txCheck(table, key, { expression: 'attribute_not_exists(#rev)', names: { '#rev': 'rev' } });

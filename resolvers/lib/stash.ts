@@ -167,6 +167,7 @@ export interface LeagueStash {
   fallbackName: string;
   /** createLeague, joinLeague (getMyStanding): the caller's standing in the league's season, null if none. */
   standing: StandingItem | null;
+  standingKey: ItemKey;
   /** leaguePreview (getCommissionerName): the commissioner's display name now. */
   commissionerName: string;
 }
