@@ -17,6 +17,7 @@ import {
   type LeagueTable,
 } from '@pickem/domain/entities/league';
 import { STANDING } from '@pickem/domain/entities/standing';
+import { EVENT } from '@pickem/domain/entities/event';
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { backfillLeagueTable } from '../../amplify/functions/score-event/league-tables.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
@@ -255,6 +256,36 @@ describe("a final pass refreshes its seasons' league tables", () => {
       await createScorer({ client, tableName }).scoreEvent('e1');
       await expectTables(fx, scored);
     }
+  });
+
+  it('past its deadline the pass starts no league write and answers unfinished; the run that finishes it refreshes them', async () => {
+    const clean = await setup();
+    const full = await createScorer({ client: clean.client, tableName: clean.tableName, concurrency: 1 }).scoreEvent(
+      'e1',
+    );
+    if (!('stats' in full)) throw new Error(JSON.stringify(full));
+    // The last writes of a pass: the boards', then one a league of 2025 (L1, L2), then the event SCORED.
+    const lastBoardWrite = full.stats.writes - 3;
+    const { fx, client, tableName } = await setup();
+    let late = false;
+    const out = await createScorer({
+      client,
+      tableName,
+      concurrency: 1,
+      deadlineMs: 1000,
+      now: () => (late ? 10_000 : 0),
+      afterWrite: (w) => {
+        if (w === lastBoardWrite) late = true;
+      },
+    }).scoreEvent('e1');
+    if (!('report' in out)) throw new Error(JSON.stringify(out));
+    expect(out.report.finished).toBe(false);
+    for (const id of ['L1', 'L2'])
+      expect(((await fx.get(LEAGUE.key(id))) as unknown as LeagueItem).tableVersion, id).toBe(1);
+    expect((await fx.get(EVENT.key('e1')))?.state).toBe('BROADCAST');
+    await createScorer({ client, tableName }).scoreEvent('e1');
+    await expectTables(fx, scored);
+    expect((await fx.get(EVENT.key('e1')))?.state).toBe('SCORED');
   });
 
   it('the backfill gives a league from before tables its table and listing; the next pass refreshes it', async () => {

@@ -70,13 +70,17 @@ async function refreshLeague(
   );
 }
 
-/** Every league of the seasons, refreshed with the standings the pass settled; the number of tables written. */
+/**
+ * Every league of the seasons, refreshed with the standings the pass settled. Past the deadline no new
+ * league is started and the answer is false (unfinished: the run that finishes the pass refreshes the rest).
+ */
 export async function refreshLeagueTables(
   store: Store,
   seasons: string[],
   settled: Map<string, Settled>,
-): Promise<number> {
-  let written = 0;
+  pastDeadline: () => boolean = () => false,
+): Promise<boolean> {
+  let finished = true;
   for (const seasonId of seasons) {
     const figures = new Map<string, StandingRow>();
     for (const [userId, s] of settled) {
@@ -87,11 +91,14 @@ export async function refreshLeagueTables(
     const ids = (await store.query(SEASON_LEAGUE.ofSeason(seasonId))).map((item: Item) => item.leagueId as string);
     const leagues = await store.batchGet(ids.map((id) => LEAGUE.key(id)));
     await forEachBounded(ids, store.concurrency, async (id) => {
-      const read = leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined;
-      if (await refreshLeague(store, id, read, figures)) written += 1;
+      if (pastDeadline()) {
+        finished = false;
+        return;
+      }
+      await refreshLeague(store, id, leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined, figures);
     });
   }
-  return written;
+  return finished;
 }
 
 /**

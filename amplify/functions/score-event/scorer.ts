@@ -326,7 +326,14 @@ async function finalPass(
         cardChanges,
       };
     await writeBoards(store, checked.event, seasons, done.card, checked.cardRev, done.rows, done.settled);
-    await refreshLeagueTables(store, seasons, done.settled);
+    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline)))
+      return {
+        event: checked.event,
+        scored: scored.size,
+        standingsWritten: standingsWritten.size,
+        finished: false,
+        cardChanges,
+      };
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     const changed = cardFingerprint(again) !== cardFingerprint(checked);
