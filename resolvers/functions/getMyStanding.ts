@@ -9,8 +9,8 @@ type GetMyStandingContext = Context<unknown, LeagueStash, undefined, undefined, 
 
 /**
  * createLeague, joinLeague: the caller's standing in the league's season (one strongly consistent
- * GetItem), stashed as `standing` (null: none yet) with its key: their entry in the league's table, held by the
- * write's check of its revision. Skipped without a season (getLeagueSeason found no league).
+ * GetItem), stashed as `standing` (null: none yet) with its key: their entry in the league's table,
+ * held by the write's check of its revision. Skipped without a season (no league found).
  */
 export function request(ctx: GetMyStandingContext) {
   ctx.stash.standing = null;

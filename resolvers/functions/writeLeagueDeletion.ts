@@ -10,8 +10,8 @@ type WriteLeagueDeletionContext = Context<unknown, LeagueStash>;
 /**
  * Commissioner or admin: the league (its table with it), its code, its season's listing of it and
  * every membership (both ways, with each member's league count) in one transaction: 3 + 3 items a
- * member, within 100 at the member cap. The league's
- * condition (its members as read, its commissioner) makes a concurrent join or transfer retry.
+ * member, within 100 at the member cap. The league's condition (its members as read, its
+ * commissioner) makes a concurrent join or transfer retry.
  */
 export function request(ctx: WriteLeagueDeletionContext) {
   const league = stashedLeague(ctx);
