@@ -7,7 +7,10 @@
  */
 import { TransactWriteItemsCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createTestTable } from 'appsync-local/testing';
+import { spawnSync } from 'node:child_process';
+import { localDynamoDbEnvironment } from 'appsync-local';
+import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
+import { repoRoot, stateDir } from '../../project.ts';
 import {
   LEAGUE,
   LEAGUE_TABLE,
@@ -308,8 +311,15 @@ describe("a final pass refreshes its seasons' league tables", () => {
     await createScorer({ client, tableName }).scoreEvent('e1');
     // Not listed, no table: the pass leaves it alone.
     expect(await fx.get(LEAGUE.key('OLD'))).toEqual(legacy);
+    // The script, as an operator runs it, on this table.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/league-tables-backfill.ts'], {
+      env: { ...process.env, TABLE_NAME: tableName, ...localDynamoDbEnvironment(dynamoEndpoint(), stateDir) },
+      encoding: 'utf8',
+      cwd: repoRoot,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('4 leagues: 1 tables written');
     const store = createStore({ client, tableName, concurrency: 2 });
-    expect(await backfillLeagueTable(store, 'OLD')).toBe(true);
     expect(await backfillLeagueTable(store, 'OLD')).toBe(false);
     expect(await fx.get(SEASON_LEAGUE.key('2025', 'OLD'))).toBeDefined();
     const want = new Map(expectedStandings(scored).map((s) => [s.userId, s]));
