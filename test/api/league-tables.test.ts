@@ -171,4 +171,18 @@ describe('the league table stored on the league', () => {
     const standings = (await api.data('t1', STANDINGS, { l: leagues[0].id })).league.standings;
     expect(standings.find((s: { userId: string }) => s.userId === sub.t4).points).toBe(points);
   });
+
+  it("a member who leaves or is removed leaves the stored table: the standings and the others' ranks without them", async () => {
+    await api.data('t5', OPS.leave, { l: leagues[0].id });
+    await api.data('t1', OPS.remove, { l: leagues[0].id, u: sub.t2 });
+    const { ops, data } = await requestsOf('t3', MINE);
+    expect(ops).toEqual(['Query', 'BatchGetItem']);
+    const standings = (await api.data('t1', STANDINGS, { l: leagues[0].id })).league.standings;
+    expect(standings.map((s: { userId: string; rank: number }) => [s.userId, s.rank])).toEqual([
+      [sub.t1, 1],
+      [sub.t3, 2],
+      [sub.t4, 3],
+    ]);
+    expect(data.myLeagues[0].myRank).toBe(2);
+  });
 });
