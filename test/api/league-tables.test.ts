@@ -167,9 +167,26 @@ describe('the league table stored on the league', () => {
     const t4 = (await api.data('t4', '{ userProfile { standings { seasonId points } } }')).userProfile.standings;
     const points = t4.find((s: { seasonId: string }) => s.seasonId === '2036').points;
 
-    await api.data('t4', OPS.join, { c: leagues[0].inviteCode });
+    // The join's answer reads its table fields live (the league as written): the same as the stored table.
+    const joined = (
+      await api.data(
+        't4',
+        'mutation($c: String!) { joinLeague(code: $c) { myRank standings { userId rank points } } }',
+        {
+          c: leagues[0].inviteCode,
+        },
+      )
+    ).joinLeague;
     const standings = (await api.data('t1', STANDINGS, { l: leagues[0].id })).league.standings;
     expect(standings.find((s: { userId: string }) => s.userId === sub.t4).points).toBe(points);
+    expect(joined.standings).toEqual(
+      standings.map((s: { userId: string; rank: number; points: number }) => ({
+        userId: s.userId,
+        rank: s.rank,
+        points: s.points,
+      })),
+    );
+    expect(joined.myRank).toBe(standings.find((s: { userId: string }) => s.userId === sub.t4).rank);
   });
 
   it("a member who leaves or is removed leaves the stored table: the standings and the others' ranks without them", async () => {
