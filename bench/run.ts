@@ -55,9 +55,7 @@ try {
     say(
       `  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request`,
     );
-    say(
-      `  CPU of the runtime and this client: ${latency.apiCpuMsPerRequest.toFixed(3)} ms an API request\n`,
-    );
+    say(`  CPU of the runtime and this client: ${latency.apiCpuMsPerRequest.toFixed(3)} ms an API request\n`);
   }
 
   if (!skip.has('screens')) {
