@@ -82,6 +82,8 @@ const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
 // Every email the stack sends (reminders, the user pool's codes), one .eml file each.
 const outboxDir = path.join(localDir, 'outbox');
+// The reminders' one-time schedules, kept with the database (in memory with it under --in-memory).
+const schedulesFile = inMemory ? undefined : path.join(localDir, 'schedules.json');
 let appUrl = `http://${host}:${appPort}`;
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
 const cognito = await startCognitoLocal({
@@ -108,7 +110,7 @@ try {
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
     iamGrants: [consoleAdmin],
-    services: { port: servicesPort, outboxDir },
+    services: { port: servicesPort, outboxDir, schedulesFile },
     ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
     explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
     log: (line) => console.log(line),
