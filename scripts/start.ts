@@ -4,7 +4,7 @@
  * emptied when it holds the data model before boards and entries, scripts/demo/model.ts), and resolver,
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
- * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
+ * Options: `--in-memory` (a throwaway database, pool and schedules), `--empty` (no demo season), `--no-watch`,
  * `--host <address>`, `--outputs <dir>`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

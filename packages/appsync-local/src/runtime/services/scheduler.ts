@@ -8,8 +8,8 @@
  *
  * With a `file` the schedules outlive a restart, as the cloud keeps them: every change rewrites the file
  * atomically (a temporary file renamed over it), and a new scheduler loads it. A schedule whose moment
- * passed while no scheduler ran fires once as soon as it is loaded (late: the target decides what a late
- * run does). A file that cannot be read or holds something else than schedules is reported, moved aside
+ * passed while no scheduler ran fires once at `start()` (late: the target decides what a late run does);
+ * a fired one is marked so, and not fired again. A file that cannot be read or holds something else than schedules is reported, moved aside
  * and not loaded; start-up goes on. Without a file they are kept in memory only.
  */
 import { renameSync, readFileSync } from 'node:fs';
