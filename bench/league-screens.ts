@@ -18,7 +18,7 @@ const JOIN = 'mutation($c: String!) { joinLeague(code: $c) { memberCount } }';
 
 const SCREENS: { screen: string; query: string }[] = [
   { screen: 'myLeagues', query: 'query { myLeagues { id name season { id name } memberCount } }' },
-  // The caller's rank in each league is a resolver of its own: the league's members and their standings.
+  // The caller's rank in each league is a resolver of its own, reading the table its league item brought (no request).
   { screen: 'myLeaguesWithRank', query: 'query { myLeagues { id name season { id name } memberCount myRank } }' },
   {
     screen: 'leagueStandings',

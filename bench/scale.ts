@@ -1,9 +1,11 @@
 /**
  * One large event scored final on DynamoDB Local, then one result corrected and the event scored
  * again, with what the final scoring would cost on AWS per partition key value (capacity-model.ts).
- * The event counts in two seasons (its calendar year and a named season around it). The figures are
- * checked against a computation from scratch from the picks and the results: every prediction's
- * points, correct and rank, every standing of both seasons, and the event's and both seasons' boards.
+ * The event counts in two seasons (its calendar year and a named season around it), and every player
+ * is in one full league of each (LEAGUE_LIMIT.membersPerLeague; the final pass refreshes their tables).
+ * The figures are checked against a computation from scratch from the picks and the results: every
+ * prediction's points, correct and rank, every standing of both seasons, the event's and both
+ * seasons' boards, and every league's table.
  *
  *   npx tsx bench/scale.ts [N]      (starts its own in-memory DynamoDB Local; N defaults to 100,000)
  */
@@ -20,6 +22,14 @@ import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { MATCH } from '@pickem/domain/entities/match';
+import {
+  LEAGUE,
+  LEAGUE_LIMIT,
+  LEAGUE_TABLE,
+  SEASON_LEAGUE,
+  type LeagueItem,
+  type LeagueTable,
+} from '@pickem/domain/entities/league';
 import { keyId } from '@pickem/domain/entities/table';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
@@ -37,6 +47,7 @@ import {
   benchChampion,
   benchEventItems,
   matchItem,
+  userIdOf,
 } from './scoring.ts';
 
 export interface ScaleBenchRow {
@@ -71,7 +82,12 @@ export async function benchScale(endpoint: string, predictions: number, rules = 
   const tableName = `bench-scale-${randomBytes(4).toString('hex')}`;
   await ensureTable(client, { ...pickemTable, name: tableName });
   try {
-    const items = [...benchEventItems(predictions, rules), SEASONS.item(NAMED_SEASON)];
+    const items = [
+      ...benchEventItems(predictions, rules),
+      SEASONS.item(NAMED_SEASON),
+      ...benchLeagues(predictions, String(SEASON)),
+      ...benchLeagues(predictions, NAMED_SEASON.id),
+    ];
     await batchWrite(client, tableName, items, 16);
     const model = createCapacityModel(items);
     const scorer = createScorer({ client: model.wrap(client), tableName });
@@ -116,6 +132,33 @@ export async function benchScale(endpoint: string, predictions: number, rules = 
     await client.send(new DeleteTableCommand({ TableName: tableName }));
     client.destroy();
   }
+}
+
+/** Players 0 to n - 1 in full leagues of the season, as createLeague and joinLeague leave them before the event's scoring (no standing yet: zeros). */
+function benchLeagues(n: number, seasonId: string): Item[] {
+  const items: Item[] = [];
+  const size = LEAGUE_LIMIT.membersPerLeague;
+  for (let first = 0; first < n; first += size) {
+    const id = `bench-${seasonId}-${first / size}`;
+    const table: LeagueTable = {};
+    for (let u = first; u < Math.min(first + size, n); u++) table[userIdOf(u)] = LEAGUE_TABLE.entryOf(null);
+    items.push(
+      LEAGUE.item({
+        id,
+        name: id,
+        seasonId,
+        commissionerId: userIdOf(first),
+        memberCount: Object.keys(table).length,
+        joinsOpen: true,
+        inviteCode: `BENCH${first / size}`,
+        createdAt: '2025-01-01T00:00:00.000Z',
+        table,
+        tableVersion: Object.keys(table).length,
+      }),
+      { ...SEASON_LEAGUE.key(seasonId, id), ...SEASON_LEAGUE.attributes(seasonId, id) },
+    );
+  }
+  return items;
 }
 
 /**
@@ -213,6 +256,17 @@ async function compareWithScratch(
       seasonOrdered.map((s) => [s.userId, s.points, s.correct, seasonRanks.get(s.userId)!, s.correct]),
       problems,
     );
+    const byUser = new Map(scores.map((s) => [s.userId, s]));
+    const listed = await store.query(SEASON_LEAGUE.ofSeason(season));
+    const leagues = await store.batchGet(listed.map((l) => LEAGUE.key(l.leagueId as string)));
+    if (leagues.size !== Math.ceil(n / LEAGUE_LIMIT.membersPerLeague))
+      problems.push(`season ${season}: ${leagues.size} leagues listed`);
+    for (const league of leagues.values())
+      for (const [userId, entry] of Object.entries((league as unknown as LeagueItem).table ?? {})) {
+        const s = byUser.get(userId);
+        if (!s || entry.points !== s.points || entry.correct !== s.correct || entry.eventsPlayed !== 1)
+          problems.push(`league ${league.id as string}: ${userId} ${JSON.stringify(entry)}, expected ${s?.points}`);
+      }
   }
   return problems;
 }

@@ -7,9 +7,13 @@ import type { LeagueTableStash } from './lib/stash';
 
 type LeagueMyRankContext = Context<Record<string, never>, LeagueTableStash, undefined, LeagueSource>;
 
-/** Pipeline: as League.standings; the caller's own rank (null for an admin who is not a member). */
+/**
+ * Pipeline: as League.standings, but reading nothing when the league carries its table (myLeagues'
+ * BatchGetItem brought it): the caller's own rank in it (null for an admin who is not a member).
+ */
 export function request(ctx: LeagueMyRankContext) {
   requireViewer(ctx.source);
+  ctx.stash.ranksOnly = true;
   return {};
 }
 

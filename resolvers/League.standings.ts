@@ -6,9 +6,14 @@ import type { LeagueTableStash } from './lib/stash';
 
 type LeagueStandingsContext = Context<Record<string, never>, LeagueTableStash, undefined, LeagueSource>;
 
-/** Pipeline: getLeagueMembers (known, or one Query) → getMemberStandings (one BatchGetItem). */
+/**
+ * Pipeline: getLeagueMembers (known, or one Query) → getMemberStandings (one BatchGetItem: the names
+ * now, and the standings of a league without its table). Ranked from the league's stored table, as
+ * myRank is.
+ */
 export function request(ctx: LeagueStandingsContext) {
   requireViewer(ctx.source);
+  ctx.stash.ranksOnly = false;
   return {};
 }
 

@@ -77,6 +77,7 @@ const writeSeason = fn('writeSeason');
 const getLeague = fn('getLeague');
 const getLeagueSeason = fn('getLeagueSeason');
 const getMyProfile = fn('getMyProfile');
+const getMyStanding = fn('getMyStanding');
 const getLeagueMembers = fn('getLeagueMembers');
 const getMemberStandings = fn('getMemberStandings');
 const placeReminders = fn('placeReminders', remindersSource.name);
@@ -159,12 +160,13 @@ export const wiring: ApiWiring = wireApi({
       fn('sendNudges', remindersSource.name),
     ]),
     unit('User', 'reminders'),
-    pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyProfile, fn('writeNewLeague')]),
+    pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyStanding, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [
       getCodeLeague,
       checkJoinAttempts,
       getLeague,
       getLeagueSeason,
+      getMyStanding,
       getMyProfile,
       fn('writeJoin'),
     ]),

@@ -5,9 +5,12 @@
  * direction (`USER#<userId>` / `LEAGUE#<leagueId>`) and a counter of their leagues (`LEAGUES`); an
  * invite code is an item of its own (`CODE#<code>` / `CODE` → leagueId), so joining starts with a
  * GetItem of the code; then the join attempts, the league, its season and the profile are read, and one
- * transaction writes (the joinLeague pipeline in amplify/data/wiring.ts). No GSI key: league tables are
- * computed at read time from the members' standings and predictions, so scoring writes nothing per
- * league.
+ * transaction writes (the joinLeague pipeline in amplify/data/wiring.ts). No GSI key.
+ *
+ * The league item carries its table (LEAGUE_TABLE): each member's season figures with their standing's
+ * revision, and a `tableVersion` raised by every write of it. join/leave/remove keep it in their
+ * transactions; the final scoring pass refreshes it from the standings it settled, league by league,
+ * listing a season's leagues from SEASON_LEAGUES. So myLeagues reads every rank with its leagues.
  */
 import { userPk } from './profile';
 import { beginsWith, onTable } from './access';
@@ -23,7 +26,21 @@ export interface LeagueItem {
   /** The invite code in its stored form (invite-code.ts: 10 characters; shown as two groups of five). */
   inviteCode: string;
   createdAt: string;
+  /** Its table, by member user id (absent on a league created before tables: scripts/league-tables-backfill.ts). */
+  table?: LeagueTable;
+  /** Raised by one at every write of `table`: the condition of the scoring pass's refresh. */
+  tableVersion?: number;
 }
+
+/** A member's season figures as their league's table holds them: their standing's, at its revision (zeros and 0 without one). */
+export interface LeagueTableEntry {
+  points: number;
+  correct: number;
+  eventsPlayed: number;
+  rev: number;
+}
+
+export type LeagueTable = Record<string, LeagueTableEntry>;
 
 export interface MemberItem {
   leagueId: string;
@@ -46,10 +63,11 @@ export const LEAGUE_LIMIT = {
   /**
    * Members per league: bounds every league screen (one Query of the members, one BatchGetItem of
    * their standings or predictions and profiles: 2 keys a member within BatchGetItem's 100), and
-   * deleteLeague's one transaction (the league, its code, and 3 items a member within 100 entries).
+   * deleteLeague's one transaction (the league, its code, its season's listing of it, and 3 items a
+   * member within 100 entries); the league item's table (about 80 bytes a member).
    */
   membersPerLeague: 30,
-  /** Leagues per player: bounds myLeagues (one Query, one BatchGetItem) and each league's rank on it. */
+  /** Leagues per player: bounds myLeagues (one Query, one BatchGetItem that brings each league's table, so its rank). */
   leaguesPerPlayer: 10,
 } as const;
 
@@ -75,6 +93,38 @@ export const LEAGUE = {
   item: (league: LeagueItem) => ({ PK: leaguePk(league.id), SK: LEAGUE_SK, type: LEAGUE_TYPE, ...league }),
   /** Access pattern: the league item and every member item, at most membersPerLeague + 1 items. */
   withMembers: (leagueId: string) => onTable(leaguePk(leagueId), null, true),
+};
+
+/** The league table's attributes on the league item, and its entries. */
+export const LEAGUE_TABLE = {
+  attribute: 'table',
+  versionAttribute: 'tableVersion',
+  /** A member's entry from their standing in the league's season (null: none yet). */
+  entryOf: (standing: { points: number; correct: number; eventsPlayed: number; rev?: number } | null | undefined) =>
+    standing
+      ? {
+          points: standing.points,
+          correct: standing.correct,
+          eventsPlayed: standing.eventsPlayed,
+          rev: standing.rev ?? 0,
+        }
+      : { points: 0, correct: 0, eventsPlayed: 0, rev: 0 },
+};
+
+/**
+ * A season's leagues: `SEASON_LEAGUES#<seasonId>` / `LEAGUE#<leagueId>`, written by createLeague's and
+ * deleted by deleteLeague's transaction; the final scoring pass lists them to refresh their tables.
+ */
+const seasonLeaguesPk = (seasonId: string) => `SEASON_LEAGUES#${seasonId}`;
+export const SEASON_LEAGUE = {
+  type: 'SeasonLeague',
+  key: (seasonId: string, leagueId: string): ItemKey => ({
+    PK: seasonLeaguesPk(seasonId),
+    SK: `${MEMBERSHIP_PREFIX}${leagueId}`,
+  }),
+  attributes: (seasonId: string, leagueId: string) => ({ type: 'SeasonLeague', seasonId, leagueId }),
+  /** Access pattern: every league of a season (small items, paged). */
+  ofSeason: (seasonId: string) => onTable(seasonLeaguesPk(seasonId), null, true),
 };
 
 export const MEMBER = {

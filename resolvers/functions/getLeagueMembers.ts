@@ -16,10 +16,16 @@ type GetLeagueMembersContext = Context<
 
 /**
  * The league's members, stashed as `members`: already read with the league (Query.league and the
- * mutations pass them on), else one Query of the league's partition (myLeagues).
+ * mutations pass them on), else one Query of the league's partition (myLeagues). Not read at all
+ * for League.myRank (`ranksOnly`) when the league carries its table.
  */
 export function request(ctx: GetLeagueMembersContext) {
-  const known = (ctx.source as LeagueSource).memberItems;
+  const source = ctx.source as LeagueSource;
+  if (ctx.stash.ranksOnly && source.table !== null && source.table !== undefined) {
+    ctx.stash.members = [];
+    return runtime.earlyReturn([]);
+  }
+  const known = source.memberItems;
   if (known !== null && known !== undefined) {
     ctx.stash.members = known;
     return runtime.earlyReturn(known);

@@ -16,14 +16,20 @@ type GetMemberStandingsContext = Context<
   { data: Record<string, MemberRead[]> }
 >;
 
-/** Every member's standing in the league's season and their profile: one BatchGetItem, 2 keys a member. */
+/**
+ * Every member's profile (their name now) and, for a league without a stored table (from before
+ * tables), their standing in the league's season: one BatchGetItem, 1 or 2 keys a member. Nothing
+ * for League.myRank on a league with its table (`ranksOnly`).
+ */
 export function request(ctx: GetMemberStandingsContext): DynamoDBBatchGetItemRequest {
   ctx.stash.standings = {};
   ctx.stash.profiles = {};
-  if (ctx.stash.members.length === 0) return runtime.earlyReturn(null);
+  const source = ctx.source as LeagueSource;
+  const stored = source.table !== null && source.table !== undefined;
+  if (ctx.stash.members.length === 0 || (stored && ctx.stash.ranksOnly)) return runtime.earlyReturn(null);
   const keys: ItemKey[] = [];
   for (const m of ctx.stash.members) {
-    keys.push(STANDING.key(m.userId, (ctx.source as LeagueSource).seasonId) as ItemKey);
+    if (!stored) keys.push(STANDING.key(m.userId, source.seasonId) as ItemKey);
     keys.push(PROFILE.key(m.userId));
   }
   return {

@@ -1,8 +1,19 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE_LIMIT, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
+import { LEAGUE_LIMIT, LEAGUE_TABLE, type LeagueItem, type MemberItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, answer, joinChecks, joinItems, memberCountUpdate, raise, stashedLeague } from '../lib/league';
+import {
+  REFUSAL,
+  TRY_AGAIN,
+  answer,
+  changedLeague,
+  joinChecks,
+  joinItems,
+  memberChange,
+  raise,
+  stashedLeague,
+  standingHeld,
+} from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction } from '../lib/transact';
 
@@ -30,6 +41,9 @@ const invalid = () => ({ message: 'No league has this invite code', type: ERROR.
  * another join, a rotation or a close fails the same conditions: nothing half-written ever exists.
  * Two ConditionChecks in the same transaction: no ban of the caller from this league (Banned), and
  * fewer than JOIN_ATTEMPTS.maxWrong wrong codes in the caller's current minute (TooManyAttempts).
+ * The league's table gains the caller's entry from their standing as read (getMyStanding), and a
+ * third check holds that standing's revision: a scoring pass that rewrote it meanwhile fails the join
+ * (ConcurrentModification, nothing written) rather than leaving an entry from before the pass.
  */
 export function request(ctx: WriteJoinContext) {
   const league = stashedLeague(ctx);
@@ -49,12 +63,13 @@ export function request(ctx: WriteJoinContext) {
   const table = tableOf(ctx);
   return transaction([
     ...joinItems(table, member, league.seasonId),
-    memberCountUpdate(table, league.id, 1, {
+    memberChange(table, league, me, LEAGUE_TABLE.entryOf(ctx.stash.standing), {
       expression: '#code = :code AND #open = :open AND #n < :cap',
       names: { '#code': 'inviteCode', '#open': 'joinsOpen', '#n': 'memberCount' },
       values: { ':code': league.inviteCode, ':open': true, ':cap': LEAGUE_LIMIT.membersPerLeague },
     }),
     ...joinChecks(table, league.id, me),
+    standingHeld(table, ctx.stash.standingKey, ctx.stash.standing),
   ]);
 }
 
@@ -76,7 +91,7 @@ export function response(ctx: WriteJoinContext) {
     leagueRefusal(ctx, league),
     REFUSAL.banned(),
     REFUSAL.tooManyAttempts(),
+    TRY_AGAIN,
   ]);
-  const joined = { ...league, memberCount: league.memberCount + 1 };
-  return answer(ctx, joined, [...ctx.stash.members, ctx.stash.member]);
+  return answer(ctx, changedLeague(league, 1), [...ctx.stash.members, ctx.stash.member]);
 }

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, isAdmin } from '../lib/caller';
-import { INVITE_CODE, LEAGUE } from '@pickem/domain/entities/league';
+import { INVITE_CODE, LEAGUE, SEASON_LEAGUE } from '@pickem/domain/entities/league';
 import { REFUSAL, leaveItems, raise, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact';
@@ -8,9 +8,10 @@ import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact
 type WriteLeagueDeletionContext = Context<unknown, LeagueStash>;
 
 /**
- * Commissioner or admin: the league, its code and every membership (both ways, with each member's
- * league count) in one transaction: 2 + 3 items a member, within 100 at the member cap. The league's
- * condition (its members as read, its commissioner) makes a concurrent join or transfer retry.
+ * Commissioner or admin: the league (its table with it), its code, its season's listing of it and
+ * every membership (both ways, with each member's league count) in one transaction: 3 + 3 items a
+ * member, within 100 at the member cap. The league's condition (its members as read, its
+ * commissioner) makes a concurrent join or transfer retry.
  */
 export function request(ctx: WriteLeagueDeletionContext) {
   const league = stashedLeague(ctx);
@@ -25,6 +26,7 @@ export function request(ctx: WriteLeagueDeletionContext) {
       values: { ':n': ctx.stash.members.length, ':commissioner': league.commissionerId },
     }),
     txDelete(table, INVITE_CODE.key(league.inviteCode)),
+    txDelete(table, SEASON_LEAGUE.key(league.seasonId, league.id)),
   ];
   for (const member of ctx.stash.members)
     for (const item of leaveItems(table, league.id, member.userId)) items.push(item);

@@ -2,7 +2,7 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import type { LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, leaveItems, memberCountUpdate, raise, stashedLeague, toLeague } from '../lib/league';
+import { REFUSAL, changedLeague, leaveItems, memberChange, raise, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 
@@ -16,7 +16,7 @@ const mustTransfer = (league: LeagueItem) => ({
   type: ERROR.commissionerMustTransfer,
 });
 
-/** The caller's membership removed both ways and the counts lowered, unless they are the commissioner. */
+/** The caller's membership removed both ways, the counts lowered and their table entry removed, unless they are the commissioner. */
 export function request(ctx: WriteLeaveContext) {
   const league = stashedLeague(ctx);
   const me = caller(ctx).sub;
@@ -25,7 +25,7 @@ export function request(ctx: WriteLeaveContext) {
   const table = tableOf(ctx);
   return transaction([
     ...leaveItems(table, league.id, me),
-    memberCountUpdate(table, league.id, -1, {
+    memberChange(table, league, me, null, {
       expression: '#commissioner <> :me',
       names: { '#commissioner': 'commissionerId' },
       values: { ':me': me },
@@ -38,9 +38,8 @@ export function response(ctx: WriteLeaveContext) {
   const league = stashedLeague(ctx);
   const me = caller(ctx).sub;
   raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, mustTransfer(league)]);
-  const left = { ...league, memberCount: league.memberCount - 1 };
   return toLeague(
-    left,
+    changedLeague(league, -1),
     ctx.stash.season,
     ctx.stash.members.filter((m) => m.userId !== me),
     'none',

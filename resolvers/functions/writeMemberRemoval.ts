@@ -5,9 +5,10 @@ import {
   REFUSAL,
   answer,
   banItem,
+  changedLeague,
   commissionerIs,
   leaveItems,
-  memberCountUpdate,
+  memberChange,
   raise,
   requireCommissioner,
   stashedLeague,
@@ -18,7 +19,7 @@ import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 
 type WriteMemberRemovalContext = Context<MutationRemoveLeagueMemberArgs, LeagueStash>;
 
-/** Commissioner: another member's membership removed both ways, the counts lowered, and a ban written (joinLeague checks it; unbanLeagueMember lifts it). */
+/** Commissioner: another member's membership removed both ways, the counts lowered, their table entry removed, and a ban written (joinLeague checks it; unbanLeagueMember lifts it). */
 export function request(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   requireCommissioner(ctx, league);
@@ -29,7 +30,7 @@ export function request(ctx: WriteMemberRemovalContext) {
   const table = tableOf(ctx);
   return transaction([
     ...leaveItems(table, league.id, userId),
-    memberCountUpdate(table, league.id, -1, commissionerIs(caller(ctx).sub)),
+    memberChange(table, league, userId, null, commissionerIs(caller(ctx).sub)),
     banItem(table, league.id, userId),
   ]);
 }
@@ -38,5 +39,5 @@ export function response(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
   raiseWriteError(ctx, [REFUSAL.notMember(league, ctx.args.userId), null, null, REFUSAL.notCommissioner(league)]);
   const members = ctx.stash.members.filter((m) => m.userId !== ctx.args.userId);
-  return answer(ctx, { ...league, memberCount: league.memberCount - 1 }, members);
+  return answer(ctx, changedLeague(league, -1), members);
 }

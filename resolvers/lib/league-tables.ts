@@ -3,6 +3,7 @@ import { caller } from './caller';
 import type { MatchItem } from '@pickem/domain/entities/match';
 import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
+import { SEASON } from '@pickem/domain/entities/season';
 import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
 import { possiblePoints, scorePicks, scoringCard } from '@pickem/domain/points';
@@ -12,9 +13,9 @@ import type { LeagueTableStash } from './stash';
 import { predictionsLocked, visiblePrediction } from '@pickem/domain/visibility';
 
 /**
- * League tables, computed at read time from the members' own items (scoring writes nothing per
- * league): the season standings, and the members' predictions for an event with their points on the
- * results entered so far.
+ * League tables: the season standings from the table stored on the league (LEAGUE_TABLE; computed
+ * from the members' standings for a league from before tables), and the members' predictions for an
+ * event with their points on the results entered so far, computed at read time.
  */
 
 export type MemberRead = ((StandingItem | PredictionItem | ProfileItem) & { type: string }) | null;
@@ -35,9 +36,31 @@ export function nameOf(stash: LeagueTableStash, userId: string, joinedAs: string
   return profile ? profile.displayName : joinedAs;
 }
 
-/** Every member's season standing (zeros for one who has not played yet), ranked within the league (domain/ranking.ts), not on the season's board. */
+/**
+ * Every member's season standing (zeros for one who has not played yet), ranked within the league
+ * (domain/ranking.ts), not on the season's board: from the league's stored table, each name from
+ * the member's profile now (or the name they joined with).
+ */
 export function leagueStandings(ctx: Context<unknown, LeagueTableStash, undefined, LeagueSource>) {
-  const seasonId = (ctx.source as LeagueSource).seasonId;
+  const source = ctx.source as LeagueSource;
+  const seasonId = source.seasonId;
+  const table = source.table;
+  if (table !== null && table !== undefined) {
+    const joinedAs: Record<string, string> = {};
+    for (const m of ctx.stash.members) joinedAs[m.userId] = m.displayName;
+    const season = SEASON.year(seasonId);
+    const fromTable = Object.keys(table).map((userId) => ({
+      seasonId,
+      season,
+      rank: 0,
+      userId,
+      displayName: nameOf(ctx.stash, userId, joinedAs[userId] ?? userId),
+      points: table[userId].points,
+      correct: table[userId].correct,
+      eventsPlayed: table[userId].eventsPlayed,
+    }));
+    return ranked(fromTable);
+  }
   const rows = ctx.stash.members.map((m) => {
     const item = ctx.stash.standings[m.userId] as StandingItem | undefined;
     const standing = item

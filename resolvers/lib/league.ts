@@ -6,13 +6,16 @@ import {
   LEAGUE,
   LEAGUE_BAN,
   LEAGUE_LIMIT,
+  LEAGUE_TABLE,
   MEMBER,
   MEMBERSHIP,
   type LeagueItem,
+  type LeagueTableEntry,
   type MemberItem,
 } from '@pickem/domain/entities/league';
+import type { StandingItem } from '@pickem/domain/entities/standing';
 import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
-import { IF_NEW, IF_STORED, type Expression } from '@pickem/domain/entities/table';
+import { IF_NEW, IF_STORED, type Expression, type ItemKey } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
 import { shownInviteCode } from './invite-code';
 import type { LeagueStash } from './stash';
@@ -46,6 +49,8 @@ export function toLeague(league: LeagueItem, season: SeasonItem, members: Member
     seasonId: league.seasonId,
     viewer,
     memberItems: members,
+    /** The league's stored table (null on a league from before tables: its table fields read live). */
+    table: league.table ?? null,
   };
 }
 
@@ -92,6 +97,12 @@ export const REFUSAL = {
     type: ERROR.notFound,
   }),
   tooManyAttempts: () => ({ message: 'Too many wrong codes. Try again in a minute.', type: ERROR.tooManyAttempts }),
+};
+
+/** A write that met a scoring pass rewriting the caller's standing: nothing was written, and trying again works. */
+export const TRY_AGAIN = {
+  message: 'Your points were being updated just now; please try again.',
+  type: ERROR.concurrentModification,
 };
 
 /** The caller's current window of wrong invite codes (JOIN_ATTEMPTS). */
@@ -195,14 +206,62 @@ export function leagueUpdate(
   return txUpdate(table, LEAGUE.key(leagueId), { expression: `SET ${parts.join(', ')}`, names, values }, condition);
 }
 
-/** memberCount moved by `delta` (+1 or -1) on `condition`. */
-export function memberCountUpdate(table: string, leagueId: string, delta: number, condition: Expression): TransactItem {
-  return txUpdate(
-    table,
-    LEAGUE.key(leagueId),
-    { expression: 'SET #count = #count + :delta', names: { '#count': 'memberCount' }, values: { ':delta': delta } },
-    condition,
-  );
+/**
+ * memberCount moved by one on `condition`, and the league's table with it: `entry` set for a joiner,
+ * removed for a leaver (entry null), its version raised (the scoring pass's refresh, which read the
+ * older version, then reads it again). A league without a table (from before tables) keeps none, on
+ * the condition that it still has none (a backfill that wrote one meanwhile makes the change retry).
+ */
+export function memberChange(
+  table: string,
+  league: LeagueItem,
+  userId: string,
+  entry: LeagueTableEntry | null,
+  condition: Expression,
+): TransactItem {
+  const delta = entry === null ? -1 : 1;
+  const names: Record<string, string> = { '#count': 'memberCount' };
+  const values: Record<string, unknown> = { ':delta': delta };
+  if (league.tableVersion === undefined || league.tableVersion === null) {
+    return txUpdate(
+      table,
+      LEAGUE.key(league.id),
+      { expression: 'SET #count = #count + :delta', names, values },
+      {
+        expression: `(${condition.expression}) AND attribute_not_exists(#noTable)`,
+        names: { ...(condition.names ?? {}), '#noTable': LEAGUE_TABLE.versionAttribute },
+        values: condition.values,
+      },
+    );
+  }
+  names['#table'] = LEAGUE_TABLE.attribute;
+  names['#member'] = userId;
+  names['#tableVersion'] = LEAGUE_TABLE.versionAttribute;
+  values[':one'] = 1;
+  let expression = 'SET #count = #count + :delta, #tableVersion = #tableVersion + :one';
+  if (entry === null) expression = `${expression} REMOVE #table.#member`;
+  else {
+    values[':entry'] = entry;
+    expression = `${expression}, #table.#member = :entry`;
+  }
+  return txUpdate(table, LEAGUE.key(league.id), { expression, names, values }, condition);
+}
+
+/** A league as a membership change leaves it: its table fields then read the members' standings live (getMemberStandings). */
+export function changedLeague(league: LeagueItem, delta: number): LeagueItem {
+  return { ...league, memberCount: league.memberCount + delta, table: undefined };
+}
+
+/**
+ * A check that the caller's standing (at `key`) is still the one getMyStanding read: its revision, or
+ * still none. A scoring pass that rewrites it in between fails the join or creation, which would
+ * otherwise keep an entry from before that pass.
+ */
+export function standingHeld(table: string, key: ItemKey, standing: StandingItem | null): TransactItem {
+  if (!standing) return txCheck(table, key, IF_NEW);
+  if (standing.rev === undefined || standing.rev === null)
+    return txCheck(table, key, { expression: 'attribute_not_exists(#rev)', names: { '#rev': 'rev' } });
+  return txCheck(table, key, { expression: '#rev = :rev', names: { '#rev': 'rev' }, values: { ':rev': standing.rev } });
 }
 
 export function codeItem(table: string, code: string, leagueId: string): TransactItem {

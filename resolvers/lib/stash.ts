@@ -140,8 +140,8 @@ export interface SeasonStash {
 }
 
 /**
- * The league pipelines: (getCodeLeague →) getLeague → getLeagueSeason (→ getMyProfile) → a write;
- * createLeague: getLeagueSeason → getMyProfile → writeNewLeague; leaguePreview: getCodeLeague →
+ * The league pipelines: (getCodeLeague →) getLeague → getLeagueSeason (→ getMyStanding → getMyProfile) → a write;
+ * createLeague: getLeagueSeason → getMyStanding → getMyProfile → writeNewLeague; leaguePreview: getCodeLeague →
  * checkJoinAttempts → getLeague → getLeagueSeason → getCommissionerName.
  */
 export interface LeagueStash {
@@ -165,12 +165,17 @@ export interface LeagueStash {
   profile: ProfileItem | null;
   /** getMyProfile: the name stored for a caller without a profile (caller.ts defaultDisplayName). */
   fallbackName: string;
+  /** createLeague, joinLeague (getMyStanding): the caller's standing in the league's season, null if none. */
+  standing: StandingItem | null;
+  standingKey: ItemKey;
   /** leaguePreview (getCommissionerName): the commissioner's display name now. */
   commissionerName: string;
 }
 
 /** League.standings, League.myRank, League.eventLeaderboard: getLeagueMembers → (getEventCard →) a BatchGetItem. */
 export interface LeagueTableStash extends CardStash {
+  /** League.myRank (request): only the ranks are wanted, so a league with a stored table needs no read. */
+  ranksOnly: boolean;
   /** getLeagueMembers: the league's members. */
   members: MemberItem[];
   /** getMemberStandings, getMemberPredictions: the items read, by user id. */

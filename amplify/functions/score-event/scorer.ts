@@ -37,6 +37,7 @@ import { competitionRanks } from './ranks.ts';
 import { standingKey } from './standings.ts';
 import { eventSeasons } from './seasons.ts';
 import { replaceSeasonBoard } from './season-board.ts';
+import { refreshLeagueTables } from './league-tables.ts';
 import { setUpdate } from './expressions.ts';
 import { createStore, isConditionFailure, keyId, type Store } from './store.ts';
 
@@ -289,7 +290,7 @@ interface FinalDone {
 
 /**
  * The final pass: every player written (prediction and standings, one transaction), then the event
- * board and each season's board, on a card that held; then the event SCORED, on the condition that
+ * board and each season's board, and the tables of the seasons' leagues (league-tables.ts), on a card that held; then the event SCORED, on the condition that
  * its card revision is still the one the pass last read: a result entered after that read (between
  * the read and the mark) fails the mark, and the pass goes round again on the new card. Past the
  * deadline no new transaction batch starts and the pass answers unfinished (no board, state unchanged).
@@ -325,6 +326,14 @@ async function finalPass(
         cardChanges,
       };
     await writeBoards(store, checked.event, seasons, done.card, checked.cardRev, done.rows, done.settled);
+    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline)))
+      return {
+        event: checked.event,
+        scored: scored.size,
+        standingsWritten: standingsWritten.size,
+        finished: false,
+        cardChanges,
+      };
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     const changed = cardFingerprint(again) !== cardFingerprint(checked);
