@@ -4,7 +4,7 @@
  * emptied when it holds the data model before boards and entries, scripts/demo/model.ts), and resolver,
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
- * Options: `--in-memory` (a throwaway database and pool), `--empty` (no demo season), `--no-watch`,
+ * Options: `--in-memory` (a throwaway database, pool and schedules), `--empty` (no demo season), `--no-watch`,
  * `--host <address>`, `--outputs <dir>`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -82,6 +82,8 @@ const dataDir = path.join(localDir, 'dynamodb');
 const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
 // Every email the stack sends (reminders, the user pool's codes), one .eml file each.
 const outboxDir = path.join(localDir, 'outbox');
+// The reminders' one-time schedules, kept with the database (in memory with it under --in-memory).
+const schedulesFile = inMemory ? undefined : path.join(localDir, 'schedules.json');
 let appUrl = `http://${host}:${appPort}`;
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
 const cognito = await startCognitoLocal({
@@ -108,7 +110,7 @@ try {
     keyDir: localDir,
     userPools: [userPoolConfigOf(pool)],
     iamGrants: [consoleAdmin],
-    services: { port: servicesPort, outboxDir },
+    services: { port: servicesPort, outboxDir, schedulesFile },
     ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
     explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
     log: (line) => console.log(line),

@@ -1,5 +1,5 @@
 /**
- * The Pick'Em table's key attributes and its one GSI: the only place they are spelled
+ * The Pick'Em table's key attributes, its one GSI and its TTL attribute: the only place they are spelled
  * (amplify/data/table.ts builds the table from these). Free of `@aws-appsync/utils`, so the resolvers
  * (APPSYNC_JS: no padStart, no throw), the scoring function, the tests and the benchmarks share it.
  */
@@ -11,6 +11,8 @@ export const TABLE = {
   gsiSk: 'GSI_SK',
   /** The one GSI (all attributes projected). */
   index: 'GSI',
+  /** The TTL attribute: epoch seconds after which DynamoDB deletes the item (an item without it is kept). */
+  ttl: 'expiresAt',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import { JOIN_ATTEMPTS } from '@pickem/domain/entities/league';
+import { TABLE } from '@pickem/domain/entities/table';
 import { ERROR, raiseDataSourceError } from '../lib/errors';
 import { REFUSAL, UNDER_ATTEMPTS, joinWindow, raise } from '../lib/league';
 import { getItem } from '../lib/query';
@@ -26,7 +27,7 @@ export function request(ctx: CheckJoinAttemptsContext) {
     key: util.dynamodb.toMapValues(key),
     update: typed({
       expression: 'SET #type = :type, #userId = :userId, #expiresAt = :expiresAt ADD #count :one',
-      names: { '#type': 'type', '#userId': 'userId', '#expiresAt': 'expiresAt', '#count': 'count' },
+      names: { '#type': 'type', '#userId': 'userId', '#expiresAt': TABLE.ttl, '#count': 'count' },
       values: {
         ':type': JOIN_ATTEMPTS.type,
         ':userId': caller(ctx).sub,

@@ -9,6 +9,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleResolver, repoRoot } from '../../project.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
+import { pickemTable } from '../../amplify/data/table.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 import { synthesize, templateWith, type CfnTemplate, type Synthesized } from './synthesize.ts';
 
 // One synthesis for all assertions (tens of seconds; more on a loaded machine). Sandbox defaults are
@@ -29,8 +31,9 @@ const nameOf = (t: CfnTemplate, logicalId: string): string => t.Resources[logica
 const dynamoSources = wiring.dataSources.filter((d) => d.kind === 'DYNAMODB');
 
 describe('table', () => {
-  it('has the key schema and indexes of the shared table definitions, on demand, with PITR', () => {
+  it('has the key schema, indexes and TTL of the shared table definitions, on demand, with PITR', () => {
     const tables = ofType(dataTemplate(branch), 'AWS::DynamoDB::Table');
+    expect(pickemTable.timeToLiveAttribute).toBe(TABLE.ttl);
     expect(tables).toHaveLength(new Set(dynamoSources.map((d) => d.table.name)).size);
     for (const source of dynamoSources) {
       const def = source.table;
@@ -52,6 +55,9 @@ describe('table', () => {
           BillingMode: 'PAY_PER_REQUEST',
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
           DeletionProtectionEnabled: true,
+          ...(def.timeToLiveAttribute === undefined
+            ? {}
+            : { TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true } }),
         }),
       });
     }

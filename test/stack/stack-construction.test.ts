@@ -11,6 +11,7 @@ import type { ApiWiring, DataSource } from 'appsync-local/api';
 import type { LambdaTarget } from 'appsync-local/cdk';
 import { apiLogging, createPickEmApi } from '../../amplify/data/resource.ts';
 import { wiring } from '../../amplify/data/wiring.ts';
+import { TABLE } from '@pickem/domain/entities/table';
 import { applySignUpPolicy } from '../../amplify/auth/resource.ts';
 
 function newStack(name = 'Api') {
@@ -155,13 +156,14 @@ describe('API logging settings', () => {
 });
 
 describe('sandbox defaults', () => {
-  it('lets a sandbox table be deleted with its stack, but keeps point-in-time recovery', () => {
+  it('lets a sandbox table be deleted with its stack, but keeps point-in-time recovery and TTL', () => {
     const tables = Object.values(sandbox.findResources('AWS::DynamoDB::Table'));
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       expect(table.DeletionPolicy).toBe('Delete');
       expect(table.Properties.DeletionProtectionEnabled).toBe(false);
       expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttl, Enabled: true });
     }
   });
 

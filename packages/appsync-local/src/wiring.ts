@@ -17,6 +17,8 @@ export interface TableDefinition {
   partitionKey: string;
   sortKey: string;
   indexes: { name: string; partitionKey: string; sortKey: string }[];
+  /** The attribute DynamoDB's TTL reads (a number, epoch seconds): an item past it is deleted. Default: no TTL. */
+  timeToLiveAttribute?: string;
 }
 
 /** A value resolved per environment: the physical name of a DynamoDB data source's table. */

@@ -17,6 +17,7 @@ export function createTable(scope: Construct, definition: TableDefinition, { san
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     deletionProtection: !sandbox,
     removalPolicy: sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    timeToLiveAttribute: definition.timeToLiveAttribute,
   });
   for (const index of definition.indexes) {
     table.addGlobalSecondaryIndex({

@@ -78,9 +78,10 @@ export interface LocalAppSyncOptions {
    * The local services on a port of their own (services/server.ts): SES v2 SendEmail into an outbox
    * folder of RFC 5322 files, with a page listing them, and EventBridge Scheduler's one-time schedules
    * firing the LAMBDA data sources. Every local function gets their endpoints in the SDK's standard
-   * variables. Default off.
+   * variables. With `schedulesFile` the schedules are kept in that JSON file across restarts (loaded at
+   * start; one whose moment passed meanwhile fires then, late); without it, in memory. Default off.
    */
-  services?: { port: number; outboxDir: string };
+  services?: { port: number; outboxDir: string; schedulesFile?: string };
   /**
    * Functions served behind a function URL (auth NONE) by the local services, at
    * `<services url>/function-url/<name>/`: their handler and tables, as a LAMBDA data source declares them.
@@ -244,6 +245,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
         return target !== undefined;
       },
       log,
+      file: opts.services.schedulesFile,
     });
   const urlFunctions = Object.fromEntries((opts.functionUrls ?? []).map((f) => [f.name, localFunction(f, ctx)]));
   functionUrlsOf = () =>
@@ -259,6 +261,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
         port: opts.services.port,
         host: opts.host,
       });
+      // Only now can a kept schedule's function reach the services (its SDK's endpoint variables).
+      scheduler.start();
     } catch (err) {
       await server.close();
       client.destroy();

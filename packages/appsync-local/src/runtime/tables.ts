@@ -2,11 +2,14 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type DynamoDBClient,
   type KeySchemaElement,
   type TableDescription,
+  type TimeToLiveDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../wiring.ts';
 
@@ -14,14 +17,17 @@ import type { TableDefinition } from '../wiring.ts';
 export class TableMismatchError extends Error {}
 
 /**
- * Creates the table (on-demand billing, string keys, ALL-projection GSIs) unless it exists, and waits
- * until it is ACTIVE. An existing table is kept, with its data, if its keys and indexes are those of the
- * definition; otherwise this throws a TableMismatchError, at start rather than at the first query.
+ * Creates the table (on-demand billing, string keys, ALL-projection GSIs, TTL on the definition's
+ * attribute) unless it exists, and waits until it is ACTIVE. An existing table is kept, with its data, if
+ * its keys and indexes are those of the definition (TTL is turned on when the definition has it and the
+ * table not yet); otherwise, or when its TTL is on another attribute, this throws a TableMismatchError,
+ * at start rather than at the first query.
  */
 export async function ensureTable(client: DynamoDBClient, table: TableDefinition): Promise<void> {
   const existing = await describeTable(client, table.name);
   if (existing) {
-    const problems = differences(table, existing);
+    const ttl = await describeTimeToLive(client, table.name);
+    const problems = [...differences(table, existing), ...timeToLiveDifferences(table, ttl)];
     if (problems.length > 0) {
       throw new TableMismatchError(
         `Table "${table.name}" in DynamoDB Local does not match its definition (${problems.join('; ')}). ` +
@@ -29,6 +35,7 @@ export async function ensureTable(client: DynamoDBClient, table: TableDefinition
       );
     }
     await waitActive(client, table.name);
+    await enableTimeToLive(client, table, ttl);
     return;
   }
   const keyNames = new Set<string>([table.partitionKey, table.sortKey]);
@@ -68,6 +75,43 @@ export async function ensureTable(client: DynamoDBClient, table: TableDefinition
     if ((err as Error).name !== 'ResourceInUseException') throw err;
   }
   await waitActive(client, table.name);
+  await enableTimeToLive(client, table, await describeTimeToLive(client, table.name));
+}
+
+/** TTL is on (or being turned on) for an attribute. */
+const ttlOn = (ttl: TimeToLiveDescription | undefined) =>
+  ttl?.TimeToLiveStatus === 'ENABLED' || ttl?.TimeToLiveStatus === 'ENABLING' ? ttl.AttributeName : undefined;
+
+/** A table whose TTL is on another attribute than the definition's, or on when the definition has none. */
+function timeToLiveDifferences(table: TableDefinition, ttl: TimeToLiveDescription | undefined): string[] {
+  const on = ttlOn(ttl);
+  if (on === undefined || on === table.timeToLiveAttribute) return [];
+  return [`TTL is on ${on}, the definition says ${table.timeToLiveAttribute ?? 'none'}`];
+}
+
+/** Turns TTL on for the definition's attribute unless it is already. */
+async function enableTimeToLive(
+  client: DynamoDBClient,
+  table: TableDefinition,
+  ttl: TimeToLiveDescription | undefined,
+): Promise<void> {
+  const attribute = table.timeToLiveAttribute;
+  if (attribute === undefined || ttlOn(ttl) === attribute) return;
+  try {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: table.name,
+        TimeToLiveSpecification: { Enabled: true, AttributeName: attribute },
+      }),
+    );
+  } catch (err) {
+    // Another process turned it on in the meantime.
+    if (ttlOn(await describeTimeToLive(client, table.name)) !== attribute) throw err;
+  }
+}
+
+async function describeTimeToLive(client: DynamoDBClient, name: string): Promise<TimeToLiveDescription | undefined> {
+  return (await client.send(new DescribeTimeToLiveCommand({ TableName: name }))).TimeToLiveDescription;
 }
 
 /** How an existing table's keys and indexes differ from its definition; empty when they match. */

@@ -3,9 +3,17 @@
  * is a local Lambda function (`arn:aws:lambda:<region>:<account>:function:<name>`, the name of a LAMBDA
  * data source). At its time the function is invoked asynchronously with the target's `Input` (parsed
  * JSON) as its event, as Scheduler's Lambda target does; with `ActionAfterCompletion: DELETE` the
- * schedule is then deleted. Kept in memory: a restart forgets every schedule (the cloud keeps them).
- * Other expressions (`rate()`, `cron()`) and time zones other than UTC are refused.
+ * schedule is then deleted. Other expressions (`rate()`, `cron()`) and time zones other than UTC are
+ * refused.
+ *
+ * With a `file` the schedules outlive a restart, as the cloud keeps them: every change rewrites the file
+ * atomically (a temporary file renamed over it), and a new scheduler loads it. A schedule whose moment
+ * passed while no scheduler ran fires once at `start()` (late: the target decides what a late run does);
+ * a fired one is marked so, and not fired again. A file that cannot be read or holds something else than schedules is reported, moved aside
+ * and not loaded; start-up goes on. Without a file they are kept in memory only.
  */
+import { renameSync, readFileSync } from 'node:fs';
+import { writeFileSync } from 'atomically';
 import { LOCAL_ACCOUNT_ID } from '../auth/principals.ts';
 
 export interface ScheduleInput {
@@ -49,6 +57,8 @@ export interface LocalScheduler {
   delete(name: string, group: string): void;
   get(name: string, group: string): Schedule;
   list(): Schedule[];
+  /** Arms the schedules loaded from the file (one whose moment passed fires now): call once their targets can run. */
+  start(): void;
   close(): void;
 }
 
@@ -57,7 +67,12 @@ export interface LocalSchedulerOptions {
   invoke(functionName: string, event: unknown): boolean;
   log?: (line: string) => void;
   now?: () => number;
+  /** The JSON file the schedules are kept in across restarts (created when missing); default none: in memory. */
+  file?: string;
 }
+
+/** What the file keeps of a schedule: its input, and whether a kept (NONE) one has fired. */
+type KeptSchedule = Omit<Schedule, 'Arn' | 'at'> & { completed?: true };
 
 const NAME = /^[0-9a-zA-Z_.-]{1,64}$/;
 const AT = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
@@ -85,7 +100,10 @@ export function atExpression(ms: number): string {
 
 export function createLocalScheduler(opts: LocalSchedulerOptions): LocalScheduler {
   const now = opts.now ?? Date.now;
-  const schedules = new Map<string, { schedule: Schedule; timer: NodeJS.Timeout | undefined }>();
+  // A problem with the file is reported even when no request log is wanted.
+  const report = opts.log ?? ((line: string) => console.warn(line));
+  let file = opts.file;
+  const schedules = new Map<string, { schedule: Schedule; timer: NodeJS.Timeout | undefined; completed: boolean }>();
   const keyOf = (name: string, group: string) => `${group}/${name}`;
 
   const parse = (name: string, group: string, input: ScheduleInput): Schedule => {
@@ -129,7 +147,9 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
     if (!entry) return;
     const { schedule } = entry;
     entry.timer = undefined;
+    entry.completed = true;
     if (schedule.ActionAfterCompletion === 'DELETE') schedules.delete(key);
+    save();
     const functionName = FUNCTION_ARN.exec(schedule.Target.Arn)![1];
     let event: unknown = schedule.Target.Input ?? null;
     try {
@@ -146,7 +166,7 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
     const entry = schedules.get(key)!;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = undefined;
-    if (entry.schedule.State !== 'ENABLED') return;
+    if (entry.schedule.State !== 'ENABLED' || entry.completed) return;
     const wait = () => {
       const left = entry.schedule.at - now();
       if (left <= 0) return fire(key);
@@ -162,18 +182,80 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
     return entry;
   };
 
+  /** Rewrites the file with every schedule; a failed write is reported and the schedules stay in memory. */
+  function save() {
+    if (!file) return;
+    const kept: KeptSchedule[] = [...schedules.values()].map(({ schedule, completed }) => {
+      const { Arn: _arn, at: _at, ...input } = schedule;
+      return completed ? { ...input, completed: true } : input;
+    });
+    try {
+      writeFileSync(file, `${JSON.stringify({ schedules: kept }, null, 2)}\n`, { mode: 0o600 });
+    } catch (err) {
+      report(
+        `[scheduler] could not write ${file} (${(err as Error).message}): the schedules are in memory only until the next write`,
+      );
+    }
+  }
+
+  /** The file's schedules, or none when there is no file yet; throws on anything else than schedules. */
+  function read(path: string): { schedule: Schedule; completed: boolean }[] {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const kept = (JSON.parse(text) as { schedules?: unknown }).schedules;
+    if (!Array.isArray(kept)) throw new Error('no "schedules" list');
+    return kept.map((k: Partial<KeptSchedule>) => {
+      if (typeof k?.Name !== 'string' || typeof k.GroupName !== 'string') throw new Error('a schedule without a name');
+      return { schedule: parse(k.Name, k.GroupName, k), completed: k.completed === true };
+    });
+  }
+
+  const load = (path: string) => {
+    let loaded;
+    try {
+      loaded = read(path);
+    } catch (err) {
+      const aside = `${path}.unreadable-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
+      let kept = `moved aside to ${aside}`;
+      try {
+        renameSync(path, aside);
+      } catch (moveErr) {
+        // Writing over it would lose it: keep the schedules of this run in memory instead.
+        file = undefined;
+        kept = `left in place (${(moveErr as Error).message}) and not written this run`;
+      }
+      report(
+        `[scheduler] could not load the schedules in ${path} (${(err as Error).message}): starting with none; the file is ${kept}`,
+      );
+      return;
+    }
+    for (const { schedule, completed } of loaded) {
+      schedules.set(keyOf(schedule.Name, schedule.GroupName), { schedule, timer: undefined, completed });
+    }
+    opts.log?.(`[scheduler] ${loaded.length} schedule(s) loaded from ${path}`);
+  };
+  if (file) load(file);
+
   return {
     create(name, group, input) {
       const schedule = parse(name, group, input);
       const key = keyOf(name, group);
       if (schedules.has(key)) throw new SchedulerError('ConflictException', 409, `Schedule ${name} already exists.`);
-      schedules.set(key, { schedule, timer: undefined });
+      schedules.set(key, { schedule, timer: undefined, completed: false });
+      save();
       arm(key);
       return schedule;
     },
     update(name, group, input) {
       const entry = existing(name, group);
       entry.schedule = parse(name, group, input);
+      entry.completed = false;
+      save();
       arm(keyOf(name, group));
       return entry.schedule;
     },
@@ -181,6 +263,17 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
       const entry = existing(name, group);
       if (entry.timer) clearTimeout(entry.timer);
       schedules.delete(keyOf(name, group));
+      save();
+    },
+    start() {
+      for (const [key, { schedule, completed, timer }] of schedules) {
+        if (timer || completed || schedule.State !== 'ENABLED') continue;
+        if (schedule.at <= now())
+          report(
+            `[scheduler] ${schedule.Name} was due at ${new Date(schedule.at).toISOString()}, while the scheduler was stopped: firing it now, late`,
+          );
+        arm(key);
+      }
     },
     get: (name, group) => existing(name, group).schedule,
     list: () => [...schedules.values()].map((e) => e.schedule).sort((a, b) => a.at - b.at),

@@ -1,0 +1,68 @@
+/**
+ * Reminders across a restart of the local stack with a schedules file (what `npm start` does unless
+ * --in-memory): the schedules an event placed are listed again after the restart, and the one whose
+ * moment passed while the stack was stopped fires once at start-up and sends its email, late.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { graphqlRequest, signToken } from 'appsync-local';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localReminderOptions } from '../../scripts/local-reminders.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { createCard } from './mutations-fixtures.ts';
+
+const SET = `mutation($e: Boolean!, $m: Int!) { updateReminders(email: $e, minutesBefore: $m) { id } }`;
+const dir = mkdtempSync(path.join(tmpdir(), 'pickem-restart-'));
+const outboxDir = path.join(dir, 'outbox');
+const schedulesFile = path.join(dir, 'schedules.json');
+const table = `PickEm-restart-${randomBytes(4).toString('hex')}`;
+const lines: string[] = [];
+
+/** The stack as `npm start` runs it on kept state: the same table, outbox and schedules file each time. */
+const start = () =>
+  startTestApi({
+    tableName: () => table,
+    services: { port: 0, outboxDir, schedulesFile },
+    log: (line) => lines.push(line),
+    ...localReminderOptions({ appUrl: 'http://app.test', unsubscribeKey: 'test-key' }),
+  });
+
+let api: TestApi | undefined;
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('reminders across a restart', () => {
+  it('lists the schedules again and sends the reminder whose moment passed while stopped, once', async () => {
+    api = await start();
+    const token = signToken(api.app.key, { username: 'waiting', use: 'id', email: 'waiting@example.com' });
+    expect((await graphqlRequest(api.app.url, token, SET, { e: true, m: 10 })).errors).toBeUndefined();
+    // The 10-minute reminder is due in 3 seconds.
+    const bell = new Date(Date.now() + 603_000).toISOString();
+    const event = await createCard(api, 2, bell);
+    // And one two hours ahead, whose reminders wait.
+    await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
+    await api.app.settled();
+    const placed = api.app.services!.scheduler.list().map((s) => s.Name);
+    expect(placed.length).toBeGreaterThanOrEqual(2);
+    await api.close();
+    api = undefined;
+
+    const fireAt = Math.floor((Date.parse(bell) - 600_000) / 1000) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, fireAt - Date.now()) + 1000));
+    lines.length = 0;
+    api = await start();
+    await api.app.settled();
+    // The due one fired at start and deleted itself; the later event's are listed again.
+    const kept = api.app.services!.scheduler.list().map((s) => s.Name);
+    expect(kept).toHaveLength(placed.length - 1);
+    expect(placed).toEqual(expect.arrayContaining(kept));
+    expect(lines.filter((l) => l.includes('while the scheduler was stopped: firing it now, late'))).toHaveLength(1);
+    const mails = api.app.services!.outbox.list();
+    expect(mails).toHaveLength(1);
+    expect(api.app.services!.outbox.read(mails[0].file)).toContain(encodeURIComponent(event.id));
+    expect(Date.parse(mails[0].time)).toBeGreaterThan(fireAt + 1000);
+  }, 120_000);
+});
