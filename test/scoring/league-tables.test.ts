@@ -5,7 +5,7 @@
  * written here as createLeague and joinLeague write them (the table from each member's standing,
  * listed under its season); a join holds the standing's revision it read, as joinLeague does.
  */
-import { TransactWriteItemsCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, TransactWriteItemsCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { localDynamoDbEnvironment } from 'appsync-local';
@@ -24,7 +24,7 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { backfillLeagueTable } from '../../amplify/functions/score-event/league-tables.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { createStore, isConditionFailure } from '../../amplify/functions/score-event/store.ts';
+import { createStore, isConditionFailure, type Store } from '../../amplify/functions/score-event/store.ts';
 import { Fixture, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
 
 const earlier: EventSpec = { id: 'e0', date: '2025-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };
@@ -90,11 +90,26 @@ async function createLeague(fx: Fixture, id: string, seasonId: string, members: 
   };
   await fx.put(LEAGUE.item(league));
   await fx.put({ ...SEASON_LEAGUE.key(seasonId, id), ...SEASON_LEAGUE.attributes(seasonId, id) });
+  for (const userId of members) await fx.put(memberItem(id, userId));
+}
+
+const memberItem = (leagueId: string, userId: string) =>
+  MEMBER.item({ leagueId, userId, displayName: userId, joinedAt: '2025-01-01T00:00:00.000Z' });
+
+/** The user ids of a league's MEMBER# items, sorted. */
+async function memberIds(fx: Fixture, leagueId: string): Promise<string[]> {
+  const store = createStore({ client: fx.client, tableName: fx.tableName, concurrency: 1 });
+  const items = await store.query(LEAGUE.withMembers(leagueId));
+  return items
+    .filter((item) => !LEAGUE.is(item as never))
+    .map((item) => item.userId as string)
+    .sort();
 }
 
 /**
- * joinLeague's write to the league item: the entry from the standing read earlier (`read`), the
- * version raised, with a check that the standing's revision is still the one read.
+ * joinLeague's writes to the league's partition: the member item, and the league item's entry from the
+ * standing read earlier (`read`), the version raised, with a check that the standing's revision is
+ * still the one read.
  */
 async function join(
   fx: Fixture,
@@ -108,6 +123,7 @@ async function join(
   await fx.client.send(
     new TransactWriteItemsCommand({
       TransactItems: [
+        { Put: { TableName: fx.tableName, Item: toAttributes(memberItem(leagueId, userId)) } },
         {
           Update: {
             TableName: fx.tableName,
@@ -134,17 +150,41 @@ async function join(
   );
 }
 
-/** leaveLeague's write to the league item: the entry removed, the version raised. */
+/** leaveLeague's writes to the league's partition: the member item deleted, the entry removed, the version raised. */
 async function leave(fx: Fixture, leagueId: string, userId: string) {
   await fx.client.send(
-    new UpdateItemCommand({
-      TableName: fx.tableName,
-      Key: toAttributes({ ...LEAGUE.key(leagueId) }),
-      UpdateExpression: 'SET #count = #count - :one, #v = #v + :one REMOVE #t.#u',
-      ExpressionAttributeNames: { '#count': 'memberCount', '#v': 'tableVersion', '#t': 'table', '#u': userId },
-      ExpressionAttributeValues: toAttributes({ ':one': 1 }),
+    new TransactWriteItemsCommand({
+      TransactItems: [
+        { Delete: { TableName: fx.tableName, Key: toAttributes({ ...MEMBER.key(leagueId, userId) }) } },
+        {
+          Update: {
+            TableName: fx.tableName,
+            Key: toAttributes({ ...LEAGUE.key(leagueId) }),
+            UpdateExpression: 'SET #count = #count - :one, #v = #v + :one REMOVE #t.#u',
+            ExpressionAttributeNames: { '#count': 'memberCount', '#v': 'tableVersion', '#t': 'table', '#u': userId },
+            ExpressionAttributeValues: toAttributes({ ':one': 1 }),
+          },
+        },
+      ],
     }),
   );
+}
+
+/** A league from before tables (no table, not listed) with its member items. */
+async function legacyLeague(fx: Fixture, id: string, members: string[]) {
+  const legacy = LEAGUE.item({
+    id,
+    name: id,
+    seasonId: '2025',
+    commissionerId: members[0],
+    memberCount: members.length,
+    joinsOpen: true,
+    inviteCode: `CODE${id}`,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  });
+  await fx.put(legacy);
+  for (const userId of members) await fx.put(memberItem(id, userId));
+  return legacy;
 }
 
 async function storedTable(fx: Fixture, leagueId: string) {
@@ -153,8 +193,8 @@ async function storedTable(fx: Fixture, leagueId: string) {
 
 /**
  * Each league's stored table against its members' standings computed from scratch (points, correct,
- * events played; zeros for a member who has not played), and each entry's revision against the
- * stored standing's.
+ * events played; zeros for a member who has not played), each entry's revision against the stored
+ * standing's, and its entries against the league's MEMBER# items (none missing, none extra).
  */
 async function expectTables(fx: Fixture, events: { spec: EventSpec; picks: Picks }[]) {
   const want2025 = new Map(expectedStandings(events).map((s) => [s.userId, s]));
@@ -162,6 +202,7 @@ async function expectTables(fx: Fixture, events: { spec: EventSpec; picks: Picks
   for (const [leagueId, seasonId] of Object.entries(LEAGUES)) {
     const table = await storedTable(fx, leagueId);
     const want = seasonId === '2025' ? want2025 : want2024;
+    expect(Object.keys(table).sort(), `${leagueId} entries`).toEqual(await memberIds(fx, leagueId));
     for (const [userId, entry] of Object.entries(table)) {
       const scratch = want.get(userId);
       expect(
@@ -293,21 +334,7 @@ describe("a final pass refreshes its seasons' league tables", () => {
 
   it('the backfill gives a league from before tables its table and listing; the next pass refreshes it', async () => {
     const { fx, client, tableName } = await setup();
-    const legacy = {
-      ...LEAGUE.item({
-        id: 'OLD',
-        name: 'Old',
-        seasonId: '2025',
-        commissionerId: 'u1',
-        memberCount: 3,
-        joinsOpen: true,
-        inviteCode: 'CODEOLD',
-        createdAt: '2024-01-01T00:00:00.000Z',
-      }),
-    };
-    await fx.put(legacy);
-    for (const userId of ['u1', 'u2', 'x2'])
-      await fx.put(MEMBER.item({ leagueId: 'OLD', userId, displayName: userId, joinedAt: '2024-01-01T00:00:00.000Z' }));
+    const legacy = await legacyLeague(fx, 'OLD', ['u1', 'u2', 'x2']);
     await createScorer({ client, tableName }).scoreEvent('e1');
     // Not listed, no table: the pass leaves it alone.
     expect(await fx.get(LEAGUE.key('OLD'))).toEqual(legacy);
@@ -325,6 +352,7 @@ describe("a final pass refreshes its seasons' league tables", () => {
     const want = new Map(expectedStandings(scored).map((s) => [s.userId, s]));
     const table = await storedTable(fx, 'OLD');
     expect(Object.keys(table).sort()).toEqual(['u1', 'u2', 'x2']);
+    expect(await memberIds(fx, 'OLD')).toEqual(['u1', 'u2', 'x2']);
     for (const userId of ['u1', 'u2'])
       expect(table[userId]).toMatchObject({ points: want.get(userId)!.points, eventsPlayed: 2 });
     expect(table.x2).toEqual({ points: 0, correct: 0, eventsPlayed: 0, rev: 0 });
@@ -338,5 +366,88 @@ describe("a final pass refreshes its seasons' league tables", () => {
       ]).map((s) => [s.userId, s]),
     );
     for (const userId of ['u1', 'u2']) expect(after[userId].points).toBe(rescored.get(userId)!.points);
+  });
+
+  it('the backfill writes nothing it read before a change: a standing rewritten or written, a member swapped, the league deleted', async () => {
+    const { fx, client, tableName } = await setup();
+    await createScorer({ client, tableName }).scoreEvent('e1');
+    const store = createStore({ client, tableName, concurrency: 2 });
+    let transactions = 0;
+    /** The store with `change` made once, just before the backfill's first transaction (after its reads). */
+    const racing = (change: () => Promise<unknown>): Store => {
+      let pending = true;
+      return {
+        ...store,
+        transact: async (items, estimate) => {
+          transactions += 1;
+          if (pending) {
+            pending = false;
+            await change();
+          }
+          return store.transact(items, estimate);
+        },
+      };
+    };
+    const entryOf = async (userId: string) =>
+      LEAGUE_TABLE.entryOf((await fx.get(STANDING.key(userId, '2025')!)) as Parameters<typeof LEAGUE_TABLE.entryOf>[0]);
+
+    // A final pass rewrites u1's standing (rev r to r + 1) after the backfill read it, skipping the league (no table yet).
+    await legacyLeague(fx, 'OLD1', ['u1', 'u2', 'x2']);
+    const u1 = await entryOf('u1');
+    transactions = 0;
+    const rewrite = () =>
+      fx.client.send(
+        new UpdateItemCommand({
+          TableName: tableName,
+          Key: toAttributes({ ...STANDING.key('u1', '2025')! }),
+          UpdateExpression: 'SET #points = #points + :one, #rev = #rev + :one',
+          ExpressionAttributeNames: { '#points': 'points', '#rev': 'rev' },
+          ExpressionAttributeValues: toAttributes({ ':one': 1 }),
+        }),
+      );
+    expect(await backfillLeagueTable(racing(rewrite), 'OLD1')).toBe(true);
+    expect(transactions, 'the first transaction was refused').toBe(2);
+    expect((await storedTable(fx, 'OLD1')).u1).toEqual({ ...u1, points: u1.points + 1, rev: u1.rev + 1 });
+
+    // A pass writes x3's first standing after the backfill read none.
+    await legacyLeague(fx, 'OLD2', ['u2', 'x3']);
+    transactions = 0;
+    const first = () =>
+      fx.put({
+        ...STANDING.key('x3', '2025')!,
+        ...STANDING.attributes('2025', 'x3', 'x3', { points: 7, correct: 2, eventsPlayed: 1 }, 1)!,
+      });
+    expect(await backfillLeagueTable(racing(first), 'OLD2')).toBe(true);
+    expect(transactions, 'the first transaction was refused').toBe(2);
+    expect((await storedTable(fx, 'OLD2')).x3).toEqual({ points: 7, correct: 2, eventsPlayed: 1, rev: 1 });
+
+    // x2 leaves and u3 joins after the backfill read the members: the count is the same, the set is not.
+    await legacyLeague(fx, 'OLD3', ['u1', 'u2', 'x2']);
+    transactions = 0;
+    const swap = async () => {
+      await fx.client.send(
+        new DeleteItemCommand({ TableName: tableName, Key: toAttributes({ ...MEMBER.key('OLD3', 'x2') }) }),
+      );
+      await fx.put(memberItem('OLD3', 'u3'));
+    };
+    expect(await backfillLeagueTable(racing(swap), 'OLD3')).toBe(true);
+    expect(transactions, 'the first transaction was refused').toBe(2);
+    const swapped = await storedTable(fx, 'OLD3');
+    expect(Object.keys(swapped).sort()).toEqual(['u1', 'u2', 'u3']);
+    expect(swapped.u3).toEqual(await entryOf('u3'));
+
+    // The league is deleted after the backfill read it: no table, and no listing of a league that is gone.
+    await legacyLeague(fx, 'OLD4', ['u1', 'u2']);
+    transactions = 0;
+    const remove = () =>
+      Promise.all(
+        [LEAGUE.key('OLD4'), MEMBER.key('OLD4', 'u1'), MEMBER.key('OLD4', 'u2')].map((key) =>
+          fx.client.send(new DeleteItemCommand({ TableName: tableName, Key: toAttributes({ ...key }) })),
+        ),
+      );
+    expect(await backfillLeagueTable(racing(remove), 'OLD4')).toBe(false);
+    expect(transactions, 'the first transaction was refused').toBe(1);
+    expect(await fx.get(LEAGUE.key('OLD4'))).toBeUndefined();
+    expect(await fx.get(SEASON_LEAGUE.key('2025', 'OLD4'))).toBeUndefined();
   });
 });

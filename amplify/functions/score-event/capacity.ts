@@ -66,3 +66,8 @@ export function readUnits(bytes: number, read: { consistent: boolean; transactio
 export function transactionalWriteUnits(before: Item | undefined, set: Item): number {
   return writeCharges(before, { ...before, ...set }, true).reduce((n, c) => n + c.units, 0);
 }
+
+/** Estimated WCU of a transaction's ConditionCheck: charged as a transactional write of the item as stored (absent: the minimum). */
+export function conditionCheckUnits(item: Item | undefined): number {
+  return 2 * kb(item ? itemSize(item) : 0);
+}

@@ -1,5 +1,5 @@
 /** Builds UpdateItem inputs with every attribute name and value aliased (no reserved-word surprises). */
-import type { Update } from '@aws-sdk/client-dynamodb';
+import type { ConditionCheck, Update } from '@aws-sdk/client-dynamodb';
 import { toAttributes, type Item } from './attributes.ts';
 import type { Key } from './store.ts';
 
@@ -40,5 +40,18 @@ export function setUpdate(tableName: string, key: Key, set: Item, condition: (e:
     ConditionExpression: conditionExpression,
     ExpressionAttributeNames: e.names,
     ExpressionAttributeValues: toAttributes(e.values),
+  };
+}
+
+/** A transaction's ConditionCheck of the item at `key`, on `condition` (built on an Expression of its own). */
+export function conditionCheck(tableName: string, key: Key, condition: (e: Expression) => string): ConditionCheck {
+  const e = new Expression();
+  const conditionExpression = condition(e);
+  return {
+    TableName: tableName,
+    Key: toAttributes({ ...key }),
+    ConditionExpression: conditionExpression,
+    ExpressionAttributeNames: e.names,
+    ExpressionAttributeValues: Object.keys(e.values).length > 0 ? toAttributes(e.values) : undefined,
   };
 }

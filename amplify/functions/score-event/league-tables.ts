@@ -8,13 +8,24 @@
  * between raises it, and the league is read again. Absolute values, so a rerun, or a pass killed and
  * run again, converges. A league without a table (from before tables) is left to the backfill.
  */
-import { LEAGUE, LEAGUE_TABLE, SEASON_LEAGUE, type LeagueItem, type LeagueTable } from '@pickem/domain/entities/league';
-import type { Item } from './attributes.ts';
-import { setUpdate } from './expressions.ts';
+import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import {
+  LEAGUE,
+  LEAGUE_TABLE,
+  MEMBER,
+  SEASON_LEAGUE,
+  type LeagueItem,
+  type LeagueTable,
+} from '@pickem/domain/entities/league';
+import { TABLE } from '@pickem/domain/entities/table';
+import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
+import { toAttributes, type Item } from './attributes.ts';
+import { conditionCheckUnits, transactionalWriteUnits } from './capacity.ts';
+import { conditionCheck, setUpdate, type Expression } from './expressions.ts';
 import type { Settled, StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { standingKey } from './standings.ts';
-import { isConditionFailure, keyId, type Store } from './store.ts';
+import { backoff, isConditionFailure, keyId, sleep, type Store } from './store.ts';
 
 const MAX_ATTEMPTS = 6;
 
@@ -82,6 +93,7 @@ export async function refreshLeagueTables(
 ): Promise<boolean> {
   let finished = true;
   for (const seasonId of seasons) {
+    if (!finished) break;
     const figures = new Map<string, StandingRow>();
     for (const [userId, s] of settled) {
       const row = s.standings.get(seasonId);
@@ -89,50 +101,85 @@ export async function refreshLeagueTables(
     }
     if (figures.size === 0) continue;
     const ids = (await store.query(SEASON_LEAGUE.ofSeason(seasonId))).map((item: Item) => item.leagueId as string);
-    const leagues = await store.batchGet(ids.map((id) => LEAGUE.key(id)));
-    await forEachBounded(ids, store.concurrency, async (id) => {
+    // A BatchGetItem's worth of leagues at a time, so that a pass past its deadline reads no more of them.
+    for (let i = 0; i < ids.length && finished; i += MAX_BATCH_GET_KEYS) {
       if (pastDeadline()) {
         finished = false;
-        return;
+        break;
       }
-      await refreshLeague(store, id, leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined, figures);
-    });
+      const chunk = ids.slice(i, i + MAX_BATCH_GET_KEYS);
+      const leagues = await store.batchGet(chunk.map((id) => LEAGUE.key(id)));
+      await forEachBounded(chunk, store.concurrency, async (id) => {
+        if (pastDeadline()) {
+          finished = false;
+          return;
+        }
+        await refreshLeague(store, id, leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined, figures);
+      });
+    }
   }
   return finished;
 }
 
 /**
  * A league from before tables given its table (from its members' standings, strongly consistent) and
- * its season's listing of it (scripts/league-tables-backfill.ts). The table is written on the
- * condition that the league still has none and still has the members counted: a join or leave in
- * between makes it read again. False when the league is gone or already has its table (its listing
- * is written either way). Safe to run again at any time.
+ * its season's listing of it (scripts/league-tables-backfill.ts), in one transaction that holds what
+ * was read: the league updated on the condition that it still has no table and still counts the
+ * members read (it fails on a deleted league), a ConditionCheck that each member item read still
+ * exists (with the count, the member set is the one read: a leave and a join in between fail it), one
+ * that each member's standing still has the revision read, or is still absent (a final pass that
+ * rewrote it in between skipped this league, which had no table, so the entry must be read again),
+ * and the listing. At most 1 + 30 + 30 + 1 entries (LEAGUE_LIMIT.membersPerLeague), within 100. A
+ * failed condition reads the league again (bounded). False when the league is gone or already has its
+ * table (written by createLeague or an earlier backfill with its listing). Safe to run again at any time.
  */
 export async function backfillLeagueTable(store: Store, leagueId: string): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt));
     const items = await store.query(LEAGUE.withMembers(leagueId));
     const league = items.find((item) => LEAGUE.is(item as never)) as LeagueItem | undefined;
-    if (!league) return false;
-    await store.batchPut([
-      { ...SEASON_LEAGUE.key(league.seasonId, league.id), ...SEASON_LEAGUE.attributes(league.seasonId, league.id) },
-    ]);
-    if (league.tableVersion !== undefined) return false;
-    const members = items.filter((item) => !LEAGUE.is(item as never)).map((item) => item.userId as string);
-    const standings = await store.batchGet(members.map((userId) => standingKey(userId, league.seasonId)));
+    if (!league || league.tableVersion !== undefined) return false;
+    const memberItems = items.filter((item) => !LEAGUE.is(item as never));
+    const members = memberItems.map((item) => item.userId as string);
+    const standingKeys = members.map((userId) => standingKey(userId, league.seasonId));
+    const standings = await store.batchGet(standingKeys);
     const table: LeagueTable = {};
-    for (const userId of members)
-      table[userId] = LEAGUE_TABLE.entryOf(
-        standings.get(keyId(standingKey(userId, league.seasonId))) as Parameters<typeof LEAGUE_TABLE.entryOf>[0],
+    const checks: TransactWriteItem[] = [];
+    let wcuEstimate = 0;
+    members.forEach((userId, i) => {
+      const standing = standings.get(keyId(standingKeys[i]));
+      table[userId] = LEAGUE_TABLE.entryOf(standing as Parameters<typeof LEAGUE_TABLE.entryOf>[0]);
+      checks.push(
+        { ConditionCheck: conditionCheck(store.tableName, standingKeys[i], (e) => revisionHeld(e, standing)) },
+        {
+          ConditionCheck: conditionCheck(
+            store.tableName,
+            MEMBER.key(leagueId, userId),
+            (e) => `attribute_exists(${e.name(TABLE.pk)})`,
+          ),
+        },
       );
+      wcuEstimate += conditionCheckUnits(standing) + conditionCheckUnits(memberItems[i]);
+    });
+    const set = { [LEAGUE_TABLE.attribute]: table, [LEAGUE_TABLE.versionAttribute]: 1 };
+    const listing = {
+      ...SEASON_LEAGUE.key(league.seasonId, league.id),
+      ...SEASON_LEAGUE.attributes(league.seasonId, league.id),
+    };
     const update = setUpdate(
       store.tableName,
       LEAGUE.key(leagueId),
-      { [LEAGUE_TABLE.attribute]: table, [LEAGUE_TABLE.versionAttribute]: 1 },
+      set,
       (e) =>
         `attribute_not_exists(${e.name(LEAGUE_TABLE.versionAttribute)}) AND ${e.name('memberCount')} = ${e.value(members.length)}`,
     );
+    wcuEstimate +=
+      transactionalWriteUnits(league as unknown as Item, set) + transactionalWriteUnits(undefined, listing);
     try {
-      await store.update(update);
+      await store.transact(
+        [{ Update: update }, ...checks, { Put: { TableName: store.tableName, Item: toAttributes(listing) } }],
+        wcuEstimate,
+      );
       return true;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -141,4 +188,11 @@ export async function backfillLeagueTable(store: Store, leagueId: string): Promi
   throw new Error(
     `Could not backfill the table of league ${leagueId}: it kept changing during ${MAX_ATTEMPTS} attempts`,
   );
+}
+
+/** The condition that a standing is still the one read: its revision, or still none (or still absent). */
+function revisionHeld(e: Expression, standing: Item | undefined): string {
+  if (!standing) return `attribute_not_exists(${e.name(TABLE.pk)})`;
+  if (standing.rev === undefined) return `attribute_not_exists(${e.name('rev')})`;
+  return e.equalAll({ rev: standing.rev });
 }
