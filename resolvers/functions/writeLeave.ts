@@ -2,7 +2,16 @@ import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
 import type { LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
-import { REFUSAL, changedLeague, leaveItems, memberChange, raise, stashedLeague, toLeague } from '../lib/league';
+import {
+  REFUSAL,
+  changedLeague,
+  leagueRefused,
+  leaveItems,
+  memberChange,
+  raise,
+  stashedLeague,
+  toLeague,
+} from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
 
@@ -37,7 +46,7 @@ export function request(ctx: WriteLeaveContext) {
 export function response(ctx: WriteLeaveContext) {
   const league = stashedLeague(ctx);
   const me = caller(ctx).sub;
-  raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, mustTransfer(league)]);
+  raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, leagueRefused(league, mustTransfer(league))]);
   return toLeague(
     changedLeague(league, -1),
     ctx.stash.season,

@@ -7,6 +7,7 @@ import {
   banItem,
   changedLeague,
   commissionerIs,
+  leagueRefused,
   leaveItems,
   memberChange,
   raise,
@@ -37,7 +38,12 @@ export function request(ctx: WriteMemberRemovalContext) {
 
 export function response(ctx: WriteMemberRemovalContext) {
   const league = stashedLeague(ctx);
-  raiseWriteError(ctx, [REFUSAL.notMember(league, ctx.args.userId), null, null, REFUSAL.notCommissioner(league)]);
+  raiseWriteError(ctx, [
+    REFUSAL.notMember(league, ctx.args.userId),
+    null,
+    null,
+    leagueRefused(league, REFUSAL.notCommissioner(league)),
+  ]);
   const members = ctx.stash.members.filter((m) => m.userId !== ctx.args.userId);
   return answer(ctx, changedLeague(league, -1), members);
 }

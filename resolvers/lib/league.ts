@@ -210,7 +210,8 @@ export function leagueUpdate(
  * memberCount moved by one on `condition`, and the league's table with it: `entry` set for a joiner,
  * removed for a leaver (entry null), its version raised (the scoring pass's refresh, which read the
  * older version, then reads it again). A league without a table (from before tables) keeps none, on
- * the condition that it still has none (a backfill that wrote one meanwhile makes the change retry).
+ * the condition that it still has none: a backfill that wrote one meanwhile fails the change, which
+ * answers leagueRefused's ConcurrentModification (nothing written; the player tries again).
  */
 export function memberChange(
   table: string,
@@ -245,6 +246,14 @@ export function memberChange(
     expression = `${expression}, #table.#member = :entry`;
   }
   return txUpdate(table, LEAGUE.key(league.id), { expression, names, values }, condition);
+}
+
+/**
+ * The refusal of a membership change whose league condition failed: `refusal`, unless the league was
+ * read without a table (a backfill may have written one meanwhile): then the plain try-again.
+ */
+export function leagueRefused(league: LeagueItem, refusal: FailureError): FailureError {
+  return league.tableVersion === undefined || league.tableVersion === null ? REFUSAL.changed(league) : refusal;
 }
 
 /** A league as a membership change leaves it: its table fields then read the members' standings live (getMemberStandings). */

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { TABLE } from '@pickem/domain/entities/table';
-import { LEAGUE_LIMIT } from '@pickem/domain/entities/league';
+import { LEAGUE, LEAGUE_LIMIT, LEAGUE_TABLE } from '@pickem/domain/entities/league';
+import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { backfillLeagueTable } from '../../amplify/functions/score-event/league-tables.ts';
+import { createStore } from '../../amplify/functions/score-event/store.ts';
 import { stateDir } from '../../project.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { LEAGUE_OP as OPS, subsOf } from './leagues-fixtures.ts';
@@ -25,6 +28,10 @@ let sub: Record<string, string>;
 const seen: string[] = [];
 /** Set: the next transaction that checks a standing first sees that standing rewritten, as a scoring pass would. */
 let rewriteStandingBeforeNextTransaction = false;
+/** The key of the standing last rewritten so. */
+let rewrittenKey: Record<string, AttributeValue> | null = null;
+/** Set: run just before the next transaction reaches DynamoDB (then unset). */
+let beforeNextTransaction: (() => Promise<unknown>) | null = null;
 
 const db = createDynamoDbClient(dynamoEndpoint(), stateDir);
 
@@ -58,8 +65,14 @@ function countingProxy(target: string): Promise<Server> {
       );
       if (check) {
         rewriteStandingBeforeNextTransaction = false;
+        rewrittenKey = check.Key;
         await rewriteStanding(check.TableName, check.Key);
       }
+    }
+    if (operation === 'TransactWriteItems' && beforeNextTransaction) {
+      const change = beforeNextTransaction;
+      beforeNextTransaction = null;
+      await change();
     }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
@@ -159,9 +172,14 @@ describe('the league table stored on the league', () => {
     expect(rewriteStandingBeforeNextTransaction, 'the race was injected').toBe(false);
     expect(refused.errors?.[0]?.errorType).toBe('ConcurrentModification');
     expect(refused.errors?.[0]?.message).toMatch(/try again/);
-    // Only the injected rewrite of t4's standing differs.
+    // Only the injected rewrite of t4's standing differs: the join wrote nothing.
     const after = await tableSnapshot(api);
-    expect(after).not.toBe(before);
+    const isRewritten = (i: Record<string, AttributeValue>) =>
+      i[TABLE.pk].S === rewrittenKey?.[TABLE.pk].S && i[TABLE.sk].S === rewrittenKey?.[TABLE.sk].S;
+    const others = (snapshot: string) =>
+      (JSON.parse(snapshot) as Record<string, AttributeValue>[]).filter((i) => !isRewritten(i));
+    expect(others(after)).toEqual(others(before));
+    expect(JSON.parse(after).filter(isRewritten)).not.toEqual(JSON.parse(before).filter(isRewritten));
     expect((await api.data('t4', MINE)).myLeagues).toEqual([]);
     expect((await api.data('t1', OPS.league, { l: leagues[0].id })).league.memberCount).toBe(4);
     const t4 = (await api.data('t4', '{ userProfile { standings { seasonId points } } }')).userProfile.standings;
@@ -201,5 +219,58 @@ describe('the league table stored on the league', () => {
       [sub.t4, 3],
     ]);
     expect(data.myLeagues[0].myRank).toBe(2);
+  });
+
+  it('a join, leave or removal on a league from before tables that meets the backfill is refused as changed meanwhile, nothing written', async () => {
+    const store = createStore({ client: db, tableName: api.tableName, concurrency: 1 });
+    /** The league as it was before tables: its table and version removed. */
+    const untable = (leagueId: string) =>
+      db.send(
+        new UpdateItemCommand({
+          TableName: api.tableName,
+          Key: toAttributes({ ...LEAGUE.key(leagueId) }),
+          UpdateExpression: 'REMOVE #t, #v',
+          ExpressionAttributeNames: { '#t': LEAGUE_TABLE.attribute, '#v': LEAGUE_TABLE.versionAttribute },
+        }),
+      );
+    /** The refusal of `query` when the backfill gives the league its table between its reads and its transaction. */
+    const refusedByBackfill = async (
+      leagueId: string,
+      player: string,
+      query: string,
+      variables: Record<string, unknown>,
+    ) => {
+      await untable(leagueId);
+      const before = await tableSnapshot(api);
+      let backfilled: boolean | null = null;
+      beforeNextTransaction = async () => (backfilled = await backfillLeagueTable(store, leagueId));
+      const res = await api.request(player, query, variables);
+      expect(backfilled, 'the backfill ran first').toBe(true);
+      expect(res.errors?.[0]?.errorType).toBe('ConcurrentModification');
+      expect(res.errors?.[0]?.message).toBe(`League ${leagueId} changed meanwhile; try again`);
+      // Only the league item (its table, from the backfill) differs.
+      const league = (i: Record<string, AttributeValue>) =>
+        i[TABLE.pk].S === `LEAGUE#${leagueId}` && i[TABLE.sk].S === 'LEAGUE';
+      const others = (snapshot: string) =>
+        (JSON.parse(snapshot) as Record<string, AttributeValue>[]).filter((i) => !league(i));
+      expect(others(await tableSnapshot(api))).toEqual(others(before));
+    };
+
+    // A join: refused, then accepted as tried again.
+    const [joinAt, leaveAt, removeAt] = [leagues[1], leagues[2], leagues[3]];
+    await refusedByBackfill(joinAt.id, 't3', OPS.join, { c: joinAt.inviteCode });
+    expect((await api.data('t3', OPS.join, { c: joinAt.inviteCode })).joinLeague.memberCount).toBe(2);
+
+    // A leave, and a removal by the commissioner: refused, then done as tried again.
+    await api.data('t3', OPS.join, { c: leaveAt.inviteCode });
+    await refusedByBackfill(leaveAt.id, 't3', OPS.leave, { l: leaveAt.id });
+    await api.data('t3', OPS.leave, { l: leaveAt.id });
+    await api.data('t3', OPS.join, { c: removeAt.inviteCode });
+    await refusedByBackfill(removeAt.id, 't1', OPS.remove, { l: removeAt.id, u: sub.t3 });
+    await api.data('t1', OPS.remove, { l: removeAt.id, u: sub.t3 });
+    for (const at of [leaveAt, removeAt]) {
+      const standings = (await api.data('t1', STANDINGS, { l: at.id })).league.standings;
+      expect(standings.map((s: { userId: string }) => s.userId)).toEqual([sub.t1]);
+    }
   });
 });
