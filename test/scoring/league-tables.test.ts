@@ -22,7 +22,7 @@ import {
 import { STANDING } from '@pickem/domain/entities/standing';
 import { EVENT } from '@pickem/domain/entities/event';
 import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { backfillLeagueTable } from '../../amplify/functions/score-event/league-tables.ts';
+import { backfillLeagueTable, refreshLeagueTables } from '../../amplify/functions/score-event/league-tables.ts';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { createStore, isConditionFailure, type Store } from '../../amplify/functions/score-event/store.ts';
 import { Fixture, expectedStandings, type EventSpec, type Picks } from './fixtures.ts';
@@ -330,6 +330,31 @@ describe("a final pass refreshes its seasons' league tables", () => {
     await createScorer({ client, tableName }).scoreEvent('e1');
     await expectTables(fx, scored);
     expect((await fx.get(EVENT.key('e1')))?.state).toBe('SCORED');
+  });
+
+  it("reads a season's leagues 100 at a time, with the deadline checked before each batch", async () => {
+    const { fx, client, tableName } = await setup();
+    // 150 leagues listed in 2025: L1, L2 and 148 listings (of leagues with no item: read, not written).
+    const extra = Array.from({ length: 148 }, (_, i) => `X${String(i).padStart(3, '0')}`);
+    await fx.putAll(extra.map((id) => ({ ...SEASON_LEAGUE.key('2025', id), ...SEASON_LEAGUE.attributes('2025', id) })));
+    const store = createStore({ client, tableName, concurrency: 2 });
+    const reads: number[] = [];
+    const counting: Store = {
+      ...store,
+      batchGet: (keys) => {
+        reads.push(keys.length);
+        return store.batchGet(keys);
+      },
+    };
+    const u0 = { displayName: 'u0', points: 99, correct: 9, eventsPlayed: 9, rev: 99 };
+    const settled = new Map([['u0', { standings: new Map([['2025', u0]]), wroteStanding: true }]]);
+    // Past the deadline once the first batch is read: no second batch read, unfinished.
+    expect(await refreshLeagueTables(counting, ['2025'], settled, () => reads.length > 0)).toBe(false);
+    expect(reads).toEqual([100]);
+    reads.length = 0;
+    expect(await refreshLeagueTables(counting, ['2025'], settled)).toBe(true);
+    expect(reads).toEqual([100, 50]);
+    expect((await storedTable(fx, 'L1')).u0).toEqual({ points: 99, correct: 9, eventsPlayed: 9, rev: 99 });
   });
 
   it('the backfill gives a league from before tables its table and listing; the next pass refreshes it', async () => {
