@@ -137,6 +137,19 @@ describe('a token whose signature was verified before', () => {
     });
   });
 
+  it('gives each use its own claims: a change by one caller never reaches the next', async () => {
+    const token = signToken(key, { username: 'groups', groups: ['admins'] }, now);
+    const first = await verifyToken(pool, token, now);
+    if (!first.ok) throw new Error(first.detail);
+    (first.claims['cognito:groups'] as string[]).push('intruders');
+    first.claims.sub = 'someone-else';
+    const unchanged = { ok: true, claims: { sub: subFor('groups'), 'cognito:groups': ['admins'] } };
+    const second = await verifyToken(pool, token, now);
+    expect(second).toMatchObject(unchanged);
+    if (second.ok) (second.claims['cognito:groups'] as string[]).push('intruders');
+    expect(await verifyToken(pool, token, now)).toMatchObject(unchanged);
+  });
+
   it('does not vouch for the same claims under another signature', async () => {
     const token = signToken(key, { username: 'twice' }, now);
     expect((await verifyToken(pool, token, now)).ok).toBe(true);

@@ -211,10 +211,11 @@ const epochSeconds = (date: Date | undefined) => Math.floor((date ?? new Date())
 function validUntil(claims: Record<string, unknown>, options: JWTVerifyOptions): number {
   const tolerance = Number(options.clockTolerance ?? 0);
   let until = Number.POSITIVE_INFINITY;
-  if (typeof claims.exp === 'number') until = Math.min(until, claims.exp + tolerance);
-  // jose: too old when now - iat - tolerance > maxTokenAge, so the last good second is iat + age + tolerance.
+  // jose counts whole seconds: expired once exp <= now - tolerance.
+  if (typeof claims.exp === 'number') until = Math.min(until, Math.ceil(claims.exp + tolerance));
+  // jose: too old once now - iat - tolerance > maxTokenAge, so the last good second is the floor of their sum.
   if (typeof options.maxTokenAge === 'number' && typeof claims.iat === 'number')
-    until = Math.min(until, claims.iat + options.maxTokenAge + tolerance + 1);
+    until = Math.min(until, Math.floor(claims.iat + options.maxTokenAge + tolerance) + 1);
   return until;
 }
 
@@ -226,11 +227,12 @@ async function verifiedClaims(
   const cache = checkedOf(pool);
   const now = epochSeconds(options.currentDate);
   const known = cache.get(token);
-  if (known !== undefined && known.checkedAt <= now && now < known.until) return { ...known.claims };
+  // Copies in and out: no caller can change what a later request with the same token is given.
+  if (known !== undefined && known.checkedAt <= now && now < known.until) return structuredClone(known.claims);
   // Signature first, then the claims, as jose does them (its errors name the failure).
   const { payload } = await jwtVerify(token, pool.jwks, { ...options, algorithms: ['RS256'] });
   if (!known && cache.size >= SIGNATURE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(token, { claims: { ...payload }, checkedAt: now, until: validUntil(payload, options) });
+  cache.set(token, { claims: structuredClone(payload), checkedAt: now, until: validUntil(payload, options) });
   return payload;
 }
 
