@@ -5,8 +5,6 @@
  * pass rewriting the joiner's standing (injected between the join's reads and its transaction, by a
  * proxy in front of DynamoDB Local) refused as ConcurrentModification with nothing written.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from 'appsync-local';
@@ -18,14 +16,13 @@ import { backfillLeagueTable } from '../../amplify/functions/score-event/league-
 import { createStore } from '../../amplify/functions/score-event/store.ts';
 import { stateDir } from '../../project.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { startDynamoDbProxy, type DynamoDbProxy } from '../support/dynamodb-proxy.ts';
 import { LEAGUE_OP as OPS, subsOf } from './leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, setState, tableSnapshot } from './mutations-fixtures.ts';
 
 let api: TestApi;
-let proxy: Server;
+let proxy: DynamoDbProxy;
 let sub: Record<string, string>;
-/** The DynamoDB operations the proxy forwarded, in order. */
-const seen: string[] = [];
 /** Set: the next transaction that checks a standing first sees that standing rewritten, as a scoring pass would. */
 let rewriteStandingBeforeNextTransaction = false;
 /** The key of the standing last rewritten so. */
@@ -52,55 +49,40 @@ interface TransactBody {
   TransactItems: { ConditionCheck?: { TableName: string; Key: Record<string, AttributeValue> } }[];
 }
 
-function countingProxy(target: string): Promise<Server> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const operation = String(req.headers['x-amz-target'] ?? '').replace('DynamoDB_20120810.', '');
-    seen.push(operation);
-    if (operation === 'TransactWriteItems' && rewriteStandingBeforeNextTransaction) {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as TransactBody;
-      const check = body.TransactItems.map((i) => i.ConditionCheck).find((c) =>
-        c?.Key[TABLE.sk]?.S?.startsWith('STANDING#'),
-      );
-      if (check) {
-        rewriteStandingBeforeNextTransaction = false;
-        rewrittenKey = check.Key;
-        await rewriteStanding(check.TableName, check.Key);
-      }
+/** Before a transaction reaches DynamoDB: the standing rewrite or the change a test asked for. */
+async function beforeForward(operation: string, text: string) {
+  if (operation !== 'TransactWriteItems') return;
+  if (rewriteStandingBeforeNextTransaction) {
+    const body = JSON.parse(text) as TransactBody;
+    const check = body.TransactItems.map((i) => i.ConditionCheck).find((c) =>
+      c?.Key[TABLE.sk]?.S?.startsWith('STANDING#'),
+    );
+    if (check) {
+      rewriteStandingBeforeNextTransaction = false;
+      rewrittenKey = check.Key;
+      await rewriteStanding(check.TableName, check.Key);
     }
-    if (operation === 'TransactWriteItems' && beforeNextTransaction) {
-      const change = beforeNextTransaction;
-      beforeNextTransaction = null;
-      await change();
-    }
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
-    ) as Record<string, string>;
-    const out = await fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    res.writeHead(out.status, Object.fromEntries(out.headers.entries()));
-    res.end(Buffer.from(await out.arrayBuffer()));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  }
+  if (beforeNextTransaction) {
+    const change = beforeNextTransaction;
+    beforeNextTransaction = null;
+    await change();
+  }
 }
 
 async function requestsOf(player: string, query: string, variables: Record<string, unknown> = {}) {
-  seen.length = 0;
+  proxy.seen.length = 0;
   const res = await api.request(player, query, variables);
   expect(res.errors).toBeUndefined();
-  return { ops: [...seen], data: res.data };
+  return { ops: [...proxy.seen], data: res.data };
 }
 
 const PLAYERS = ['t1', 't2', 't3', 't4', 't5'];
 const leagues: { id: string; inviteCode: string }[] = [];
 
 beforeAll(async () => {
-  proxy = await countingProxy(dynamoEndpoint());
-  api = await startTestApi({ dynamoEndpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+  proxy = await startDynamoDbProxy(dynamoEndpoint(), beforeForward);
+  api = await startTestApi({ dynamoEndpoint: proxy.endpoint });
   sub = await subsOf(api, PLAYERS);
   const event = await createCard(api, 3, new Date(Date.now() + 3600_000).toISOString(), '2036-04-04');
   // t1..t4 play (t2 and t3 level on points and correct picks); t5 does not.

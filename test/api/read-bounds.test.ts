@@ -5,51 +5,28 @@
  * preview 4, whatever the number of players. A rename
  * shows on a board built before it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { startDynamoDbProxy, type DynamoDbProxy } from '../support/dynamodb-proxy.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, OP, setState } from './mutations-fixtures.ts';
 
 let api: TestApi;
-let proxy: Server;
-/** The DynamoDB operations (X-Amz-Target) the proxy forwarded, in order. */
-const seen: string[] = [];
-
-/** Forwards every request to DynamoDB Local, recording its operation. */
-function countingProxy(target: string): Promise<Server> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    seen.push(String(req.headers['x-amz-target'] ?? '').replace('DynamoDB_20120810.', ''));
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
-    ) as Record<string, string>;
-    const out = await fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    res.writeHead(out.status, Object.fromEntries(out.headers.entries()));
-    res.end(Buffer.from(await out.arrayBuffer()));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+let proxy: DynamoDbProxy;
 
 /** The operations one screen sends. */
 async function requestsOf(player: string, query: string, variables: Record<string, unknown> = {}) {
-  seen.length = 0;
+  proxy.seen.length = 0;
   const res = await api.request(player, query, variables);
   expect(res.errors).toBeUndefined();
-  return [...seen];
+  return [...proxy.seen];
 }
 
 let eventId: string;
 
 beforeAll(async () => {
-  proxy = await countingProxy(dynamoEndpoint());
-  api = await startTestApi({ dynamoEndpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+  proxy = await startDynamoDbProxy(dynamoEndpoint());
+  api = await startTestApi({ dynamoEndpoint: proxy.endpoint });
   const event = await createCard(api, 3, new Date(Date.now() + 3600_000).toISOString(), '2036-03-03');
   eventId = event.id;
   for (const [i, player] of ['b1', 'b2', 'b3', 'b4'].entries()) {

@@ -317,23 +317,16 @@ async function finalPass(
     const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, pastDeadline);
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
-    if (!done.finished)
-      return {
-        event: checked.event,
-        scored: scored.size,
-        standingsWritten: standingsWritten.size,
-        finished: false,
-        cardChanges,
-      };
+    const unfinished = () => ({
+      event: checked.event,
+      scored: scored.size,
+      standingsWritten: standingsWritten.size,
+      finished: false as const,
+      cardChanges,
+    });
+    if (!done.finished) return unfinished();
     await writeBoards(store, checked.event, seasons, done.card, checked.cardRev, done.rows, done.settled);
-    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline)))
-      return {
-        event: checked.event,
-        scored: scored.size,
-        standingsWritten: standingsWritten.size,
-        finished: false,
-        cardChanges,
-      };
+    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline))) return unfinished();
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return { error: { type: again.type, message: again.message } };
     const changed = cardFingerprint(again) !== cardFingerprint(checked);
