@@ -26,7 +26,8 @@ export default defineConfig({
       packageTests,
     ],
     teardownTimeout: 30_000,
-    // Two cores: the JVM plus two test workers.
-    maxWorkers: 2,
+    // Two cores, but most test time is spent waiting (DynamoDB Local, Chromium, timers): a third worker
+    // took the whole run from 396 s to 348 s on the two-core machine, every test still passing.
+    maxWorkers: 3,
   },
 });
