@@ -43,7 +43,7 @@ async function batchWrite(target: Target, items: Record<string, unknown>[]) {
 }
 
 /**
- * An event of CARD_SIZE matches; with `rules`, every rule on (bench/scoring.ts BENCH_RULES) and every
+ * An event of CARD_SIZE matches; with `rules`, every rule on (scripts/demo/rules.ts EVERY_RULE_ON) and every
  * even match a title match held by team 1.
  */
 export async function createCard(

@@ -25,14 +25,14 @@ import { BOARD, type BoardHead, type EventRow } from '@pickem/domain/entities/bo
 import { readRows } from '../amplify/functions/score-event/board.ts';
 import { createStore, onItemsWritten } from '../amplify/functions/score-event/store.ts';
 import { BENCH_ADMIN, CARD_SIZE, benchPlayer, createCard, loadPlayers } from './fixture.ts';
-import { BENCH_RULES } from './scoring.ts';
+import { EVERY_RULE_ON } from '../scripts/demo/rules.ts';
 import { openSubscriptions, wallNow, type Arrival } from './realtime-load.ts';
 import { startBenchTarget } from './target.ts';
 import { stateDir } from '../project.ts';
 
 export interface LiveBenchOptions {
   predictions: number;
-  /** Every rule on (bench/scoring.ts BENCH_RULES; results entered with a finish). */
+  /** Every rule on (scripts/demo/rules.ts EVERY_RULE_ON; results entered with a finish). */
   rules?: boolean;
   results: number;
   connections: number;
@@ -156,7 +156,14 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
     const admin = target.tokenFor(BENCH_ADMIN, [ADMIN_GROUP]);
     const future = new Date(Date.now() + 3600_000).toISOString();
     const rules = opts.rules === true;
-    const card = await createCard(target, admin, 'Bench Live Event', '2025-09-01', future, rules ? BENCH_RULES : null);
+    const card = await createCard(
+      target,
+      admin,
+      'Bench Live Event',
+      '2025-09-01',
+      future,
+      rules ? EVERY_RULE_ON : null,
+    );
     await loadPlayers(target, admin, card.eventId, card.matchIds, opts.predictions, rules);
     await graphqlData(target.url, admin, 'mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
       i: { id: card.eventId, state: 'BROADCAST' },
@@ -205,7 +212,7 @@ export async function benchLive(dynamoEndpoint: string, opts: LiveBenchOptions):
         topPoints += 5 + m; // createCard's points of match m
         // Player 0's bonuses: the finish, the title change (team 0 beats the champion of an even
         // match), its joker's double on match 0.
-        if (rules) topPoints += BENCH_RULES.methodBonus + (m % 2 === 0 ? BENCH_RULES.titleChangeBonus : 0);
+        if (rules) topPoints += EVERY_RULE_ON.methodBonus + (m % 2 === 0 ? EVERY_RULE_ON.titleChangeBonus : 0);
         if (rules && m === 0) topPoints += 5;
         await load.waitForData(2 * load.ids.length, RESULT_TIMEOUT_MS);
         await target.app.settled();

@@ -11,7 +11,7 @@
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
  * `--live-predictions 1000` narrows the live section, `--scale-predictions 10000` sizes the scale one;
- * `--rules on` plays the live and scale sections with every scoring rule on (bench/scoring.ts BENCH_RULES).
+ * `--rules on` plays the live and scale sections with every scoring rule on (scripts/demo/rules.ts EVERY_RULE_ON).
  */
 import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local';
 import { benchLatency } from './latency.ts';

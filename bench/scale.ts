@@ -37,8 +37,8 @@ import { compareScores, competitionRanks } from '../amplify/functions/score-even
 import { createStore, type Store } from '../amplify/functions/score-event/store.ts';
 import { readRows, type BoardRow } from '../amplify/functions/score-event/board.ts';
 import { createCapacityModel } from './capacity-model.ts';
+import { EVERY_RULE_ON } from '../scripts/demo/rules.ts';
 import {
-  BENCH_RULES,
   BENCH_TIE_BREAK_ANSWER,
   DATE,
   EVENT_ID,
@@ -53,7 +53,7 @@ import {
 export interface ScaleBenchRow {
   benchmark: 'scale';
   predictions: number;
-  /** Every rule on (BENCH_RULES), or every rule off. */
+  /** Every rule on (EVERY_RULE_ON), or every rule off. */
   rules: boolean;
   finalSeconds: number;
   rescoreSeconds: number;
@@ -193,7 +193,7 @@ async function compareWithScratch(
       counts[pick.team] += 1;
       picked.set(pick.matchId, counts);
     }
-  const R = BENCH_RULES;
+  const R = EVERY_RULE_ON;
   const scores = entries.map((e) => {
     let points = 0;
     let correct = 0;

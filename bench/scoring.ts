@@ -10,7 +10,6 @@
  *   npx tsx bench/scoring.ts [N ...]      (starts its own in-memory DynamoDB Local)
  */
 import type { PickItem } from '@pickem/domain/entities/prediction';
-import type { RulesItem } from '@pickem/domain/rules';
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +33,7 @@ import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
 import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { createStore } from '../amplify/functions/score-event/store.ts';
 import { stateDir } from '../project.ts';
+import { EVERY_RULE_ON } from '../scripts/demo/rules.ts';
 
 export interface ScoringBenchRow {
   predictions: number;
@@ -169,19 +169,6 @@ async function plainWrite(client: DynamoDBClient, n: number, inFlight: number): 
 /** Ids shaped like Cognito subs (UUIDs): their last hex digit spreads the entries over every shard, as on AWS. */
 export const userIdOf = (u: number) => `00000000-0000-4000-8000-${u.toString(16).padStart(12, '0')}`;
 const matchIds = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
-/**
- * Every rule on (`--rules on`): a joker, a finish bonus, the underdog, title changes, the perfect card
- * and a tie-break question, answered.
- */
-export const BENCH_RULES: RulesItem = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How many minutes will the main event last?',
-};
 export const BENCH_TIE_BREAK_ANSWER = 20;
 /** Under the rules: match i's finish, and the team holding its title (every fourth match is a title match). */
 export const benchMethod = (i: number): FinishMethod => (i % 2 === 0 ? 'PINFALL' : 'SUBMISSION');
@@ -237,7 +224,7 @@ export function benchEventItems(n: number, rules = false): Item[] {
       state: 'BROADCAST',
       season: SEASON,
       matchOrder: matchIds,
-      ...(rules ? { rules: BENCH_RULES, tieBreakAnswer: BENCH_TIE_BREAK_ANSWER } : {}),
+      ...(rules ? { rules: EVERY_RULE_ON, tieBreakAnswer: BENCH_TIE_BREAK_ANSWER } : {}),
     }),
     ...matchIds.map((_, i) => matchItem(i, i % 3, rules)),
   ];

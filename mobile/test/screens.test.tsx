@@ -15,6 +15,7 @@ import { eventCard, userProfile } from '@pickem/client/graphql/queries';
 import { rulesText } from '@pickem/client/rules';
 import { App } from '../src/App';
 import { asAdmin, DEMO_PASSWORD, demoEmail } from './stack';
+import { EVERY_RULE_ON } from '../../scripts/demo/rules';
 
 // The link the phone's OS hands the app (expo-linking's hook, null until the deep-link test sets one).
 jest.mock('expo-linking', () => ({
@@ -31,19 +32,8 @@ const player = generateClient(); // the app's own client, signed in as the app's
 
 afterAll(cleanup);
 
-/** Every wrestling rule on (issue 31). */
-const ALL_RULES = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How many minutes will the main event last?',
-};
-
 /** An UPCOMING event with two matches whose bell rings `inMs` from now, under `rules` (the defaults if none). */
-async function eventWithBellIn(name: string, inMs: number, rules?: typeof ALL_RULES) {
+async function eventWithBellIn(name: string, inMs: number, rules?: typeof EVERY_RULE_ON) {
   const startsAt = new Date(Date.now() + inMs).toISOString();
   const { createEvent } = await asAdmin('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
     input: { name, date: startsAt.slice(0, 10), startsAt, ...(rules ? { rules } : {}) },
@@ -137,12 +127,12 @@ describe('a player on the React Native app, on the local stack', () => {
     'plays an event with every rule on: joker, finish and tie-break saved, then what the pick earned and why',
     async () => {
       const name = `${SHOW} Rules`;
-      const rulesShow = await eventWithBellIn(name, BELL_IN_MS, ALL_RULES);
+      const rulesShow = await eventWithBellIn(name, BELL_IN_MS, EVERY_RULE_ON);
       await tab('Events');
       await fireEvent.press(await screen.findByText(name, {}, LIVE));
       expect(await screen.findByTestId('countdown')).toBeTruthy();
       // The rules in words, and the warning of a card not picked within a day of the bell.
-      const rulesLines = rulesText({ __typename: 'ScoringRules', ...ALL_RULES });
+      const rulesLines = rulesText({ __typename: 'ScoringRules', ...EVERY_RULE_ON });
       expect(rulesLines.length).toBeGreaterThan(4);
       for (const line of rulesLines) expect(within(screen.getByTestId('rules')).getByText(`• ${line}`)).toBeTruthy();
       expect(screen.getByTestId('lock-warning')).toHaveTextContent(/^Locks in 1 min, 2 matches unpicked$/);

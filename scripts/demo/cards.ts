@@ -1,4 +1,5 @@
 import type { FinishMethod, ScoringRulesInput } from '@pickem/domain/schema-types';
+import { EVERY_RULE_ON } from './rules.ts';
 
 /**
  * The demo season's cards. Wrestlers and titles are real names used for illustration; the results
@@ -36,17 +37,6 @@ export interface DemoEvent {
   perfectPlayer?: number;
   matches: DemoMatch[];
 }
-
-/** Every rule on: the live event shows them all. */
-const ALL_RULES: ScoringRulesInput = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How many minutes will the main event last?',
-};
 
 const solo = (...members: string[]): DemoTeam[] => members.map((m) => ({ members: [m] }));
 
@@ -231,7 +221,7 @@ export const demoEvents: DemoEvent[] = [
     name: 'AEW Full Gear',
     when: { daysFromNow: 0, hourUtc: 1 },
     state: 'BROADCAST',
-    rules: ALL_RULES,
+    rules: EVERY_RULE_ON,
     matches: [
       { points: 5, preshow: true, result: 0, teams: solo('Kyle Fletcher', 'Kevin Knight') },
       {

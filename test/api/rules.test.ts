@@ -4,10 +4,12 @@
  * the points each match earned, the card bonus, the points still possible and the pick shares, live
  * and once scored, checked against a hand computation of the rules.
  */
+import type { ScoringRulesInput } from '@pickem/domain/schema-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subFor } from 'appsync-local';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard, inOneHour, OP, setState, tableSnapshot } from './mutations-fixtures.ts';
+import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 
 let api: TestApi;
 const asAdmin = (q: string, v: Record<string, unknown> = {}) => api.data(ADMIN, q, v, ADMIN_GROUPS);
@@ -29,18 +31,8 @@ const CARD = `query($e: ID!) { eventCard(eventId: $e) {
   event { id state ${RULES_FIELDS} } matches { id method pickShares }
   myPrediction { ${PREDICTION_FIELDS} } leaderboard(limit: 100) { items { ${PREDICTION_FIELDS} } } } }`;
 
-const ALL_RULES = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How long is the main event, in minutes?',
-};
-
 let counter = 0;
-async function rulesEvent(rules: Record<string, unknown> | null) {
+async function rulesEvent(rules: ScoringRulesInput | null) {
   counter += 1;
   const name = `Rules Event ${counter} ${Math.random().toString(36).slice(2, 8)}`;
   const input = { name, date: '2033-05-05', startsAt: inOneHour(), ...(rules ? { rules } : {}) };
@@ -76,8 +68,8 @@ describe('rules on an event', () => {
       perfectCardBonus: 0,
       tieBreakQuestion: null,
     });
-    const ruled = await rulesEvent(ALL_RULES);
-    expect(ruled.event.rules).toEqual(ALL_RULES);
+    const ruled = await rulesEvent(EVERY_RULE_ON);
+    expect(ruled.event.rules).toEqual(EVERY_RULE_ON);
     expect(ruled.event.tieBreakAnswer).toBeNull();
   });
 
@@ -163,7 +155,7 @@ describe('an event played with every rule on', () => {
   const card = (player: string) => api.data(player, CARD, { e: eventId }).then((d) => d.eventCard);
 
   beforeAll(async () => {
-    const made = await rulesEvent(ALL_RULES);
+    const made = await rulesEvent(EVERY_RULE_ON);
     eventId = made.event.id;
     m = made.ids;
     for (const [player, { p, t }] of Object.entries(picks(m))) {

@@ -13,16 +13,7 @@ import {
 } from '@pickem/domain/points';
 import { DEFAULT_RULES, FINISH_METHODS, type RulesItem } from '@pickem/domain/rules';
 import type { FinishMethod, MatchOutcome } from '@pickem/domain/schema-types';
-
-const ALL_ON: RulesItem = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How long is the main event, in minutes?',
-};
+import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 
 /** A championship match won by team `result` (0 holds the title). */
 const title = (result: number | null, outcome: MatchOutcome | null = result === null ? null : 'WIN') => ({
@@ -52,7 +43,7 @@ describe('one pick', () => {
   it('adds the finish, the underdog and the title change once each, never doubled', () => {
     const titleMatch = { ...match, titleChange: titleChangeOf(title(1)) };
     const pick: PickItem = { matchId: 'm', team: 1, joker: true, method: 'SUBMISSION' };
-    expect(pickPoints(pick, titleMatch, ALL_ON)).toEqual({
+    expect(pickPoints(pick, titleMatch, EVERY_RULE_ON)).toEqual({
       points: 50 + 5 + 15 + 10,
       correct: true,
       why: [
@@ -62,26 +53,28 @@ describe('one pick', () => {
         { reason: 'TITLE_CHANGE', points: 10 },
       ],
     });
-    expect(pickPoints({ ...pick, method: 'PINFALL' }, titleMatch, ALL_ON)?.points).toBe(50 + 15 + 10);
+    expect(pickPoints({ ...pick, method: 'PINFALL' }, titleMatch, EVERY_RULE_ON)?.points).toBe(50 + 15 + 10);
   });
 
   it('voids a draw or a no contest, jokers included, and scores nothing without a result', () => {
     for (const outcome of ['DRAW', 'NO_CONTEST'] as const) {
       const voided: ScoringMatch = { points: 25, result: null, outcome };
-      expect(pickPoints({ matchId: 'm', team: 0, joker: true, method: 'PINFALL' }, voided, ALL_ON)).toEqual({
+      expect(pickPoints({ matchId: 'm', team: 0, joker: true, method: 'PINFALL' }, voided, EVERY_RULE_ON)).toEqual({
         points: 0,
         correct: false,
         why: [],
       });
     }
-    expect(pickPoints({ matchId: 'm', team: 0 }, { points: 25, result: null, outcome: null }, ALL_ON)).toBeNull();
+    expect(
+      pickPoints({ matchId: 'm', team: 0 }, { points: 25, result: null, outcome: null }, EVERY_RULE_ON),
+    ).toBeNull();
   });
 
   it('counts an underdog strictly under the percent of the picks at the bell', () => {
-    const at = (picked: number[]) => pickPoints({ matchId: 'm', team: 1 }, { ...match, picked }, ALL_ON)?.points;
+    const at = (picked: number[]) => pickPoints({ matchId: 'm', team: 1 }, { ...match, picked }, EVERY_RULE_ON)?.points;
     expect(at([7, 3])).toBe(25); // exactly 30%: not an underdog
     expect(at([71, 29])).toBe(40);
-    expect(pickPoints({ matchId: 'm', team: 1 }, { ...match, picked: null }, ALL_ON)?.points).toBe(25);
+    expect(pickPoints({ matchId: 'm', team: 1 }, { ...match, picked: null }, EVERY_RULE_ON)?.points).toBe(25);
   });
 
   it('knows a title change: a challenger beating the champion in a championship match', () => {
@@ -106,7 +99,7 @@ describe('a card', () => {
       { matchId: 'a', team: 0, method: 'PINFALL' },
       { matchId: 'c', team: 1, joker: true },
     ];
-    expect(scorePicks(picks, card, ALL_ON)).toEqual({
+    expect(scorePicks(picks, card, EVERY_RULE_ON)).toEqual({
       points: 10 + 5 + (60 + 15 + 10) + 25,
       correct: 2,
       scores: [
@@ -116,9 +109,9 @@ describe('a card', () => {
       ],
       cardBonus: 25,
     });
-    expect(scorePicks([picks[0]], card, ALL_ON).cardBonus).toBe(0);
+    expect(scorePicks([picks[0]], card, EVERY_RULE_ON).cardBonus).toBe(0);
     // Not before every match has a result.
-    expect(scorePicks(picks, { ...card, d: { points: 5, result: null } }, ALL_ON).cardBonus).toBe(0);
+    expect(scorePicks(picks, { ...card, d: { points: 5, result: null } }, EVERY_RULE_ON).cardBonus).toBe(0);
   });
 
   it('ignores picks off the card and a second pick of a match', () => {

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { BOARD, rowAllPicks, type EventRow } from '@pickem/domain/entities/board';
 import { EVENT } from '@pickem/domain/entities/event';
 import { possiblePoints, scoringCard } from '@pickem/domain/points';
-import type { RulesItem } from '@pickem/domain/rules';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import {
   expectEventBoard,
@@ -23,21 +22,12 @@ import {
   type Fixture,
   type Picks,
 } from './fixtures.ts';
-
-const RULES: RulesItem = {
-  joker: true,
-  methodBonus: 5,
-  underdogBonus: 15,
-  underdogPercent: 30,
-  titleChangeBonus: 10,
-  perfectCardBonus: 25,
-  tieBreakQuestion: 'How long is the main event, in minutes?',
-};
+import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 
 const event: EventSpec = {
   id: 'r1',
   date: '2026-08-01',
-  rules: RULES,
+  rules: EVERY_RULE_ON,
   tieBreakAnswer: 18,
   matches: [
     // A title change: the challenger (team 1) beats the champion (team 0) by submission.
@@ -126,7 +116,8 @@ describe('the rules, scored exactly', () => {
     const items = live.matches.map((m) => matchItem('r1', m)) as unknown as Parameters<typeof scoringCard>[1];
     const picked = Object.fromEntries(head!.card.map((m) => [m[0], m[7]!]));
     const onCard = scoringCard(['a', 'b', 'c', 'd'], items, picked);
-    for (const row of rows) expect(row[10], row[0]).toBe(possiblePoints(rowAllPicks(head!, row), onCard, RULES));
+    for (const row of rows)
+      expect(row[10], row[0]).toBe(possiblePoints(rowAllPicks(head!, row), onCard, EVERY_RULE_ON));
     // c's 30, d's 5 and its underdog bonus, and the perfect card still possible.
     expect(rows.find((r) => r[0] === 'perfect')![10]).toBe(30 + 5 + 15 + 25);
     // The next result, then the answer: each pass again equals the computation from scratch.
