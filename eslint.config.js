@@ -42,8 +42,8 @@ export default [
     languageOptions: { parser: tsParser },
   },
   {
-    // The apps: React's rules of hooks (the classic two; the React Compiler's rules are not used here).
-    files: ['app/src/**/*.{ts,tsx}', 'mobile/src/**/*.{ts,tsx}'],
+    // The apps and their shared hooks: React's rules of hooks (the classic two; the React Compiler's rules are not used here).
+    files: ['app/src/**/*.{ts,tsx}', 'mobile/src/**/*.{ts,tsx}', 'client/react.ts', 'client/react/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

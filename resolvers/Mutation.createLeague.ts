@@ -7,7 +7,7 @@ import { requiredId } from './lib/validate';
 
 type CreateLeagueContext = Context<MutationCreateLeagueArgs, LeagueStash, { result: MutationCreateLeagueResult }>;
 
-/** Pipeline: getLeagueSeason → getMyProfile → writeNewLeague. Any signed-in player; they become its commissioner. */
+/** Pipeline: getLeagueSeason → getMyStanding → getMyProfile → writeNewLeague. Any signed-in player; they become its commissioner. */
 export function request(ctx: CreateLeagueContext) {
   caller(ctx);
   ctx.stash.name = validLeagueName(ctx.args.input.name);

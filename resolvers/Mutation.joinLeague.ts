@@ -7,7 +7,10 @@ import type { LeagueStash } from './lib/stash';
 
 type JoinLeagueContext = Context<MutationJoinLeagueArgs, LeagueStash, { result: MutationJoinLeagueResult }>;
 
-/** Pipeline: getCodeLeague → checkJoinAttempts → getLeague → getLeagueSeason → getMyProfile → writeJoin. */
+/**
+ * Pipeline: getCodeLeague → checkJoinAttempts → getLeague → getLeagueSeason → getMyStanding →
+ * getMyProfile → writeJoin.
+ */
 export function request(ctx: JoinLeagueContext) {
   caller(ctx);
   const code = typedInviteCode(ctx.args.code);

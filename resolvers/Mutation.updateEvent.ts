@@ -7,7 +7,7 @@ import { requiredId, requiredText } from './lib/validate';
 
 type UpdateEventContext = Context<MutationUpdateEventArgs, EventUpdateStash, { result: MutationUpdateEventResult }>;
 
-/** Pipeline: getEvent → writeEventUpdate → announceStateChange. A rename writes the event alone (histories read the name from it). */
+/** Pipeline: getEvent → writeEventUpdate → announceStateChange → placeReminders (a moved bell moves the schedules). A rename writes the event alone (histories read the name from it). */
 export function request(ctx: UpdateEventContext) {
   requireAdmin(ctx);
   const { input } = ctx.args;

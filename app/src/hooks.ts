@@ -1,15 +1,3 @@
-import { useEffect, useState } from 'react';
-
-/** The current time, ticking every `ms` (for the countdown to the bell). */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
 /** The countdown to the bell: shared with the React Native app. */
 export { countdown } from '@pickem/client/countdown';
 

@@ -10,7 +10,7 @@ import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { StateBadge } from '../StateBadge.tsx';
-import { usePaged } from '../usePaged.ts';
+import { usePaged } from '@pickem/client/react';
 
 type EventItem = EventsQuery['events']['items'][number];
 

@@ -2,7 +2,7 @@
 import { client, mutations, type MatchInput } from '../api.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { matchTitle, type Card } from '@pickem/client/card';
-import { useAction } from '../useAction.ts';
+import { useAction } from '@pickem/client/react';
 import { MATCH_LIMIT } from '@pickem/client/limits';
 
 /** "Sting & Darby Allin (c)": one team a line in the form, members split on "&", "(c)" for the champion. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { client, mutations, type FinishMethod, type MatchOutcome } from '../api.ts';
 import { teamLabel, type Card, type Match } from '@pickem/client/card';
 import { FINISH_METHODS, FINISH_NAMES } from '@pickem/client/rules';
-import { useAction } from '../useAction.ts';
+import { useAction } from '@pickem/client/react';
 import { RulesFields, rulesFromForm } from './RulesFields.tsx';
 
 /** Until the bell: the event's scoring rules (the API refuses a change after it: RulesLocked). */

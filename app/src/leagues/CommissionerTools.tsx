@@ -1,7 +1,7 @@
 /** The commissioner's tools: rename, open or close joins, a new invite code, remove a member, hand over, delete. */
 import { useState, type ReactNode } from 'react';
 import { client, mutations } from '../api.ts';
-import { useAction } from '../useAction.ts';
+import { useAction } from '@pickem/client/react';
 import { Confirmed } from '../Confirmed.tsx';
 import { shownName } from '../hooks.ts';
 import { href, navigate } from '../route.ts';

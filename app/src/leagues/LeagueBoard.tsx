@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
-import { useEventUpdates } from '../live.ts';
+import { useEventUpdates } from '@pickem/client/react';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';

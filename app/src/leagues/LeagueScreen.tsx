@@ -3,7 +3,8 @@
  * league, mine highlighted), its board for an event of the season (live while the event is), the
  * commissioner's tools, and leaving.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLoad } from '@pickem/client/react';
 import { client, errorText, queries, type EventState } from '../api.ts';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
@@ -16,25 +17,16 @@ import { RankTable } from '../RankTable.tsx';
 import { formatDay, shownName } from '../hooks.ts';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
-  const [league, setLeague] = useState<League | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-  const reload = useCallback(async () => {
-    const call = ++latest.current; // an older read that answers late is dropped
-    try {
-      const { data } = await client.graphql({ query: queries.league, variables: { leagueId } });
-      if (call !== latest.current) return;
-      setLeague(data.league);
-      setError(null);
-    } catch (err) {
-      if (call === latest.current) setError(errorText(err));
-    }
-  }, [leagueId]);
+  const {
+    data: league,
+    error,
+    reload,
+  } = useLoad<League | null>(
+    async () => (await client.graphql({ query: queries.league, variables: { leagueId } })).data.league,
+    [leagueId],
+  );
   /** The table after a live update of the board's event (a LEADERBOARD, the event scored): read again. */
   const reloadTable = useCallback(() => void reload(), [reload]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   if (league === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
   if (league === null)

@@ -1,5 +1,6 @@
 /** My leagues (name, season, members, my rank), a new league for a season, and joining one by its code. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '@pickem/client/react';
 import { client, errorText, mutations } from '../api.ts';
 import { href, useNotice } from '../route.ts';
 import { currentSeason, useSeasons } from '../seasons.ts';
@@ -8,20 +9,12 @@ import { formatDay } from '../hooks.ts';
 import { LEAGUE_LIMIT } from '@pickem/client/limits';
 
 export function Leagues() {
-  const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: leagues, error } = useLoad<LeagueSummary[]>(
+    async () => (await client.graphql({ query: myLeagueList })).data.myLeagues,
+    [],
+  );
   /** What brought the player here: a league left or deleted. */
   const notice = useNotice();
-  const load = useCallback(async () => {
-    try {
-      setLeagues((await client.graphql({ query: myLeagueList })).data.myLeagues);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <section aria-labelledby="leagues-title">
@@ -32,7 +25,7 @@ export function Leagues() {
         </p>
       )}
       {error && <p role="alert">{error}</p>}
-      {leagues === null ? (
+      {leagues === undefined ? (
         !error && <p aria-busy="true">Loading…</p>
       ) : leagues.length === 0 ? (
         <p>You are in no league yet: create one, or join one with the code a friend sent you.</p>

@@ -3,24 +3,21 @@
  * only, League.missingPicks) and a Nudge that emails them once (nudgeLeague; only those with email
  * reminders on).
  */
-import { useEffect, useState } from 'react';
-import { client, errorText, mutations } from '../api.ts';
+import { client, mutations } from '../api.ts';
 import { shownName } from '../hooks.ts';
-import { useAction } from '../useAction.ts';
+import { useAction, useLoad } from '@pickem/client/react';
 import { missingPicksOf } from './documents.ts';
 
 export function MissingPicks({ leagueId, event }: { leagueId: string; event: { id: string; name: string } }) {
-  const [missing, setMissing] = useState<{ id: string; displayName: string }[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: missing, error } = useLoad(
+    async () =>
+      (await client.graphql({ query: missingPicksOf, variables: { leagueId, eventId: event.id } })).data.league
+        ?.missingPicks ?? [],
+    [leagueId, event.id],
+  );
   const { busy, status, run } = useAction();
-  useEffect(() => {
-    client.graphql({ query: missingPicksOf, variables: { leagueId, eventId: event.id } }).then(
-      ({ data }) => setMissing(data.league?.missingPicks ?? []),
-      (err: unknown) => setError(errorText(err)),
-    );
-  }, [leagueId, event.id]);
   if (error) return <p role="alert">{error}</p>;
-  if (missing === null) return null;
+  if (missing === undefined) return null;
   return (
     <section aria-labelledby="missing-picks-title" data-testid="missing-picks">
       <h3 id="missing-picks-title">Not picked yet for {event.name}</h3>

@@ -2,18 +2,18 @@
  * One event: its card in card order, the player's picks (saved until the bell), results and the
  * leaderboard as they happen (live updates), and for admins the tools of each stage.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { withResult, type Card, type Match } from '@pickem/client/card';
-import { client, errorText, mutations, queries } from '../api.ts';
+import { useState, type ComponentType } from 'react';
+import type { Card, Match } from '@pickem/client/card';
+import type { ShownBoard } from '@pickem/client/event-update';
+import { useEventCard, useNow, type EventCardState } from '@pickem/client/react';
+import { client, errorText, mutations } from '../api.ts';
 import { useLeaveGuard } from '../route.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
-import { countdown, formatTime, useNow } from '../hooks.ts';
-import { useEventUpdates, type EventUpdate } from '../live.ts';
+import { countdown, formatTime } from '../hooks.ts';
 import { rulesText } from '@pickem/client/rules';
 import { extrasOf, predictionToSave, sameExtras, samePicks, withJoker, type Extras } from '@pickem/client/pick-form';
 import { StateBadge } from '../StateBadge.tsx';
-import { myEventFigures } from './documents.ts';
-import { Leaderboard, type PickedRow } from './Leaderboard.tsx';
+import { Leaderboard } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
 
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
@@ -29,103 +29,10 @@ export interface EventAdminTools {
 
 /** `me`: the signed-in player's id; `admin`: the admin tools for an admin, null for a player. */
 export function EventScreen({ eventId, me, admin }: { eventId: string; me: string; admin: EventAdminTools | null }) {
-  const [card, setCard] = useState<Card | null | undefined>(undefined);
-  const [board, setBoard] = useState<{ rows: PickedRow[]; final: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const { data } = await client.graphql({ query: queries.eventCard, variables: { eventId, leaderboardLimit: 20 } });
-      setCard(data.eventCard);
-      const lb = data.eventCard?.leaderboard;
-      setBoard(lb ? { rows: lb.items, final: data.eventCard!.leaderboardFinal } : null);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, [eventId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  /** Whether the card holds the player's prediction (read on load, or saved on this page since). */
-  const hasMine = useRef(false);
-  useEffect(() => {
-    hasMine.current = card?.myPrediction != null;
-  }, [card]);
-  // The player's own points and rank after a scoring pass (the update carries the top 20 only).
-  const refreshMine = useCallback(async () => {
-    try {
-      const { data } = await client.graphql({ query: myEventFigures, variables: { eventId } });
-      const mine = data.eventCard?.myPrediction;
-      const shares = new Map((data.eventCard?.matches ?? []).map((m) => [m.id, m.pickShares]));
-      setCard((old) =>
-        old
-          ? { ...old, matches: old.matches.map((m) => ({ ...m, pickShares: shares.get(m.id) ?? m.pickShares })) }
-          : old,
-      );
-      // A prediction the card does not know of (saved in another tab): read the whole card.
-      if (mine && !hasMine.current) await reload();
-      else if (mine)
-        setCard((old) =>
-          old?.myPrediction
-            ? {
-                ...old,
-                myPrediction: {
-                  ...old.myPrediction,
-                  points: mine.points,
-                  correct: mine.correct,
-                  rank: mine.rank,
-                  scores: mine.scores,
-                  cardBonus: mine.cardBonus,
-                  possiblePoints: mine.possiblePoints,
-                },
-              }
-            : old,
-        );
-    } catch {
-      // The next update or a reload reads them again; the leaderboard itself is already shown.
-    }
-  }, [eventId, reload]);
-  /** The prediction just saved on this page: the card knows it from now on (the leaderboard's mark, my points). */
-  const onSaved = useCallback((mine: NonNullable<Card['myPrediction']>) => {
-    setCard((old) => (old ? { ...old, myPrediction: { ...old.myPrediction, ...mine } } : old));
-  }, []);
-
-  const onUpdate = useCallback(
-    (update: EventUpdate) => {
-      setCard((old) => {
-        if (!old) return old;
-        const event = { ...old.event, ...update.event };
-        if (update.kind === 'RESULT' && update.match) {
-          const changed = update.match;
-          return { ...old, event, matches: withResult(old.matches, changed) };
-        }
-        return { ...old, event };
-      });
-      if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
-      if (update.kind === 'LEADERBOARD' && update.leaderboard) {
-        setBoard({ rows: update.leaderboard, final: update.event.state === 'SCORED' });
-        void refreshMine();
-      }
-    },
-    [reload, refreshMine],
-  );
-  const live = useEventUpdates(eventId, onUpdate);
-
+  const { card, board, error, live, reload, setCard } = useEventCard(eventId);
   if (card === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
   if (card === null) return <p role="alert">No such event.</p>;
-  return (
-    <CardView
-      card={card}
-      board={board}
-      live={live}
-      me={me}
-      admin={admin}
-      reload={reload}
-      setCard={setCard}
-      onSaved={onSaved}
-    />
-  );
+  return <CardView card={card} board={board} live={live} me={me} admin={admin} reload={reload} setCard={setCard} />;
 }
 
 function CardView({
@@ -136,16 +43,14 @@ function CardView({
   admin,
   reload,
   setCard,
-  onSaved,
 }: {
   card: Card;
-  board: { rows: PickedRow[]; final: boolean } | null;
+  board: ShownBoard | null;
   live: string;
   me: string;
   admin: EventAdminTools | null;
   reload: () => Promise<void>;
-  setCard: (c: Card) => void;
-  onSaved: (mine: NonNullable<Card['myPrediction']>) => void;
+  setCard: EventCardState['setCard'];
 }) {
   const { event, matches } = card;
   const now = useNow();
@@ -184,7 +89,8 @@ function CardView({
       setSaved(data.savePrediction.updatedAt);
       setSavedPicks(Object.fromEntries(chosen.map((p) => [p.matchId, p.team])));
       setSavedExtras(extrasOf(data.savePrediction));
-      onSaved(data.savePrediction);
+      // The card knows the prediction from now on (the leaderboard's mark, my points).
+      setCard((old) => ({ ...old, myPrediction: { ...old.myPrediction, ...data.savePrediction } }));
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {
       setStatus({ text: errorText(err), error: true });
@@ -277,10 +183,10 @@ function CardView({
                     eventId={event.id}
                     match={m}
                     onSet={(changed) =>
-                      setCard({
-                        ...card,
-                        matches: matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)),
-                      })
+                      setCard((old) => ({
+                        ...old,
+                        matches: old.matches.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)),
+                      }))
                     }
                   />
                 )}

@@ -7,9 +7,10 @@
 import { useEffect, useState } from 'react';
 import { client, errorText, queries, type EventsQuery, type UpcomingEventsQuery } from '../api.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
-import { formatTime, useNow } from '../hooks.ts';
+import { useNow } from '@pickem/client/react';
+import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
-import { usePaged } from '../usePaged.ts';
+import { usePaged } from '@pickem/client/react';
 import { StateBadge } from '../StateBadge.tsx';
 
 type EventItem = EventsQuery['events']['items'][number];

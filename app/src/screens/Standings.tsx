@@ -4,7 +4,7 @@ import { client, queries, type StandingsQuery } from '../api.ts';
 import { MemberRows } from '../MemberRow.tsx';
 import { currentSeason, useSeasons } from '../seasons.ts';
 import { RankTable } from '../RankTable.tsx';
-import { usePaged } from '../usePaged.ts';
+import { usePaged } from '@pickem/client/react';
 import { formatDay } from '../hooks.ts';
 
 type Row = StandingsQuery['standings']['items'][number];

@@ -2,60 +2,22 @@
  * One event: its card, the player's picks (saved until the bell, a countdown, locked after), and the
  * results and leaderboard live (onEventUpdate) while the screen is open.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Pressable, Text, TextInput, View } from 'react-native';
-import type { BoardRow, Card, Match } from '@pickem/client/card';
-import { matchTitle, teamLabel, withResult } from '@pickem/client/card';
+import type { Card, Match } from '@pickem/client/card';
+import { matchTitle, teamLabel } from '@pickem/client/card';
 import { countdown } from '@pickem/client/countdown';
 import { lockWarning } from '@pickem/client/lock-warning';
 import { extrasOf, pickLine, predictionToSave, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
-import { client, errorText, mutations, queries } from '../api';
-import { useEventUpdates, type EventUpdate } from '../live';
-import { formatTime, useNow } from '../time';
+import { formatTime } from '@pickem/client/dates';
+import { useEventCard, useNow, type EventCardState } from '@pickem/client/react';
+import { client, errorText, mutations } from '../api';
 import { Alert, Button, colors, Muted, RankRows, Screen, styles, Title } from '../ui';
 import { stateText } from './Events';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
-  const [card, setCard] = useState<Card | null | undefined>(undefined);
-  const [board, setBoard] = useState<{ rows: BoardRow[]; final: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      const { data } = await client.graphql({ query: queries.eventCard, variables: { eventId, leaderboardLimit: 20 } });
-      setCard(data.eventCard);
-      const lb = data.eventCard?.leaderboard;
-      setBoard(lb ? { rows: lb.items, final: data.eventCard!.leaderboardFinal } : null);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, [eventId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const onUpdate = useCallback(
-    (update: EventUpdate) => {
-      setCard((old) => {
-        if (!old) return old;
-        const event = { ...old.event, ...update.event };
-        const changed = update.kind === 'RESULT' ? update.match : null;
-        const matches = changed ? withResult(old.matches, changed) : old.matches;
-        // A score read before this result would be stale: the line computes the new one until the next read.
-        const mine = old.myPrediction;
-        const myPrediction =
-          changed && mine ? { ...mine, scores: mine.scores.filter((s) => s.matchId !== changed.id) } : mine;
-        return { ...old, event, matches, myPrediction };
-      });
-      if (update.kind === 'RESULT' && !update.match) void reload(); // too big for a message: read the card
-      if (update.kind === 'LEADERBOARD' && update.leaderboard)
-        setBoard({ rows: update.leaderboard, final: update.event.state === 'SCORED' });
-    },
-    [reload],
-  );
-  const live = useEventUpdates(eventId, onUpdate);
-
+  const { card, board, error, live, reload, setCard } = useEventCard(eventId);
   if (card === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (card === null)
     return (
@@ -84,7 +46,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
   );
 }
 
-function CardView({ card, live, setCard }: { card: Card; live: string; setCard: (c: Card) => void }) {
+function CardView({ card, live, setCard }: { card: Card; live: string; setCard: EventCardState['setCard'] }) {
   const { event, matches } = card;
   const now = useNow();
   const left = event.state === 'UPCOMING' ? countdown(Date.parse(event.startsAt), now) : null;
@@ -114,7 +76,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         query: mutations.savePrediction,
         variables: { eventId: event.id, picks: chosen, tieBreak },
       });
-      setCard({ ...card, myPrediction: { ...card.myPrediction, ...data.savePrediction } });
+      setCard((old) => ({ ...old, myPrediction: { ...old.myPrediction, ...data.savePrediction } }));
       setSavedCount(chosen.length);
       setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
     } catch (err) {

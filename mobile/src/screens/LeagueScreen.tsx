@@ -4,27 +4,22 @@ import { Text, View } from 'react-native';
 import type { BoardRow } from '@pickem/client/card';
 import { leagueEventBoard } from '@pickem/client/documents';
 import type { EventsQuery, LeagueQuery } from '@pickem/client/graphql/types';
-import { client, errorText, queries } from '../api';
-import { useEventUpdates } from '../live';
+import { useEventUpdates, useLoad } from '@pickem/client/react';
+import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { Alert, Button, Muted, RankRows, Screen, styles, Title } from '../ui';
 
 type League = NonNullable<LeagueQuery['league']>;
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
-  const [league, setLeague] = useState<League | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setLeague((await client.graphql({ query: queries.league, variables: { leagueId } })).data.league);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, [leagueId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const {
+    data: league,
+    error,
+    reload,
+  } = useLoad<League | null>(
+    async () => (await client.graphql({ query: queries.league, variables: { leagueId } })).data.league,
+    [leagueId],
+  );
   if (league === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (league === null)
     return (

@@ -1,26 +1,19 @@
 /** My leagues (name, season, members, my rank), joining one by its code, and a new league for a season. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Text, TextInput, View } from 'react-native';
 import { myLeagueList, type LeagueSummary } from '@pickem/client/documents';
 import type { SeasonsQuery } from '@pickem/client/graphql/types';
-import { client, errorText, mutations, queries } from '../api';
+import { useAction, useLoad } from '@pickem/client/react';
+import { client, mutations, queries } from '../api';
 import { useNav } from '../nav';
 import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
 
 export function Leagues() {
-  const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setLeagues((await client.graphql({ query: myLeagueList })).data.myLeagues);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data: leagues,
+    error,
+    reload: load,
+  } = useLoad<LeagueSummary[]>(async () => (await client.graphql({ query: myLeagueList })).data.myLeagues, []);
   const { go } = useNav();
   return (
     <Screen onRefresh={load}>
@@ -46,20 +39,14 @@ export function Leagues() {
 /** Joins the league of a code, then opens it. Used here and by the invite link's screen. */
 export function useJoin() {
   const { go } = useNav();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, failed, run } = useAction();
   async function join(code: string) {
-    setBusy(true);
-    try {
+    await run('', async () => {
       const { data } = await client.graphql({ query: mutations.joinLeague, variables: { code: code.trim() } });
       go({ screen: 'league', leagueId: data.joinLeague.id });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
-  return { error, busy, join };
+  return { error: failed ? status : null, busy, join };
 }
 
 function JoinForm() {
@@ -90,34 +77,25 @@ type Season = SeasonsQuery['seasons'][number];
 
 function CreateForm() {
   const { go } = useNav();
-  const [seasons, setSeasons] = useState<Season[]>([]);
+  const { data: seasons = [], error: seasonsError } = useLoad<Season[]>(async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // Seasons still running or to come: a league of a finished season has nothing left to play.
+    return (await client.graphql({ query: queries.seasons })).data.seasons.filter((s) => s.endDate >= today);
+  }, []);
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const today = new Date().toISOString().slice(0, 10);
-    client.graphql({ query: queries.seasons }).then(
-      // Seasons still running or to come: a league of a finished season has nothing left to play.
-      ({ data }) => setSeasons(data.seasons.filter((s) => s.endDate >= today)),
-      (err) => setError(errorText(err)),
-    );
-  }, []);
+  const { busy, status, failed, run } = useAction();
+  const error = (failed ? status : null) ?? seasonsError;
   const chosen = seasons.find((s) => s.id === seasonId) ?? seasons[seasons.length - 1];
   async function create() {
     if (!chosen) return;
-    setBusy(true);
-    try {
+    await run('', async () => {
       const { data } = await client.graphql({
         query: mutations.createLeague,
         variables: { input: { name: name.trim(), seasonId: chosen.id } },
       });
       go({ screen: 'league', leagueId: data.createLeague.id });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <View style={{ gap: 8 }}>

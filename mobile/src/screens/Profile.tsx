@@ -1,11 +1,11 @@
 /** A player's profile (mine without userId): their season standings and their history of events. */
-import { useCallback, useEffect, useState } from 'react';
 import { Text } from 'react-native';
 import { useAuthenticator } from '@aws-amplify/ui-react-native';
 import type { UserProfileQuery } from '@pickem/client/graphql/types';
-import { client, errorText, queries } from '../api';
+import { useLoad } from '@pickem/client/react';
+import { client, queries } from '../api';
 import { useNav } from '../nav';
-import { formatTime } from '../time';
+import { formatTime } from '@pickem/client/dates';
 import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
@@ -13,20 +13,15 @@ type Profile = NonNullable<UserProfileQuery['userProfile']>;
 export function Profile({ userId }: { userId?: string }) {
   const { go } = useNav();
   const { signOut } = useAuthenticator();
-  const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      const { data } = await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 20 } });
-      setProfile(data.userProfile);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, [userId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data: profile,
+    error,
+    reload: load,
+  } = useLoad<Profile | null>(
+    async () =>
+      (await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 20 } })).data.userProfile,
+    [userId],
+  );
   return (
     <Screen onRefresh={load}>
       <Title>{profile?.user.displayName ?? 'Profile'}</Title>

@@ -1,39 +1,37 @@
 /** Season standings (the season running now, or pick another), highest first. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { View } from 'react-native';
 import type { SeasonsQuery, StandingsQuery } from '@pickem/client/graphql/types';
-import { client, errorText, queries } from '../api';
+import { useLoad } from '@pickem/client/react';
+import { errorText } from '@pickem/client/messages';
+import { client, queries } from '../api';
 import { Alert, Button, Muted, RankRows, Screen, Title } from '../ui';
 
 type Season = SeasonsQuery['seasons'][number];
 type Row = StandingsQuery['standings']['items'][number];
 
 export function Standings({ me }: { me: string }) {
-  const [seasons, setSeasons] = useState<Season[]>([]);
+  const {
+    data: seasons = [],
+    error: seasonsError,
+    reload: load,
+  } = useLoad<Season[]>(async () => (await client.graphql({ query: queries.seasons })).data.seasons, []);
   const [chosen, setChosen] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [rowsError, setRowsError] = useState<string | null>(null);
+  const error = seasonsError ?? rowsError;
   const today = new Date().toISOString().slice(0, 10);
   // The newest season already started (one still to come has no standings yet).
   const season = seasons.find((s) => s.id === chosen) ?? seasons.find((s) => s.startDate <= today) ?? seasons[0];
-  const load = useCallback(async () => {
-    try {
-      const { data } = await client.graphql({ query: queries.seasons });
-      setSeasons(data.seasons);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   useEffect(() => {
     if (!season) return;
     setRows(null);
     client.graphql({ query: queries.standings, variables: { seasonId: season.id, limit: 50 } }).then(
-      ({ data }) => setRows(data.standings.items),
-      (err) => setError(errorText(err)),
+      ({ data }) => {
+        setRows(data.standings.items);
+        setRowsError(null);
+      },
+      (err) => setRowsError(errorText(err)),
     );
   }, [season]);
   return (

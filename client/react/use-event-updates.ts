@@ -1,11 +1,8 @@
-/** Live updates of one event for a screen: @pickem/client/follow-event in a React hook. */
 import { useEffect, useRef, useState } from 'react';
-import { followEvent, type LiveStatus } from '@pickem/client/follow-event';
-import type { EventUpdate } from '@pickem/client/live';
+import { followEvent, type LiveStatus } from '../follow-event.ts';
+import type { EventUpdate } from '../live.ts';
 
-export type { EventUpdate, LiveStatus };
-
-/** Calls `onUpdate` with each newer update while the screen shows the event; the connection's state. */
+/** Calls `onUpdate` with each newer update of the event while the screen shows it; the connection's state. */
 export function useEventUpdates(eventId: string | undefined, onUpdate: (update: EventUpdate) => void): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const handler = useRef(onUpdate);
@@ -14,6 +11,7 @@ export function useEventUpdates(eventId: string | undefined, onUpdate: (update: 
   });
   useEffect(() => {
     if (!eventId) return;
+    setStatus('connecting');
     return followEvent(eventId, (update) => handler.current(update), setStatus);
   }, [eventId]);
   return status;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, ticking every `ms` (for the countdown to the bell). */
+/** The current time, ticking every `ms` (for the countdown to the bell and the lock warning). */
 export function useNow(ms = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -9,5 +9,3 @@ export function useNow(ms = 1000): number {
   }, [ms]);
   return now;
 }
-
-export { formatTime } from '@pickem/client/dates';
