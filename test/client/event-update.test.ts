@@ -34,9 +34,18 @@ const event = {
   date: '2026-11-22',
   startsAt: '2026-11-22T20:00:00.000Z',
   state: 'BROADCAST' as const,
-  season: '2026',
+  season: 2026,
   matchCount: 2,
-  rules: { __typename: 'ScoringRules' as const, joker: false, methodBonus: 0, underdogBonus: 0, underdogPercent: 0 },
+  rules: {
+    __typename: 'ScoringRules' as const,
+    joker: false,
+    methodBonus: 0,
+    underdogBonus: 0,
+    underdogPercent: 0,
+    titleChangeBonus: 0,
+    perfectCardBonus: 0,
+    tieBreakQuestion: null,
+  },
   tieBreakAnswer: null,
 };
 const card = {
