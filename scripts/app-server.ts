@@ -8,6 +8,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  capConnections,
+  CONNECTION_DEADLINES,
+  guardFirstHeaders,
+  httpTimeouts,
+  type ConnectionDeadlines,
+} from 'appsync-local';
 import { repoRoot } from '../project.ts';
 
 export const appDir = path.join(repoRoot, 'app');
@@ -70,9 +77,16 @@ function requestPath(target: string | undefined): string | null {
 const INVITE = /^\/join\/[^/]+\/?$/;
 
 /** Serves app/dist on host:port (0: a free port), with `outputs` as /amplify_outputs.json. */
-export async function serveApp(options: { host: string; port: number; outputs: object }): Promise<AppServer> {
+export async function serveApp(options: {
+  host: string;
+  port: number;
+  outputs: object;
+  /** The API's deadlines unless a test gives shorter ones. */
+  deadlines?: ConnectionDeadlines;
+}): Promise<AppServer> {
   const outputs = JSON.stringify(options.outputs, null, 2);
-  const server = createServer((req, res) => {
+  const deadlines = options.deadlines ?? CONNECTION_DEADLINES;
+  const server = createServer(httpTimeouts(deadlines), (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -102,6 +116,10 @@ export async function serveApp(options: { host: string; port: number; outputs: o
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });
+  // As the API's listeners: a connection that never finishes its headers is dropped, and a flood of
+  // them holds at most the app's share of the open files, never the API's.
+  guardFirstHeaders(server, deadlines);
+  capConnections(server, 'app');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);

@@ -33,12 +33,21 @@ export const START_NODE_FLAGS = ['--max-old-space-size=320'];
 const READY_LINE = 'Ctrl-C stops.';
 const READY_WITHIN_MS = 300_000;
 
+export interface StartOptions {
+  /** The open-file limit to start it under (util-linux's prlimit), for tests of what a flood of sockets may take. */
+  openFiles?: number;
+}
+
 /**
  * Spawns scripts/start.ts with `args` on free ports; resolves as soon as it prints READY_LINE, rejects
  * if it exits first or is not ready within 5 minutes (then it is killed).
  */
-export async function spawnStart(args: string[]): Promise<StartedChild> {
-  const child = spawn(process.execPath, [...START_NODE_FLAGS, '--import', 'tsx', 'scripts/start.ts', ...args], {
+export async function spawnStart(args: string[], options: StartOptions = {}): Promise<StartedChild> {
+  const node = [process.execPath, ...START_NODE_FLAGS, '--import', 'tsx', 'scripts/start.ts', ...args];
+  const [command, ...commandArgs] = options.openFiles
+    ? ['prlimit', `--nofile=${options.openFiles}:${options.openFiles}`, ...node]
+    : node;
+  const child = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,8 +87,8 @@ export async function spawnStart(args: string[]): Promise<StartedChild> {
   };
 }
 
-export async function npmStart(args: string[] = ['--in-memory']): Promise<NpmStart> {
-  const started = await spawnStart(args);
+export async function npmStart(args: string[] = ['--in-memory'], options: StartOptions = {}): Promise<NpmStart> {
+  const started = await spawnStart(args, options);
   const text = started.output();
   const [player, admin] = text.match(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/gm) ?? [];
   if (!player || !admin) throw new Error(`npm start printed no tokens:\n${text}`);

@@ -5,6 +5,7 @@
  * broken escapes, odd targets, methods and headers). Raw requests on loopback; each wait is bounded.
  */
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fuzzListener, rawRequest } from 'appsync-local/testing';
 import fc from 'fast-check';
@@ -51,4 +52,26 @@ describe('the app server', () => {
     });
     expect(report.sent).toBeGreaterThanOrEqual(500);
   }, 30_000);
+
+  it("drops a connection that never finishes its headers at the headers deadline, as the API's listeners do", async () => {
+    const short = await serveApp({
+      host: '127.0.0.1',
+      port: 0,
+      outputs: {},
+      deadlines: { firstByteMs: 500, tlsHandshakeMs: 500, headersMs: 500, requestMs: 1000 },
+    });
+    try {
+      const socket = connect(Number(new URL(short.url).port), '127.0.0.1').resume();
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const closed = await Promise.race([
+        new Promise((resolve) => socket.once('close', () => resolve(true))),
+        new Promise((resolve) => setTimeout(() => resolve(false), 3000)),
+      ]);
+      socket.destroy();
+      expect(closed, 'closed within 3 s of a 500 ms headers deadline').toBe(true);
+    } finally {
+      await short.close();
+    }
+  });
 });

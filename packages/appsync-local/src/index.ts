@@ -27,6 +27,14 @@ export {
   type LocalCredentials,
 } from './runtime/process/dynamodb-credentials.ts';
 export { ensureTable, TableMismatchError } from './runtime/tables.ts';
+/** A project's own listener beside the runtime (a web app's server) takes the same deadlines and a capped share of the open files. */
+export {
+  CONNECTION_DEADLINES,
+  guardFirstHeaders,
+  httpTimeouts,
+  type ConnectionDeadlines,
+} from './runtime/io/deadlines.ts';
+export { capConnections, connectionCap, openFileLimit, LISTENER_SHARES } from './runtime/io/connection-caps.ts';
 export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './datasources/dynamodb/wire.ts';
 export type { DynamoDbRequestEvent } from './datasources/dynamodb/data-source.ts';
 

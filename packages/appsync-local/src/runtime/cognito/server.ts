@@ -26,6 +26,7 @@ import pino from 'pino';
 import { LOCAL_REGION, type LocalCredentials } from '../process/dynamodb-credentials.ts';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { openSockets } from '../io/open-sockets.ts';
+import { capConnections } from '../io/connection-caps.ts';
 import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
 import { outboxMessageSender } from './outbox-sender.ts';
@@ -118,6 +119,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
   });
   guardFirstHeaders(http, opts.deadlines ?? CONNECTION_DEADLINES);
   const open = openSockets(http);
+  capConnections(http, 'userPool');
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());

@@ -17,6 +17,7 @@ import { REALTIME_PATHS, SUBPROTOCOL } from '../realtime/wire.ts';
 import type { ServerCertificate } from '../tls/local-ca.ts';
 import { sniffingServer } from '../tls/sniff.ts';
 import { openSockets } from '../io/open-sockets.ts';
+import { capConnections } from '../io/connection-caps.ts';
 import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
@@ -235,6 +236,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     listener.once('error', reject);
     const open = openSockets(listener);
+    capConnections(listener, 'api');
     listener.listen(opts.port, host, () => {
       listener.off('error', reject);
       const { port } = listener.address() as AddressInfo;

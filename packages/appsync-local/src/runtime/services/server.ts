@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts } from '../io/deadlines.ts';
 import { openSockets } from '../io/open-sockets.ts';
+import { capConnections } from '../io/connection-caps.ts';
 import { readBody, TooLarge } from '../io/request-body.ts';
 import { requestUrl } from '../io/request-url.ts';
 import type { LocalFunction } from '../../datasources/lambda/data-source.ts';
@@ -153,6 +154,7 @@ export async function startServicesServer(opts: ServicesServerOptions): Promise<
   });
   guardFirstHeaders(http, CONNECTION_DEADLINES);
   const open = openSockets(http);
+  capConnections(http, 'services');
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, host, () => resolve());
