@@ -8,12 +8,12 @@
  * opening the outbox or an unsubscribe link, the web app signing in across origins) still work.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeFunction } from '../../amplify/data/wiring.ts';
+import { send } from '../../bench/abuse-client.ts';
 import { repoRoot } from '../../project.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
@@ -26,53 +26,6 @@ let services: string;
 let pool: string;
 let outboxDir: string;
 const planted: string[] = [];
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/**
- * One request with exactly these headers (`host` included, which fetch does not let a caller set). A
- * large body is sent only when no answer came within a second of the headers: a server that refuses
- * by the declared length answers before it.
- */
-function send(
-  url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
-  return new Promise((resolve, reject) => {
-    let later: NodeJS.Timeout | undefined;
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: opts.method ?? (body ? 'POST' : 'GET'),
-        headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...opts.headers },
-      },
-      (res) => {
-        clearTimeout(later);
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-        );
-        res.on('error', reject);
-      },
-    );
-    // Writing after the server answered and closed may fail: the answer is what is checked.
-    req.on('error', (err) => (answered ? undefined : reject(err)));
-    let answered = false;
-    req.on('response', () => (answered = true));
-    if (!body) return void req.end();
-    req.flushHeaders();
-    later = setTimeout(() => req.end(body), body.length > 1024 * 1024 ? 1000 : 0);
-  });
-}
 
 const scheduleBody = (input: string) =>
   JSON.stringify({
