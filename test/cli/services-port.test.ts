@@ -7,6 +7,7 @@
  * answers fast however large the messages; this machine's own callers (the SDK from Node, the browser
  * opening the outbox or an unsubscribe link, the web app signing in across origins) still work.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
@@ -18,6 +19,8 @@ import { repoRoot } from '../../project.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const EVIL = 'http://evil.example';
+/** In this run's subjects: the outbox folder outlives a run. */
+const RUN = randomUUID();
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const REMINDER_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:reminders';
 
@@ -88,11 +91,11 @@ describe('a page of another site', () => {
       body: JSON.stringify({
         FromEmailAddress: 'evil@example.com',
         Destination: { ToAddresses: ['victim@example.com'] },
-        Content: { Simple: { Subject: { Data: 'cross-site mail' }, Body: { Text: { Data: 'x' } } } },
+        Content: { Simple: { Subject: { Data: `cross-site mail ${RUN}` }, Body: { Text: { Data: 'x' } } } },
       }),
     });
     expect(answer.status).toBe(403);
-    expect(await outboxFiles()).not.toContain('cross-site mail');
+    expect(await outboxFiles()).not.toContain(`cross-site mail ${RUN}`);
   });
 
   it('cannot read the outbox through a rebound name (DNS rebinding)', async () => {
@@ -145,7 +148,7 @@ describe('bodies bounded as AWS bounds them', () => {
 
   it("refuses a SendEmail body over SES's 10 MB message (base64 and JSON included)", async () => {
     const raw = Buffer.concat([
-      Buffer.from('From: a@example.com\r\nTo: b@example.com\r\nSubject: over ten\r\n\r\n'),
+      Buffer.from(`From: a@example.com\r\nTo: b@example.com\r\nSubject: over ten ${RUN}\r\n\r\n`),
       Buffer.alloc(10.5 * 1024 * 1024, 'b'),
     ]);
     const answer = await send(`${services}/v2/email/outbound-emails`, {
@@ -153,7 +156,7 @@ describe('bodies bounded as AWS bounds them', () => {
       body: JSON.stringify({ Content: { Raw: { Data: raw.toString('base64') } } }),
     });
     expect(answer.status).toBe(413);
-    expect(await outboxFiles()).not.toContain('over ten');
+    expect(await outboxFiles()).not.toContain(`over ten ${RUN}`);
   }, 30_000);
 });
 
