@@ -1,7 +1,9 @@
 /**
  * What the parts of `npm run abuse` send the API as a client: a GraphQL call over HTTP, and a real-time
- * connection (plain `ws://` on the API's port) with its `start` messages, authorized by the player's token.
+ * connection (plain `ws://` on the API's port) with its `start` messages, authorized by the player's token;
+ * and one HTTP request with exactly the headers given (`send`), for the local services and user pool.
  */
+import { request } from 'node:http';
 import WebSocket from 'ws';
 import { handshakeProtocols } from 'appsync-local';
 
@@ -45,4 +47,51 @@ export function sendStart(ws: WebSocket, api: Caller, id: string, data: string):
       payload: { data, extensions: { authorization: { host, Authorization: api.playerToken } } },
     }),
   );
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One request with exactly these headers (`host` included, which fetch does not let a caller set). A
+ * large body is sent only when no answer came within a second of the headers: a server that refuses
+ * by the declared length answers before it.
+ */
+export function send(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
+  return new Promise((resolve, reject) => {
+    let later: NodeJS.Timeout | undefined;
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: opts.method ?? (body ? 'POST' : 'GET'),
+        headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...opts.headers },
+      },
+      (res) => {
+        clearTimeout(later);
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
+    // Writing after the server answered and closed may fail: the answer is what is checked.
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    let answered = false;
+    req.on('response', () => (answered = true));
+    if (!body) return void req.end();
+    req.flushHeaders();
+    later = setTimeout(() => req.end(body), body.length > 1024 * 1024 ? 1000 : 0);
+  });
 }

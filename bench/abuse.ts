@@ -15,7 +15,10 @@
  *   6. the third hardening pass (bench/abuse-hardening.ts): request targets that are no URL and broken
  *      percent-escapes on every listener, a 39 KB query whose response multiplies out, and real-time
  *      connections of 100 distinct big subscription documents; after each, every listener answers.
- * `--only realtime` runs part 4 alone, `--only flood` part 5 alone, `--only hardening` part 6 alone.
+ *   7. the services port and the user pool (bench/abuse-services.ts): cross-origin and cross-site requests,
+ *      DNS rebinding (a foreign `Host`), nine 14 MB schedules; all refused, every listener answers after.
+ * `--only realtime` runs part 4 alone, `--only flood` part 5 alone, `--only hardening` part 6 alone,
+ * `--only services` part 7 alone.
  * The server runs as `npm start` does, with its V8 heap limit (scripts/start-child.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { npmStart } from '../scripts/start-child.ts';
 import { FLOOD_RESULTS, flood } from './abuse-flood.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
 import { amplification, badTargets, subscriptionMemory } from './abuse-hardening.ts';
+import { servicesPort } from './abuse-services.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
 const RSS_BOUND_MB = 600;
@@ -34,7 +38,7 @@ const ALIASES = 16_000;
 const SLOW_READERS = [50, 200];
 const SLOW_READER_SECONDS = 10;
 const FAN_OUT_CONNECTIONS = 200;
-const only = /^--only (realtime|flood|hardening)$/.exec(process.argv.slice(2).join(' '))?.[1] ?? null;
+const only = /^--only (realtime|flood|hardening|services)$/.exec(process.argv.slice(2).join(' '))?.[1] ?? null;
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -242,6 +246,27 @@ try {
     );
     check(subs.alive && !server.exited(), 'the stack answers after the subscriptions');
     bystander(subs, 'subscriptions');
+  }
+
+  if (only === null || only === 'services') {
+    console.log('\n7. the services port and the user pool: other sites, rebound names, large bodies');
+    const userPoolUrl = /User pool: +(http:\/\/[^\s]+) /.exec(server.output())![1];
+    const servicesUrl = /Outbox: +(http:\/\/[^\s]+)\/outbox /.exec(server.output())![1];
+    const s = await servicesPort({ ...api, appUrl: server.appUrl, userPoolUrl, servicesUrl });
+    console.log(
+      `  cross-origin schedule, cross-site SendEmail, rebound /outbox, rebound ForgotPassword: HTTP ${s.refusals.join(', ')}`,
+    );
+    console.log(`  nine 14 MB schedules: HTTP ${s.hugeStatuses.join(', ')}`);
+    console.log(`  the outbox page: HTTP ${s.outboxStatus} in ${s.outboxMs.toFixed(0)} ms`);
+    check(
+      s.refusals.every((status) => status === 403),
+      'requests from other sites and rebound names are refused (403)',
+    );
+    check(
+      s.hugeStatuses.every((status) => status === 413) && s.nothingScheduled,
+      'large schedules are refused (413) and nothing is scheduled',
+    );
+    check(s.alive && !server.exited(), 'the stack answers after the services-port requests');
   }
 
   if (only === null || only === 'realtime') {

@@ -238,7 +238,7 @@ describe('GET /dev/token', () => {
 
   it('answers loopback callers only', async () => {
     // Reaching the server from a non-loopback address needs a second interface; check the guard directly.
-    const { isLoopback } = await import('../../src/runtime/http/server.ts');
+    const { isLoopback } = await import('../../src/runtime/io/own-origin.ts');
     expect(isLoopback('127.0.0.1')).toBe(true);
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopback('192.168.1.20')).toBe(false);

@@ -9,7 +9,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer } from 'cognito-local';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
@@ -28,6 +28,8 @@ import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionD
 import { openSockets } from '../io/open-sockets.ts';
 import { capConnections } from '../io/connection-caps.ts';
 import { requestUrl } from '../io/request-url.ts';
+import { foreignHost, isLoopback } from '../io/own-origin.ts';
+import { headersOf } from '../io/request-body.ts';
 import { adminGate } from './admin-gate.ts';
 import { outboxMessageSender } from './outbox-sender.ts';
 import { createOutbox } from '../services/outbox.ts';
@@ -111,11 +113,27 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
   };
   const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
   const gate = adminGate(application, opts.adminCredentials, LOCAL_REGION);
+  // Bound beyond loopback (a phone reaches the pool by the machine's address), an IP literal is a Host too.
+  const hostRule = { ipLiterals: !isLoopback(host) && host !== 'localhost' };
+  const refuse = (res: ServerResponse, status: number, type: string, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type });
+    res.end(JSON.stringify({ __type: type, message }));
+  };
   const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), (req, res) => {
     // A target that is no URL (`//[`) is refused here, before any router parses it.
-    if (requestUrl(req.url)) return gate(req, res);
-    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'BadRequestException' });
-    res.end(JSON.stringify({ __type: 'BadRequestException', message: 'The request target is not a valid URL.' }));
+    if (!requestUrl(req.url)) return refuse(res, 400, 'BadRequestException', 'The request target is not a valid URL.');
+    // A name rebound to 127.0.0.1 (DNS rebinding) is not this pool: its pages could read the answers.
+    const foreign = foreignHost(headersOf(req), req.socket.localPort ?? 0, hostRule);
+    if (foreign) {
+      res.setHeader('connection', 'close');
+      return refuse(
+        res,
+        403,
+        'AccessDeniedException',
+        `The local user pool answers its own host names only. ${foreign}`,
+      );
+    }
+    gate(req, res);
   });
   guardFirstHeaders(http, opts.deadlines ?? CONNECTION_DEADLINES);
   const open = openSockets(http);

@@ -22,6 +22,7 @@ import { credentialsOf, type ExplorerSigner } from './dev-credentials.ts';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionDeadlines } from '../io/deadlines.ts';
 import { headersOf, readBody, TooLarge } from '../io/request-body.ts';
 import { requestUrl } from '../io/request-url.ts';
+import { foreignOrigin, isLoopback } from '../io/own-origin.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -101,10 +102,6 @@ function malformed(res: ServerResponse, status: number, message: string): void {
   send(res, status, { errors: [{ message, errorType: 'MalformedHttpRequestException' }] });
 }
 
-export function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-}
-
 async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let text: string;
   try {
@@ -127,24 +124,6 @@ async function handleGraphQL(api: LocalApi, req: IncomingMessage, res: ServerRes
     signed: { method: req.method ?? 'POST', path: req.url ?? '/graphql', body: text },
   });
   send(res, response.status, response.body, response.headers);
-}
-
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-
-/**
- * Why a request may come from a page of another site, or null. Browsers send `Origin` on cross-origin
- * fetches and `Sec-Fetch-Site` on all of them; `Host` must name loopback so that a site whose name
- * was rebound to 127.0.0.1 (DNS rebinding) does not count as this server's origin.
- */
-export function foreignOrigin(headers: Record<string, string>, port: number): string | null {
-  const own = LOOPBACK_NAMES.map((name) => `${name}:${port}`);
-  if (!own.includes((headers.host ?? '').toLowerCase())) return `Host must be one of ${own.join(', ')}.`;
-  if (headers.origin !== undefined && !own.some((o) => headers.origin.toLowerCase() === `http://${o}`)) {
-    return `Origin ${headers.origin} is not this server.`;
-  }
-  const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `A ${site} request is not allowed.`;
-  return null;
 }
 
 /** Why a /dev/ route refuses this request (loopback callers and this server's own pages only), or null. */

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 
@@ -40,6 +41,10 @@ export interface Outbox {
   list(): OutboxEntry[];
   /** The text of one message, or null when `file` is not one of the outbox's. */
   read(file: string): string | null;
+  /** The first `maxBytes` of one message (its headers, for a list), or null as `read`. */
+  head(file: string, maxBytes: number): Promise<string | null>;
+  /** The path of one message, for streaming it, or null when `file` is not one of the outbox's. */
+  pathOf(file: string): string | null;
 }
 
 const FILE = /^(\d{8}T\d{9}Z)-([0-9a-f-]{36})\.eml$/;
@@ -101,5 +106,21 @@ export function createOutbox(dir: string): Outbox {
         return null;
       }
     },
+    async head(file, maxBytes) {
+      if (!entryOf(file)) return null;
+      try {
+        const handle = await open(path.join(dir, file), 'r');
+        try {
+          const buffer = Buffer.alloc(maxBytes);
+          const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
+          return buffer.subarray(0, bytesRead).toString('utf8');
+        } finally {
+          await handle.close();
+        }
+      } catch {
+        return null;
+      }
+    },
+    pathOf: (file) => (entryOf(file) ? path.join(dir, file) : null),
   };
 }

@@ -1,4 +1,7 @@
-/** The outbox page of the local services: every message, newest first, each opening as its raw text. */
+/**
+ * The outbox page of the local services: the messages newest first, `OUTBOX_PAGE_SIZE` a page (the next
+ * page's link names the last file shown), each opening as its raw text.
+ */
 import type { OutboxEntry } from './outbox.ts';
 
 const escape = (s: string) =>
@@ -22,7 +25,15 @@ export function decodeWords(value: string): string {
   });
 }
 
-export function outboxPage(entries: { entry: OutboxEntry; to: string; subject: string }[]): string {
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** How much of a message the list reads for its To and Subject: a header block longer than this shows cut. */
+export const OUTBOX_HEAD_BYTES = 16 * 1024;
+
+export function outboxPage(
+  entries: { entry: OutboxEntry; to: string; subject: string }[],
+  page: { total: number; next?: string },
+): string {
   const rows = entries
     .map(
       ({ entry, to, subject }) =>
@@ -34,10 +45,11 @@ export function outboxPage(entries: { entry: OutboxEntry; to: string; subject: s
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:4px 12px;text-align:left;border-bottom:1px solid #ddd}</style>
 </head><body>
 <h1>Local outbox</h1>
-<p>${entries.length} message(s) sent by the local services (SES and the local user pool), newest first. Each is an RFC 5322 file.</p>
+<p>${page.total} message(s) sent by the local services (SES and the local user pool), newest first, ${OUTBOX_PAGE_SIZE} a page. Each is an RFC 5322 file.</p>
 <table><thead><tr><th>Accepted (UTC)</th><th>To</th><th>Subject</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
+${page.next === undefined ? '' : `<p><a rel="next" href="/outbox?before=${encodeURIComponent(page.next)}">Older messages</a></p>`}
 </body></html>`;
 }

@@ -43,7 +43,8 @@ export interface Schedule {
 /** A refusal as Scheduler names it (the error type) with its HTTP status. */
 export class SchedulerError extends Error {
   constructor(
-    readonly type: 'ValidationException' | 'ConflictException' | 'ResourceNotFoundException',
+    readonly type:
+      'ValidationException' | 'ConflictException' | 'ResourceNotFoundException' | 'ServiceQuotaExceededException',
     readonly status: number,
     message: string,
   ) {
@@ -77,6 +78,14 @@ type KeptSchedule = Omit<Schedule, 'Arn' | 'at'> & { completed?: true };
 const NAME = /^[0-9a-zA-Z_.-]{1,64}$/;
 const AT = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
 const FUNCTION_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:([a-zA-Z0-9_-]{1,64})(:[a-zA-Z0-9$_-]+)?$/;
+/** Scheduler's limit on a target's input: 256 KB ("EventBridge Scheduler quotas", target input payload). */
+export const MAX_INPUT_BYTES = 256 * 1024;
+/**
+ * What the local scheduler keeps at most, its schedules' inputs together (each counted at least 1 KB):
+ * every change rewrites the file, and the schedules live in the server's memory. Scheduler's own quota
+ * is a count (1,000,000 schedules an account) *(guess: a byte budget, locally)*.
+ */
+export const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 /** setTimeout's longest delay; a later schedule waits in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
@@ -119,6 +128,8 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
     if (!FUNCTION_ARN.test(target.Arn))
       throw invalid(`The local scheduler invokes Lambda functions only; got ${target.Arn}`);
     if (target.Input !== undefined && typeof target.Input !== 'string') throw invalid('Target.Input must be a string');
+    if (target.Input !== undefined && Buffer.byteLength(target.Input) > MAX_INPUT_BYTES)
+      throw invalid(`Target.Input is larger than ${MAX_INPUT_BYTES} bytes (256 KB), Scheduler's limit`);
     if (input.FlexibleTimeWindow === undefined) throw invalid('FlexibleTimeWindow is required');
     const after = input.ActionAfterCompletion ?? 'NONE';
     if (after !== 'NONE' && after !== 'DELETE') throw invalid('ActionAfterCompletion must be NONE or DELETE');
@@ -174,6 +185,19 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
       entry.timer.unref();
     };
     wait();
+  };
+
+  const sizeOf = (s: Schedule) => Math.max(1024, Buffer.byteLength(s.Target.Input ?? ''));
+  /** Refuses a schedule that would take the kept ones past MAX_KEPT_BYTES (`replacing`: the one it updates). */
+  const fits = (schedule: Schedule, replacing?: Schedule) => {
+    let kept = sizeOf(schedule) - (replacing ? sizeOf(replacing) : 0);
+    for (const entry of schedules.values()) kept += sizeOf(entry.schedule);
+    if (kept > MAX_KEPT_BYTES)
+      throw new SchedulerError(
+        'ServiceQuotaExceededException',
+        402,
+        `The local scheduler keeps at most ${MAX_KEPT_BYTES} bytes of schedules; delete some first`,
+      );
   };
 
   const existing = (name: string, group: string) => {
@@ -246,6 +270,7 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
       const schedule = parse(name, group, input);
       const key = keyOf(name, group);
       if (schedules.has(key)) throw new SchedulerError('ConflictException', 409, `Schedule ${name} already exists.`);
+      fits(schedule);
       schedules.set(key, { schedule, timer: undefined, completed: false });
       save();
       arm(key);
@@ -253,7 +278,9 @@ export function createLocalScheduler(opts: LocalSchedulerOptions): LocalSchedule
     },
     update(name, group, input) {
       const entry = existing(name, group);
-      entry.schedule = parse(name, group, input);
+      const schedule = parse(name, group, input);
+      fits(schedule, entry.schedule);
+      entry.schedule = schedule;
       entry.completed = false;
       save();
       arm(keyOf(name, group));

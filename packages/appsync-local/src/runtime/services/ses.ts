@@ -8,7 +8,7 @@ import type { Outbox, OutboxMessage } from './outbox.ts';
 
 export class SesError extends Error {
   constructor(
-    readonly type: 'BadRequestException',
+    readonly type: 'BadRequestException' | 'MessageRejected',
     readonly status: number,
     message: string,
   ) {
@@ -17,6 +17,13 @@ export class SesError extends Error {
 }
 
 const bad = (message: string) => new SesError('BadRequestException', 400, message);
+
+/** SES's limit on a message, 10 MB, its headers and (base64) attachments included ("Service quotas in Amazon SES"). */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** SES's refusal of a larger message *(guess: the type, MessageRejected, and its wording)*. */
+const tooLarge = () =>
+  new SesError('MessageRejected', 400, `Message length is more than ${MAX_MESSAGE_BYTES} bytes long.`);
 
 interface Content {
   Data?: unknown;
@@ -54,7 +61,9 @@ export async function sendEmail(outbox: Outbox, input: SendEmailInput): Promise<
   if (content.Template !== undefined) throw bad('The local outbox takes Simple or Raw content, not Template');
   if (content.Raw) {
     if (typeof content.Raw.Data !== 'string') throw bad('Content.Raw.Data must be base64');
-    return { MessageId: outbox.writeRaw(Buffer.from(content.Raw.Data, 'base64')).id };
+    const raw = Buffer.from(content.Raw.Data, 'base64');
+    if (raw.length > MAX_MESSAGE_BYTES) throw tooLarge();
+    return { MessageId: outbox.writeRaw(raw).id };
   }
   const simple = content.Simple;
   if (!simple) throw bad('Content must hold Simple or Raw');
@@ -68,6 +77,8 @@ export async function sendEmail(outbox: Outbox, input: SendEmailInput): Promise<
   if (subject === undefined) throw bad('Content.Simple.Subject.Data is required');
   const body = { text: text(simple.Body?.Text), html: text(simple.Body?.Html) };
   if (body.text === undefined && body.html === undefined) throw bad('Content.Simple.Body needs Text or Html');
+  if ([subject, body.text ?? '', body.html ?? ''].reduce((n, t) => n + Buffer.byteLength(t), 0) > MAX_MESSAGE_BYTES)
+    throw tooLarge();
   const headers = (simple.Headers ?? []).map((h) => {
     if (typeof h.Name !== 'string' || typeof h.Value !== 'string' || /[\r\n]/.test(h.Name + h.Value))
       throw bad('Each header needs a Name and a Value on one line');
