@@ -28,6 +28,7 @@ import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts, type ConnectionD
 import { openSockets } from '../io/open-sockets.ts';
 import { requestUrl } from '../io/request-url.ts';
 import { adminGate } from './admin-gate.ts';
+import { withEmailVerification, withVerifiedClaim } from './email-verification.ts';
 import { outboxMessageSender } from './outbox-sender.ts';
 import { createOutbox } from '../services/outbox.ts';
 import { needsSignature } from './public-actions.ts';
@@ -105,10 +106,15 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       ),
     ),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: withVerifiedClaim(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
-  const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
+  const { application } = createServer(
+    withEmailVerification(withTokenRefresh(Router(services))),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   const gate = adminGate(application, opts.adminCredentials, LOCAL_REGION);
   const http = createHttpServer(httpTimeouts(opts.deadlines ?? CONNECTION_DEADLINES), (req, res) => {
     // A target that is no URL (`//[`) is refused here, before any router parses it.
