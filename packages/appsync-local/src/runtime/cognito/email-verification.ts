@@ -1,12 +1,13 @@
 /**
  * An address is verified only while its owner has proved they hold it, as on Cognito. cognito-local
- * 5.3.0 misses three parts of that, filled here:
+ * 5.3.0 stores `email_verified: "false"` when `UpdateUserAttributes` sets `email` (and, with `email`
+ * auto-verified, sends a code to the address), but misses three parts, filled here:
  *
- * - `UpdateUserAttributes` that changes `email` keeps `email_verified: "true"`; Cognito sets it to false
- *   (and, with `email` auto-verified, sends a code to the new address, which cognito-local then does).
- * - A user could send `email_verified` themselves; Cognito refuses it: an app client may not write it
- *   (`NotAuthorizedException`, "A client attempted to write unauthorized attribute" *(guess: the message)*).
  * - Its ID tokens say `email_verified: true` for the stored "false" (`Boolean("false")`).
+ * - A user could send `email_verified: "true"` beside the new `email` and skip the code; Cognito
+ *   refuses it, an app client may not write it (`NotAuthorizedException`, "A client attempted to write
+ *   unauthorized attribute" *(guess: the message)*).
+ * - Wrong codes are not counted.
  *
  * `GetUserAttributeVerificationCode` and `VerifyUserAttribute` are cognito-local's (the code goes
  * through the pool's email, the outbox); a code is voided after `MAX_CODE_ATTEMPTS` wrong guesses, as
@@ -14,6 +15,7 @@
  */
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
+import type { Context } from 'cognito-local/lib/services/context.js';
 import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 
 export const MAX_CODE_ATTEMPTS = 5;
@@ -29,25 +31,20 @@ const valueOf = (attributes: Attribute[] | undefined, name: string) => attribute
 
 export function withEmailVerification(route: Router): Router {
   const wrongCodes = new Map<string, number>();
+  const usernameOf = async (ctx: Context, req: { AccessToken?: string }) =>
+    ((await route('GetUser')(ctx, { AccessToken: req.AccessToken })) as { Username: string }).Username;
   return (target) => {
     if (target === 'UpdateUserAttributes')
       return async (ctx, req: { AccessToken?: string; UserAttributes?: Attribute[] }) => {
-        const given = req.UserAttributes ?? [];
-        if (given.some((a) => VERIFIED_FLAGS.includes(a.Name ?? '')))
+        if ((req.UserAttributes ?? []).some((a) => VERIFIED_FLAGS.includes(a.Name ?? '')))
           throw new CognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
-        const email = valueOf(given, 'email');
-        if (email === undefined) return route(target)(ctx, req);
-        const { Username, UserAttributes } = (await route('GetUser')(ctx, { AccessToken: req.AccessToken })) as {
-          Username: string;
-          UserAttributes?: Attribute[];
-        };
-        if (email === valueOf(UserAttributes, 'email')) return route(target)(ctx, req);
-        wrongCodes.delete(Username);
-        return route(target)(ctx, { ...req, UserAttributes: [...given, { Name: 'email_verified', Value: 'false' }] });
+        const answer = await route(target)(ctx, req);
+        if (valueOf(req.UserAttributes, 'email') !== undefined) wrongCodes.delete(await usernameOf(ctx, req));
+        return answer;
       };
     if (target === 'VerifyUserAttribute')
       return async (ctx, req: { AccessToken?: string }) => {
-        const { Username } = (await route('GetUser')(ctx, { AccessToken: req.AccessToken })) as { Username: string };
+        const Username = await usernameOf(ctx, req);
         if ((wrongCodes.get(Username) ?? 0) >= MAX_CODE_ATTEMPTS)
           throw new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
         try {
@@ -63,8 +60,7 @@ export function withEmailVerification(route: Router): Router {
     if (target === 'GetUserAttributeVerificationCode')
       return async (ctx, req: { AccessToken?: string }) => {
         const answer = await route(target)(ctx, req);
-        const { Username } = (await route('GetUser')(ctx, { AccessToken: req.AccessToken })) as { Username: string };
-        wrongCodes.delete(Username);
+        wrongCodes.delete(await usernameOf(ctx, req));
         return answer;
       };
     return route(target);
