@@ -1,5 +1,11 @@
-/** A reminder's email: subject, text and HTML bodies, and the one-click unsubscribe headers (RFC 8058). */
+/**
+ * A reminder's email: subject, text and HTML bodies, and the one-click unsubscribe headers (RFC 8058),
+ * composed by nodemailer's MailComposer and sent as SES v2 Raw content, so the message SES delivers is
+ * byte for byte the one composed here (the local SES writes Raw content as sent).
+ */
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 
 export interface ReminderEmail {
   to: string;
@@ -39,7 +45,19 @@ const escape = (s: string) =>
 
 const matches = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
 
-export function reminderEmail(m: ReminderEmail): SendEmailCommandInput {
+/**
+ * The Subject header, encoded. Names are player text: one holding what looks like an RFC 2047 encoded
+ * word (`=?UTF-8?B?DQpCY2M6...?=`) would be decoded by every mail reader into whatever it encodes (CR/LF,
+ * U+202E), and MailComposer passes a well-formed encoded word through as it is. Encoding the whole text
+ * makes the reader decode it once, to the literal name. Other text is left to MailComposer.
+ */
+function subjectHeader(subject: string) {
+  return subject.includes('=?')
+    ? { key: 'Subject', value: { prepared: true, value: encodeWord(subject, 'B', 52).replace(/ /g, '\r\n ') } }
+    : { key: 'Subject', value: subject };
+}
+
+export async function reminderEmail(m: ReminderEmail): Promise<SendEmailCommandInput> {
   const subject = m.nudgedBy
     ? `${m.nudgedBy}: ${m.eventName} locks in ${leadInWords(m.minutesBefore)}, ${matches(m.unpicked)} unpicked`
     : `${m.eventName} locks in ${leadInWords(m.minutesBefore)}: ${matches(m.unpicked)} unpicked`;
@@ -61,18 +79,23 @@ export function reminderEmail(m: ReminderEmail): SendEmailCommandInput {
 <p>${escape(status)}</p>
 <p><a href="${escape(m.eventUrl)}">Make your picks</a></p>
 <p style="font-size:small">You get this because you turned on email reminders in Pick'Em. <a href="${escape(m.unsubscribeUrl)}">Stop these emails</a>.</p>`;
+  const raw = await new MailComposer({
+    from: m.from,
+    to: m.to,
+    text,
+    html,
+    headers: [
+      subjectHeader(subject),
+      { key: 'List-Unsubscribe', value: `<${m.unsubscribeUrl}>` },
+      { key: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ],
+    newline: '\r\n',
+  })
+    .compile()
+    .build();
   return {
     FromEmailAddress: m.from,
     Destination: { ToAddresses: [m.to] },
-    Content: {
-      Simple: {
-        Subject: { Data: subject, Charset: 'UTF-8' },
-        Body: { Text: { Data: text, Charset: 'UTF-8' }, Html: { Data: html, Charset: 'UTF-8' } },
-        Headers: [
-          { Name: 'List-Unsubscribe', Value: `<${m.unsubscribeUrl}>` },
-          { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
-        ],
-      },
-    },
+    Content: { Raw: { Data: raw } },
   };
 }

@@ -36,7 +36,7 @@ export async function nudge(
     if (!player.email || !player.address) continue;
     const mark = REMINDER.nudgedKey(player.userId, request.leagueId, event.id);
     if (!(await claim(deps, mark))) continue;
-    const email = reminderEmail({
+    const email = await reminderEmail({
       to: player.address,
       from: deps.settings.sender,
       eventName: event.name,

@@ -159,7 +159,7 @@ export async function remind(
         outcome.alreadySent += 1;
         return;
       }
-      const email = reminderEmail({
+      const email = await reminderEmail({
         to: player.address!,
         from: deps.settings.sender,
         eventName: event.name,

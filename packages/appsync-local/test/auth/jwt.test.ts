@@ -75,12 +75,15 @@ describe('local tokens', () => {
     const verified = await verifyToken(pool, token, now + 1);
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
-    expect(Object.keys(verified.claims).sort()).toEqual([...SHARED_CLAIMS, 'aud', 'cognito:username', 'email'].sort());
+    expect(Object.keys(verified.claims).sort()).toEqual(
+      [...SHARED_CLAIMS, 'aud', 'cognito:username', 'email', 'email_verified'].sort(),
+    );
     expect(verified.claims).toMatchObject({
       aud: LOCAL_CLIENT_ID,
       token_use: 'id',
       'cognito:username': 'alice',
       email: 'a@example.com',
+      email_verified: true,
       sub: subFor('alice'),
     });
     const withoutEmail = await verifyToken(pool, signToken(key, { username: 'bob', use: 'id' }, now), now);

@@ -89,6 +89,8 @@ export interface TokenRequest {
   expiresInSeconds?: number;
   /** An ID-token claim: ignored for access tokens, as Cognito does. */
   email?: string;
+  /** The ID token's `email_verified` claim, sent with `email`; default true (a seeded user's address is verified). */
+  emailVerified?: boolean;
   /** Default 'access'. */
   use?: TokenUse;
 }
@@ -114,7 +116,7 @@ export function claimsFor(req: TokenRequest, nowSeconds: number): Record<string,
       aud: LOCAL_CLIENT_ID,
       token_use: 'id',
       'cognito:username': req.username,
-      ...(req.email !== undefined ? { email: req.email } : {}),
+      ...(req.email !== undefined ? { email: req.email, email_verified: req.emailVerified ?? true } : {}),
     };
   }
   return {

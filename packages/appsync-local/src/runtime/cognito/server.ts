@@ -31,6 +31,7 @@ import { requestUrl } from '../io/request-url.ts';
 import { foreignHost, isLoopback } from '../io/own-origin.ts';
 import { headersOf } from '../io/request-body.ts';
 import { adminGate } from './admin-gate.ts';
+import { withEmailVerification, withVerifiedClaim } from './email-verification.ts';
 import { outboxMessageSender } from './outbox-sender.ts';
 import { createOutbox } from '../services/outbox.ts';
 import { needsSignature } from './public-actions.ts';
@@ -108,10 +109,15 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       ),
     ),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: withVerifiedClaim(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
-  const { application } = createServer(withTokenRefresh(Router(services)), logger, config.ServerConfig, services);
+  const { application } = createServer(
+    withEmailVerification(withTokenRefresh(Router(services))),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   const gate = adminGate(application, opts.adminCredentials, LOCAL_REGION);
   // Bound beyond loopback (a phone reaches the pool by the machine's address), an IP literal is a Host too.
   const hostRule = { ipLiterals: !isLoopback(host) && host !== 'localhost' };
