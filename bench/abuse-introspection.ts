@@ -1,0 +1,52 @@
+/**
+ * Introspection fan-out, for `npm run abuse` (part 6) and test/cli/introspection-fanout.test.ts: one
+ * fragment that walks the schema's types, their fields' types and those types' fields again (about
+ * 134 KB of JSON for the Pick'Em schema), selected under many aliases of `__schema`. 1,000 aliases
+ * (a 21 KB query) ran `npm start` out of memory; 170 (a 4 KB query) answered 22.8 MB.
+ */
+
+/** `name fields { name type { ...R<d-1> } }`, down to a bare `name`. */
+const typeLevel = (d: number): string => (d === 0 ? 'name' : `name fields { name type { ...R${d - 1} } }`);
+
+const FRAGMENTS = [
+  'fragment F on __Schema { types { ...R3 } }',
+  ...Array.from(
+    { length: 4 },
+    (_, d) => `fragment R${d} on __Type { ${typeLevel(d)} ofType { ${typeLevel(d)} ofType { ${typeLevel(d)} } } }`,
+  ),
+].join(' ');
+
+export function introspectionFanOut(aliases: number): string {
+  const roots = Array.from({ length: aliases }, (_, i) => `s${i}: __schema { ...F }`).join(' ');
+  return `query Fan { ${roots} } ${FRAGMENTS}`;
+}
+
+/** The issue's attack: 1,000 aliases. */
+export const INTROSPECTION_BOMB = introspectionFanOut(1000);
+/** The small one whose answer was over the response limit. */
+export const INTROSPECTION_AMPLIFIER = introspectionFanOut(170);
+
+export interface IntrospectionOutcome {
+  status: number;
+  bytes: number;
+  ms: number;
+  errorType: string | null;
+}
+
+export async function postIntrospection(url: string, token: string, query: string): Promise<IntrospectionOutcome> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ query }),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let errorType: string | null = null;
+  try {
+    errorType = (JSON.parse(text) as { errors?: { errorType?: string }[] }).errors?.[0]?.errorType ?? null;
+  } catch {
+    errorType = null;
+  }
+  return { status: res.status, bytes: text.length, ms, errorType };
+}
