@@ -2,7 +2,7 @@
  * Introspection fan-out, for `npm run abuse` (part 6) and test/cli/introspection-fanout.test.ts: one
  * fragment that walks the schema's types, their fields' types and those types' fields again (about
  * 300 KB of JSON for the Pick'Em schema), selected under many aliases of `__schema`. 1,000 aliases
- * (a 21 KB query) ran `npm start` out of memory; 75 (a 2.6 KB query) answered 22.8 MB.
+ * (a 24 KB query) ran `npm start` out of memory; 75 (a 2.7 KB query) answered 22.8 MB.
  */
 
 /** `inner`, then three levels of `ofType` around it (a type under its list and non-null wrappers). */

@@ -1,7 +1,7 @@
 /**
  * Introspection against `npm start`'s own server (with its V8 heap limit): 1,000 aliases of a deep
  * `__schema` fragment from a signed-in player are refused at validation with BadFaithIntrospection and
- * the server stays up for a bystander; the 2.6 KB query that used to answer 22.8 MB is refused too; the
+ * the server stays up for a bystander; the 2.7 KB query that used to answer 22.8 MB is refused too; the
  * standard introspection query (GraphiQL's, codegen's) still answers.
  */
 import { getIntrospectionQuery } from 'graphql';
