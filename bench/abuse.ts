@@ -14,7 +14,8 @@
  * Prints the figures; exits 1 if a check fails. Bounded: a few minutes after the server is up.
  *   6. the third hardening pass (bench/abuse-hardening.ts): request targets that are no URL and broken
  *      percent-escapes on every listener, a 39 KB query whose response multiplies out, and real-time
- *      connections of 100 distinct big subscription documents; after each, every listener answers.
+ *      connections of 100 distinct big subscription documents, and introspection fanned out under 1,000
+ *      and 75 aliases of `__schema` (bench/abuse-introspection.ts); after each, every listener answers.
  *   7. the services port and the user pool (bench/abuse-services.ts): cross-origin and cross-site requests,
  *      DNS rebinding (a foreign `Host`), nine 14 MB schedules; all refused, every listener answers after.
  * `--only realtime` runs part 4 alone, `--only flood` part 5 alone, `--only hardening` part 6 alone,
@@ -27,6 +28,7 @@ import { npmStart } from '../scripts/start-child.ts';
 import { FLOOD_RESULTS, flood } from './abuse-flood.ts';
 import { fanOut, slowReaders } from './abuse-realtime.ts';
 import { amplification, badTargets, subscriptionMemory } from './abuse-hardening.ts';
+import { INTROSPECTION_AMPLIFIER, INTROSPECTION_BOMB, postIntrospection } from './abuse-introspection.ts';
 import { servicesPort } from './abuse-services.ts';
 
 /** The server's resident set may not pass this (it is about 200 MB idle with the demo season). */
@@ -246,6 +248,16 @@ try {
     );
     check(subs.alive && !server.exited(), 'the stack answers after the subscriptions');
     bystander(subs, 'subscriptions');
+    console.log('  d. introspection: 1,000 aliases of a deep __schema fragment, and 75 of them');
+    for (const query of [INTROSPECTION_BOMB, INTROSPECTION_AMPLIFIER]) {
+      const intro = await whileBystanding(url, token, () => postIntrospection(url, token, query));
+      const { status, errorType, bytes, ms } = intro.result;
+      console.log(
+        `  ${(query.length / 1024).toFixed(1)} KB query: HTTP ${status}, ${errorType}, ${bytes} bytes in ${ms.toFixed(0)} ms`,
+      );
+      check(errorType === 'BadFaithIntrospection' && !server.exited(), 'the introspection fan-out is refused');
+      bystander(intro, 'introspection');
+    }
   }
 
   if (only === null || only === 'services') {

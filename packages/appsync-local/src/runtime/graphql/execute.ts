@@ -6,12 +6,15 @@
 import {
   execute,
   getOperationAST,
+  getVariableValues,
+  Kind,
   parse,
   responsePathAsArray,
   specifiedRules,
   validate,
   type DocumentNode,
   type FieldNode,
+  type FragmentDefinitionNode,
   type GraphQLError,
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
@@ -31,6 +34,7 @@ import {
   type FieldErrorEntry,
   type RequestErrorEntry,
 } from './errors.ts';
+import { checkIntrospection } from './introspection-limits.ts';
 import { estimateBytes, responseTooLarge } from './response-size.ts';
 import { depthLimitReached, depthOf, noIntrospection, resolverLimitReached, TIMED_OUT } from './limits.ts';
 import { outputCoercion } from './output-coercion.ts';
@@ -201,7 +205,7 @@ function fieldResolverFor(engine: Engine): GraphQLFieldResolver<unknown, Request
   const counted = (value: unknown, state: RequestState, info: GraphQLResolveInfo): unknown => {
     if (state.oversized) return null;
     const budget = engine.maxResponseBytes - state.responseBytes;
-    const walk = { schema: engine.schema, fragments: info.fragments, hasResolver };
+    const walk = { schema: engine.schema, fragments: info.fragments, hasResolver, variables: info.variableValues };
     const sets = info.fieldNodes.map((n) => n.selectionSet);
     state.responseBytes += estimateBytes(walk, info.returnType, sets, value, budget);
     if (state.responseBytes <= engine.maxResponseBytes) return value;
@@ -327,6 +331,30 @@ export function cachedDocumentChars(engine: Engine): number {
   return documentCaches.get(engine)?.chars ?? 0;
 }
 
+/**
+ * The estimated bytes of an introspecting operation's top level, its introspection included (graphql-js
+ * builds introspection with its own resolvers, which `counted` never sees); 0 when its variables do
+ * not coerce (then graphql-js refuses it before anything runs).
+ */
+function estimateIntrospection(
+  engine: Engine,
+  document: DocumentNode,
+  op: OperationDefinitionNode,
+  request: GraphQLRequest,
+): number {
+  const root = engine.schema.getQueryType();
+  if (op.operation !== 'query' || !root) return 0;
+  const coerced = getVariableValues(engine.schema, op.variableDefinitions ?? [], request.variables ?? {}, {
+    maxErrors: 1,
+  });
+  if (coerced.errors) return 0;
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+  const hasResolver = (typeName: string, fieldName: string) => engine.plans.has(`${typeName}.${fieldName}`);
+  const walk = { schema: engine.schema, fragments, hasResolver, variables: coerced.coerced };
+  return estimateBytes(walk, root, [op.selectionSet], {}, engine.maxResponseBytes);
+}
+
 export async function executeRequest(
   engine: Engine,
   request: GraphQLRequest,
@@ -375,6 +403,15 @@ export async function executeRequest(
     ]);
   }
 
+  const introspection = op && checkIntrospection(engine.schema, document, op, engine.limits.queryDepth);
+  if (introspection?.refusal) return requestErrors([{ path: null, locations: null, ...introspection.refusal }]);
+  const introspectionBytes =
+    op && introspection?.introspects ? estimateIntrospection(engine, document, op, request) : 0;
+  if (introspectionBytes > engine.maxResponseBytes) {
+    const errors = [responseTooLarge(engine.maxResponseBytes)];
+    return { status: 200, body: { data: null, errors }, operationName, resolvers: [] };
+  }
+
   // A plain flag rather than an AbortController: nothing listens for the abort, every check reads it.
   const deadline = { aborted: false };
   const state: RequestState = {
@@ -386,7 +423,7 @@ export async function executeRequest(
     deadline,
     extensions: [],
     rootArgs: null,
-    responseBytes: 0,
+    responseBytes: introspectionBytes,
     oversized: false,
   };
   let timer: NodeJS.Timeout | undefined;

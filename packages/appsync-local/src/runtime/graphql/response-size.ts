@@ -9,20 +9,31 @@
  * bytes or escapes); a field with a resolver of its own counts as `null` here and its value when its
  * resolver returns. A field selected twice under one response key counts once when it is a leaf and
  * twice otherwise (an over-estimate; graphql-js merges the two).
+ *
+ * Introspection is sized the same way, before graphql-js builds it: `__schema` and `__type` and the
+ * fields of the introspection types are worked out by graphql-js's own resolvers of those fields
+ * (pure functions of the schema and the field's arguments), one value at a time.
  */
 import {
+  getArgumentValues,
   getNamedType,
+  isIntrospectionType,
   isAbstractType,
   isLeafType,
   isListType,
   isNonNullType,
   isObjectType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLCompositeType,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type GraphQLResolveInfo,
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
@@ -48,6 +59,8 @@ export interface SizeWalk {
   fragments: Record<string, FragmentDefinitionNode>;
   /** Whether `Type.field` has a resolver of its own (its value is counted when that resolver returns). */
   hasResolver(typeName: string, fieldName: string): boolean;
+  /** The operation's coerced variables, for the arguments of introspection fields (`includeDeprecated`). */
+  variables?: Record<string, unknown>;
 }
 
 class OverBudget extends Error {}
@@ -79,7 +92,26 @@ function shapeOf(type: GraphQLOutputType): TypeShape {
  */
 interface ObjectPlan {
   fixed: number;
-  fields: { name: string; shape: TypeShape; sets: readonly (SelectionSetNode | undefined)[] }[];
+  fields: PlannedField[];
+}
+
+interface PlannedField {
+  name: string;
+  shape: TypeShape;
+  sets: readonly (SelectionSetNode | undefined)[];
+  /** An introspection field: its value is graphql-js's resolver's, with the node's arguments. */
+  computed?: { field: GraphQLField<unknown, unknown>; node: FieldNode };
+}
+
+/** `__schema` and `__type` on the query type, and every field of the introspection types. */
+function introspectionField(
+  schema: GraphQLSchema,
+  owner: GraphQLCompositeType,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
+  if (owner === schema.getQueryType() && name === '__schema') return SchemaMetaFieldDef;
+  if (owner === schema.getQueryType() && name === '__type') return TypeMetaFieldDef;
+  return isIntrospectionType(owner) && 'getFields' in owner ? owner.getFields()[name] : undefined;
 }
 
 /**
@@ -130,6 +162,17 @@ function buildPlan(
           continue;
         }
         const owner = concrete ?? declared;
+        const computed = introspectionField(walk.schema, owner, s.name.value);
+        if (computed) {
+          const shape = shapeOf(computed.type);
+          plan.fields.push({
+            name: s.name.value,
+            shape,
+            sets: [s.selectionSet],
+            computed: { field: computed, node: s },
+          });
+          continue;
+        }
         const field = 'getFields' in owner ? owner.getFields()[s.name.value] : undefined;
         if (!field || walk.hasResolver(owner.name, s.name.value)) {
           plan.fixed += 4;
@@ -181,8 +224,14 @@ export function estimateBytes(
     const named = shape.named as GraphQLCompositeType;
     const plan = objectPlan(walk, named, concreteType(walk.schema, named, v), sets);
     add(2 + plan.fixed);
-    for (const field of plan.fields) valueOf(field.shape, field.sets, (v as Record<string, unknown>)[field.name]);
+    for (const field of plan.fields) {
+      const own = field.computed ? compute(field.computed, v) : (v as Record<string, unknown>)[field.name];
+      valueOf(field.shape, field.sets, own);
+    }
   };
+  const info = { schema: walk.schema } as GraphQLResolveInfo;
+  const compute = ({ field, node }: NonNullable<PlannedField['computed']>, source: unknown): unknown =>
+    field.resolve ? field.resolve(source, getArgumentValues(field, node, walk.variables), undefined, info) : undefined;
 
   try {
     valueOf(shapeOf(type), selectionSets, value);
