@@ -34,7 +34,7 @@ import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
-import { localReminderOptions, localUnsubscribeKey } from './local-reminders.ts';
+import { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules } from './local-reminders.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
@@ -144,6 +144,10 @@ if (!inMemory && (await holdsOlderModel(dataClient, tableName))) {
     );
     console.log(`deleted ${await clearTable(dataClient, tableName)} items`);
   }
+}
+if (schedulesFile) {
+  const rebuilt = await rebuildReminderSchedules(app, dataClient, tableName);
+  if (rebuilt > 0) console.log(`reminders: the schedules of ${rebuilt} upcoming events placed again from the table`);
 }
 dataClient.destroy();
 if (!empty) {

@@ -133,6 +133,13 @@ export interface LocalAppSync {
    * finished, retries included, and any started meanwhile: tests wait on it instead of sleeping.
    */
   settled(): Promise<void>;
+  /**
+   * Invokes a local LAMBDA function asynchronously with `event`, as Lambda's Invoke with
+   * `InvocationType: 'Event'` does (retries included; `settled()` waits for it); false when the wiring
+   * declares no function of that name. For a project's own start-up work, such as rebuilding what an
+   * in-memory service lost.
+   */
+  invoke(functionName: string, event: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -234,16 +241,17 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     deadlines: opts.deadlines,
   });
   url = `${server.url}/graphql`;
+  const invokeAsync = (functionName: string, event: unknown): boolean => {
+    const target = Object.hasOwn(ctx.functions, functionName) ? ctx.functions[functionName] : undefined;
+    target?.invokeEvent(event);
+    return target !== undefined;
+  };
   const outbox = opts.services && createOutbox(opts.services.outboxDir);
   const scheduler =
     opts.services &&
     createLocalScheduler({
       // As Scheduler's Lambda target: an asynchronous invocation (Lambda's retries included).
-      invoke: (functionName, event) => {
-        const target = Object.hasOwn(ctx.functions, functionName) ? ctx.functions[functionName] : undefined;
-        target?.invokeEvent(event);
-        return target !== undefined;
-      },
+      invoke: invokeAsync,
       log,
       file: opts.services.schedulesFile,
     });
@@ -305,6 +313,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     tokenFor,
     groupPrincipals,
     settled: asyncInvocations.settled,
+    invoke: invokeAsync,
     async close() {
       reload?.close();
       await services?.close();
