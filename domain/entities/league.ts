@@ -28,7 +28,7 @@ export interface LeagueItem {
   createdAt: string;
   /** Its table, by member user id (absent on a league created before tables: scripts/league-tables-backfill.ts). */
   table?: LeagueTable;
-  /** Raised by one at every write of `table`: the condition of the scoring pass's refresh. */
+  /** Raised by one at every write of `table` (the scoring pass's refresh conditions on its entries, not on this). */
   tableVersion?: number;
 }
 

@@ -4,11 +4,13 @@
  * season's leagues are listed from SEASON_LEAGUE (strongly consistent, every page), their items read
  * in batches, and each table whose members include a player of the pass gets that player's standing
  * as the pass settled it, when its revision is at least the entry's (a newer pass's entry is kept).
- * The table is written whole, on the condition of the version read: a join, leave or removal in
- * between raises it, and the league is read again. Absolute values, so a rerun, or a pass killed and
- * run again, converges. A league without a table (from before tables) is left to the backfill.
+ * The changed entries are written each on its own path, on the condition of that entry alone (still
+ * there, at a revision no newer): a join, leave or removal of another member in between does not fail
+ * it, so membership churn cannot hold a pass back (refreshLeague). Absolute values, so a rerun, or a
+ * pass killed and run again, converges. A league without a table (from before tables) is left to the
+ * backfill.
  */
-import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import type { TransactWriteItem, Update } from '@aws-sdk/client-dynamodb';
 import {
   LEAGUE,
   LEAGUE_TABLE,
@@ -16,12 +18,13 @@ import {
   SEASON_LEAGUE,
   type LeagueItem,
   type LeagueTable,
+  type LeagueTableEntry,
 } from '@pickem/domain/entities/league';
 import { TABLE } from '@pickem/domain/entities/table';
 import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import { toAttributes, type Item } from './attributes.ts';
 import { conditionCheckUnits, transactionalWriteUnits } from './capacity.ts';
-import { conditionCheck, setUpdate, type Expression } from './expressions.ts';
+import { Expression, conditionCheck, setUpdate } from './expressions.ts';
 import type { Settled, StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { standingKey } from './standings.ts';
@@ -29,56 +32,88 @@ import { backoff, isConditionFailure, keyId, sleep, type Store } from './store.t
 
 const MAX_ATTEMPTS = 6;
 
-/** The table with `figures` laid over its entries; null when nothing changes. */
-export function overlaidTable(table: LeagueTable, figures: Map<string, StandingRow>): LeagueTable | null {
-  let changed = false;
-  const next: LeagueTable = {};
+/** The entries of `table` that `figures` make newer (an entry at a higher revision, a newer pass's, is kept). */
+export function newerEntries(table: LeagueTable, figures: Map<string, StandingRow>): Map<string, LeagueTableEntry> {
+  const out = new Map<string, LeagueTableEntry>();
   for (const [userId, entry] of Object.entries(table)) {
     const row = figures.get(userId);
-    const fresh = row ? LEAGUE_TABLE.entryOf(row) : null;
+    if (!row) continue;
+    const fresh = LEAGUE_TABLE.entryOf(row);
     const newer =
-      fresh !== null &&
       fresh.rev >= entry.rev &&
       (fresh.rev !== entry.rev ||
         fresh.points !== entry.points ||
         fresh.correct !== entry.correct ||
         fresh.eventsPlayed !== entry.eventsPlayed);
-    next[userId] = newer ? fresh : entry;
-    changed ||= newer;
+    if (newer) out.set(userId, fresh);
   }
-  return changed ? next : null;
+  return out;
 }
 
-/** Writes the league's table with `figures` over it (reading it again after a lost race); true when written. */
+/**
+ * One UpdateItem that sets each entry on its own path and raises the version, on the condition that
+ * each entry is still there at a revision no newer than the one written: a member who left (or whose
+ * entry a newer pass wrote) fails it, a change to any other member does not.
+ */
+function entriesUpdate(tableName: string, leagueId: string, entries: Map<string, LeagueTableEntry>): Update {
+  const e = new Expression();
+  const table = e.name(LEAGUE_TABLE.attribute);
+  const rev = e.name('rev');
+  const version = e.name(LEAGUE_TABLE.versionAttribute);
+  const sets = [`${version} = ${version} + ${e.value(1)}`];
+  const conditions: string[] = [];
+  for (const [userId, entry] of entries) {
+    const path = `${table}.${e.name(userId)}`;
+    sets.push(`${path} = ${e.value(entry)}`);
+    conditions.push(`${path}.${rev} <= ${e.value(entry.rev)}`);
+  }
+  return {
+    TableName: tableName,
+    Key: toAttributes({ ...LEAGUE.key(leagueId) }),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: e.names,
+    ExpressionAttributeValues: toAttributes(e.values),
+  };
+}
+
+/** Writes `entries`; false when a condition failed (a member left, a newer entry, the league deleted). */
+async function writeEntries(store: Store, leagueId: string, entries: Map<string, LeagueTableEntry>): Promise<boolean> {
+  try {
+    await store.update(entriesUpdate(store.tableName, leagueId, entries));
+    return true;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return false;
+  }
+}
+
+/**
+ * Lays `figures` over the league's table. Whole-league writes, each on its own entries only, so joins
+ * and leaves of other members never fail it; after MAX_ATTEMPTS lost to leaves of its own members,
+ * one write per entry, each settled by its first answer (a failed condition means that member left or
+ * holds a newer entry): so the refresh ends under any churn, in at most MAX_ATTEMPTS + 30 writes.
+ */
 async function refreshLeague(
   store: Store,
   leagueId: string,
   read: LeagueItem | undefined,
   figures: Map<string, StandingRow>,
-): Promise<boolean> {
+): Promise<void> {
   let league = read;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) league = (await store.get(LEAGUE.key(leagueId))) as LeagueItem | undefined;
-    if (!league || league.table === undefined || league.tableVersion === undefined) return false;
-    const next = overlaidTable(league.table, figures);
-    if (next === null) return false;
-    const version = league.tableVersion;
-    const update = setUpdate(
-      store.tableName,
-      LEAGUE.key(leagueId),
-      { [LEAGUE_TABLE.attribute]: next, [LEAGUE_TABLE.versionAttribute]: version + 1 },
-      (e) => `${e.name(LEAGUE_TABLE.versionAttribute)} = ${e.value(version)}`,
-    );
-    try {
-      await store.update(update);
-      return true;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    if (!league || league.table === undefined || league.tableVersion === undefined) return;
+    const entries = newerEntries(league.table, figures);
+    if (entries.size === 0) return;
+    if (await writeEntries(store, leagueId, entries)) return;
   }
-  throw new Error(
-    `Could not refresh the table of league ${leagueId}: it kept changing during ${MAX_ATTEMPTS} attempts`,
-  );
+  league = (await store.get(LEAGUE.key(leagueId))) as LeagueItem | undefined;
+  if (!league || league.table === undefined || league.tableVersion === undefined) return;
+  const entries = [...newerEntries(league.table, figures)];
+  await forEachBounded(entries, store.concurrency, async ([userId, entry]) => {
+    await writeEntries(store, leagueId, new Map([[userId, entry]]));
+  });
 }
 
 /**
