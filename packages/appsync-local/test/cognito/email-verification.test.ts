@@ -4,7 +4,7 @@
  * and sends a code to the new address (the outbox); a client may not set `email_verified` itself;
  * VerifyUserAttribute with the code verifies it; wrong codes are bounded.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,11 @@ beforeAll(async () => {
         username: 'player@example.com',
         password: PASSWORD,
         attributes: { email: 'player@example.com', email_verified: 'true' },
+      },
+      {
+        username: 'holder@example.com',
+        password: PASSWORD,
+        attributes: { email: 'holder@example.com', email_verified: 'true' },
       },
     ],
   });
@@ -156,5 +161,44 @@ describe('email verification in the local user pool', () => {
     await client.send(new VerifyUserAttributeCommand({ AccessToken: access, AttributeName: 'email', Code: fresh }));
     expect(await attributes(access)).toMatchObject({ email: 'other@example.com', email_verified: 'true' });
     expect((await signIn('other@example.com')).id).toMatchObject({ email: 'other@example.com', email_verified: true });
+  });
+});
+
+describe("the user's own actions check the access token's signature", () => {
+  /** The same header and claims as a real token, signed with another key (or not at all). */
+  function forged(real: string, how: 'other-key' | 'none'): string {
+    const [header, payload] = real.split('.');
+    if (how === 'none') {
+      const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      return `${none}.${payload}.`;
+    }
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    return `${header}.${payload}.${sign('RSA-SHA256', Buffer.from(`${header}.${payload}`), other).toString('base64url')}`;
+  }
+
+  it('refuses a forged or unsigned token for GetUser and UpdateUserAttributes, and changes nothing', async () => {
+    const { access } = await signIn('holder@example.com');
+    const before = await attributes(access);
+    for (const token of [forged(access, 'other-key'), forged(access, 'none'), `${access.slice(0, -2)}xx`]) {
+      expect(await failure(client.send(new GetUserCommand({ AccessToken: token })))).toBe('NotAuthorizedException');
+      const update = new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'email', Value: 'attacker@example.com' }],
+      });
+      expect(await failure(client.send(update))).toBe('NotAuthorizedException');
+    }
+    expect(await attributes(access)).toEqual(before);
+  });
+
+  it('refuses an ID token where an access token is needed', async () => {
+    const { AuthenticationResult } = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pool.clientId,
+        AuthParameters: { USERNAME: 'holder@example.com', PASSWORD },
+      }),
+    );
+    const refused = client.send(new GetUserCommand({ AccessToken: AuthenticationResult!.IdToken! }));
+    expect(await failure(refused)).toBe('NotAuthorizedException');
   });
 });

@@ -31,6 +31,7 @@ import { requestUrl } from '../io/request-url.ts';
 import { foreignHost, isLoopback } from '../io/own-origin.ts';
 import { headersOf } from '../io/request-body.ts';
 import { adminGate } from './admin-gate.ts';
+import { withAccessTokenCheck } from './access-tokens.ts';
 import { withEmailVerification, withVerifiedClaim } from './email-verification.ts';
 import { outboxMessageSender } from './outbox-sender.ts';
 import { createOutbox } from '../services/outbox.ts';
@@ -113,7 +114,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     triggers,
   };
   const { application } = createServer(
-    withEmailVerification(withTokenRefresh(Router(services))),
+    withAccessTokenCheck(withEmailVerification(withTokenRefresh(Router(services))), createPublicKey(opts.signingKey)),
     logger,
     config.ServerConfig,
     services,
