@@ -45,7 +45,10 @@ describe('a request target that is no URL', () => {
   it('gets a 400 from the local user pool, which keeps answering', async () => {
     const port = portOf(listeners.cognito.endpoint);
     for (const target of TARGETS) {
-      const answer = await rawRequest(port, `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 0\r\n\r\n`);
+      const answer = await rawRequest(
+        port,
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-length: 0\r\n\r\n`,
+      );
       expect([400, 404], target).toContain(answer.status);
     }
     const res = await unsignedListUserPools(listeners.cognito);
