@@ -9,3 +9,4 @@ export { usePaged, type Page } from './react/use-paged.ts';
 export { useAction } from './react/use-action.ts';
 export { useEventUpdates } from './react/use-event-updates.ts';
 export { useEventCard, BOARD_ROWS, type EventCardState } from './react/use-event-card.ts';
+export { useLeague, type League } from './react/use-league.ts';

@@ -4,7 +4,7 @@
  * commissioner's tools, and leaving.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useLoad } from '@pickem/client/react';
+import { useLeague } from '@pickem/client/react';
 import { client, errorText, queries, type EventState } from '../api.ts';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
@@ -17,14 +17,7 @@ import { RankTable } from '../RankTable.tsx';
 import { formatDay, shownName } from '../hooks.ts';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
-  const {
-    data: league,
-    error,
-    reload,
-  } = useLoad<League | null>(
-    async () => (await client.graphql({ query: queries.league, variables: { leagueId } })).data.league,
-    [leagueId],
-  );
+  const { data: league, error, reload } = useLeague(leagueId);
   /** The table after a live update of the board's event (a LEADERBOARD, the event scored): read again. */
   const reloadTable = useCallback(() => void reload(), [reload]);
 

@@ -3,23 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
 import type { BoardRow } from '@pickem/client/card';
 import { leagueEventBoard } from '@pickem/client/documents';
-import type { EventsQuery, LeagueQuery } from '@pickem/client/graphql/types';
-import { useEventUpdates, useLoad } from '@pickem/client/react';
+import type { EventsQuery } from '@pickem/client/graphql/types';
+import { useEventUpdates, useLeague } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { Alert, Button, Muted, RankRows, Screen, styles, Title } from '../ui';
 
-type League = NonNullable<LeagueQuery['league']>;
-
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
-  const {
-    data: league,
-    error,
-    reload,
-  } = useLoad<League | null>(
-    async () => (await client.graphql({ query: queries.league, variables: { leagueId } })).data.league,
-    [leagueId],
-  );
+  const { data: league, error, reload } = useLeague(leagueId);
   if (league === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (league === null)
     return (
