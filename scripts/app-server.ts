@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -13,6 +13,7 @@ import {
   CONNECTION_DEADLINES,
   guardFirstHeaders,
   httpTimeouts,
+  openSockets,
   type ConnectionDeadlines,
 } from 'appsync-local';
 import { repoRoot } from '../project.ts';
@@ -118,11 +119,7 @@ export async function serveApp(options: {
   });
   // As the API's listeners: a connection that never finishes its headers is dropped, and a flood of
   // them holds at most the app's share of the open files, never the API's.
-  const open = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
-  });
+  const open = openSockets(server);
   guardFirstHeaders(server, deadlines);
   capConnections(server, 'app');
   await new Promise<void>((resolve, reject) => {
@@ -140,7 +137,7 @@ export async function serveApp(options: {
         // node:http's closeAllConnections misses a socket it no longer parses (one past its cap, or
         // stalled mid-request when the guard has not fired yet): every accepted socket is ended here.
         server.closeAllConnections();
-        for (const socket of open) socket.destroy();
+        open.destroyAll();
       }),
   };
 }

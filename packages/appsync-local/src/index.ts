@@ -35,6 +35,7 @@ export {
   type ConnectionDeadlines,
 } from './runtime/io/deadlines.ts';
 export { capConnections, connectionCap, openFileLimit, LISTENER_SHARES } from './runtime/io/connection-caps.ts';
+export { openSockets } from './runtime/io/open-sockets.ts';
 export { createDynamoDbWire, type DynamoDbWire, type WireInput } from './datasources/dynamodb/wire.ts';
 export type { DynamoDbRequestEvent } from './datasources/dynamodb/data-source.ts';
 
