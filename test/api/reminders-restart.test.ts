@@ -49,21 +49,28 @@ afterAll(async () => {
   await api?.close();
 });
 
+/**
+ * A first start on new kept state: a player with 10-minute reminders, an event whose 10-minute reminder
+ * is due in 3 seconds and one two hours ahead whose reminders wait; the schedules placed; then stopped.
+ */
+async function placeTwoEvents(player: string) {
+  const state = keptState();
+  api = await start(state);
+  const token = signToken(api.app.key, { username: player, use: 'id', email: `${player}@example.com` });
+  expect((await graphqlRequest(api.app.url, token, SET, { e: true, m: 10 })).errors).toBeUndefined();
+  const bell = new Date(Date.now() + 603_000).toISOString();
+  const event = await createCard(api, 2, bell);
+  await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
+  await api.app.settled();
+  const placed = api.app.services!.scheduler.list().map((s) => s.Name);
+  await api.close();
+  return { state, bell, event, placed };
+}
+
 describe('reminders across a restart', () => {
   it('lists the schedules again and sends the reminder whose moment passed while stopped, once', async () => {
-    const state = keptState();
-    api = await start(state);
-    const token = signToken(api.app.key, { username: 'waiting', use: 'id', email: 'waiting@example.com' });
-    expect((await graphqlRequest(api.app.url, token, SET, { e: true, m: 10 })).errors).toBeUndefined();
-    // The 10-minute reminder is due in 3 seconds.
-    const bell = new Date(Date.now() + 603_000).toISOString();
-    const event = await createCard(api, 2, bell);
-    // And one two hours ahead, whose reminders wait.
-    await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
-    await api.app.settled();
-    const placed = api.app.services!.scheduler.list().map((s) => s.Name);
+    const { state, bell, event, placed } = await placeTwoEvents('waiting');
     expect(placed.length).toBeGreaterThanOrEqual(2);
-    await api.close();
     api = undefined;
 
     const fireAt = Math.floor((Date.parse(bell) - 600_000) / 1000) * 1000;
@@ -83,16 +90,7 @@ describe('reminders across a restart', () => {
   }, 120_000);
 
   it('loses no reminder when the schedules file is corrupt: they are placed again from the table, the passed one sent late, once', async () => {
-    const state = keptState();
-    api = await start(state);
-    const token = signToken(api.app.key, { username: 'corrupt', use: 'id', email: 'corrupt@example.com' });
-    expect((await graphqlRequest(api.app.url, token, SET, { e: true, m: 10 })).errors).toBeUndefined();
-    const bell = new Date(Date.now() + 603_000).toISOString();
-    const event = await createCard(api, 2, bell);
-    await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
-    await api.app.settled();
-    const placed = api.app.services!.scheduler.list().map((s) => s.Name);
-    await api.close();
+    const { state, bell, event, placed } = await placeTwoEvents('corrupt');
     api = undefined;
 
     writeFileSync(state.schedulesFile, '{"schedules": [ this is not JSON');
