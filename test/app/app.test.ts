@@ -407,7 +407,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
-  }, 30_000);
+  }, 60_000);
 
   it('the commissioner removes a member, who cannot rejoin by code until the commissioner lets them back in', async () => {
     const { userProfile } = await asAdmin<{ userProfile: { user: { id: string } } }>(
@@ -434,7 +434,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('button', { name: 'Join Dynamite Test League' }).click();
     await admin.getByRole('heading', { name: 'Dynamite Test League' }).waitFor();
     expect(await rowsOf(admin, 'league-table').count()).toBe(3);
-  }, 30_000);
+  }, 60_000);
 
   // A player's changed picks: an unsaved state, and a question before leaving the page with them.
   it('a changed pick reads as unsaved, and leaving the page with it asks first', async () => {
@@ -486,7 +486,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await second.getByRole('button', { name: 'Save picks' }).click();
     await second.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
     expect(await wouldAskBeforeUnload(second)).toBe(false);
-  }, 30_000);
+  }, 60_000);
 
   let rampage: { id: string; matches: string[]; startsAt: string };
 
@@ -513,7 +513,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .poll(() => second.getByTestId('my-points').textContent(), { timeout: 10_000 })
       .toBe('Your points: 10 (1 correct, rank 1); still possible: +10');
     expect(await second.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
-  }, 30_000);
+  }, 60_000);
 
   it("the league's table follows the event's live updates, as its board does, without a reload", async () => {
     await player.goto(`${stack.appUrl}#/league/${league.id}/event/${rampage.id}`);
@@ -548,7 +548,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .poll(async () => named(await rowsOf(player, 'league-table').allTextContents()), { timeout: 10_000 })
       .toEqual(table);
     expect(await player.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
-  }, 30_000);
+  }, 60_000);
 
   it('an admin creates an event and builds and reorders its card', async () => {
     await admin.getByRole('link', { name: 'Admin' }).click();
@@ -665,7 +665,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       {},
     );
     expect(events.items.filter((e) => /^AEW Double (Click|Enter) Test$/.test(e.name)).length).toBe(2);
-  }, 30_000);
+  }, 60_000);
 
   it('scrolls no screen sideways at 390 × 844', async () => {
     // Each screen is measured once its data has rendered (the widest content, such as a select of
@@ -777,7 +777,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.getByRole('link', { name: 'Leagues' }).click();
     await player.getByRole('list', { name: 'My leagues' }).waitFor();
     expect(await player.getByRole('status').filter({ hasText: 'League deleted.' }).count()).toBe(0);
-  }, 30_000);
+  }, 60_000);
 
   it('logged no console error on any page', () => {
     expect(errors).toEqual([]);

@@ -33,7 +33,7 @@ const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
   graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
 
 beforeAll(async () => {
-  stack = await npmStart(['--in-memory']);
+  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
 }, 240_000);
 
 afterAll(async () => {

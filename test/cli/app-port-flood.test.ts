@@ -18,7 +18,7 @@ let stack: NpmStart;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  stack = await npmStart(['--in-memory'], { openFiles: OPEN_FILES });
+  stack = await npmStart(['--in-memory', '--empty', '--no-watch'], { openFiles: OPEN_FILES });
 }, 300_000);
 afterAll(async () => {
   for (const s of sockets) s.destroy();

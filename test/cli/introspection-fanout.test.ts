@@ -14,7 +14,7 @@ const RESPONSE_LIMIT = 5 * 1024 * 1024;
 let stack: NpmStart;
 
 beforeAll(async () => {
-  stack = await npmStart(['--in-memory']);
+  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
 }, 240_000);
 
 afterAll(async () => {
@@ -35,7 +35,7 @@ describe('introspection fan-out through npm start', () => {
     expect(outcome).toMatchObject({ status: 200, errorType: 'BadFaithIntrospection' });
     expect(outcome.bytes).toBeLessThan(10_000);
     expect(stack.exited()).toBe(false);
-    expect((await bystander()).events.items).toHaveLength(1);
+    expect(await bystander()).toEqual({ events: { items: [] } });
   }, 60_000);
 
   it('refuses the small query whose answer multiplied out past the response limit', async () => {

@@ -60,7 +60,7 @@ function plant(index: number, bytes: number): string {
 }
 
 beforeAll(async () => {
-  stack = await npmStart(['--in-memory']);
+  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
   const text = stack.output();
   services = text.match(/Outbox: +(http:\/\/127\.0\.0\.1:\d+)\/outbox /)![1];
   pool = text.match(/User pool: +(http:\/\/127\.0\.0\.1:\d+) /)![1];
