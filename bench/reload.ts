@@ -9,11 +9,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { repoRoot, buildDir, stateDir } from '../project.ts';
+import { repoRoot } from '../project.ts';
 import { graphqlData, startLocalAppSync } from 'appsync-local';
 import type { ApiWiring } from 'appsync-local/api';
 import { wiring } from '../amplify/data/wiring.ts';
+import { throwawayAppSyncOptions } from '../scripts/local-appsync-options.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 export interface ReloadTimes {
@@ -61,19 +61,9 @@ export async function benchReload(
   };
   const original = readFileSync(copy(file), 'utf8');
   if (!original.includes(anchor)) throw new Error(`${file} no longer contains "${anchor}"; update bench/reload.ts`);
-  const suffix = randomBytes(4).toString('hex');
-  const app = await startLocalAppSync({
-    root: repoRoot,
-    buildDir,
-    stateDir,
-    schemaPath: 'schema.graphql',
-    wiring: copied,
-    dynamoEndpoint,
-    tableName: (table) => `${table.name}-reload-${suffix}`,
-    port: 0,
-    keyDir: mkdtempSync(path.join(tmpdir(), 'pickem-bench-key-')),
-    watch: { log: () => {} },
-  });
+  const app = await startLocalAppSync(
+    throwawayAppSyncOptions('reload', dynamoEndpoint, { wiring: copied, watch: { log: () => {} } }),
+  );
   const token = app.tokenFor('bench');
   const served = () => servedBy((query) => graphqlData(app.url, token, query));
   const times: number[] = [];

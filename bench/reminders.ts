@@ -10,14 +10,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createDynamoDbClient, graphqlData, startDynamoDbLocal, startLocalAppSync } from 'appsync-local';
 import { REMINDER } from '@pickem/domain/entities/reminder';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
-import { wiring } from '../amplify/data/wiring.ts';
-import { buildDir, repoRoot, stateDir } from '../project.ts';
+import { stateDir } from '../project.ts';
+import { throwawayAppSyncOptions } from '../scripts/local-appsync-options.ts';
 import { localReminderOptions } from '../scripts/local-reminders.ts';
 
 const PLAYERS = Number(process.argv[2] ?? 10_000);
@@ -26,20 +25,13 @@ const LEAD_MS = 600_000;
 const dynamo = await startDynamoDbLocal({ stateDir, inMemory: true });
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'bench-outbox-'));
 const keyDir = mkdtempSync(path.join(tmpdir(), 'bench-key-'));
-const suffix = randomBytes(4).toString('hex');
-const app = await startLocalAppSync({
-  root: repoRoot,
-  buildDir,
-  stateDir,
-  schemaPath: 'schema.graphql',
-  wiring,
-  dynamoEndpoint: dynamo.endpoint,
-  tableName: (t) => `${t.name}-reminders-${suffix}`,
-  port: 0,
-  keyDir,
-  services: { port: 0, outboxDir },
-  ...localReminderOptions({ appUrl: 'http://127.0.0.1:4002', unsubscribeKey: 'bench-key' }),
-});
+const app = await startLocalAppSync(
+  throwawayAppSyncOptions('reminders', dynamo.endpoint, {
+    keyDir,
+    services: { port: 0, outboxDir },
+    ...localReminderOptions({ appUrl: 'http://127.0.0.1:4002', unsubscribeKey: 'bench-key' }),
+  }),
+);
 try {
   const tableName = Object.values(app.tableNames)[0];
   const client = createDynamoDbClient(dynamo.endpoint, stateDir);

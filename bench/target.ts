@@ -1,12 +1,8 @@
 /** One fresh local API on a fresh table of a shared DynamoDB Local, with a switchable cost observer. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDbRequestEvent, createDynamoDbClient, startLocalAppSync, type LocalAppSync } from 'appsync-local';
-import { wiring } from '../amplify/data/wiring.ts';
-import { stateDir, repoRoot, buildDir } from '../project.ts';
+import { stateDir } from '../project.ts';
+import { throwawayAppSyncOptions } from '../scripts/local-appsync-options.ts';
 
 export interface BenchTarget {
   url: string;
@@ -21,21 +17,13 @@ export interface BenchTarget {
 
 export async function startBenchTarget(dynamoEndpoint: string): Promise<BenchTarget> {
   let observer: ((e: DynamoDbRequestEvent) => void) | null = null;
-  const suffix = randomBytes(4).toString('hex');
-  const app = await startLocalAppSync({
-    root: repoRoot,
-    buildDir,
-    stateDir,
-    schemaPath: 'schema.graphql',
-    wiring,
-    dynamoEndpoint,
-    tableName: (table) => `${table.name}-bench-${suffix}`,
-    port: 0,
-    keyDir: mkdtempSync(path.join(tmpdir(), 'pickem-bench-key-')),
-    observer: (_dataSource, event) => observer?.(event),
-    // The request log is on, as `npm start` has it; its lines are formatted, then dropped.
-    log: () => {},
-  });
+  const app = await startLocalAppSync(
+    throwawayAppSyncOptions('bench', dynamoEndpoint, {
+      observer: (_dataSource, event) => observer?.(event),
+      // The request log is on, as `npm start` has it; its lines are formatted, then dropped.
+      log: () => {},
+    }),
+  );
   const client = createDynamoDbClient(dynamoEndpoint, stateDir);
   return {
     url: app.url,

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot, stateDir, buildDir } from '../project.ts';
+import { repoRoot, stateDir } from '../project.ts';
 import {
   graphqlData,
   loadOrCreateSigningKey,
@@ -28,9 +28,9 @@ import {
   writeSigningCredentials,
 } from 'appsync-local';
 import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
-import { wiring } from '../amplify/data/wiring.ts';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
 import { ensureAppBuilt, serveApp } from './app-server.ts';
+import { projectAppSyncOptions } from './local-appsync-options.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
 import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
@@ -98,26 +98,23 @@ const pool = await ensureUserPool(cognito, localUserPool);
 const dynamo = await startDynamoDbLocal({ stateDir, inMemory, dataDir });
 let app;
 try {
-  app = await startLocalAppSync({
-    root: repoRoot,
-    buildDir,
-    stateDir,
-    schemaPath: 'schema.graphql',
-    wiring,
-    dynamoEndpoint: dynamo.endpoint,
-    port,
-    host,
-    keyDir: localDir,
-    userPools: [userPoolConfigOf(pool)],
-    iamGrants: [consoleAdmin],
-    services: { port: servicesPort, outboxDir, schedulesFile },
-    ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
-    explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
-    log: (line) => console.log(line),
-    watch: watch
-      ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) }
-      : undefined,
-  });
+  app = await startLocalAppSync(
+    projectAppSyncOptions({
+      dynamoEndpoint: dynamo.endpoint,
+      port,
+      host,
+      keyDir: localDir,
+      userPools: [userPoolConfigOf(pool)],
+      iamGrants: [consoleAdmin],
+      services: { port: servicesPort, outboxDir, schedulesFile },
+      ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
+      explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
+      log: (line) => console.log(line),
+      watch: watch
+        ? { wiringModule: { path: 'amplify/data/wiring.ts', exportName: 'wiring' }, log: (line) => console.log(line) }
+        : undefined,
+    }),
+  );
 } catch (err) {
   await dynamo.stop();
   await cognito.close();

@@ -1,8 +1,4 @@
 /** Starts the whole local API (the project's schema and wiring) for a test file, on a fresh table. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   graphqlData,
   graphqlRequest,
@@ -11,8 +7,7 @@ import {
   type LocalAppSyncOptions,
 } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { wiring } from '../../amplify/data/wiring.ts';
-import { repoRoot, buildDir, stateDir } from '../../project.ts';
+import { throwawayAppSyncOptions } from '../../scripts/local-appsync-options.ts';
 
 export interface TestApi {
   app: LocalAppSync;
@@ -37,19 +32,7 @@ export interface TestApi {
 }
 
 export async function startTestApi(extra: Partial<LocalAppSyncOptions> = {}): Promise<TestApi> {
-  const suffix = randomBytes(6).toString('hex');
-  const app = await startLocalAppSync({
-    root: repoRoot,
-    buildDir,
-    stateDir,
-    schemaPath: 'schema.graphql',
-    wiring,
-    dynamoEndpoint: dynamoEndpoint(),
-    tableName: (table) => `${table.name}-${suffix}`,
-    port: 0,
-    keyDir: mkdtempSync(path.join(tmpdir(), 'pickem-test-key-')),
-    ...extra,
-  });
+  const app = await startLocalAppSync(throwawayAppSyncOptions('test', dynamoEndpoint(), extra));
   const token = (username: string, groups: string[] = []) => app.tokenFor(username, groups);
   const auth = (username: string | null, groups?: string[]) => (username === null ? null : token(username, groups));
   return {

@@ -1,0 +1,40 @@
+/**
+ * The project's options for appsync-local's startLocalAppSync, written once: `npm start`, the tests and
+ * the benchmarks add only what differs (ports, key folder, services, logs).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { LocalAppSyncOptions } from 'appsync-local';
+import { wiring } from '../amplify/data/wiring.ts';
+import { buildDir, repoRoot, stateDir } from '../project.ts';
+
+type ProjectFields = 'root' | 'buildDir' | 'stateDir' | 'schemaPath' | 'wiring';
+
+/** This project's schema, wiring and folders, with `options` for the rest (or another wiring, as the reload benchmark's copy). */
+export function projectAppSyncOptions(
+  options: Omit<LocalAppSyncOptions, ProjectFields> & Partial<Pick<LocalAppSyncOptions, 'wiring'>>,
+): LocalAppSyncOptions {
+  return { root: repoRoot, buildDir, stateDir, schemaPath: 'schema.graphql', wiring, ...options };
+}
+
+/**
+ * A throwaway API for a test or a benchmark, beside others on one DynamoDB Local: its own table
+ * (`<name>-<label>-<random>`), a free port and a signing key of its own in a temporary folder;
+ * `options` add to these or replace them.
+ */
+export function throwawayAppSyncOptions(
+  label: string,
+  dynamoEndpoint: string,
+  options: Partial<LocalAppSyncOptions> = {},
+): LocalAppSyncOptions {
+  const suffix = randomBytes(4).toString('hex');
+  return projectAppSyncOptions({
+    dynamoEndpoint,
+    tableName: (table) => `${table.name}-${label}-${suffix}`,
+    port: 0,
+    keyDir: mkdtempSync(path.join(tmpdir(), `pickem-${label}-key-`)),
+    ...options,
+  });
+}
