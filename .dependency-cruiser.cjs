@@ -1,7 +1,7 @@
 /**
  * The import rules `npm run lint` checks with dependency-cruiser, over every folder of the repository:
  * no cycles; the web app's features apart; the React Native app apart from the web app; the generic
- * runtime knows nothing of Pick'Em.
+ * packages know nothing of Pick'Em; what deploys loads nothing of the emulator.
  * (domain/'s and amplify/'s import bounds, and who may spell key attributes, are in eslint.config.js.)
  */
 module.exports = {
@@ -50,12 +50,12 @@ module.exports = {
       to: { path: '^(app|client|domain|resolvers|amplify|scripts|bench|test|mobile)/|^project\\.ts$' },
     },
     {
-      name: 'cdk-loads-no-runtime',
+      name: 'production-loads-no-emulator',
       severity: 'error',
       comment:
-        "The cloud side of appsync-local (src/cdk/) never loads the local runtime's code, not even through another module.",
-      from: { path: '^packages/appsync-local/src/cdk/' },
-      to: { path: '^packages/appsync-local/src/runtime/', reachable: true },
+        'What deploys (the cloud stack, its functions, the resolvers, the apps, appsync-cloud) never loads the emulator, appsync-local, not even through another module.',
+      from: { path: '^(amplify|resolvers|domain|client|app/src|mobile/src|packages/appsync-cloud)/' },
+      to: { path: '^packages/appsync-local/', reachable: true },
     },
   ],
   options: {

@@ -4,7 +4,7 @@
  * credentials, the local database). The app's code that needs the root takes it from here.
  */
 import path from 'node:path';
-import { resolverBundler } from 'appsync-local/api';
+import { resolverBundler } from 'appsync-cloud';
 
 export const repoRoot = import.meta.dirname;
 export const buildDir = path.join(repoRoot, 'build');

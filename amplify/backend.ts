@@ -9,7 +9,7 @@ import { reminders } from './functions/reminders/resource.ts';
 import { addReminders } from './functions/reminders/stack.ts';
 import { unsubscribe } from './functions/unsubscribe/resource.ts';
 import { secureBackend } from './security/posture.ts';
-import { groupGrantPolicy } from 'appsync-local/cdk';
+import { groupGrantPolicy } from 'appsync-cloud/cdk';
 
 const backend = defineBackend({ auth, scoreEvent, adminMfa, reminders, unsubscribe });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../project.ts';
 import { graphqlData, startLocalAppSync } from 'appsync-local';
-import type { ApiWiring } from 'appsync-local/api';
+import type { ApiWiring } from 'appsync-cloud';
 import { wiring } from '../amplify/data/wiring.ts';
 import { throwawayAppSyncOptions } from '../scripts/local-appsync-options.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';

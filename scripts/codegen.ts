@@ -30,7 +30,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
-import { appsyncScalars, parseAppSyncSchema } from 'appsync-local/api';
+import { appsyncScalars, parseAppSyncSchema } from 'appsync-cloud';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 export const schemaPath = path.join(repoRoot, 'schema.graphql');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../project.ts';
-import { API_URL_VARIABLE } from 'appsync-local/lambda';
+import { API_URL_VARIABLE } from 'appsync-cloud/lambda';
 import { type SigningCredentials, LOCAL_REGION } from 'appsync-local';
 import { CONSOLE_ADMIN_CREDENTIALS_FILE } from '../amplify/data/console-admin.ts';
 
@@ -71,7 +71,7 @@ Object.assign(process.env, {
 if (credentials.sessionToken) process.env.AWS_SESSION_TOKEN = credentials.sessionToken;
 else delete process.env.AWS_SESSION_TOKEN;
 
-const { callApi } = await import('appsync-local/lambda');
+const { callApi } = await import('appsync-cloud/lambda');
 try {
   const answer = await callApi(query, variables);
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);

@@ -5,7 +5,7 @@
  * directives. The cloud stack makes the grant a managed policy (amplify/backend.ts); `npm start` makes
  * a local principal with it (scripts/start.ts).
  */
-import type { IamGroupGrant } from 'appsync-local/api';
+import type { IamGroupGrant } from 'appsync-cloud';
 import { adminGroup } from '../auth/sign-in.ts';
 
 export const consoleAdmin: IamGroupGrant = {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { repoRoot } from '../../project.ts';
-import type { ApiWiring } from 'appsync-local/api';
-import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from 'appsync-local/cdk';
+import type { ApiWiring } from 'appsync-cloud';
+import { FieldLogLevel, RetentionDays, WiredGraphqlApi, type LambdaTarget } from 'appsync-cloud/cdk';
 import { wiring as pickemWiring } from './wiring.ts';
 
 export const schemaFile = path.join(repoRoot, 'schema.graphql');

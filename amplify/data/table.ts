@@ -1,4 +1,4 @@
-import type { TableDefinition } from 'appsync-local/api';
+import type { TableDefinition } from 'appsync-cloud';
 import { TABLE } from '@pickem/domain/entities/table';
 
 /**

@@ -4,7 +4,7 @@ import {
   type DataSource,
   type PipelineFunction,
   type ResolverDeclaration,
-} from 'appsync-local/api';
+} from 'appsync-cloud';
 import { pickemTable } from './table.ts';
 
 /**

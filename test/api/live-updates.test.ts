@@ -19,8 +19,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
-import { appsyncPrelude } from 'appsync-local/api';
-import type { ApiResponse } from 'appsync-local/lambda';
+import { appsyncPrelude } from 'appsync-cloud';
+import type { ApiResponse } from 'appsync-cloud/lambda';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, createCard } from './mutations-fixtures.ts';
@@ -35,8 +35,8 @@ const calls = vi.hoisted(() => ({
 // The real callApi, with a record of what it sent and answered. The one thing put in its way is a
 // failure on demand (`failNext`): a refused or lost request (AppSync answering 5xx, a network error)
 // cannot be produced on demand by the local server, which otherwise accepts every signed publish.
-vi.mock('appsync-local/lambda', async (importOriginal) => {
-  const real = await importOriginal<typeof import('appsync-local/lambda')>();
+vi.mock('appsync-cloud/lambda', async (importOriginal) => {
+  const real = await importOriginal<typeof import('appsync-cloud/lambda')>();
   return {
     ...real,
     callApi: async (query: string, variables: Record<string, unknown> = {}) => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
-import { parseAppSyncSchema } from 'appsync-local/api';
+import { parseAppSyncSchema } from 'appsync-cloud';
 import { generateClientDocuments, outputDir, schemaPath } from '../../scripts/codegen.ts';
 import * as mutations from '@pickem/client/graphql/mutations';
 import * as queries from '@pickem/client/graphql/queries';

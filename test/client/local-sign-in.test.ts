@@ -15,7 +15,7 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-a
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalAuthorizationTypes } from 'appsync-local/api';
+import { additionalAuthorizationTypes } from 'appsync-cloud';
 import { repoRoot, stateDir } from '../../project.ts';
 import { loadOrCreateSigningKey, type LocalOutputs, LOCAL_REGION, localDynamoDbCredentials } from 'appsync-local';
 import { createEvent, savePrediction } from '@pickem/client/graphql/mutations';

@@ -12,7 +12,7 @@ import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match
 import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
 import { EVENT_LIMIT } from '@pickem/domain/entities/event';
 import { DEFAULT_RULES, RULES_LIMIT } from '@pickem/domain/rules';
-import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-local/api';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-cloud';
 import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';

@@ -12,7 +12,7 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
-import { FieldLogLevel, RetentionDays, WiredGraphqlApi } from 'appsync-local/cdk';
+import { FieldLogLevel, RetentionDays, WiredGraphqlApi } from 'appsync-cloud/cdk';
 import { iamSchemaFile, iamWiring, relaySource } from 'appsync-local/testing';
 import { checkWithRulePacks } from '../../amplify/security/rule-packs.ts';
 import { readValidationReport } from './synthesize.ts';

@@ -13,7 +13,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { LambdaTarget } from 'appsync-local/cdk';
+import type { LambdaTarget } from 'appsync-cloud/cdk';
 import { acknowledge } from '../../security/acknowledge.ts';
 
 export const DEFAULT_SENDER = "Pick'Em <reminders@example.com>";

@@ -20,7 +20,7 @@ import {
 } from '@pickem/domain/entities/board';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
 import type { ItemKey } from '@pickem/domain/entities/table';
-import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-local/lambda';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES, callApi } from 'appsync-cloud/lambda';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
 import { resultsVisible, visiblePrediction } from '@pickem/domain/visibility';

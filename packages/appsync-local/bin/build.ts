@@ -8,9 +8,8 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundlePath, resolverBundler } from '../src/bundle.ts';
+import { type ApiWiring, bundlePath, resolverBundler, wiringSources } from 'appsync-cloud';
 import { buildExplorer, EXPLORER_FILES } from '../src/runtime/http/explorer-bundle.ts';
-import { wiringSources, type ApiWiring } from '../src/wiring.ts';
 import { takeFlag, takeFolder, usageFailure } from './flags.ts';
 
 const USAGE = 'usage: appsync-local-build --root <dir> --build-dir <dir> --wiring <module>[#<export>]';

@@ -1,8 +1,8 @@
 /**
  * `appsync-local`: the local runtime. Start an API from a schema and an `ApiWiring`, run DynamoDB Local
  * and cognito-local, sign local tokens, call the API, and evaluate APPSYNC_JS code as EvaluateCode does.
- * Declaring an API is `appsync-local/api`; the cloud side is `appsync-local/cdk`; code running in a
- * Lambda data source uses `appsync-local/lambda`; test helpers are `appsync-local/testing`.
+ * Declaring an API, deploying it and a Lambda's call to it are the `appsync-cloud` package's; test
+ * helpers are `appsync-local/testing`.
  */
 export {
   startLocalAppSync,

@@ -3,7 +3,7 @@
  * finishes on the version it started with; a reload that fails leaves the running version in place.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiWiring } from '../src/wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 import { fakeCode, query, testApi } from './graphql/fakes.ts';
 
 const SCHEMA = 'type Query { hello: String }';

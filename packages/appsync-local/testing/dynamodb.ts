@@ -7,7 +7,7 @@ import { createDynamoDbWire } from '../src/datasources/dynamodb/wire.ts';
 import { createDynamoDbClient } from '../src/runtime/process/dynamodb-local.ts';
 import { ensureTable } from '../src/runtime/tables.ts';
 import type { DataSourceInvoker } from '../src/runtime/types.ts';
-import type { TableDefinition } from '../src/wiring.ts';
+import type { TableDefinition } from 'appsync-cloud';
 import { projectDirs } from './project.ts';
 
 export function dynamoEndpoint(): string {

@@ -8,7 +8,7 @@ import type { DynamoDbWire } from './dynamodb/wire.ts';
 import type { LocalPrincipals } from '../runtime/auth/principals.ts';
 import type { DynamoDbRequestEvent } from './dynamodb/data-source.ts';
 import type { DataSourceInvoker } from '../runtime/types.ts';
-import type { DataSource, TableDefinition, TableNameRef } from '../wiring.ts';
+import type { DataSource, TableDefinition, TableNameRef } from 'appsync-cloud';
 
 export interface LocalContext {
   /** The project root: the wiring's handler paths are relative to it. */

@@ -1,6 +1,5 @@
 /** The local runtime's side of each data-source kind (see kinds.ts). Loads no CDK code. */
-import type { DataSource, DataSourceKind, DataSourceOf } from '../wiring.ts';
-import { entryFor } from './kinds.ts';
+import { type DataSource, type DataSourceKind, type DataSourceOf, entryFor } from 'appsync-cloud';
 import { dynamoDbLocal } from './dynamodb/local.ts';
 import { lambdaLocal } from './lambda/local.ts';
 import type { LocalKind } from './local-kind.ts';

@@ -2,7 +2,7 @@
  * The generic local AppSync API: one schema, one wiring, compiled resolver code and data sources in;
  * `handle(request)` out, answering like AppSync's /graphql endpoint. Knows nothing of any data store.
  */
-import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from '../wiring.ts';
+import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, wiringSources, type ApiWiring } from 'appsync-cloud';
 import { authenticate, checkAuthConfig, type AuthConfig } from './auth/authenticate.ts';
 import type { SignedRequest } from './auth/sigv4.ts';
 import { buildFieldAuthRules } from './auth/directives.ts';

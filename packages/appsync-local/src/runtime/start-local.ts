@@ -7,17 +7,22 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolverBundler } from '../bundle.ts';
+import {
+  additionalAuthorizationTypes,
+  type ApiWiring,
+  type ClientAuthorizationType,
+  type DataSourceOf,
+  type IamGroupGrant,
+  parseAppSyncSchema,
+  resolverBundler,
+  type TableDefinition,
+} from 'appsync-cloud';
 import { localKindOf } from '../datasources/local.ts';
 import { resolveTableNames, type LocalContext } from '../datasources/local-kind.ts';
-import type { ApiWiring, DataSourceOf, TableDefinition } from '../wiring.ts';
 import { localFunction } from '../datasources/lambda/local.ts';
-import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { loadOrCreateSigningKey, localUserPool, signToken, type KeyPair, type UserPoolConfig } from './auth/jwt.ts';
 import { createLocalPrincipals } from './auth/principals.ts';
 import { issueGroupPrincipals, signingCredentials, type GroupPrincipal } from './auth/group-principals.ts';
-import type { IamGroupGrant } from '../group-grants.ts';
-import { parseAppSyncSchema } from '../wiring.ts';
 import type { DynamoDbRequestEvent } from '../datasources/dynamodb/data-source.ts';
 import { LOCAL_REGION, localDynamoDbCredentials } from './process/dynamodb-credentials.ts';
 import { createDynamoDbClient } from './process/dynamodb-local.ts';
@@ -196,7 +201,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
 
   const schemaFile = path.resolve(root, opts.schemaPath);
   const schemaSDL = readFileSync(schemaFile, 'utf8');
-  // AWS_IAM is on when the schema names it, as on the cloud stack (src/cdk/wired-api.ts).
+  // AWS_IAM is on when the schema names it, as on the cloud stack (appsync-cloud's src/cdk/wired-api.ts).
   const iam = additionalAuthorizationTypes(schemaSDL).includes('AWS_IAM');
   const auth: AuthConfig = {
     defaultMode: 'AMAZON_COGNITO_USER_POOLS',

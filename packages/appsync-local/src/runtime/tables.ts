@@ -11,7 +11,7 @@ import {
   type TableDescription,
   type TimeToLiveDescription,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from '../wiring.ts';
+import type { TableDefinition } from 'appsync-cloud';
 
 /** An existing table whose keys or indexes differ from its definition (e.g. a table kept on disk). */
 export class TableMismatchError extends Error {}

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createDynamoDbClient, startDynamoDbLocal } from '../../src/runtime/process/dynamodb-local.ts';
 import { ensureTable } from '../../src/runtime/tables.ts';
-import type { TableDefinition } from '../../src/wiring.ts';
+import type { TableDefinition } from 'appsync-cloud';
 import { createTestTable, defaultTableDefinition } from '../../testing/dynamodb.ts';
 import { projectDirs } from '../../testing/project.ts';
 import { putKeptItem, readKeptItem, startOnDisk, tempDataDir, useCleanups } from './dynamodb-local-runs.ts';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ensureTable } from '../../src/runtime/tables.ts';
-import type { TableDefinition } from '../../src/wiring.ts';
+import type { TableDefinition } from 'appsync-cloud';
 import { createTestTable, defaultTableDefinition } from '../../testing/dynamodb.ts';
 
 describe('TTL on a declared attribute', () => {

@@ -11,7 +11,7 @@ import type {
   HandlerOutcome,
   ResolverContext,
 } from '../../src/runtime/types.ts';
-import type { ApiWiring } from '../../src/wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from '../../src/runtime/runtime.ts';
 
 class EarlyReturn {

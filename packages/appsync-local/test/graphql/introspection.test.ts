@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { INTROSPECTION_MAX_FIELDS } from '../../src/runtime/graphql/introspection-limits.ts';
 import { estimateBytes, responseTooLarge } from '../../src/runtime/graphql/response-size.ts';
 import { createLocalApi } from '../../src/runtime/runtime.ts';
-import { parseAppSyncSchema, type ApiLimits } from '../../src/wiring.ts';
+import { parseAppSyncSchema, type ApiLimits } from 'appsync-cloud';
 import { apiKeyAuth, echoDataSource, fakeCode, query, unitWiring } from './fakes.ts';
 
 const schema = /* GraphQL */ `

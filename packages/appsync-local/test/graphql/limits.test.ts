@@ -16,13 +16,7 @@ import {
 import { installAppSyncScalars } from '../../src/runtime/graphql/scalars.ts';
 import { createLocalApi } from '../../src/runtime/runtime.ts';
 import type { CompiledCode, DataSourceInvoker } from '../../src/runtime/types.ts';
-import {
-  APPSYNC_DEFAULT_LIMITS,
-  checkWiring,
-  parseAppSyncSchema,
-  type ApiLimits,
-  type ApiWiring,
-} from '../../src/wiring.ts';
+import { APPSYNC_DEFAULT_LIMITS, checkWiring, parseAppSyncSchema, type ApiLimits, type ApiWiring } from 'appsync-cloud';
 import { apiKeyAuth, echoDataSource, fakeCode, fakeDataSource, query } from './fakes.ts';
 
 const schema = /* GraphQL */ `

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiWiring } from '../../src/wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 import type { ResolverContext } from '../../src/runtime/types.ts';
 import { echoDataSource, fakeCode, fakeDataSource, query, testApi, type Handler } from './fakes.ts';
 

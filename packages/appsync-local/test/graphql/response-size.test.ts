@@ -9,7 +9,7 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateBytes, responseTooLarge } from '../../src/runtime/graphql/response-size.ts';
 import { createLocalApi } from '../../src/runtime/runtime.ts';
-import { parseAppSyncSchema } from '../../src/wiring.ts';
+import { parseAppSyncSchema } from 'appsync-cloud';
 import { apiKeyAuth, echoDataSource, fakeCode, query, unitWiring } from './fakes.ts';
 
 const schema = /* GraphQL */ `

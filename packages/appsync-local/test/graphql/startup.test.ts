@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wireApi, type ApiWiring, type DataSource, type PipelineFunction } from '../../src/wiring.ts';
+import { wireApi, type ApiWiring, type DataSource, type PipelineFunction } from 'appsync-cloud';
 import type { RequestLogEntry } from '../../src/runtime/runtime.ts';
 import { echoDataSource, fakeCode, query, testApi } from './fakes.ts';
 

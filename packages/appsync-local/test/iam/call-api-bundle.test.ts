@@ -47,7 +47,7 @@ it('bundles into one ES module that signs and posts a request', async () => {
     AWS_SESSION_TOKEN: 'session-token',
   });
   try {
-    const { callApi } = (await import(pathToFileURL(file).href)) as typeof import('../../src/calls-api.ts');
+    const { callApi } = (await import(pathToFileURL(file).href)) as typeof import('appsync-cloud');
     expect(await callApi('{ ping }', { a: 1 })).toEqual({ data: { ping: 'pong' } });
   } finally {
     process.env = saved;

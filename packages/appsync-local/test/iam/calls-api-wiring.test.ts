@@ -1,6 +1,6 @@
 /** checkWiring's rules for a Lambda data source's `callsApi`. */
 import { describe, expect, it } from 'vitest';
-import { checkWiring, parseAppSyncSchema, type ApiWiring, type DataSource } from '../../src/wiring.ts';
+import { checkWiring, parseAppSyncSchema, type ApiWiring, type DataSource } from 'appsync-cloud';
 
 const schema = parseAppSyncSchema(/* GraphQL */ `
   type Query {

@@ -2,7 +2,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { fieldOutsidePolicy } from '../../src/runtime/auth/iam-policy.ts';
-import { parseAppSyncSchema } from '../../src/wiring.ts';
+import { parseAppSyncSchema } from 'appsync-cloud';
 
 const schema = parseAppSyncSchema(/* GraphQL */ `
   type Query {

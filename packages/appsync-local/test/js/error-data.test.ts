@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCode } from '../../src/runtime/js/compile.ts';
-import type { ApiWiring } from '../../src/wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 import { echoDataSource, query, testApi } from '../graphql/fakes.ts';
 
 const schema = /* GraphQL */ `

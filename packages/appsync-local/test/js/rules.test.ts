@@ -3,7 +3,7 @@ import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { compileCode } from '../../src/runtime/js/compile.ts';
 import { BASE_RULE_MODULES, loadBaseRule } from '../../src/runtime/js/rules.ts';
-import { appsyncBuildOptions } from '../../src/bundle.ts';
+import { appsyncBuildOptions } from 'appsync-cloud';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

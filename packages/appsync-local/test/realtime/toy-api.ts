@@ -14,7 +14,7 @@ import type { RealtimeLimits } from '../../src/runtime/realtime/protocol.ts';
 import { handshakeProtocols, SUBPROTOCOL } from '../../src/runtime/realtime/wire.ts';
 import { createLocalApi, type ApiVersion, type LocalApi } from '../../src/runtime/runtime.ts';
 import { loadOrCreateLocalCa, serverCertificate, type LocalCa } from '../../src/runtime/tls/local-ca.ts';
-import type { ApiWiring } from '../../src/wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 import type { ConnectionDeadlines } from '../../src/runtime/io/deadlines.ts';
 
 export const API_KEY = 'toy-api-key';

@@ -1,6 +1,6 @@
 import { createDynamoDbDataSource } from './data-source.ts';
 import { ensureTable } from '../../runtime/tables.ts';
-import type { DataSourceOf } from '../../wiring.ts';
+import type { DataSourceOf } from 'appsync-cloud';
 import type { LocalKind } from '../local-kind.ts';
 
 /** A table in DynamoDB Local, created (or checked against its definition) at start. */

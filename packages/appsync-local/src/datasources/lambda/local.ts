@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createLambdaDataSource, type LocalFunction } from './data-source.ts';
 import { localDynamoDbEnvironment } from '../../runtime/process/dynamodb-credentials.ts';
-import type { DataSourceOf } from '../../wiring.ts';
+import type { DataSourceOf } from 'appsync-cloud';
 import { resolveTableNames, type LocalContext, type LocalKind } from '../local-kind.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createNoneDataSource } from './data-source.ts';
-import type { DataSourceOf } from '../../wiring.ts';
+import type { DataSourceOf } from 'appsync-cloud';
 import type { LocalKind } from '../local-kind.ts';
 
 export const noneLocal: LocalKind<DataSourceOf<'NONE'>> = {

@@ -4,7 +4,7 @@
  * directive names it. `@aws_cognito_user_pools`/`@aws_auth` may narrow Cognito to some groups.
  */
 import { type ConstDirectiveNode, type GraphQLSchema, isObjectType } from 'graphql';
-import { authModeOf, fieldAuthDirectives, groupsOf } from '../../auth-modes.ts';
+import { authModeOf, fieldAuthDirectives, groupsOf } from 'appsync-cloud';
 import type { AuthMode, RequestAuth } from '../types.ts';
 
 /** Allowed modes, each with its allowed Cognito groups (null: any signed-in user). */

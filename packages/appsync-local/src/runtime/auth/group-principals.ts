@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GraphQLSchema } from 'graphql';
-import { grantedFieldsOf, type IamGroupGrant } from '../../group-grants.ts';
+import { grantedFieldsOf, type IamGroupGrant } from 'appsync-cloud';
 import type { LocalPrincipal, LocalPrincipals } from './principals.ts';
 
 /** What a SigV4 signer needs: AWS's usual credential fields. */

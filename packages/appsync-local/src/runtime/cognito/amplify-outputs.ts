@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { clientConfigTypesV1_4 } from '@aws-amplify/client-config';
-import type { ClientAuthorizationType } from '../../auth-modes.ts';
+import type { ClientAuthorizationType } from 'appsync-cloud';
 import { LOCAL_REGION } from '../process/dynamodb-credentials.ts';
 import type { LocalUserPool } from './user-pool.ts';
 

@@ -22,7 +22,7 @@ import {
   type OperationDefinitionNode,
   isNonNullType,
 } from 'graphql';
-import type { ApiLimits } from '../../wiring.ts';
+import type { ApiLimits } from 'appsync-cloud';
 import { isAllowed, type FieldAuthRule } from '../auth/directives.ts';
 import { fieldOutsidePolicy, PERMISSION_DENIED } from '../auth/iam-policy.ts';
 import type { AppSyncError, ExtensionCall, RequestAuth } from '../types.ts';

@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Linter } from 'eslint';
-import { MAX_CODE_CHARS } from '../../limits.ts';
+import { MAX_CODE_CHARS } from 'appsync-cloud';
 import { esbuildHelperRanges, parseModule, walk, type Node } from './ast.ts';
 import { DENIED_INSTANCE_METHODS, DENIED_METHODS, STATIC_OWNERS } from './denied-methods.ts';
 

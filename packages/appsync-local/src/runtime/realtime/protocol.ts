@@ -8,7 +8,7 @@
  * server → client: connection_ack {payload: {connectionTimeoutMs}}, ka, start_ack {id},
  *   data {id, payload: {data}}, complete {id}, error {id?, payload: {errors}}, connection_error
  */
-import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from '../../limits.ts';
+import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-cloud';
 import { HEADER_PROTOCOL_PREFIX } from './wire.ts';
 import { lowerCaseHeaders } from '../graphql/request.ts';
 

@@ -3,7 +3,7 @@
  * metafile), and its compiled form, so a reload rebundles only the sources a changed file went into
  * and re-checks only the bundles whose bytes changed.
  */
-import type { ResolverBundle, ResolverBundler } from '../../bundle.ts';
+import type { ResolverBundle, ResolverBundler } from 'appsync-cloud';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { compileCode } from '../js/compile.ts';

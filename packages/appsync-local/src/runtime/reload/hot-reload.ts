@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveTableNames } from '../../datasources/local-kind.ts';
-import { wiringSources, type ApiWiring } from '../../wiring.ts';
+import { wiringSources, type ApiWiring } from 'appsync-cloud';
 import type { LocalApi } from '../runtime.ts';
 import type { CodeCache } from './code-cache.ts';
 import { loadWiring, wiringInputs, type WiringModule } from './load-wiring.ts';

@@ -8,7 +8,7 @@ import { buildSync } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiWiring } from '../../wiring.ts';
+import type { ApiWiring } from 'appsync-cloud';
 
 export interface WiringModule {
   /** Absolute or root-relative path of the module. */

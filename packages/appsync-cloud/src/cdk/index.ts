@@ -1,4 +1,4 @@
-/** `appsync-local/cdk`: the cloud side, CDK constructs built from the same `ApiWiring` the local runtime reads. */
+/** `appsync-cloud/cdk`: the cloud side, CDK constructs built from the same `ApiWiring` the local runtime reads. */
 export {
   FieldLogLevel,
   RetentionDays,

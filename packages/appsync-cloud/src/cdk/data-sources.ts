@@ -1,10 +1,10 @@
 /** The cloud stack's side of each data-source kind (see kinds.ts): CDK constructs. */
 import type { DataSource, DataSourceKind, DataSourceOf } from '../wiring.ts';
-import type { CloudKind } from './cloud-kind.ts';
-import { dynamoDbCloud } from './dynamodb/cloud.ts';
-import { entryFor } from './kinds.ts';
-import { lambdaCloud } from './lambda/cloud.ts';
-import { noneCloud } from './none/cloud.ts';
+import type { CloudKind } from './data-source-kind.ts';
+import { dynamoDbCloud } from './dynamodb.ts';
+import { entryFor } from '../kinds.ts';
+import { lambdaCloud } from './lambda.ts';
+import { noneCloud } from './none.ts';
 
 const cloudKinds = {
   DYNAMODB: dynamoDbCloud,

@@ -1,5 +1,5 @@
 /**
- * `appsync-local/lambda`: for the code of a Lambda data source (bundled into the function, so it holds
+ * `appsync-cloud/lambda`: for the code of a Lambda data source (bundled into the function, so it holds
  * nothing else): calling the API with the function's own IAM identity, and the size limit of what a
  * subscription can carry.
  */

@@ -1,5 +1,5 @@
 /**
- * What a data-source kind's cloud side is (the registry, cloud.ts, maps each kind to one), in a module
+ * What a data-source kind's cloud side is (the registry, data-sources.ts, maps each kind to one), in a module
  * of its own so that a kind never imports the registry.
  */
 import type { BaseDataSource, GraphqlApi } from 'aws-cdk-lib/aws-appsync';

@@ -24,8 +24,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { additionalAuthorizationTypes, type ClientAuthorizationType } from '../auth-modes.ts';
 import { resolverBundler } from '../bundle.ts';
-import { cloudKindOf } from '../datasources/cloud.ts';
-import type { CloudContext, LambdaTarget } from '../datasources/cloud-kind.ts';
+import { cloudKindOf } from './data-sources.ts';
+import type { CloudContext, LambdaTarget } from './data-source-kind.ts';
 import { checkWiring, parseAppSyncSchema, type ApiWiring } from '../wiring.ts';
 import { createTable } from './table.ts';
 

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { IamResource } from 'aws-cdk-lib/aws-appsync';
-import type { DataSourceOf } from '../../wiring.ts';
-import type { CloudKind } from '../cloud-kind.ts';
+import type { DataSourceOf } from '../wiring.ts';
+import type { CloudKind } from './data-source-kind.ts';
 
 /**
  * The deployed function given for the data source's handler, with its tables' names and access and,

@@ -1,5 +1,5 @@
-import type { DataSourceOf } from '../../wiring.ts';
-import type { CloudKind } from '../cloud-kind.ts';
+import type { DataSourceOf } from '../wiring.ts';
+import type { CloudKind } from './data-source-kind.ts';
 
 export const dynamoDbCloud: CloudKind<DataSourceOf<'DYNAMODB'>> = {
   setUp(source, ctx) {
