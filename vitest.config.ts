@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { packageTests } from 'appsync-local/vitest-project';
+import { packageTests as cloudPackageTests } from 'appsync-cloud/vitest-project';
 import { buildDir, repoRoot, stateDir } from './project.ts';
 
 export default defineConfig({
@@ -24,6 +25,7 @@ export default defineConfig({
         },
       },
       packageTests,
+      cloudPackageTests,
     ],
     teardownTimeout: 30_000,
     // Two cores. A third worker once took the run from 396 s to 348 s, but with the fourth hardening

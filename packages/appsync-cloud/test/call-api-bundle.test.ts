@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 
 it('bundles into one ES module that signs and posts a request', async () => {
   const result = await build({
-    entryPoints: [path.join(import.meta.dirname, '../../src/calls-api.ts')],
+    entryPoints: [path.join(import.meta.dirname, '../src/calls-api.ts')],
     bundle: true,
     platform: 'node',
     target: 'node22',
