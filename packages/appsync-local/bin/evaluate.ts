@@ -12,8 +12,7 @@
  * code seen before is not linted again, and any change to the checker starts a fresh cache. For code
  * not seen before, it loads eslint from <build-dir>/evaluate-eslint.cjs with a V8 code cache beside it.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,7 +21,8 @@ import vm from 'node:vm';
 import { compileCode } from '../src/runtime/js/compile.ts';
 import { evaluateCode, type EvaluateOutput } from '../src/runtime/js/evaluate.ts';
 import type { CompiledCode } from '../src/runtime/types.ts';
-import { setEslintLoader, setLintCache, type LintMessage } from '../src/runtime/js/rules.ts';
+import { setEslintLoader, setLintCache } from '../src/runtime/js/rules.ts';
+import { checkerKey, diskLintCache } from '../src/runtime/js/lint-disk-cache.ts';
 
 const USAGE = [
   'usage: npm run --silent evaluate -- --code <file.js> --context <context.json> --function request|response',
@@ -38,28 +38,7 @@ function useDiskLintCache(): void {
   const self = fileURLToPath(import.meta.url);
   const stateDir = process.env.APPSYNC_LOCAL_STATE_DIR; // set by bin/evaluate.mjs, from --state-dir
   if (!self.endsWith('.mjs') || !stateDir) return; // run from source: the checker's files are not one thing to key on
-  const require = createRequire(import.meta.url);
-  const version = createHash('sha256').update(readFileSync(self));
-  for (const pkg of ['eslint/package.json', '@aws-appsync/eslint-plugin/package.json']) {
-    version.update(JSON.parse(readFileSync(require.resolve(pkg), 'utf8')).version);
-  }
-  const versionKey = version.digest('hex');
-  const dir = path.join(stateDir, 'evaluate-lint');
-  const file = (code: string) =>
-    path.join(dir, `${createHash('sha256').update(versionKey).update(code).digest('hex')}.json`);
-  setLintCache({
-    get(code) {
-      try {
-        return JSON.parse(readFileSync(file(code), 'utf8')) as LintMessage[];
-      } catch {
-        return undefined;
-      }
-    },
-    set(code, messages) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file(code), JSON.stringify(messages));
-    },
-  });
+  setLintCache(diskLintCache(path.join(stateDir, 'evaluate-lint'), checkerKey([self])));
 }
 
 /**

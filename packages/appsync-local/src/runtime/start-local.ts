@@ -33,6 +33,8 @@ import type { ConnectionDeadlines } from './io/deadlines.ts';
 import type { RealtimeLimits } from './realtime/protocol.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
 import { createCodeCache } from './reload/code-cache.ts';
+import { storedBundles } from './reload/bundle-store.ts';
+import { keepLintVerdictsIn } from './js/lint-disk-cache.ts';
 import { startHotReload, type HotReload } from './reload/hot-reload.ts';
 import type { WiringModule } from './reload/load-wiring.ts';
 import { loadOrCreateLocalCa, machineAddresses, serverCertificate } from './tls/local-ca.ts';
@@ -46,7 +48,7 @@ export interface LocalAppSyncOptions {
   root: string;
   /** The project's build folder (the explorer's bundle is kept in its explorer/). */
   buildDir: string;
-  /** The project's state folder (the local DynamoDB credential, hot reload's scratch files). */
+  /** The project's state folder (the local DynamoDB credential, hot reload's scratch files, resolver bundles and eslint's verdicts on them, kept between starts). */
   stateDir: string;
   /** Path of the SDL schema, root-relative or absolute. */
   schemaPath: string;
@@ -212,7 +214,8 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   };
   const groupPrincipals = issueGroupPrincipals(principals, parseAppSyncSchema(schemaSDL), opts.iamGrants ?? []);
   const log = opts.log;
-  const cache = createCodeCache(resolverBundler(root));
+  keepLintVerdictsIn(stateDir);
+  const cache = createCodeCache(storedBundles(resolverBundler(root), path.join(stateDir, 'appsync-bundles')));
   const api = createLocalApi({
     schemaSDL,
     wiring,

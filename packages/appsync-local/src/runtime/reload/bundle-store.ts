@@ -1,0 +1,70 @@
+/**
+ * Resolver bundles kept on disk between starts, one file per source: its code and the bytes' hash of
+ * every file esbuild read for it. A bundle is used again only while each of those files still hashes
+ * the same, under the same esbuild version and settings; otherwise the source is bundled afresh.
+ * (A new file that would change how an import resolves, without any read file changing, is not seen:
+ * hot reload has the same blind spot, and a restart after deleting the folder clears it.)
+ * Writes are atomic (a rename), so processes may share the folder.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { version as esbuildVersion } from 'esbuild';
+import { appsyncBuildOptions, type ResolverBundle, type ResolverBundler } from 'appsync-cloud';
+
+interface Stored {
+  code: string;
+  inputs: [file: string, sha256: string][];
+}
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+function hashOf(file: string): string | undefined {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `bundler`, answering from `dir` when every input of a kept bundle is unchanged. */
+export function storedBundles(bundler: ResolverBundler, dir: string): ResolverBundler {
+  const settings = JSON.stringify({ esbuildVersion, options: appsyncBuildOptions(bundler.root) });
+  const fileOf = (source: string) => path.join(dir, `${sha256(`${settings}\n${source}`)}.json`);
+  const read = (source: string): ResolverBundle | undefined => {
+    let stored: Stored;
+    try {
+      stored = JSON.parse(readFileSync(fileOf(source), 'utf8')) as Stored;
+    } catch {
+      return undefined;
+    }
+    if (!stored.inputs.every(([file, hash]) => hashOf(file) === hash)) return undefined;
+    return { code: stored.code, inputs: stored.inputs.map(([file]) => file) };
+  };
+  const write = (source: string, bundle: ResolverBundle, startedAt: number) => {
+    const inputs = bundle.inputs.map((file): [string, string | undefined] => [file, hashOf(file)]);
+    // Kept only if no input changed since bundling began (hashed first, then dated: a change between
+    // esbuild's read and the hash shows in the date). Dates within a second count as changed, for
+    // file systems with coarse timestamps.
+    const changed = (file: string) => !existsSync(file) || statSync(file).mtimeMs >= startedAt - 1000;
+    if (inputs.some(([file, hash]) => hash === undefined || changed(file))) return;
+    mkdirSync(dir, { recursive: true });
+    const target = fileOf(source);
+    const partial = `${target}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify({ code: bundle.code, inputs }));
+    renameSync(partial, target);
+  };
+  const bundleResolverWithInputs = (source: string): ResolverBundle => {
+    const kept = read(source);
+    if (kept) return kept;
+    const startedAt = Date.now();
+    const bundle = bundler.bundleResolverWithInputs(source);
+    write(source, bundle, startedAt);
+    return bundle;
+  };
+  return {
+    root: bundler.root,
+    bundleResolverWithInputs,
+    bundleResolver: (source) => bundleResolverWithInputs(source).code,
+  };
+}
