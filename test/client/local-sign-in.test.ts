@@ -82,7 +82,7 @@ describe('the app against the local stack', () => {
   });
 
   it("lists the API's other authorization modes as the cloud stack does: those the schema names", () => {
-    // The cloud's outputs list the same (backend-synth.test.ts): both derive it with additionalAuthorizationTypes.
+    // The cloud's outputs list the same (test/stack/branch/backend.ts): both derive it with additionalAuthorizationTypes.
     expect(outputs.data!.authorization_types).toEqual(
       additionalAuthorizationTypes(readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8')),
     );

@@ -13,9 +13,10 @@ import { Definition, GraphqlApi } from 'aws-cdk-lib/aws-appsync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupGrantPolicy } from 'appsync-cloud/cdk';
 import { grantedFieldsOf, parseAppSyncSchema } from 'appsync-cloud';
-import { consoleAdmin } from '../../amplify/data/console-admin.ts';
-import { schemaFile } from '../../amplify/data/resource.ts';
-import { synthesize, type CfnTemplate, type Synthesized } from './synthesize.ts';
+import { consoleAdmin } from '../../../amplify/data/console-admin.ts';
+import { schemaFile } from '../../../amplify/data/resource.ts';
+import type { CfnTemplate, Synthesized } from '../synthesize.ts';
+import { branchSynthesis } from './synthesis.ts';
 
 // The admin mutations of schema.graphql, written out here so that a change to them shows in this test.
 const ADMIN_FIELDS = [
@@ -57,11 +58,8 @@ const ofType = (t: CfnTemplate, type: string) => Object.entries(t.Resources).fil
 
 let branch: Synthesized;
 beforeAll(async () => {
-  branch = await synthesize('branch');
+  branch = await branchSynthesis();
 }, 300_000);
-afterAll(() => {
-  if (branch) rmSync(branch.outdir, { recursive: true, force: true });
-});
 
 describe('the console-admin policy of the deployed backend', () => {
   const templates = () => [branch.root, ...branch.nested];

@@ -4,24 +4,17 @@
  * rights limited to its schedule group, the unsubscribe function URL without sign-in, and no Pinpoint.
  * The rule packs run inside the synthesis (test/stack/nag.test.ts checks the acknowledgements).
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesize, type CfnTemplate, type Synthesized } from './synthesize.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CfnTemplate, Synthesized } from '../synthesize.ts';
+import { branchSynthesis, SENDER_IDENTITY as IDENTITY } from './synthesis.ts';
 
 let synth: Synthesized;
 let all: [string, any][];
 
-const IDENTITY = 'mail.pickem.test';
-
 beforeAll(async () => {
-  synth = await synthesize('branch', {
-    PICKEM_REMINDER_SENDER: `Pick'Em <reminders@${IDENTITY}>`,
-    PICKEM_APP_URL: 'https://pickem.test',
-  });
+  synth = await branchSynthesis();
   all = [synth.root, ...synth.nested].flatMap((t: CfnTemplate) => Object.entries(t.Resources));
 }, 300_000);
-
-afterAll(() => rmSync(synth.outdir, { recursive: true, force: true }));
 
 const ofType = (type: string) => all.filter(([, r]) => r.Type === type);
 const statementsOf = (policy: any): any[] => policy.Properties.PolicyDocument.Statement;

@@ -3,27 +3,22 @@
  * before deploying) and checks that what is deployed is what the local runtime runs: the same table,
  * the same wiring, the same bundled resolver code.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleResolver, repoRoot } from '../../project.ts';
-import { wiring } from '../../amplify/data/wiring.ts';
-import { pickemTable } from '../../amplify/data/table.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleResolver, repoRoot } from '../../../project.ts';
+import { wiring } from '../../../amplify/data/wiring.ts';
+import { pickemTable } from '../../../amplify/data/table.ts';
 import { TABLE } from '@pickem/domain/entities/table';
-import { synthesize, templateWith, type CfnTemplate, type Synthesized } from './synthesize.ts';
+import { templateWith, type CfnTemplate, type Synthesized } from '../synthesize.ts';
+import { branchSynthesis } from './synthesis.ts';
 
-// One synthesis for all assertions (tens of seconds; more on a loaded machine). Sandbox defaults are
-// checked in-process in wiring-check.test.ts.
+// Sandbox defaults are checked in-process in wiring-check.test.ts.
 let branch: Synthesized;
-
 beforeAll(async () => {
-  branch = await synthesize('branch', { PICKEM_INVITE_ONLY: 'true', PICKEM_API_LOG_LEVEL: 'INFO' });
+  branch = await branchSynthesis();
 }, 300_000);
-
-afterAll(() => {
-  if (branch) rmSync(branch.outdir, { recursive: true, force: true });
-});
 
 const ofType = (t: CfnTemplate, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 const dataTemplate = (s: Synthesized) => templateWith(s, 'AWS::AppSync::GraphQLApi');
