@@ -5,7 +5,7 @@
 import type { EventState } from '../schema-types';
 import { rulesOf, type RulesItem } from '../rules';
 import { atLeast, between, onTable, onIndex } from './access';
-import type { ItemKey } from './table';
+import { both, type ItemKey } from './table';
 
 export interface EventItem {
   id: string;
@@ -85,6 +85,38 @@ export const EVENT = {
   season: (date: string) => Number(date.slice(0, 4)),
   attributes,
   item: (event: EventItem) => ({ ...key(event.id), ...attributes(event) }),
+};
+
+/*
+ * Conditions on the stored event, exported one by one rather than as members of EVENT so that a bundle
+ * carries only those it uses. Their placeholder names are their own (`#stateNow`, not the `#state` of
+ * an update beside them): AppSync refuses a placeholder defined by both.
+ */
+const STATE_NOW = { '#stateNow': 'state' };
+
+/** The event is still in `state` (the one read). */
+export const ifState = (state: EventState) => ({
+  expression: '#stateNow = :current',
+  names: STATE_NOW,
+  values: { ':current': state },
+});
+
+/** The event is still UPCOMING: its card is open to edits and its date to season changes. */
+export const IF_UPCOMING = {
+  expression: '#stateNow = :upcoming',
+  names: STATE_NOW,
+  values: { ':upcoming': 'UPCOMING' },
+};
+
+/** Picks are still open at `now` (epoch ms): UPCOMING with the bell ahead, the instant savePrediction's lock uses. */
+export const ifPicksOpen = (now: number) =>
+  both(IF_UPCOMING, { expression: '#bellNow > :now', names: { '#bellNow': 'startsAtMs' }, values: { ':now': now } });
+
+/** BROADCAST or SCORED: the states a result or the tie-break answer is entered in. */
+export const IF_SCORABLE = {
+  expression: '#stateNow IN (:broadcast, :scored)',
+  names: STATE_NOW,
+  values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
 };
 
 /** An event item to the GraphQL Event. */

@@ -95,6 +95,18 @@ export const LEAGUE = {
   withMembers: (leagueId: string) => onTable(leaguePk(leagueId), null, true),
 };
 
+/**
+ * Conditions on the stored league: its commissioner is still `userId`, or is not (exported one by one,
+ * not as members of LEAGUE, so that a bundle carries only those it uses).
+ */
+const commissioner = (op: '=' | '<>', userId: string) => ({
+  expression: `#commissioner ${op} :commissioner`,
+  names: { '#commissioner': 'commissionerId' },
+  values: { ':commissioner': userId },
+});
+export const ifCommissioner = (userId: string) => commissioner('=', userId);
+export const ifNotCommissioner = (userId: string) => commissioner('<>', userId);
+
 /** The league table's attributes on the league item, and its entries. */
 export const LEAGUE_TABLE = {
   attribute: 'table',

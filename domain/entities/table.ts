@@ -29,6 +29,15 @@ export interface Expression {
 export const IF_STORED = { expression: `attribute_exists(${TABLE.pk})` };
 export const IF_NEW = { expression: `attribute_not_exists(${TABLE.pk})` };
 
+/** Both conditions, each with names and values; placeholders they share must stand for the same thing. */
+export function both(a: Required<Expression>, b: Required<Expression>): Required<Expression> {
+  return {
+    expression: `(${a.expression}) AND (${b.expression})`,
+    names: { ...a.names, ...b.names },
+    values: { ...a.values, ...b.values },
+  };
+}
+
 /** An item's primary key. */
 export type ItemKey = {
   PK: string;

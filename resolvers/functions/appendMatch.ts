@@ -1,8 +1,8 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent } from '../lib/card';
-import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { EVENT, IF_UPCOMING, type EventItem } from '@pickem/domain/entities/event';
 import { MATCH, MAX_MATCHES_PER_CARD, toMatch, type MatchItem } from '@pickem/domain/entities/match';
-import { IF_NEW } from '@pickem/domain/entities/table';
+import { IF_NEW, both } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationAddMatchArgs, MutationAddMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -38,11 +38,11 @@ export function request(ctx: AppendMatchContext) {
         names: { '#order': 'matchOrder' },
         values: { ':ids': [match.id] },
       },
-      {
-        expression: '#stateNow = :upcoming AND size(#orderNow) < :max',
-        names: { '#stateNow': 'state', '#orderNow': 'matchOrder' },
-        values: { ':upcoming': 'UPCOMING', ':max': MAX_MATCHES_PER_CARD },
-      },
+      both(IF_UPCOMING, {
+        expression: 'size(#orderNow) < :max',
+        names: { '#orderNow': 'matchOrder' },
+        values: { ':max': MAX_MATCHES_PER_CARD },
+      }),
     ),
     txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), IF_NEW),
   ]);

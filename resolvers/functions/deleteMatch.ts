@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
 import { cardChangedMeanwhile, eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT } from '@pickem/domain/entities/event';
+import { EVENT, IF_UPCOMING } from '@pickem/domain/entities/event';
 import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
-import { IF_STORED } from '@pickem/domain/entities/table';
+import { IF_STORED, both } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -31,11 +31,11 @@ export function request(ctx: DeleteMatchContext) {
       table,
       EVENT.key(event.id),
       { expression: `REMOVE #order[${index}]`, names: { '#order': 'matchOrder' } },
-      {
-        expression: `#stateNow = :upcoming AND #orderNow[${index}] = :id`,
-        names: { '#stateNow': 'state', '#orderNow': 'matchOrder' },
-        values: { ':upcoming': 'UPCOMING', ':id': match.id },
-      },
+      both(IF_UPCOMING, {
+        expression: `#orderNow[${index}] = :id`,
+        names: { '#orderNow': 'matchOrder' },
+        values: { ':id': match.id },
+      }),
     ),
     txDelete(table, MATCH.key(event.id, match.id), IF_STORED),
   ]);

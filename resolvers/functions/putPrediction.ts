@@ -2,7 +2,7 @@ import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
 import { caller } from '../lib/caller';
 import { ENTRY } from '@pickem/domain/entities/entry';
-import { EVENT, type EventItem } from '@pickem/domain/entities/event';
+import { EVENT, ifPicksOpen, type EventItem } from '@pickem/domain/entities/event';
 import { PREDICTION, toPrediction, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { ERROR } from '../lib/errors';
@@ -54,11 +54,7 @@ export function request(ctx: PutPredictionContext) {
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
   return transaction([
-    txCheck(table, EVENT.key(event.id), {
-      expression: '#state = :upcoming AND #startsAtMs > :now',
-      names: { '#state': 'state', '#startsAtMs': 'startsAtMs' },
-      values: { ':upcoming': 'UPCOMING', ':now': now },
-    }),
+    txCheck(table, EVENT.key(event.id), ifPicksOpen(now)),
     txPut(table, PREDICTION.key(userId, event.date, event.id), PREDICTION.attributes(prediction)),
     txPut(
       table,

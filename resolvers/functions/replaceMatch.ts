@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT } from '@pickem/domain/entities/event';
+import { EVENT, IF_UPCOMING } from '@pickem/domain/entities/event';
 import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
-import { IF_STORED } from '@pickem/domain/entities/table';
+import { IF_STORED, both } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateMatchArgs, MutationUpdateMatchResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -23,11 +23,15 @@ export function request(ctx: ReplaceMatchContext) {
   ctx.stash.replaced = match;
   const table = tableOf(ctx);
   return transaction([
-    txCheck(table, EVENT.key(event.id), {
-      expression: '#state = :upcoming AND contains(#order, :id)',
-      names: { '#state': 'state', '#order': 'matchOrder' },
-      values: { ':upcoming': 'UPCOMING', ':id': match.id },
-    }),
+    txCheck(
+      table,
+      EVENT.key(event.id),
+      both(IF_UPCOMING, {
+        expression: 'contains(#order, :id)',
+        names: { '#order': 'matchOrder' },
+        values: { ':id': match.id },
+      }),
+    ),
     txPut(table, MATCH.key(event.id, match.id), MATCH.attributes(match), IF_STORED),
   ]);
 }

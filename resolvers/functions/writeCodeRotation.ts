@@ -1,6 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { INVITE_CODE, type LeagueItem } from '@pickem/domain/entities/league';
+import { INVITE_CODE, ifCommissioner, type LeagueItem } from '@pickem/domain/entities/league';
+import { both } from '@pickem/domain/entities/table';
 import { newInviteCode } from '../lib/invite-code';
 import { REFUSAL, answer, codeItem, leagueUpdate, requireCommissioner, stashedLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
@@ -20,11 +21,11 @@ export function request(ctx: WriteCodeRotationContext) {
       table,
       league.id,
       { inviteCode: code },
-      {
-        expression: '#commissioner = :commissioner AND #code = :old',
-        names: { '#commissioner': 'commissionerId', '#code': 'inviteCode' },
-        values: { ':commissioner': caller(ctx).sub, ':old': league.inviteCode },
-      },
+      both(ifCommissioner(caller(ctx).sub), {
+        expression: '#code = :old',
+        names: { '#code': 'inviteCode' },
+        values: { ':old': league.inviteCode },
+      }),
     ),
     txDelete(table, INVITE_CODE.key(league.inviteCode)),
     codeItem(table, code, league.id),

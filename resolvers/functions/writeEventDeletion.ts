@@ -1,6 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT, toEvent } from '@pickem/domain/entities/event';
+import { EVENT, IF_UPCOMING, toEvent } from '@pickem/domain/entities/event';
+import { both } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationDeleteEventArgs, MutationDeleteEventResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
@@ -27,11 +28,15 @@ export function request(ctx: WriteEventDeletionContext) {
     util.error(error.message, error.type);
   }
   return transaction([
-    txDelete(tableOf(ctx), EVENT.key(event.id), {
-      expression: '#state = :upcoming AND size(#matchOrder) = :none',
-      names: { '#state': 'state', '#matchOrder': 'matchOrder' },
-      values: { ':upcoming': 'UPCOMING', ':none': 0 },
-    }),
+    txDelete(
+      tableOf(ctx),
+      EVENT.key(event.id),
+      both(IF_UPCOMING, {
+        expression: 'size(#matchOrder) = :none',
+        names: { '#matchOrder': 'matchOrder' },
+        values: { ':none': 0 },
+      }),
+    ),
   ]);
 }
 

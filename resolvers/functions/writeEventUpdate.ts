@@ -1,6 +1,6 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
-import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
-import { TABLE } from '@pickem/domain/entities/table';
+import { EVENT, ifPicksOpen, ifState, toEvent, type EventItem } from '@pickem/domain/entities/event';
+import { TABLE, both } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
 import type { MutationUpdateEventArgs, MutationUpdateEventResult } from '@pickem/domain/schema-types';
 import type { EventUpdateStash } from '../lib/stash';
@@ -73,17 +73,8 @@ export function request(ctx: WriteEventUpdateContext) {
   }
   ctx.stash.updated = updated;
   const table = tableOf(ctx);
-  const condition = {
-    expression: '#stateNow = :current',
-    names: { '#stateNow': 'state' } as Record<string, string>,
-    values: { ':current': event.state } as Record<string, unknown>,
-  };
-  if (updated.startsAtMs !== event.startsAtMs || rulesChange) {
-    condition.expression += ' AND #stateNow = :upcoming AND #bellNow > :now';
-    condition.names['#bellNow'] = 'startsAtMs';
-    condition.values[':upcoming'] = 'UPCOMING';
-    condition.values[':now'] = now;
-  }
+  const asRead = ifState(event.state);
+  const condition = updated.startsAtMs !== event.startsAtMs || rulesChange ? both(asRead, ifPicksOpen(now)) : asRead;
   const eventUpdate = txUpdate(
     table,
     EVENT.key(event.id),

@@ -1,7 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { caller, isAdmin } from '../lib/caller';
-import { INVITE_CODE, LEAGUE, SEASON_LEAGUE } from '@pickem/domain/entities/league';
-import { REFUSAL, leaveItems, raise, stashedLeague, toLeague } from '../lib/league';
+import { isAdmin } from '../lib/caller';
+import { INVITE_CODE, LEAGUE, SEASON_LEAGUE, ifCommissioner } from '@pickem/domain/entities/league';
+import { both } from '@pickem/domain/entities/table';
+import { REFUSAL, leaveItems, requireCommissioner, stashedLeague, toLeague } from '../lib/league';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete } from '../lib/transact';
 
@@ -15,16 +16,17 @@ type WriteLeagueDeletionContext = Context<unknown, LeagueStash>;
  */
 export function request(ctx: WriteLeagueDeletionContext) {
   const league = stashedLeague(ctx);
-  const me = caller(ctx).sub;
-  const admin = isAdmin(ctx);
-  if (!admin && league.commissionerId !== me) raise(REFUSAL.notCommissioner(league));
+  if (!isAdmin(ctx)) requireCommissioner(ctx, league);
   const table = tableOf(ctx);
   const items = [
-    txDelete(table, LEAGUE.key(league.id), {
-      expression: '#n = :n AND #commissioner = :commissioner',
-      names: { '#n': 'memberCount', '#commissioner': 'commissionerId' },
-      values: { ':n': ctx.stash.members.length, ':commissioner': league.commissionerId },
-    }),
+    txDelete(
+      table,
+      LEAGUE.key(league.id),
+      both(
+        { expression: '#n = :n', names: { '#n': 'memberCount' }, values: { ':n': ctx.stash.members.length } },
+        ifCommissioner(league.commissionerId),
+      ),
+    ),
     txDelete(table, INVITE_CODE.key(league.inviteCode)),
     txDelete(table, SEASON_LEAGUE.key(league.seasonId, league.id)),
   ];

@@ -1,15 +1,7 @@
 import { runtime, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import type { LeagueItem } from '@pickem/domain/entities/league';
-import {
-  REFUSAL,
-  answer,
-  commissionerIs,
-  leagueUpdate,
-  requireCommissioner,
-  stashedLeague,
-  validLeagueName,
-} from '../lib/league';
+import { ifCommissioner, type LeagueItem } from '@pickem/domain/entities/league';
+import { REFUSAL, answer, leagueUpdate, requireCommissioner, stashedLeague, validLeagueName } from '../lib/league';
 import type { MutationUpdateLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction } from '../lib/transact';
@@ -26,7 +18,7 @@ export function request(ctx: WriteLeagueUpdateContext) {
   if (joinsOpen !== null && joinsOpen !== undefined) set.joinsOpen = joinsOpen;
   ctx.stash.updated = { ...league, ...set };
   if (Object.keys(set).length === 0) return runtime.earlyReturn(answer(ctx, league, ctx.stash.members));
-  return transaction([leagueUpdate(tableOf(ctx), league.id, set, commissionerIs(caller(ctx).sub))]);
+  return transaction([leagueUpdate(tableOf(ctx), league.id, set, ifCommissioner(caller(ctx).sub))]);
 }
 
 export function response(ctx: WriteLeagueUpdateContext) {

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import type { LeagueItem } from '@pickem/domain/entities/league';
+import { ifNotCommissioner, type LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import {
   REFUSAL,
@@ -34,11 +34,7 @@ export function request(ctx: WriteLeaveContext) {
   const table = tableOf(ctx);
   return transaction([
     ...leaveItems(table, league.id, me),
-    memberChange(table, league, me, null, {
-      expression: '#commissioner <> :me',
-      names: { '#commissioner': 'commissionerId' },
-      values: { ':me': me },
-    }),
+    memberChange(table, league, me, null, ifNotCommissioner(me)),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent, stashedMatches } from '../lib/card';
-import { EVENT } from '@pickem/domain/entities/event';
+import { EVENT, IF_SCORABLE } from '@pickem/domain/entities/event';
 import { MATCH, NO_WINNER_OUTCOMES, toMatch, type MatchItem } from '@pickem/domain/entities/match';
 import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
@@ -77,11 +77,7 @@ export function request(ctx: WriteMatchResultContext) {
       table,
       EVENT.key(event.id),
       { expression: 'ADD #cardRev :one', names: { '#cardRev': EVENT.cardRevAttribute }, values: { ':one': 1 } },
-      {
-        expression: '#state IN (:broadcast, :scored)',
-        names: { '#state': 'state' },
-        values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
-      },
+      IF_SCORABLE,
     ),
     txUpdate(table, MATCH.key(event.id, match.id), update, IF_STORED),
   ]);

@@ -1,12 +1,12 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { ifCommissioner } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import {
   REFUSAL,
   answer,
   banItem,
   changedLeague,
-  commissionerIs,
   leagueRefused,
   leaveItems,
   memberChange,
@@ -31,7 +31,7 @@ export function request(ctx: WriteMemberRemovalContext) {
   const table = tableOf(ctx);
   return transaction([
     ...leaveItems(table, league.id, userId),
-    memberChange(table, league, userId, null, commissionerIs(caller(ctx).sub)),
+    memberChange(table, league, userId, null, ifCommissioner(caller(ctx).sub)),
     banItem(table, league.id, userId),
   ]);
 }

@@ -1,5 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { EVENT } from '@pickem/domain/entities/event';
+import { EVENT, IF_UPCOMING } from '@pickem/domain/entities/event';
 import { SEASON, toSeason } from '@pickem/domain/entities/season';
 import { IF_NEW } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
@@ -8,12 +8,6 @@ import type { SeasonStash } from '../lib/stash';
 import { failedCondition, raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
 
 type WriteSeasonContext = Context<unknown, SeasonStash>;
-
-const UPCOMING = {
-  expression: '#state = :upcoming',
-  names: { '#state': 'state' },
-  values: { ':upcoming': 'UPCOMING' },
-};
 
 /**
  * Writes the season (new: not over an existing id; updated: over the dates it was read with) in one
@@ -37,7 +31,7 @@ export function request(ctx: WriteSeasonContext) {
           names: { '#start': 'startDate', '#end': 'endDate' },
           values: { ':start': before.startDate, ':end': before.endDate },
         });
-  return transaction([write, ...events.map((event) => txCheck(table, EVENT.key(event.id), UPCOMING))]);
+  return transaction([write, ...events.map((event) => txCheck(table, EVENT.key(event.id), IF_UPCOMING))]);
 }
 
 export function response(ctx: WriteSeasonContext) {

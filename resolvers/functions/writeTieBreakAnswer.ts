@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent } from '../lib/card';
-import { EVENT, toEvent } from '@pickem/domain/entities/event';
+import { EVENT, IF_SCORABLE, toEvent } from '@pickem/domain/entities/event';
 import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import { ERROR } from '../lib/errors';
 import type { MutationSetTieBreakAnswerArgs, MutationSetTieBreakAnswerResult } from '@pickem/domain/schema-types';
@@ -30,11 +30,7 @@ export function request(ctx: WriteTieBreakAnswerContext) {
         names: { '#answer': 'tieBreakAnswer', '#cardRev': EVENT.cardRevAttribute },
         values: { ':answer': ctx.args.answer, ':one': 1 },
       },
-      {
-        expression: '#state IN (:broadcast, :scored)',
-        names: { '#state': 'state' },
-        values: { ':broadcast': 'BROADCAST', ':scored': 'SCORED' },
-      },
+      IF_SCORABLE,
     ),
   ]);
 }

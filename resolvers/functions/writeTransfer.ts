@@ -1,17 +1,9 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { MEMBER, type LeagueItem } from '@pickem/domain/entities/league';
+import { MEMBER, ifCommissioner, type LeagueItem } from '@pickem/domain/entities/league';
 import { IF_STORED } from '@pickem/domain/entities/table';
 import { ERROR } from '../lib/errors';
-import {
-  REFUSAL,
-  answer,
-  commissionerIs,
-  leagueUpdate,
-  raise,
-  requireCommissioner,
-  stashedLeague,
-} from '../lib/league';
+import { REFUSAL, answer, leagueUpdate, raise, requireCommissioner, stashedLeague } from '../lib/league';
 import type { MutationTransferLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck } from '../lib/transact';
@@ -28,7 +20,7 @@ export function request(ctx: WriteTransferContext) {
   ctx.stash.updated = { ...league, commissionerId: userId };
   const table = tableOf(ctx);
   return transaction([
-    leagueUpdate(table, league.id, { commissionerId: userId }, commissionerIs(caller(ctx).sub)),
+    leagueUpdate(table, league.id, { commissionerId: userId }, ifCommissioner(caller(ctx).sub)),
     txCheck(table, MEMBER.key(league.id, userId), IF_STORED),
   ]);
 }

@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
-import { LEAGUE, LEAGUE_BAN } from '@pickem/domain/entities/league';
+import { LEAGUE, LEAGUE_BAN, ifCommissioner } from '@pickem/domain/entities/league';
 import { IF_STORED } from '@pickem/domain/entities/table';
-import { REFUSAL, answer, commissionerIs, requireCommissioner, stashedLeague } from '../lib/league';
+import { REFUSAL, answer, requireCommissioner, stashedLeague } from '../lib/league';
 import type { MutationUnbanLeagueMemberArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txDelete } from '../lib/transact';
@@ -16,7 +16,7 @@ export function request(ctx: WriteUnbanContext) {
   const table = tableOf(ctx);
   return transaction([
     txDelete(table, LEAGUE_BAN.key(league.id, ctx.args.userId), IF_STORED),
-    txCheck(table, LEAGUE.key(league.id), commissionerIs(caller(ctx).sub)),
+    txCheck(table, LEAGUE.key(league.id), ifCommissioner(caller(ctx).sub)),
   ]);
 }
 

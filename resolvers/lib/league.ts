@@ -144,15 +144,6 @@ export function requireCommissioner(ctx: Context, league: LeagueItem): void {
   if (league.commissionerId !== caller(ctx).sub) raise(REFUSAL.notCommissioner(league));
 }
 
-/** The condition that the league's commissioner is still `userId` (placeholder names of its own). */
-export function commissionerIs(userId: string) {
-  return {
-    expression: '#commissioner = :commissioner',
-    names: { '#commissioner': 'commissionerId' },
-    values: { ':commissioner': userId },
-  };
-}
-
 /** A membership written both ways, and the player's league count raised (at most leaguesPerPlayer). */
 export function joinItems(table: string, member: MemberItem, seasonId: string): TransactItem[] {
   return [
