@@ -3,23 +3,15 @@
  * (amplify/functions/score-event/league-tables.ts, backfillLeagueTable): once, after deploying the
  * tables. Until then such a league reads its members' standings live (as before) and its joins and
  * leaves keep no table. Finds the leagues with a Scan for their type (a one-off: no access pattern
- * lists every league). Safe to run again at any time. Reads the table as the scoring function does:
- * TABLE_NAME, and AWS_ENDPOINT_URL_DYNAMODB when set (DynamoDB Local).
+ * lists every league). Safe to run again at any time. The table: TABLE_NAME (scripts/backfill-store.ts).
  *   TABLE_NAME=<table> npx tsx scripts/league-tables-backfill.ts
  */
-import { DynamoDBClient, ScanCommand, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import { LEAGUE } from '@pickem/domain/entities/league';
 import { backfillLeagueTable } from '../amplify/functions/score-event/league-tables.ts';
-import { createStore } from '../amplify/functions/score-event/store.ts';
+import { withBackfillStore } from './backfill-store.ts';
 
-const tableName = process.env.TABLE_NAME;
-if (!tableName) {
-  process.stderr.write('TABLE_NAME is not set\n');
-  process.exit(2);
-}
-const client = new DynamoDBClient({});
-try {
-  const store = createStore({ client, tableName, concurrency: 4 });
+await withBackfillStore(async (store, client, tableName) => {
   let start: ScanCommandInput['ExclusiveStartKey'];
   let written = 0;
   let seen = 0;
@@ -41,6 +33,4 @@ try {
     start = page.LastEvaluatedKey;
   } while (start);
   console.log(`${seen} leagues: ${written} tables written, the others had theirs`);
-} finally {
-  client.destroy();
-}
+});
