@@ -10,3 +10,4 @@ export { useAction } from './react/use-action.ts';
 export { useEventUpdates } from './react/use-event-updates.ts';
 export { useEventCard, BOARD_ROWS, type EventCardState } from './react/use-event-card.ts';
 export { useLeague, type League } from './react/use-league.ts';
+export { useSavePicks, type SavedPrediction } from './react/use-save-picks.ts';

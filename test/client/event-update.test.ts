@@ -147,6 +147,12 @@ describe('both apps follow an event through the shared hooks', () => {
     expect(text).not.toMatch(/queries\.eventCard|useEventUpdates|followEvent|applyEventUpdate/);
   });
 
+  it.each(screens)('%s saves picks through useSavePicks, and calls savePrediction nowhere else', (file) => {
+    const text = source(file);
+    expect(text).toMatch(/= useSavePicks\(event\.id, matches\.length, setCard\)/);
+    expect(text).not.toMatch(/savePrediction|predictionToSave/);
+  });
+
   it('neither app defines a hook of its own that the shared layer has', () => {
     for (const dir of ['app/src', 'mobile/src']) {
       const files = readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
@@ -154,7 +160,9 @@ describe('both apps follow an event through the shared hooks', () => {
         .map((f) => path.join(repoRoot, dir, f));
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
-        expect(text, file).not.toMatch(/function (useNow|useEventUpdates|usePaged|useAction|useLoad|useEventCard)\b/);
+        expect(text, file).not.toMatch(
+          /function (useNow|useEventUpdates|usePaged|useAction|useLoad|useEventCard|useSavePicks)\b/,
+        );
       }
     }
   });

@@ -5,13 +5,12 @@
 import { useState, type ComponentType } from 'react';
 import type { Card, Match } from '@pickem/client/card';
 import type { ShownBoard } from '@pickem/client/event-update';
-import { useEventCard, useNow, type EventCardState } from '@pickem/client/react';
-import { client, errorText, mutations } from '../api.ts';
+import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { useLeaveGuard } from '../route.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
 import { countdown, formatTime } from '../hooks.ts';
 import { rulesText } from '@pickem/client/rules';
-import { extrasOf, predictionToSave, sameExtras, samePicks, withJoker, type Extras } from '@pickem/client/pick-form';
+import { extrasOf, sameExtras, samePicks, withJoker, type Extras } from '@pickem/client/pick-form';
 import { StateBadge } from '../StateBadge.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
@@ -75,28 +74,14 @@ function CardView({
     Object.keys(savedPicks).length,
     now,
   );
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { save: savePicks, saving, status } = useSavePicks(event.id, matches.length, setCard);
 
   async function save() {
-    setSaving(true);
-    try {
-      const { picks: chosen, tieBreak } = predictionToSave(picks, extras, rules);
-      const { data } = await client.graphql({
-        query: mutations.savePrediction,
-        variables: { eventId: event.id, picks: chosen, tieBreak },
-      });
-      setSaved(data.savePrediction.updatedAt);
-      setSavedPicks(Object.fromEntries(chosen.map((p) => [p.matchId, p.team])));
-      setSavedExtras(extrasOf(data.savePrediction));
-      // The card knows the prediction from now on (the leaderboard's mark, my points).
-      setCard((old) => ({ ...old, myPrediction: { ...old.myPrediction, ...data.savePrediction } }));
-      setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
-    } catch (err) {
-      setStatus({ text: errorText(err), error: true });
-    } finally {
-      setSaving(false);
-    }
+    const done = await savePicks(picks, extras, rules);
+    if (!done) return;
+    setSaved(done.updatedAt);
+    setSavedPicks(Object.fromEntries(done.picks.map((p) => [p.matchId, p.team])));
+    setSavedExtras(extrasOf(done));
   }
 
   return (

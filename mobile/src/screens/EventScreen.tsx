@@ -8,11 +8,10 @@ import type { Card, Match } from '@pickem/client/card';
 import { matchTitle, teamLabel } from '@pickem/client/card';
 import { countdown } from '@pickem/client/countdown';
 import { lockWarning } from '@pickem/client/lock-warning';
-import { extrasOf, pickLine, predictionToSave, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
+import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { formatTime } from '@pickem/client/dates';
-import { useEventCard, useNow, type EventCardState } from '@pickem/client/react';
-import { client, errorText, mutations } from '../api';
+import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { Alert, Button, colors, Muted, RankRows, Screen, styles, Title } from '../ui';
 import { stateText } from './Events';
 
@@ -65,25 +64,11 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
     now,
   );
   const scores = Object.fromEntries((card.myPrediction?.scores ?? []).map((s) => [s.matchId, s.points]));
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { save: savePicks, saving, status } = useSavePicks(event.id, matches.length, setCard);
 
   async function save() {
-    setSaving(true);
-    try {
-      const { picks: chosen, tieBreak } = predictionToSave(picks, extras, rules);
-      const { data } = await client.graphql({
-        query: mutations.savePrediction,
-        variables: { eventId: event.id, picks: chosen, tieBreak },
-      });
-      setCard((old) => ({ ...old, myPrediction: { ...old.myPrediction, ...data.savePrediction } }));
-      setSavedCount(chosen.length);
-      setStatus({ text: `Picks saved (${chosen.length} of ${matches.length}).`, error: false });
-    } catch (err) {
-      setStatus({ text: errorText(err), error: true });
-    } finally {
-      setSaving(false);
-    }
+    const done = await savePicks(picks, extras, rules);
+    if (done) setSavedCount(done.picks.length);
   }
 
   return (
