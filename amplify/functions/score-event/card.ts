@@ -1,11 +1,29 @@
-/** The event and its card as scoring needs them, and the card as a board holds it. */
+/**
+ * What both scoring passes read of an event: its card and rules, its entries, and a player's row of
+ * the event board scored on the card (the points of their picks).
+ */
 import { ERROR } from '@pickem/domain/error-types';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
-import type { BoardMatch } from '@pickem/domain/entities/board';
+import {
+  boardMatches,
+  encodeMethods,
+  encodePicks,
+  jokerIndex,
+  type BoardMatch,
+  type EventRow,
+} from '@pickem/domain/entities/board';
+import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
-import { challengersOf, pickCounts, titleChangeOf } from '@pickem/domain/points';
-import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
+import {
+  challengersOf,
+  pickCounts,
+  possiblePoints,
+  scorePicks,
+  titleChangeOf,
+  type ScoringMatch,
+} from '@pickem/domain/points';
+import { asksTieBreak, rulesOf, type RulesItem } from '@pickem/domain/rules';
 import type { Store } from './store.ts';
 
 /** The matches on the card by id (matchOrder; an item it does not list is off the card). */
@@ -15,6 +33,16 @@ export type CardCheck =
   { ok: true; event: EventItem; card: Card; cardRev: number } | { ok: false; type: string; message: string };
 
 export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
+
+/** How many times a pass goes round on a card that keeps changing before it gives up. */
+export const MAX_PASSES = 5;
+
+/** A pass's answer to a card it may not score (an expected failure, for the resolver to raise). */
+export type Failure = { error: { type: string; message: string } };
+
+export const refused = (check: { type: string; message: string }): Failure => ({
+  error: { type: check.type, message: check.message },
+});
 
 /**
  * Reads the event and its matches; refuses an event not in one of `states`, and with `allResults`
@@ -101,4 +129,72 @@ export function boardCard(card: Card, picked: Record<string, number[]> | null): 
     if (picked !== null) row.push(picked[m.id] ?? m.teams.map(() => 0));
     return row;
   });
+}
+
+/** What an event board stores with its rows about the event's scoring. */
+export const scoringOf = (event: EventItem) => ({
+  rules: rulesOf(event),
+  tieBreakAnswer: event.tieBreakAnswer ?? null,
+});
+
+/** A card as a board holds it, made once a pass: every row is scored on the same matches and rules. */
+export interface CardScoring {
+  card: BoardMatch[];
+  onCard: Record<string, ScoringMatch>;
+  rules: RulesItem;
+}
+
+export const cardScoring = (card: BoardMatch[], event: EventItem): CardScoring => ({
+  card,
+  onCard: boardMatches({ card }),
+  rules: rulesOf(event),
+});
+
+/** The card scored with the picks at the bell counted from `entries`. */
+export function entriesScoring(card: Card, event: EventItem, entries: EntryItem[]): CardScoring {
+  const picks = entries.map((e) => e.picks);
+  return cardScoring(boardCard(card, countPicks(card, picks)), event);
+}
+
+/** Every entry of the event, from its shards (strongly consistent). */
+export async function readEntries(store: Store, eventId: string): Promise<EntryItem[]> {
+  const shards = await Promise.all(ENTRY.shards().map((s) => store.query(ENTRY.shard(eventId, s))));
+  return shards.flat() as unknown as EntryItem[];
+}
+
+/** A player as an event board row holds them. */
+export interface BoardPlayer {
+  userId: string;
+  displayName: string;
+  picks: PickItem[];
+  tieBreak?: number | null;
+  savedAtMs: number;
+}
+
+export const entryPlayer = (entry: EntryItem): BoardPlayer => ({
+  userId: entry.userId,
+  displayName: entry.displayName,
+  picks: entry.picks,
+  tieBreak: entry.tieBreak ?? null,
+  savedAtMs: Date.parse(entry.updatedAt),
+});
+
+/** A player's event board row, scored on `card` under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
+export function eventRow(who: BoardPlayer, scoring: CardScoring, rank = 0): EventRow {
+  const { card, onCard, rules } = scoring;
+  const { points, correct } = scorePicks(who.picks, onCard, rules);
+  const live = rank === 0;
+  return [
+    who.userId,
+    who.displayName,
+    points,
+    correct,
+    rank,
+    encodePicks(card, who.picks),
+    who.savedAtMs,
+    encodeMethods(card, who.picks),
+    jokerIndex(card, who.picks),
+    who.tieBreak ?? null,
+    live ? possiblePoints(who.picks, onCard, rules) : null,
+  ];
 }

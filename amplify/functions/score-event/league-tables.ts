@@ -25,7 +25,7 @@ import { MAX_BATCH_GET_KEYS } from '@pickem/domain/limits';
 import { toAttributes, type Item } from './attributes.ts';
 import { conditionCheckUnits, transactionalWriteUnits } from './capacity.ts';
 import { Expression, conditionCheck, setUpdate } from './expressions.ts';
-import type { Settled, StandingRow } from './player.ts';
+import { seasonFigures, type Settled, type StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { standingKey } from './standings.ts';
 import { backoff, isConditionFailure, keyId, sleep, type Store } from './store.ts';
@@ -129,11 +129,7 @@ export async function refreshLeagueTables(
   let finished = true;
   for (const seasonId of seasons) {
     if (!finished) break;
-    const figures = new Map<string, StandingRow>();
-    for (const [userId, s] of settled) {
-      const row = s.standings.get(seasonId);
-      if (row) figures.set(userId, row);
-    }
+    const figures = seasonFigures(settled, seasonId);
     if (figures.size === 0) continue;
     const ids = (await store.query(SEASON_LEAGUE.ofSeason(seasonId))).map((item: Item) => item.leagueId as string);
     // A BatchGetItem's worth of leagues at a time, so that a pass past its deadline reads no more of them.

@@ -55,6 +55,16 @@ export interface Settled {
   wroteStanding: boolean;
 }
 
+/** The standings the players settled in one season, by user id (a season board's and a league table's figures). */
+export function seasonFigures(settled: Map<string, Settled>, seasonId: string): Map<string, StandingRow> {
+  const figures = new Map<string, StandingRow>();
+  for (const [userId, s] of settled) {
+    const row = s.standings.get(seasonId);
+    if (row) figures.set(userId, row);
+  }
+  return figures;
+}
+
 const scored = (p: Item) => typeof p.points === 'number';
 
 /** A standing's totals once this prediction's old score is replaced by its new one; null when they do not add up (reads from before and after another run's write). */

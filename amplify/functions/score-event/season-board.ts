@@ -13,6 +13,7 @@ import { BOARD, type BoardHead, type ScoreCount, type SeasonRow } from '@pickem/
 import { SEASON_RANKS, seasonBuckets, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import type { Item } from './attributes.ts';
 import { histogram, readHead, readRows, replaceBoard, same, type BoardContent, type BoardWrite } from './board.ts';
+import type { StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { isConditionFailure, type Store } from './store.ts';
 
@@ -25,6 +26,35 @@ export async function replaceSeasonBoard(
   const write = await replaceBoard<SeasonRow>(store, BOARD.seasonScope(seasonId), compose, undefined, false);
   if (write.head && write.scores) await writeSeasonRanks(store, seasonId, write.head.version, write.scores);
   return write;
+}
+
+/**
+ * The season's board with `figures` (the standings of an event's players as a final pass wrote or
+ * read them) laid over its rows, the higher revision winning.
+ */
+export async function overlaySeasonBoard(
+  store: Store,
+  seasonId: string,
+  figures: Map<string, StandingRow>,
+): Promise<BoardWrite> {
+  return replaceSeasonBoard(store, seasonId, async (head) => {
+    const byUser = new Map<string, SeasonRow>();
+    if (head) for (const row of await readRows<SeasonRow>(store, head)) byUser.set(row[0], row);
+    for (const [userId, standing] of figures) {
+      const current = byUser.get(userId);
+      if (current && current[6] >= standing.rev) continue;
+      byUser.set(userId, [
+        userId,
+        standing.displayName,
+        standing.points,
+        standing.correct,
+        0,
+        standing.eventsPlayed,
+        standing.rev,
+      ]);
+    }
+    return { rows: [...byUser.values()], final: false, card: [] };
+  });
 }
 
 /**
