@@ -12,3 +12,12 @@ export function pickOutcome(
     ? { text: `Your pick won: +${match.points} pts.`, won: true }
     : { text: 'Your pick lost.', won: false };
 }
+
+/** How a pick is marked on a board: right, wrong, voided (a draw or a no contest: no one's pick counts), or open (no result yet). */
+export type PickMark = 'right' | 'wrong' | 'voided' | 'open';
+
+export function pickMark(match: { result?: number | null; outcome?: string | null }, team: number): PickMark {
+  if (match.outcome === 'DRAW' || match.outcome === 'NO_CONTEST') return 'voided';
+  if (match.result == null) return 'open';
+  return match.result === team ? 'right' : 'wrong';
+}

@@ -1,9 +1,10 @@
 /**
- * A player's picks on an event's card, in card order, each marked right or wrong once its match has a
- * result: what a league board, an event leaderboard row and another player's history show once the
+ * A player's picks on an event's card, in card order, each marked right, wrong or voided once its match
+ * has a result: what a league board, an event leaderboard row and another player's history show once the
  * event's picks have locked (the server sends no one else's picks before).
  */
 import { teamLabel, type Match } from '@pickem/client/card';
+import { pickMark } from '@pickem/client/outcome';
 
 export interface ShownPick {
   matchId: string;
@@ -12,15 +13,8 @@ export interface ShownPick {
 
 type PickMatch = Pick<Match, 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
 
-/** How a pick fared: right, wrong (a draw or no contest counts as no point), or no result yet. */
-export function pickMark(match: Pick<Match, 'result' | 'outcome'>, team: number): 'right' | 'wrong' | 'open' {
-  if (match.outcome === 'DRAW' || match.outcome === 'NO_CONTEST') return 'wrong';
-  if (match.result == null) return 'open';
-  return match.result === team ? 'right' : 'wrong';
-}
-
-const MARK = { right: '✓', wrong: '✗', open: '' } as const;
-const MARK_TEXT = { right: 'right', wrong: 'wrong', open: 'no result yet' } as const;
+const MARK = { right: '✓', wrong: '✗', voided: '–', open: '' } as const;
+const MARK_TEXT = { right: 'right', wrong: 'wrong', voided: 'voided, no points', open: 'no result yet' } as const;
 
 export function PlayerPicks({ matches, picks, label }: { matches: PickMatch[]; picks: ShownPick[]; label: string }) {
   const byMatch = new Map(picks.map((p) => [p.matchId, p.team]));

@@ -379,12 +379,13 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect((await figuresOf(player, 'leaderboard'))[0]).toBe(`1${PLAYER_NAME} (you)110`);
     // A leaderboard row opens that player's picks.
     await board.first().getByText('Picks').click();
-    expect(await picksOf(board.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm wrong']);
+    // The second match was a draw: the pick is voided, not wrong.
+    expect(await picksOf(board.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm voided']);
     await expect
       .poll(() => second.getByRole('heading', { name: /AEW Dynamite Test Night/ }).textContent(), { timeout: 20_000 })
       .not.toContain('Provisional');
     expect(await figuresOf(second, 'league-board')).toEqual([`1${PLAYER_NAME}110`]);
-    expect(await picksOf(leagueBoard.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm wrong']);
+    expect(await picksOf(leagueBoard.first())).toEqual(['1. Kenny Omega right', '2. Toni Storm voided']);
     for (const page of [player, second])
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sameDocument)).toBe(true);
   }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickOutcome } from '@pickem/client/outcome';
+import { pickMark, pickOutcome } from '@pickem/client/outcome';
 
 describe("how a player's pick fared, as the card shows it", () => {
   const match = { points: 25, result: null, outcome: null };
@@ -25,5 +25,18 @@ describe("how a player's pick fared, as the card shows it", () => {
   it('a draw or a no contest: no points for any pick', () => {
     expect(pickOutcome({ ...match, outcome: 'DRAW' }, 0)).toEqual({ text: 'No points: a draw.', won: false });
     expect(pickOutcome({ ...match, outcome: 'NO_CONTEST' }, 1)).toEqual({ text: 'No points: no contest.', won: false });
+  });
+});
+
+describe("a pick's mark on a board (the leaderboard's, a league's, a history's)", () => {
+  it('right, wrong, or open before the result', () => {
+    expect(pickMark({ result: null, outcome: null }, 1)).toBe('open');
+    expect(pickMark({ result: 1, outcome: 'WIN' }, 1)).toBe('right');
+    expect(pickMark({ result: 0, outcome: 'WIN' }, 1)).toBe('wrong');
+  });
+
+  it('voided, not wrong, after a draw or a no contest: no pick counts', () => {
+    expect(pickMark({ result: null, outcome: 'DRAW' }, 0)).toBe('voided');
+    expect(pickMark({ result: null, outcome: 'NO_CONTEST' }, 1)).toBe('voided');
   });
 });
