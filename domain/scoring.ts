@@ -16,11 +16,14 @@ export type ScoringPass = 'FINAL' | 'PROVISIONAL' | 'NONE';
  * What to publish to onEventUpdate's subscribers (amplify/functions/score-event/announce.ts), each
  * update read fresh from the table: first a RESULT of `resultOf` (a match whose result was set or
  * cleared), then a STATE with `state` (the state changed), then, once the pass has finished, a
- * LEADERBOARD (every pass) and a STATE (a FINAL pass: SCORED).
+ * LEADERBOARD (a FINAL pass, or a pass after a result or with `leaderboard`) and a STATE (a FINAL
+ * pass: SCORED).
  */
 export interface Announce {
   resultOf?: string;
   state?: boolean;
+  /** The board's order changed without a result (the tie-break answer): publish its LEADERBOARD too. */
+  leaderboard?: boolean;
 }
 
 /** What the scoring function is invoked with. */

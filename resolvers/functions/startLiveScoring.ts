@@ -7,7 +7,8 @@ type StartLiveScoringContext = Context<{ eventId: string; matchId?: string }, Ca
 /**
  * The last step of setMatchResult (and of setTieBreakAnswer: no RESULT), on the scoring Lambda data source: asynchronously (invocationType
  * Event: the mutation answers at once) the function announces the RESULT to the event's subscribers
- * and, while the event is BROADCAST, runs a provisional scoring pass and announces its LEADERBOARD.
+ * and, while the event is BROADCAST, runs a provisional scoring pass and announces its LEADERBOARD
+ * (for the tie-break answer too: it reorders players level on points).
  * Passes the previous step's result through. The result is already written when this runs, so a
  * failed start is reported next to it (util.appendError), not instead of it; the next result
  * entered, or scoreEvent, catches up.
@@ -18,7 +19,8 @@ export function request(ctx: StartLiveScoringContext): LambdaRequest {
   const payload: ScoringRequest = {
     eventId: event.id,
     pass: event.state === 'BROADCAST' ? 'PROVISIONAL' : 'NONE',
-    announce: ctx.args.matchId === undefined ? {} : { resultOf: ctx.args.matchId },
+    // setTieBreakAnswer has no match: the answer reorders players level on points, so its board is news too.
+    announce: ctx.args.matchId === undefined ? { leaderboard: true } : { resultOf: ctx.args.matchId },
     async: true,
   };
   return { operation: 'Invoke', invocationType: 'Event', payload };

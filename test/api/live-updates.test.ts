@@ -291,6 +291,48 @@ describe('live updates through the local API', () => {
     expectReadAtInOrder([...shown, ...published()]);
   });
 
+  it('publishes a LEADERBOARD when the tie-break answer reorders players level on points', async () => {
+    const card = await createCard(api, 1);
+    const [m1] = card.matches;
+    await updateEvent({ id: card.id, rules: { tieBreakQuestion: 'How many minutes does the main event last?' } });
+    // The same pick; guesses 30 (p1) and 12 (p2).
+    for (const [player, guess] of [
+      ['p1', 30],
+      ['p2', 12],
+    ] as const) {
+      await api.data(
+        player,
+        'mutation($e: ID!, $p: [PickInput!]!, $t: Int) { savePrediction(eventId: $e, picks: $p, tieBreak: $t) { userId } }',
+        { e: card.id, p: [{ matchId: m1, team: 0 }], t: guess },
+      );
+    }
+    await updateEvent({ id: card.id, state: 'BROADCAST' });
+    await setResult(card.id, m1, 0);
+    await api.app.settled();
+    const levelBoard = published().findLast((u) => u.kind === 'LEADERBOARD')!;
+    expect(levelBoard.leaderboard!.map((r) => r.rank)).toEqual([1, 1]);
+
+    calls.sent.length = 0;
+    const answered = await asAdmin(
+      'mutation($e: ID!, $a: Int!) { setTieBreakAnswer(eventId: $e, answer: $a) { id } }',
+      {
+        e: card.id,
+        a: 14,
+      },
+    );
+    expect(answered.errors).toBeUndefined();
+    await api.app.settled();
+    const boards = published().filter((u) => u.kind === 'LEADERBOARD');
+    expect(boards).toHaveLength(1);
+    // 12 is 2 from 14, 30 is 16: p2 ranks first now, on the open page as on a reload.
+    const p2 = (await api.data('p2', 'query { userProfile { user { id } } }')).userProfile.user.id;
+    expect(boards[0].leaderboard!.map((r) => [r.userId, r.rank])).toEqual([
+      [p2, 1],
+      [expect.any(String), 2],
+    ]);
+    expect(boards[0].event.tieBreakAnswer).toBe(14);
+  });
+
   it('keeps a scoring result when a publish fails: scoreEvent answers with the report and a PublishFailed error', async () => {
     const card = await createCard(api, 1);
     await updateEvent({ id: card.id, state: 'BROADCAST' });

@@ -38,7 +38,7 @@ function client(): DynamoDBClient {
 
 const PASSES: ScoringPass[] = ['FINAL', 'PROVISIONAL', 'NONE'];
 const USAGE =
-  'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean }, async?: boolean, deadlineMs?: number }';
+  'The payload must be { eventId: string, pass?: FINAL | PROVISIONAL | NONE, announce?: { resultOf?: string, state?: boolean, leaderboard?: boolean }, async?: boolean, deadlineMs?: number }';
 
 /**
  * A synchronous final pass (scoreEvent's) stops starting transaction batches after this long, so that
@@ -73,6 +73,8 @@ function scoringRequest(event: { [K in keyof ScoringRequest]?: unknown } | null 
     if (announce.resultOf !== undefined && (typeof announce.resultOf !== 'string' || announce.resultOf === ''))
       fail('announce.resultOf must be a match id');
     if (announce.state !== undefined && typeof announce.state !== 'boolean') fail('announce.state must be a boolean');
+    if (announce.leaderboard !== undefined && typeof announce.leaderboard !== 'boolean')
+      fail('announce.leaderboard must be a boolean');
   }
   const async = event!.async === true;
   return {
@@ -145,7 +147,7 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
     );
   // An unfinished pass announces nothing: the run that finishes it publishes the LEADERBOARD and the SCORED state. Nor does a superseded one,
   // nor the live pass of a state change (going BROADCAST: a board on no result, which is not shown).
-  const boardNews = pass === 'FINAL' || announce?.resultOf !== undefined;
+  const boardNews = pass === 'FINAL' || announce?.resultOf !== undefined || announce?.leaderboard === true;
   if (announce && boardNews && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
     if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
