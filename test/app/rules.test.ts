@@ -90,6 +90,15 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     await match(player, 0).getByLabel('Kenny Omega').check();
     await match(player, 0).getByLabel('Joker (×2)').check();
     await match(player, 0).getByLabel('Finish').selectOption('SUBMISSION');
+    // The joker's box sits on its label's line, and the finish stands apart from it, not run together.
+    const jokerBox = (await match(player, 0).getByLabel('Joker (×2)').boundingBox())!;
+    const jokerLabel = (await match(player, 0).locator('label', { hasText: 'Joker (×2)' }).boundingBox())!;
+    const finishLabel = (await match(player, 0).locator('label', { hasText: 'Finish' }).boundingBox())!;
+    expect(Math.abs(jokerBox.y + jokerBox.height / 2 - (jokerLabel.y + jokerLabel.height / 2))).toBeLessThan(4);
+    expect(jokerLabel.height).toBeLessThan(2 * jokerBox.height + 8);
+    expect(
+      finishLabel.x >= jokerLabel.x + jokerLabel.width + 8 || finishLabel.y >= jokerLabel.y + jokerLabel.height,
+    ).toBe(true);
     await match(player, 1).getByLabel('Toni Storm').check();
     await player.getByLabel(/Tie-break: How many minutes/).fill('17');
     await player.getByRole('button', { name: 'Save picks' }).click();

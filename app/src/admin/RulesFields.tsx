@@ -15,7 +15,7 @@ export function RulesFields({ rules }: { rules: Rules | null }) {
   return (
     <fieldset className="stack rules-fields">
       <legend>Scoring rules</legend>
-      <label>
+      <label className="check">
         <input type="checkbox" name="joker" defaultChecked={rules?.joker ?? false} /> Joker: one match a card doubled (a
         wrong joker loses the match's points)
       </label>

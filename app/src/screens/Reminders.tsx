@@ -42,7 +42,7 @@ export function Reminders({ current }: { current: { email: boolean; minutesBefor
       }}
     >
       <h2>Reminders</h2>
-      <label>
+      <label className="check">
         <input type="checkbox" name="email" defaultChecked={current?.email ?? false} /> Email me when a show is about to
         lock and I have matches unpicked
       </label>
