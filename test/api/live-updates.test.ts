@@ -309,7 +309,9 @@ describe('live updates through the local API', () => {
     await updateEvent({ id: card.id, state: 'BROADCAST' });
     await setResult(card.id, m1, 0);
     await api.app.settled();
-    const levelBoard = published().findLast((u) => u.kind === 'LEADERBOARD')!;
+    const levelBoard = published()
+      .filter((u) => u.kind === 'LEADERBOARD')
+      .at(-1)!;
     expect(levelBoard.leaderboard!.map((r) => r.rank)).toEqual([1, 1]);
 
     calls.sent.length = 0;
