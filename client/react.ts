@@ -11,3 +11,4 @@ export { useEventUpdates } from './react/use-event-updates.ts';
 export { useEventCard, BOARD_ROWS, type EventCardState } from './react/use-event-card.ts';
 export { useLeague, type League } from './react/use-league.ts';
 export { useSavePicks, type SavedPrediction } from './react/use-save-picks.ts';
+export { useChosenName } from './react/use-chosen-name.ts';

@@ -1,8 +1,9 @@
 import { useAuthenticator } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { ADMIN_GROUP, myGroups } from './api.ts';
+import { ADMIN_GROUP, client, mutations, myGroups } from './api.ts';
 import { href, useRoute, type Route } from './route.ts';
 import { SignIn } from './SignIn.tsx';
+import { useChosenName } from '@pickem/client/react';
 import { AdminHome } from './admin/AdminHome.tsx';
 import { CardBuilder } from './admin/CardBuilder.tsx';
 import { ResultControls, ShowControls } from './admin/ShowControls.tsx';
@@ -35,6 +36,9 @@ function Shell() {
       () => setAdmin(false),
     );
   }, [user]);
+  const chosen = useChosenName(sessionStorage, user.signInDetails?.loginId, (displayName) =>
+    client.graphql({ query: mutations.updateMyProfile, variables: { displayName } }),
+  );
 
   // A league's screens and an invite link belong to Leagues in the menu.
   const section = route.screen === 'league' || route.screen === 'join' ? 'leagues' : route.screen;
@@ -63,7 +67,12 @@ function Shell() {
         </button>
       </header>
       <main className="page">
-        <Screen route={route} isAdmin={isAdmin} me={user.userId} />
+        {chosen.error && <p role="alert">{chosen.error} Set it on Me.</p>}
+        {chosen.naming ? (
+          <p role="status">Setting up your account…</p>
+        ) : (
+          <Screen route={route} isAdmin={isAdmin} me={user.userId} />
+        )}
       </main>
     </>
   );

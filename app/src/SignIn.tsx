@@ -1,21 +1,18 @@
-/** Sign in and sign up with Amplify's Authenticator: email and password, USER_PASSWORD_AUTH. */
+/** Sign in and sign up with Amplify's Authenticator: email and password, USER_PASSWORD_AUTH (client/sign-up.ts). */
 import { Authenticator } from '@aws-amplify/ui-react';
-import { signIn, type SignInInput } from 'aws-amplify/auth';
 import type { ReactNode } from 'react';
+import { authenticatorServices, SIGN_UP_ATTRIBUTES, signUpFormFields } from '@pickem/client/sign-up';
 
-// One sign-in for both: the local user pool (cognito-local) has no SRP, and the cloud app client allows
-// USER_PASSWORD_AUTH beside SRP (amplify/auth/sign-in.ts).
-// `signIn`'s type also has a server-side overload (a context first); the Authenticator calls this with the input only.
-const services = {
-  handleSignIn: ((input: SignInInput) =>
-    signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
-};
+// The tab's sessionStorage: a name chosen at sign-up survives a reload before the emailed code.
+const services = authenticatorServices(sessionStorage);
 
 export function SignIn({ children }: { children: ReactNode }) {
   return (
     <Authenticator
       services={services}
       loginMechanisms={['email']}
+      signUpAttributes={[...SIGN_UP_ATTRIBUTES]}
+      formFields={signUpFormFields}
       components={{ Header: () => <h1 className="brand-title">Pick'Em</h1> }}
     >
       {children}

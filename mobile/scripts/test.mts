@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
+import { outboxUrlOf } from '../../scripts/outbox-code.ts';
 import { npmStart } from '../../scripts/start-child.ts';
 
 const mobileDir = path.resolve(import.meta.dirname, '..');
@@ -28,6 +29,7 @@ try {
       ...process.env,
       PICKEM_OUTPUTS: outputsFile,
       PICKEM_API_URL: stack.apiUrl,
+      PICKEM_OUTBOX_URL: outboxUrlOf(stack.output()),
       PICKEM_ADMIN_TOKEN: stack.tokens.admin,
       PICKEM_DEMO_PASSWORD: DEMO_PASSWORD,
       PICKEM_DEMO_EMAIL: demoEmail('{user}'),

@@ -6,11 +6,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BackHandler, Pressable, Text, View } from 'react-native';
 import { SafeAreaProvider, SafeAreaView } from 'react-native-safe-area-context';
-import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react-native';
+import { Authenticator, useAuthenticator, type SignUpProps } from '@aws-amplify/ui-react-native';
 import { useNetInfo } from '@react-native-community/netinfo';
 import * as Linking from 'expo-linking';
-import { signIn } from 'aws-amplify/auth';
+import { useChosenName } from '@pickem/client/react';
 import { parseLink, type Route } from '@pickem/client/route';
+import { authenticatorServices, memoryNameStore, SIGN_UP_ATTRIBUTES, signUpFormFields } from '@pickem/client/sign-up';
+import { client, mutations } from './api';
 import { configure } from './config';
 import { NavContext, type Nav } from './nav';
 import { Events } from './screens/Events';
@@ -24,17 +26,29 @@ import { colors } from './ui';
 
 configure();
 
-/** One sign-in for the local user pool (no SRP) and the cloud app client (allows USER_PASSWORD_AUTH). */
-const services = {
-  handleSignIn: ((input: Parameters<typeof signIn>[0]) =>
-    signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
-};
+/** The name a new player chooses at sign-up waits here until they are signed in (client/sign-up.ts). */
+const names = memoryNameStore();
+const services = authenticatorServices(names);
+
+/** The sign-up form with the web app's labels and order (this Authenticator takes no `formFields`). */
+function SignUp({ fields, ...props }: SignUpProps) {
+  const form = signUpFormFields.signUp as Record<string, { label?: string; placeholder?: string; order: number }>;
+  const shown = fields
+    .map((field) => ({ ...field, ...(form[field.name] ?? {}) }))
+    .sort((a, b) => (form[a.name]?.order ?? 99) - (form[b.name]?.order ?? 99));
+  return <Authenticator.SignUp {...props} fields={shown} />;
+}
 
 export function App() {
   return (
     <SafeAreaProvider>
       <Authenticator.Provider>
-        <Authenticator services={services} loginMechanisms={['email']}>
+        <Authenticator
+          services={services}
+          loginMechanisms={['email']}
+          signUpAttributes={[...SIGN_UP_ATTRIBUTES]}
+          components={{ SignUp }}
+        >
           <Shell />
         </Authenticator>
       </Authenticator.Provider>
@@ -51,6 +65,9 @@ const TABS: { label: string; route: Route }[] = [
 
 function Shell() {
   const { user } = useAuthenticator((context) => [context.user]);
+  const chosen = useChosenName(names, user.signInDetails?.loginId, (displayName) =>
+    client.graphql({ query: mutations.updateMyProfile, variables: { displayName } }),
+  );
   const [stack, setStack] = useState<Route[]>([{ screen: 'events' }]);
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
   const nav: Nav = useMemo(
@@ -85,8 +102,17 @@ function Shell() {
             <Text style={{ color: colors.ink }}>‹ Back</Text>
           </Pressable>
         )}
+        {chosen.error && (
+          <Text accessibilityRole="alert" style={{ padding: 12, color: colors.ink }}>
+            {chosen.error} Set it on Profile.
+          </Text>
+        )}
         <View style={{ flex: 1 }}>
-          <CurrentScreen route={nav.route} me={user.userId} />
+          {chosen.naming ? (
+            <Text style={{ padding: 12, color: colors.ink }}>Setting up your account…</Text>
+          ) : (
+            <CurrentScreen route={nav.route} me={user.userId} />
+          )}
         </View>
         <View accessibilityRole="tablist" style={{ flexDirection: 'row', borderTopWidth: 1, borderColor: colors.line }}>
           {TABS.map((tab) => (

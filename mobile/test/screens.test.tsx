@@ -1,20 +1,22 @@
 /**
  * The real screens under jest-expo, with the real aws-amplify client, against the local stack that
  * scripts/test.mts started (the demo season). One app is rendered for the whole file, as a player
- * keeps it open: an account created, signing in, an event's card picked and saved, locked at the bell, then results and
+ * keeps it open: an account created (its code read from the local outbox) and signed out, signing in, an event's card picked and saved, locked at the bell, then results and
  * the leaderboard arriving live (the admin's calls go through the API, and the test never re-renders),
  * then a league joined by its code. The native modules the preset cannot run: test/native-modules.ts.
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import '@testing-library/react-native/dont-cleanup-after-each'; // one app for the whole file
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react-native';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react-native';
 import { generateClient } from 'aws-amplify/api';
+import { signOut } from 'aws-amplify/auth';
 import { useNetInfo } from '@react-native-community/netinfo';
 import * as Linking from 'expo-linking';
 import { eventCard, userProfile } from '@pickem/client/graphql/queries';
 import { rulesText } from '@pickem/client/rules';
 import { App } from '../src/App';
-import { asAdmin, DEMO_PASSWORD, demoEmail } from './stack';
+import { asAdmin, DEMO_PASSWORD, demoEmail, OUTBOX_URL } from './stack';
+import { emailedCode } from '../../scripts/outbox-code';
 import { EVERY_RULE_ON } from '../../scripts/demo/rules';
 
 // The link the phone's OS hands the app (expo-linking's hook, null until the deep-link test sets one).
@@ -58,17 +60,22 @@ const tab = (name: string) => fireEvent.press(screen.getByRole('tab', { name }))
 describe('a player on the React Native app, on the local stack', () => {
   let show: Awaited<ReturnType<typeof eventWithBellIn>>;
 
-  it('creates an account with the Authenticator, up to the code the pool would email', async () => {
+  it('creates an account with a chosen name and is signed in after the emailed code', async () => {
+    const email = `phone-${Date.now()}@example.com`;
     await render(<App />);
     await fireEvent.press(await screen.findByRole('button', { name: 'Create Account' }));
-    await fireEvent.changeText(screen.getByPlaceholderText(/email/i), `phone-${Date.now()}@example.com`);
+    await fireEvent.changeText(screen.getByPlaceholderText('The name other players see'), 'Phone Newcomer');
+    await fireEvent.changeText(screen.getByPlaceholderText(/email/i), email);
     await fireEvent.changeText(screen.getByPlaceholderText(/^enter your password/i), DEMO_PASSWORD);
     await fireEvent.changeText(screen.getByPlaceholderText(/confirm/i), DEMO_PASSWORD);
     await fireEvent.press(screen.getAllByRole('button', { name: 'Create Account' }).at(-1)!);
-    // Signed up, unconfirmed: the Authenticator asks for the code (the local pool sends none: docs/clients.md
-    // confirms an account with AdminConfirmSignUp). The app starts again for the next test.
     expect(await screen.findByText('Confirmation Code', {}, LIVE)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    await fireEvent.changeText(screen.getByPlaceholderText(/code/i), await emailedCode(OUTBOX_URL, email));
+    await fireEvent.press(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('tab', { name: 'Profile' }, LIVE);
+    tab('Profile');
+    expect(await screen.findByText('Phone Newcomer', {}, LIVE)).toBeTruthy();
+    await act(() => signOut());
     await cleanup();
   });
 

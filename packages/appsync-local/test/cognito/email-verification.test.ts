@@ -12,7 +12,9 @@ import {
   CognitoIdentityProviderClient,
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
+  ConfirmSignUpCommand,
   InitiateAuthCommand,
+  SignUpCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -161,6 +163,38 @@ describe('email verification in the local user pool', () => {
     await client.send(new VerifyUserAttributeCommand({ AccessToken: access, AttributeName: 'email', Code: fresh }));
     expect(await attributes(access)).toMatchObject({ email: 'other@example.com', email_verified: 'true' });
     expect((await signIn('other@example.com')).id).toMatchObject({ email: 'other@example.com', email_verified: true });
+  });
+});
+
+describe('signing up', () => {
+  it('the code emailed at sign-up confirms the player and verifies the address (issue 41, bug 3)', async () => {
+    const email = 'newcomer@example.com';
+    const signedUp = await client.send(
+      new SignUpCommand({
+        ClientId: pool.clientId,
+        Username: email,
+        Password: PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'preferred_username', Value: 'Rowdy Newcomer' },
+        ],
+      }),
+    );
+    expect(signedUp.UserConfirmed).toBe(false);
+    const wrong = client.send(
+      new ConfirmSignUpCommand({ ClientId: pool.clientId, Username: email, ConfirmationCode: '00000x' }),
+    );
+    expect(await failure(wrong)).toBe('CodeMismatchException');
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: pool.clientId, Username: email, ConfirmationCode: lastCode(email) }),
+    );
+    const { access, id } = await signIn(email);
+    expect(id).toMatchObject({ email, email_verified: true });
+    expect(await attributes(access)).toMatchObject({
+      email,
+      email_verified: 'true',
+      preferred_username: 'Rowdy Newcomer',
+    });
   });
 });
 

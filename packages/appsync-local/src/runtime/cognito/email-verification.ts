@@ -12,9 +12,13 @@
  * `GetUserAttributeVerificationCode` and `VerifyUserAttribute` are cognito-local's (the code goes
  * through the pool's email, the outbox); a code is voided after `MAX_CODE_ATTEMPTS` wrong guesses, as
  * Cognito stops guessing with `LimitExceededException` *(guess: Cognito's exact count is not documented)*.
+ *
+ * `ConfirmSignUp` with the code sent to the address verifies it, as Cognito's does for an auto-verified
+ * attribute; cognito-local only confirms the user, so a new player's first sign-in asked to verify again.
  */
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
+import type { CognitoService } from 'cognito-local/lib/services/cognitoService.js';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 
@@ -29,7 +33,7 @@ const VERIFIED_FLAGS = ['email_verified', 'phone_number_verified'];
 
 const valueOf = (attributes: Attribute[] | undefined, name: string) => attributes?.find((a) => a.Name === name)?.Value;
 
-export function withEmailVerification(route: Router): Router {
+export function withEmailVerification(route: Router, cognito: CognitoService): Router {
   const wrongCodes = new Map<string, number>();
   const usernameOf = async (ctx: Context, req: { AccessToken?: string }) =>
     ((await route('GetUser')(ctx, { AccessToken: req.AccessToken })) as { Username: string }).Username;
@@ -56,6 +60,25 @@ export function withEmailVerification(route: Router): Router {
             wrongCodes.set(Username, (wrongCodes.get(Username) ?? 0) + 1);
           throw err;
         }
+      };
+    if (target === 'ConfirmSignUp')
+      return async (ctx, req: { ClientId?: string; Username?: string }) => {
+        const answer = await route(target)(ctx, req);
+        const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId ?? '');
+        const user = await userPool.getUserByUsername(ctx, req.Username ?? '');
+        if (
+          user &&
+          valueOf(user.Attributes, 'email') !== undefined &&
+          userPool.options.AutoVerifiedAttributes?.includes('email')
+        )
+          await userPool.saveUser(ctx, {
+            ...user,
+            Attributes: [
+              ...user.Attributes.filter((a) => a.Name !== 'email_verified'),
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          });
+        return answer;
       };
     if (target === 'GetUserAttributeVerificationCode')
       return async (ctx, req: { AccessToken?: string }) => {
