@@ -114,7 +114,10 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     triggers,
   };
   const { application } = createServer(
-    withAccessTokenCheck(withEmailVerification(withTokenRefresh(Router(services)), cognito), createPublicKey(opts.signingKey)),
+    withAccessTokenCheck(
+      withEmailVerification(withTokenRefresh(Router(services)), cognito),
+      createPublicKey(opts.signingKey),
+    ),
     logger,
     config.ServerConfig,
     services,
