@@ -140,7 +140,7 @@ describe('reminders', () => {
     const partial = mails.find((m) => m.to === 'partial@example.com')!;
     expect(missing.subject).toContain('locks in 10 minutes: 3 matches unpicked');
     expect(partial.subject).toContain('locks in 10 minutes: 2 matches unpicked');
-    expect(partial.text).toContain('You have picked 1 of its 3 matches');
+    expect(partial.text).toContain('You have picked 1 of 3; 2 matches still unpicked.');
   }, 60_000);
 
   it('send once when the same run is fired twice at the same moment', async () => {

@@ -118,6 +118,27 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     });
   });
 
+  it('asks the admin before starting the broadcast ahead of the advertised bell (issue 41)', async () => {
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
+      i: { name: 'Early Start Night', date: startsAt.slice(0, 10), startsAt },
+    });
+    await admin.goto(`${stack.appUrl}#/event/${createEvent.id}`);
+    await admin.getByRole('button', { name: 'Start the broadcast' }).click();
+    await admin.getByText(/starting now locks every pick early/).waitFor();
+    const yes = admin.getByRole('button', { name: 'Yes, start now and lock picks early' });
+    await yes.waitFor();
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    expect(await yes.count()).toBe(0);
+    const state = async () =>
+      (await asAdmin('query ($id: ID!) { eventCard(eventId: $id) { event { state } } }', { id: createEvent.id }))
+        .eventCard.event.state;
+    expect(await state()).toBe('UPCOMING');
+    await admin.getByRole('button', { name: 'Start the broadcast' }).click();
+    await yes.click();
+    await expect.poll(state).toBe('BROADCAST');
+  }, 60_000);
+
   it("after the admin's result with its finish, the player's page shows the points and why, and what is still possible", async () => {
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     await asAdmin('mutation ($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {

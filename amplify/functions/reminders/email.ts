@@ -57,16 +57,20 @@ function subjectHeader(subject: string) {
     : { key: 'Subject', value: subject };
 }
 
+/** Where the player's card stands: "None of the card's 3 matches is picked yet.", "You have picked 2 of 3; 1 match still unpicked." */
+export function pickStatus(picked: number, matchCount: number): string {
+  if (picked > 0) return `You have picked ${picked} of ${matchCount}; ${matches(matchCount - picked)} still unpicked.`;
+  return matchCount === 1
+    ? "The card's 1 match is not picked yet."
+    : `None of the card's ${matchCount} matches is picked yet.`;
+}
+
 export async function reminderEmail(m: ReminderEmail): Promise<SendEmailCommandInput> {
   const subject = m.nudgedBy
     ? `${m.nudgedBy}: ${m.eventName} locks in ${leadInWords(m.minutesBefore)}, ${matches(m.unpicked)} unpicked`
     : `${m.eventName} locks in ${leadInWords(m.minutesBefore)}: ${matches(m.unpicked)} unpicked`;
   const nudged = m.nudgedBy ? `The commissioner of your league ${m.nudgedBy} reminds you to pick. ` : '';
-  const picked = m.matchCount - m.unpicked;
-  const status =
-    picked === 0
-      ? `You have not picked any of its ${matches(m.matchCount)} yet.`
-      : `You have picked ${picked} of its ${matches(m.matchCount)}; ${matches(m.unpicked)} still unpicked.`;
+  const status = pickStatus(m.matchCount - m.unpicked, m.matchCount);
   const text = [
     `${nudged}${m.eventName} starts ${bellInWords(m.startsAt)}, in ${leadInWords(m.minutesBefore)}. Picks lock at the bell.`,
     status,

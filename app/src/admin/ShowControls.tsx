@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { client, mutations, type FinishMethod, type MatchOutcome } from '../api.ts';
 import { teamLabel, type Card, type Match } from '@pickem/client/card';
 import { FINISH_METHODS, FINISH_NAMES } from '@pickem/client/rules';
-import { useAction } from '@pickem/client/react';
+import { useAction, useNow } from '@pickem/client/react';
+import { formatTime } from '@pickem/client/dates';
+import { Confirmed } from '../Confirmed.tsx';
 import { RulesFields, rulesFromForm } from './RulesFields.tsx';
 
 /** Until the bell: the event's scoring rules (the API refuses a change after it: RulesLocked). */
@@ -65,8 +67,49 @@ function TieBreakAnswer({ event, onChange }: { event: Card['event']; onChange: (
   );
 }
 
+/**
+ * Starting the broadcast locks every pick. Before the advertised bell the admin is asked first, with
+ * how early that is: players may still be picking.
+ */
+function StartBroadcast({
+  event,
+  busy,
+  start,
+}: {
+  event: Card['event'];
+  busy: boolean;
+  start: () => Promise<unknown>;
+}) {
+  const now = useNow(5_000);
+  if (Date.parse(event.startsAt) <= now)
+    return (
+      <button type="button" disabled={busy} onClick={() => void start()}>
+        Start the broadcast
+      </button>
+    );
+  return (
+    <>
+      <p className="muted">The advertised bell is {formatTime(event.startsAt)}: starting now locks every pick early.</p>
+      <Confirmed
+        label="Start the broadcast"
+        confirm="Yes, start now and lock picks early"
+        busy={busy}
+        onConfirm={start}
+      />
+    </>
+  );
+}
+
 export function ShowControls({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
   const { busy, status, run } = useAction();
+  const start = () =>
+    run('Broadcast started: picks are locked.', async () => {
+      await client.graphql({
+        query: mutations.updateEvent,
+        variables: { input: { id: event.id, state: 'BROADCAST' } },
+      });
+      await onChange();
+    });
   return (
     <section className="admin" aria-labelledby="show-title">
       <h2 id="show-title">Run the show</h2>
@@ -77,21 +120,7 @@ export function ShowControls({ event, onChange }: { event: Card['event']; onChan
         <TieBreakAnswer event={event} onChange={onChange} />
       )}
       {event.state === 'UPCOMING' ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run('Broadcast started: picks are locked.', async () => {
-              await client.graphql({
-                query: mutations.updateEvent,
-                variables: { input: { id: event.id, state: 'BROADCAST' } },
-              });
-              await onChange();
-            })
-          }
-        >
-          Start the broadcast
-        </button>
+        <StartBroadcast event={event} busy={busy} start={start} />
       ) : (
         <button
           type="button"
