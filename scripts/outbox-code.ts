@@ -7,12 +7,12 @@ export function outboxUrlOf(startOutput: string): string {
   return found[1];
 }
 
-/** The six-digit code in the newest outbox message to `address`, read through the outbox page, as a person would. */
+/** The six-digit code in the newest outbox message to `address`: the outbox page's row, then the message's raw file. */
 export async function emailedCode(outboxUrl: string, address: string): Promise<string> {
   const list = await (await fetch(`${outboxUrl}/outbox`)).text();
   const row = list.split('<tr>').find((r) => r.includes(address));
   if (!row) throw new Error(`no message to ${address} in the outbox`);
-  const message = await (await fetch(`${outboxUrl}${/href="([^"]+)"/.exec(row)![1]}`)).text();
+  const message = await (await fetch(`${outboxUrl}${/href="([^"]+)"/.exec(row)![1]}?raw`)).text();
   const code = /\b(\d{6})\b/.exec(
     message
       .split(/\r?\n\r?\n/)

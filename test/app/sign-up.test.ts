@@ -1,7 +1,7 @@
 /**
  * Creating an account in the web app on the stack `npm start` runs (issue 41, bug 3), in headless
  * Chromium at a phone's width: the display name is asked on the first screen beside the email and
- * password; the code arrives in the local outbox; entering it ends signed in (no second sign-in, no
+ * password; the code arrives in the local outbox (its page shows the email); entering it ends signed in (no second sign-in, no
  * request to verify the address again), and the chosen name is the player's name.
  */
 import type { Page } from 'playwright-core';
@@ -51,7 +51,17 @@ describe.skipIf(skipBrowserTests)('creating an account', () => {
     await page.locator('form[data-amplify-authenticator-signup] button[type=submit]').click();
     const codeField = page.getByLabel('Confirmation Code');
     await codeField.waitFor();
-    await codeField.fill(await emailedCode(outboxUrlOf(stack.output()), email));
+    const code = await emailedCode(outboxUrlOf(stack.output()), email);
+    // The outbox shows the email as a mail reader would: the code in the message's frame.
+    const outbox = await browser.context.newPage();
+    await outbox.goto(`${outboxUrlOf(stack.output())}/outbox`);
+    await outbox.getByRole('row').filter({ hasText: email }).getByRole('link').click();
+    await expect
+      .poll(() => outbox.frameLocator('iframe[title="The message"]').locator('body').textContent())
+      .toContain(code);
+    await outbox.screenshot({ path: 'build/screenshots/outbox-message-360.png' });
+    await outbox.close();
+    await codeField.fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.getByText(/verified contact information|Account recovery/i).count()).toBe(0);

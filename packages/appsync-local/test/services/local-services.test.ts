@@ -80,8 +80,52 @@ describe('SES v2 SendEmail into the outbox', () => {
     expect(text).toContain('plain body');
     const page = await (await fetch(`${server.url}/outbox`)).text();
     expect(page).toContain('Grüße: a subject');
-    expect(await (await fetch(`${server.url}/outbox/${entry.file}`)).text()).toBe(text);
+    expect(await (await fetch(`${server.url}/outbox/${entry.file}?raw`)).text()).toBe(text);
     expect((await fetch(`${server.url}/outbox/..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('shows a message as a mail reader would: headers decoded, the HTML part in a frame that runs no script, links clickable', async () => {
+    const { MessageId } = await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'Pick Em <sender@example.com>',
+        Destination: { ToAddresses: ['fan@example.com'] },
+        Content: {
+          Simple: {
+            Subject: { Data: 'Grüße <b>from</b> the league' },
+            Body: {
+              Text: { Data: 'Make your picks: http://127.0.0.1:4000/#/event/e1' },
+              Html: {
+                Data: '<p>Hi <script>alert(1)</script><a href="http://127.0.0.1:4000/#/event/e1">Make your picks</a></p>',
+              },
+            },
+          },
+        },
+      }),
+    );
+    const entry = outbox.list().find((e) => e.id === MessageId)!;
+    const answer = await fetch(`${server.url}/outbox/${entry.file}`);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await answer.text();
+    expect(page).toContain('<h1>Grüße &lt;b&gt;from&lt;/b&gt; the league</h1>');
+    expect(page).toContain('<dd>fan@example.com</dd>');
+    const frame = /<iframe title="The message" sandbox="([^"]*)" srcdoc="([^"]*)"/.exec(page)!;
+    expect(frame[1]).not.toContain('allow-scripts');
+    expect(frame[1]).not.toContain('allow-same-origin');
+    expect(frame[2]).toContain('&lt;a href=&quot;http://127.0.0.1:4000/#/event/e1&quot;&gt;Make your picks');
+    expect(frame[2]).toContain('&lt;base target=&quot;_blank&quot;&gt;');
+    expect(page.replace(frame[0], '')).not.toContain('<script');
+
+    // Text only: its links made clickable.
+    const raw =
+      'From: a@example.com\r\nTo: b@example.com\r\nSubject: text\r\n\r\nOpen http://127.0.0.1:4003/outbox now\r\n';
+    const { MessageId: textId } = await ses.send(
+      new SendEmailCommand({ Content: { Raw: { Data: Buffer.from(raw) } } }),
+    );
+    const textFile = outbox.list().find((e) => e.id === textId)!.file;
+    expect(await (await fetch(`${server.url}/outbox/${textFile}`)).text()).toContain(
+      '&lt;a href=&quot;http://127.0.0.1:4003/outbox&quot;',
+    );
   });
 
   it('writes Raw content as sent', async () => {

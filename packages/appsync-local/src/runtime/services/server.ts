@@ -1,7 +1,7 @@
 /**
  * The local AWS services a project's functions call besides DynamoDB, on a port of their own: SES v2
  * `SendEmail` into the outbox (ses.ts), EventBridge Scheduler's one-time schedules (scheduler.ts), and
- * the outbox page (`GET /outbox`, each message at `/outbox/<file>`). The functions reach them through
+ * the outbox page (`GET /outbox`, each message at `/outbox/<file>`, shown as a mail reader would; `?raw` for its file). The functions reach them through
  * the SDK's standard endpoint variables (`AWS_ENDPOINT_URL_SESV2`, `AWS_ENDPOINT_URL_SCHEDULER`), so
  * the code that runs in the cloud runs here unchanged. Requests are not checked for a signature: the
  * server listens on loopback (see docs/fidelity.md). It answers only this machine's own callers
@@ -14,6 +14,7 @@
  * is read, and the bodies being read at once share one budget (429 past it).
  */
 import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONNECTION_DEADLINES, guardFirstHeaders, httpTimeouts } from '../io/deadlines.ts';
@@ -26,6 +27,7 @@ import type { LocalFunction } from '../../datasources/lambda/data-source.ts';
 import { functionUrlAnswer, functionUrlEvent } from './function-url.ts';
 import type { Outbox } from './outbox.ts';
 import { decodeWords, headerOf, OUTBOX_HEAD_BYTES, OUTBOX_PAGE_SIZE, outboxPage } from './page.ts';
+import { largeMessagePage, MESSAGE_PAGE_CSP, messagePage, RENDERED_MESSAGE_BYTES } from './message-page.ts';
 import {
   MAX_INPUT_BYTES,
   SchedulerError,
@@ -179,9 +181,23 @@ async function route(
   }
   const file = /^\/outbox\/([^/]+)$/.exec(url.pathname);
   if (file && method === 'GET') {
-    const at = opts.outbox.pathOf(decodeURIComponent(file[1]));
-    const stream = at && createReadStream(at);
-    if (!stream) throw new ServiceError('NotFoundException', 404, 'No such message');
+    const name = decodeURIComponent(file[1]);
+    const at = opts.outbox.pathOf(name);
+    const size = at
+      ? await stat(at).then(
+          (s) => s.size,
+          () => null,
+        )
+      : null;
+    if (!at || size === null) throw new ServiceError('NotFoundException', 404, 'No such message');
+    if (!url.searchParams.has('raw')) {
+      const page =
+        size > RENDERED_MESSAGE_BYTES ? largeMessagePage(name, size) : await messagePage(await readFile(at), name);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': MESSAGE_PAGE_CSP });
+      res.end(page);
+      return;
+    }
+    const stream = createReadStream(at);
     await new Promise<void>((resolve, reject) => {
       stream.once('error', reject);
       stream.once('open', () => {
