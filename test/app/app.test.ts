@@ -707,6 +707,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
         (page) => [
           page.getByRole('heading', { name: PLAYER_NAME }),
           page.locator('table').last().locator('tbody tr').first(),
+          page.getByTestId('season-chart').locator('svg').first(),
         ],
       ],
       [`#/event/${show.id}`, (page) => [match(page, 1), rowsOf(page, 'leaderboard').first()]],
@@ -762,6 +763,30 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       for (const page of [player, admin]) await page.setViewportSize(PHONE);
     }
   }, 90_000);
+
+  it("the profile draws the season: the running total over each event's points, with the same in words", async () => {
+    await player.setViewportSize(SMALL_PHONE);
+    try {
+      await player.goto(`${stack.appUrl}#/player`);
+      const chart = player.getByTestId('season-chart');
+      await chart.locator('.recharts-bar-rectangle').first().waitFor();
+      const words = (await chart.getByRole('img').getAttribute('aria-label'))!;
+      expect(words).toMatch(/^\S.*, event by event\. .+: \d+ points.*\d+ in all\.$/);
+      // The line ends where the season's standing stands: the same season, the same points.
+      const season = words.slice(0, words.indexOf(', event by event.'));
+      const standing = player.getByRole('row').filter({ has: player.getByRole('cell', { name: season, exact: true }) });
+      const points = (await standing.first().locator('td').nth(2).textContent())!;
+      expect(words.endsWith(` ${points} in all.`), `${words} / ${season}: ${points}`).toBe(true);
+      // One bar per event named in the words, one dot per running total.
+      const events = words.split('; ').length;
+      expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(events);
+      expect(await chart.locator('.recharts-line-dots circle').count()).toBe(events);
+      await chart.scrollIntoViewIfNeeded();
+      await player.screenshot({ path: 'build/screenshots/profile-season-360.png' });
+    } finally {
+      await player.setViewportSize(PHONE);
+    }
+  }, 60_000);
 
   it('leaving and deleting a league land on the leagues list with a plain status line', async () => {
     await player.goto(`${stack.appUrl}#/leagues`);

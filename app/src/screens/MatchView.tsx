@@ -75,7 +75,15 @@ export function MatchView({
                 {team.champion && <abbr title="champion"> (c)</abbr>}
               </span>
               {team.name && <span className="members">{team.members.join(', ')}</span>}
-              {match.pickShares && <span className="muted share"> {match.pickShares[i]}% picked</span>}
+              {match.pickShares && (
+                <span className="muted share" data-testid="pick-share">
+                  {' '}
+                  {match.pickShares[i]}% picked
+                  <span className="share-bar" aria-hidden="true">
+                    <span style={{ width: `${match.pickShares[i]}%` }} />
+                  </span>
+                </span>
+              )}
             </span>
           </label>
         ))}

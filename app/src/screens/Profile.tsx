@@ -1,13 +1,16 @@
 /** A player's profile: display name (your own is editable), every season's standing, event history. */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { client, errorText, mutations, queries, type UserProfileQuery } from '../api.ts';
 import { formatDay } from '../hooks.ts';
 import { RankTable } from '../RankTable.tsx';
 import { Reminders } from './Reminders.tsx';
 import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
-import { useSeasons } from '../seasons.ts';
+import { currentSeason, useSeasons } from '../seasons.ts';
+import { seasonLine } from '@pickem/client/season-line';
 import { PROFILE_LIMIT } from '@pickem/client/limits';
+
+const SeasonChart = lazy(() => import('./SeasonChart.tsx'));
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
 type HistoryItem = Profile['history']['items'][number];
@@ -40,6 +43,9 @@ export function Profile({ userId }: { userId?: string }) {
     void load(null);
   }, [load]);
 
+  const season = currentSeason(seasons.list);
+  const steps = season ? seasonLine(history, season) : [];
+
   if (error) return <p role="alert">{error}</p>;
   if (profile === undefined) return <p aria-busy="true">Loading…</p>;
   if (profile === null)
@@ -63,6 +69,11 @@ export function Profile({ userId }: { userId?: string }) {
             </tr>
           ))}
         </RankTable>
+      )}
+      {season && steps.length > 0 && (
+        <Suspense fallback={<p aria-busy="true">Loading the chart…</p>}>
+          <SeasonChart steps={steps} seasonName={season.name} />
+        </Suspense>
       )}
       <h2>History</h2>
       {history.length === 0 ? (
