@@ -1,4 +1,5 @@
 /** An event's card as the apps show it: its types (from the generated eventCard query) and its match texts. */
+import { titleChangeOf } from '@pickem/domain/points';
 import type { EventCardQuery } from './graphql/types.ts';
 
 export type Card = NonNullable<EventCardQuery['eventCard']>;
@@ -13,6 +14,10 @@ export const teamLabel = (team: Match['teams'][number]) => team.name ?? team.mem
 export function matchTitle(match: Pick<Match, 'name' | 'position' | 'teams'>): string {
   return match.name ?? match.teams.map(teamLabel).join(' vs ');
 }
+
+/** A challenger beat the champion in a title match: the card marks it NEW CHAMPION (the title-change rule's test). */
+export const newChampion = (match: Pick<Match, 'championships' | 'teams' | 'result' | 'outcome'>): boolean =>
+  titleChangeOf(match);
 
 export function resultText(match: Pick<Match, 'result' | 'outcome' | 'teams'>): string | null {
   if (match.outcome === 'DRAW') return 'Draw';

@@ -574,7 +574,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await admin.getByRole('heading', { name: 'Build the card' }).waitFor();
     for (const [name, teams] of [
       ['Opener', "Orange Cassidy\nKyle O'Reilly"],
-      ['Main Event', 'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'],
+      ['Main Event', 'Sting & Darby Allin (c)\nThe Young Bucks: Matthew Jackson & Nicholas Jackson'],
       ['Dark Match', 'Action Andretti\nLee Johnson'],
     ]) {
       await admin.getByLabel('Match name').fill(name);
@@ -635,13 +635,36 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(await admin.getByRole('list', { name: 'Card order' }).locator('li').first().textContent()).toContain(
       'Main Event',
     );
+    // Editing a match: its form opens filled in (a named team as "Name: members"); saved, the card changes.
+    await admin.getByRole('button', { name: 'Edit Main Event' }).click();
+    const edit = admin.getByRole('form', { name: 'Edit Main Event' });
+    expect(await edit.getByLabel('Teams').inputValue()).toBe(
+      'Sting & Darby Allin (c)\nThe Young Bucks: Matthew Jackson & Nicholas Jackson',
+    );
+    await edit.getByLabel('Points').fill('30');
+    await edit.getByLabel('Teams').fill('Sting & Darby Allin (c)\nThe Elite: Matthew Jackson & Nicholas Jackson');
+    await edit.getByRole('button', { name: 'Save match' }).click();
+    await expect
+      .poll(() =>
+        admin
+          .getByRole('status')
+          .filter({ hasText: /Match saved/ })
+          .count(),
+      )
+      .toBe(1);
+    await expect.poll(() => edit.count()).toBe(0);
+    await expect.poll(() => match(admin, 0).textContent()).toContain('The Elite');
     const id = decodeURIComponent(new URL(admin.url()).hash.split('/')[2]);
     const { eventCard } = await asAdmin(
-      'query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position teams { members champion } } } }',
+      'query ($id: ID!) { eventCard(eventId: $id) { event { startsAt } matches { name position points teams { name members champion } } } }',
       { id },
     );
     expect(eventCard.matches.map((m: { name: string }) => m.name)).toEqual(['Main Event', 'Opener']);
-    expect(eventCard.matches[0].teams[0]).toEqual({ members: ['Sting', 'Darby Allin'], champion: true });
+    expect(eventCard.matches[0].points).toBe(30);
+    expect(eventCard.matches[0].teams).toEqual([
+      { name: null, members: ['Sting', 'Darby Allin'], champion: true },
+      { name: 'The Elite', members: ['Matthew Jackson', 'Nicholas Jackson'], champion: false },
+    ]);
     expect(Date.parse(eventCard.event.startsAt)).toBe(new Date('2031-05-01T20:00').getTime());
   }, 60_000);
 
@@ -787,6 +810,19 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       await player.setViewportSize(PHONE);
     }
   }, 60_000);
+
+  it("marks a title change NEW CHAMPION on the card (the demo's AEW Revolution: the TBS title changed hands)", async () => {
+    const { events } = await asAdmin<{ events: { items: { id: string; name: string }[] } }>(
+      'query { events(limit: 100) { items { id name } } }',
+      {},
+    );
+    const revolution = events.items.find((e) => e.name === 'AEW Revolution')!;
+    await player.goto(`${stack.appUrl}#/event/${revolution.id}`);
+    await match(player, 0).waitFor();
+    const marked = player.getByTestId('match').filter({ has: player.getByTestId('new-champion') });
+    await expect.poll(() => marked.count()).toBe(1);
+    expect(await marked.getByTestId('result').textContent()).toBe('Winner: Willow Nightingale NEW CHAMPION');
+  }, 30_000);
 
   it('leaving and deleting a league land on the leagues list with a plain status line', async () => {
     await player.goto(`${stack.appUrl}#/leagues`);

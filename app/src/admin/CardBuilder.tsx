@@ -1,25 +1,59 @@
-/** Admins, before the bell: add matches to the card, move them up or down, remove them (asked twice). */
+/** Admins, before the bell: add matches to the card, edit them, move them up or down, remove them (asked twice). */
+import { useState } from 'react';
 import { client, mutations, type MatchInput } from '../api.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { matchTitle, type Card } from '@pickem/client/card';
 import { useAction } from '@pickem/client/react';
 import { MATCH_LIMIT } from '@pickem/client/limits';
+import { parseTeams, teamLines } from '@pickem/client/team-lines';
 
-/** "Sting & Darby Allin (c)": one team a line in the form, members split on "&", "(c)" for the champion. */
-export function parseTeams(text: string): MatchInput['teams'] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const champion = /\(c\)\s*$/i.test(line);
-      const members = line
-        .replace(/\(c\)\s*$/i, '')
-        .split('&')
-        .map((m) => m.trim())
-        .filter(Boolean);
-      return { members, champion };
-    });
+type CardMatch = Card['matches'][number];
+
+function matchInput(form: HTMLFormElement): MatchInput {
+  const f = new FormData(form);
+  return {
+    name: String(f.get('name') ?? '').trim() || null,
+    points: Number(f.get('points')),
+    preshow: f.get('preshow') === 'on',
+    championships: String(f.get('championships') ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+    teams: parseTeams(String(f.get('teams') ?? '')),
+  };
+}
+
+/** The fields of a match: empty to add one, filled to edit one. */
+function MatchFields({ match }: { match?: CardMatch }) {
+  return (
+    <>
+      <label>
+        Match name (optional, up to {MATCH_LIMIT.name} characters)
+        <input name="name" maxLength={MATCH_LIMIT.name} defaultValue={match?.name ?? ''} />
+      </label>
+      <label>
+        Points
+        <input name="points" type="number" min={1} max={1000} defaultValue={match?.points ?? 10} required />
+      </label>
+      <label>
+        Teams, one a line ("Team name:" first for a tag team or stable, members joined by &amp;, "(c)" for the champion)
+        <textarea
+          name="teams"
+          rows={3}
+          required
+          defaultValue={match ? teamLines(match.teams) : undefined}
+          placeholder={'Sting & Darby Allin (c)\nThe Young Bucks: Matthew Jackson & Nicholas Jackson'}
+        />
+      </label>
+      <label>
+        Championships (comma-separated)
+        <input name="championships" defaultValue={match?.championships.join(', ') ?? ''} />
+      </label>
+      <label className="check">
+        <input type="checkbox" name="preshow" defaultChecked={match?.preshow ?? false} /> Preshow
+      </label>
+    </>
+  );
 }
 
 export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Promise<void> }) {
@@ -36,6 +70,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
   // Buttons that cannot act are aria-disabled, not disabled: a disabled button drops the keyboard focus
   // to the top of the page, after every move of a match (while busy) and at either end of the card.
   const inert = (unavailable: boolean) => ({ 'aria-disabled': unavailable || busy });
+  const [editing, setEditing] = useState<string | null>(null);
 
   function move(index: number, by: -1 | 1) {
     if (index + by < 0 || index + by >= card.matches.length) return;
@@ -47,20 +82,17 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
   }
 
   async function add(form: HTMLFormElement) {
-    const f = new FormData(form);
-    const championships = String(f.get('championships') ?? '')
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean);
-    const input: MatchInput = {
-      name: String(f.get('name') ?? '').trim() || null,
-      points: Number(f.get('points')),
-      preshow: f.get('preshow') === 'on',
-      championships,
-      teams: parseTeams(String(f.get('teams') ?? '')),
-    };
+    const input = matchInput(form);
     if (await run('Match added.', () => client.graphql({ query: mutations.addMatch, variables: { eventId, input } })))
       form.reset();
+  }
+
+  async function save(form: HTMLFormElement, matchId: string) {
+    const input = matchInput(form);
+    const saved = await run('Match saved.', () =>
+      client.graphql({ query: mutations.updateMatch, variables: { eventId, matchId, input } }),
+    );
+    if (saved) setEditing(null);
   }
 
   return (
@@ -70,6 +102,15 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
         {card.matches.map((m, i) => (
           <li key={m.id}>
             <span className="grow">{matchTitle(m)}</span>
+            <button
+              type="button"
+              aria-label={`Edit ${matchTitle(m)}`}
+              aria-expanded={editing === m.id}
+              {...inert(false)}
+              onClick={() => !busy && setEditing(editing === m.id ? null : m.id)}
+            >
+              ✎
+            </button>
             <button
               type="button"
               aria-label={`Move ${matchTitle(m)} up`}
@@ -98,6 +139,26 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
                 )
               }
             />
+            {editing === m.id && (
+              <form
+                className="stack edit-match"
+                aria-label={`Edit ${matchTitle(m)}`}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void save(e.currentTarget, m.id);
+                }}
+              >
+                <MatchFields match={m} />
+                <div className="actions">
+                  <button type="submit" {...inert(false)}>
+                    Save match
+                  </button>
+                  <button type="button" onClick={() => setEditing(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </form>
+            )}
           </li>
         ))}
       </ol>
@@ -109,30 +170,7 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
           void add(e.currentTarget);
         }}
       >
-        <label>
-          Match name (optional, up to {MATCH_LIMIT.name} characters)
-          <input name="name" maxLength={MATCH_LIMIT.name} />
-        </label>
-        <label>
-          Points
-          <input name="points" type="number" min={1} max={1000} defaultValue={10} required />
-        </label>
-        <label>
-          Teams, one a line (members joined by &amp;, "(c)" for the champion)
-          <textarea
-            name="teams"
-            rows={3}
-            required
-            placeholder={'Sting & Darby Allin (c)\nMatthew Jackson & Nicholas Jackson'}
-          />
-        </label>
-        <label>
-          Championships (comma-separated)
-          <input name="championships" />
-        </label>
-        <label className="check">
-          <input type="checkbox" name="preshow" /> Preshow
-        </label>
+        <MatchFields />
         <button type="submit" {...inert(false)}>
           Add match
         </button>

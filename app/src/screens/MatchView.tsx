@@ -4,7 +4,7 @@
  * locked, and what the pick earned and why.
  */
 import type { ReactNode } from 'react';
-import { matchTitle, teamLabel, type Match } from '@pickem/client/card';
+import { matchTitle, newChampion, teamLabel, type Match } from '@pickem/client/card';
 import { pickLine, resultLine } from '@pickem/client/pick-form';
 import { FINISH_METHODS, FINISH_NAMES, type Rules } from '@pickem/client/rules';
 import type { FinishMethod } from '../api.ts';
@@ -122,6 +122,12 @@ export function MatchView({
       )}
       <p className={`result${match.result == null ? ' no-winner' : ''}`} data-testid="result" aria-live="polite">
         {result}
+        {newChampion(match) && (
+          <strong className="new-champion" data-testid="new-champion">
+            {' '}
+            NEW CHAMPION
+          </strong>
+        )}
       </p>
       {outcome && (
         <p className={`pick-outcome${outcome.won ? ' won' : ''}`} data-testid="pick-outcome">

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Pressable, Text, TextInput, View } from 'react-native';
 import type { Card, Match } from '@pickem/client/card';
-import { matchTitle, teamLabel } from '@pickem/client/card';
+import { matchTitle, newChampion, teamLabel } from '@pickem/client/card';
 import { countdown } from '@pickem/client/countdown';
 import { lockWarning } from '@pickem/client/lock-warning';
 import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
@@ -243,6 +243,7 @@ function MatchCard({
       {result && (
         <Text testID="result" style={styles.text}>
           {result}
+          {newChampion(match) && <Text style={{ fontWeight: '700' }}> NEW CHAMPION</Text>}
         </Text>
       )}
       {outcome && (
