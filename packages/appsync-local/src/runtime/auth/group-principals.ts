@@ -5,7 +5,8 @@
  * nothing but this API. They are written to a file (mode 0600) for any SigV4 client to sign with.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileSync } from 'atomically';
 import path from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { grantedFieldsOf, type IamGroupGrant } from 'appsync-cloud';
@@ -49,7 +50,5 @@ export function signingCredentials(principal: LocalPrincipal): SigningCredential
 /** Writes `{ accessKeyId, secretAccessKey, sessionToken }` to `file` (mode 0600, replaced whole). */
 export function writeSigningCredentials(file: string, principal: LocalPrincipal): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(signingCredentials(principal), null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  writeFileSync(file, `${JSON.stringify(signingCredentials(principal), null, 2)}\n`, { mode: 0o600 });
 }

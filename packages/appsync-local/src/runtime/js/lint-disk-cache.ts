@@ -2,10 +2,11 @@
  * eslint's verdicts on APPSYNC_JS code kept on disk, one file per (checker, code) pair: linting is most
  * of what checking a bundle costs (about 25 ms each), and a project's resolvers are checked again at
  * every start. Any change to the checker (its own files, eslint's or the plugin's version) gives a new
- * key, so a stale verdict is never read. Writes are atomic (a rename), so processes may share the folder.
+ * key, so a stale verdict is never read. Writes are atomic (`atomically`), so processes may share the folder.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileSync } from 'atomically';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setLintCache, type LintCache, type LintMessage } from './rules.ts';
@@ -38,10 +39,7 @@ export function diskLintCache(dir: string, key: string): LintCache {
     },
     set(code, messages) {
       mkdirSync(dir, { recursive: true });
-      const target = file(code);
-      const partial = `${target}.${process.pid}.tmp`;
-      writeFileSync(partial, JSON.stringify(messages));
-      renameSync(partial, target);
+      writeFileSync(file(code), JSON.stringify(messages));
     },
   };
 }

@@ -4,10 +4,14 @@
  * the same, under the same esbuild version and settings; otherwise the source is bundled afresh.
  * (A new file that would change how an import resolves, without any read file changing, is not seen:
  * hot reload has the same blind spot, and a restart after deleting the folder clears it.)
- * Writes are atomic (a rename), so processes may share the folder.
+ * Writes are atomic (`atomically`: a temporary file renamed over the target), so processes may share
+ * the folder. A file's hash is kept while its size and change and modification times stay the same (the domain
+ * files every resolver imports are read once a start, not once a resolver), except for a file changed
+ * within the last second, hashed each time: timestamps can be coarse.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFileSync } from 'atomically';
 import path from 'node:path';
 import { version as esbuildVersion } from 'esbuild';
 import { appsyncBuildOptions, type ResolverBundle, type ResolverBundler } from 'appsync-cloud';
@@ -19,9 +23,18 @@ interface Stored {
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
+const hashes = new Map<string, { stamp: string; hash: string }>();
+
 function hashOf(file: string): string | undefined {
   try {
-    return sha256(readFileSync(file));
+    // ctime too: a write (or a touch) always moves it, while mtime can be set back.
+    const { mtimeMs, ctimeMs, size, ino } = statSync(file);
+    const stamp = `${mtimeMs}:${ctimeMs}:${size}:${ino}`;
+    const known = hashes.get(file);
+    if (known?.stamp === stamp) return known.hash;
+    const hash = sha256(readFileSync(file));
+    if (ctimeMs < Date.now() - 1000) hashes.set(file, { stamp, hash });
+    return hash;
   } catch {
     return undefined;
   }
@@ -49,10 +62,7 @@ export function storedBundles(bundler: ResolverBundler, dir: string): ResolverBu
     const changed = (file: string) => !existsSync(file) || statSync(file).mtimeMs >= startedAt - 1000;
     if (inputs.some(([file, hash]) => hash === undefined || changed(file))) return;
     mkdirSync(dir, { recursive: true });
-    const target = fileOf(source);
-    const partial = `${target}.${process.pid}.tmp`;
-    writeFileSync(partial, JSON.stringify({ code: bundle.code, inputs }));
-    renameSync(partial, target);
+    writeFileSync(fileOf(source), JSON.stringify({ code: bundle.code, inputs }));
   };
   const bundleResolverWithInputs = (source: string): ResolverBundle => {
     const kept = read(source);
