@@ -4,9 +4,9 @@
  * Admin tools stay in the web app.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BackHandler, Pressable, Text, View } from 'react-native';
+import { BackHandler, Pressable, Text, useColorScheme, View } from 'react-native';
 import { SafeAreaProvider, SafeAreaView } from 'react-native-safe-area-context';
-import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react-native';
+import { Authenticator, defaultDarkModeOverride, ThemeProvider, useAuthenticator } from '@aws-amplify/ui-react-native';
 import { useNetInfo } from '@react-native-community/netinfo';
 import * as Linking from 'expo-linking';
 import { signIn } from 'aws-amplify/auth';
@@ -20,7 +20,8 @@ import { Leagues } from './screens/Leagues';
 import { LeagueScreen } from './screens/LeagueScreen';
 import { Profile } from './screens/Profile';
 import { Standings } from './screens/Standings';
-import { colors } from './ui';
+import { lineWidth, space } from '@pickem/client/design/tokens';
+import { useTheme } from './ui';
 
 configure();
 
@@ -30,14 +31,20 @@ const services = {
     signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } })) as typeof signIn,
 };
 
+/** Amplify UI's own dark colours for the sign-in screens, when the phone is dark. */
+const authTheme = { overrides: [defaultDarkModeOverride] };
+
 export function App() {
+  const scheme = useColorScheme() === 'dark' ? 'dark' : 'light';
   return (
     <SafeAreaProvider>
-      <Authenticator.Provider>
-        <Authenticator services={services} loginMechanisms={['email']}>
-          <Shell />
-        </Authenticator>
-      </Authenticator.Provider>
+      <ThemeProvider theme={authTheme} colorMode={scheme}>
+        <Authenticator.Provider>
+          <Authenticator services={services} loginMechanisms={['email']}>
+            <Shell />
+          </Authenticator>
+        </Authenticator.Provider>
+      </ThemeProvider>
     </SafeAreaProvider>
   );
 }
@@ -51,6 +58,7 @@ const TABS: { label: string; route: Route }[] = [
 
 function Shell() {
   const { user } = useAuthenticator((context) => [context.user]);
+  const { colors } = useTheme();
   const [stack, setStack] = useState<Route[]>([{ screen: 'events' }]);
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
   const nav: Nav = useMemo(
@@ -78,26 +86,29 @@ function Shell() {
 
   return (
     <NavContext.Provider value={nav}>
-      <SafeAreaView style={{ flex: 1 }} edges={['top', 'bottom']}>
+      <SafeAreaView style={{ flex: 1, backgroundColor: colors.background }} edges={['top', 'bottom']}>
         <OfflineBanner />
         {stack.length > 1 && (
-          <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={back} style={{ padding: 12 }}>
-            <Text style={{ color: colors.ink }}>‹ Back</Text>
+          <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={back} style={{ padding: space.lg }}>
+            <Text style={{ color: colors.text }}>‹ Back</Text>
           </Pressable>
         )}
         <View style={{ flex: 1 }}>
           <CurrentScreen route={nav.route} me={user.userId} />
         </View>
-        <View accessibilityRole="tablist" style={{ flexDirection: 'row', borderTopWidth: 1, borderColor: colors.line }}>
+        <View
+          accessibilityRole="tablist"
+          style={{ flexDirection: 'row', borderTopWidth: lineWidth.thin, borderColor: colors.line }}
+        >
           {TABS.map((tab) => (
             <Pressable
               key={tab.label}
               accessibilityRole="tab"
               accessibilityState={{ selected: stack[0].screen === tab.route.screen }}
               onPress={() => nav.reset(tab.route)}
-              style={{ flex: 1, paddingVertical: 12, alignItems: 'center' }}
+              style={{ flex: 1, paddingVertical: space.lg, alignItems: 'center' }}
             >
-              <Text style={{ color: colors.ink }}>{tab.label}</Text>
+              <Text style={{ color: colors.text }}>{tab.label}</Text>
             </Pressable>
           ))}
         </View>
@@ -130,9 +141,13 @@ function CurrentScreen({ route, me }: { route: Route; me: string }) {
 /** Shown while the phone has no connection (netinfo): the screens keep what they last read. */
 function OfflineBanner() {
   const { isConnected } = useNetInfo();
+  const { colors } = useTheme();
   if (isConnected !== false) return null;
   return (
-    <Text accessibilityRole="alert" style={{ backgroundColor: colors.accent, color: '#fff', padding: 8 }}>
+    <Text
+      accessibilityRole="alert"
+      style={{ backgroundColor: colors.danger, color: colors.onDanger, padding: space.md }}
+    >
       You are offline: what you see may be out of date.
     </Text>
   );
