@@ -25,6 +25,7 @@ const appSources = [
   path.join(appDir, 'src'),
   path.join(appDir, 'index.html'),
   path.join(appDir, 'vite.config.ts'),
+  path.join(appDir, 'design-tokens.ts'),
   path.join(repoRoot, 'client'),
   path.join(repoRoot, 'domain'),
 ];

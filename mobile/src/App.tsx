@@ -4,9 +4,15 @@
  * Admin tools stay in the web app.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BackHandler, Pressable, Text, View } from 'react-native';
+import { BackHandler, Pressable, Text, useColorScheme, View } from 'react-native';
 import { SafeAreaProvider, SafeAreaView } from 'react-native-safe-area-context';
-import { Authenticator, useAuthenticator, type SignUpProps } from '@aws-amplify/ui-react-native';
+import {
+  Authenticator,
+  defaultDarkModeOverride,
+  ThemeProvider,
+  useAuthenticator,
+  type SignUpProps,
+} from '@aws-amplify/ui-react-native';
 import { useNetInfo } from '@react-native-community/netinfo';
 import * as Linking from 'expo-linking';
 import { useChosenName } from '@pickem/client/react';
@@ -22,7 +28,8 @@ import { Leagues } from './screens/Leagues';
 import { LeagueScreen } from './screens/LeagueScreen';
 import { Profile } from './screens/Profile';
 import { Standings } from './screens/Standings';
-import { colors } from './ui';
+import { lineWidth, space } from '@pickem/client/design/tokens';
+import { useTheme } from './ui';
 
 configure();
 
@@ -39,19 +46,25 @@ function SignUp({ fields, ...props }: SignUpProps) {
   return <Authenticator.SignUp {...props} fields={shown} />;
 }
 
+/** Amplify UI's own dark colours for the sign-in screens, when the phone is dark. */
+const authTheme = { overrides: [defaultDarkModeOverride] };
+
 export function App() {
+  const scheme = useColorScheme() === 'dark' ? 'dark' : 'light';
   return (
     <SafeAreaProvider>
-      <Authenticator.Provider>
-        <Authenticator
-          services={services}
-          loginMechanisms={['email']}
-          signUpAttributes={[...SIGN_UP_ATTRIBUTES]}
-          components={{ SignUp }}
-        >
-          <Shell />
-        </Authenticator>
-      </Authenticator.Provider>
+      <ThemeProvider theme={authTheme} colorMode={scheme}>
+        <Authenticator.Provider>
+          <Authenticator
+            services={services}
+            loginMechanisms={['email']}
+            signUpAttributes={[...SIGN_UP_ATTRIBUTES]}
+            components={{ SignUp }}
+          >
+            <Shell />
+          </Authenticator>
+        </Authenticator.Provider>
+      </ThemeProvider>
     </SafeAreaProvider>
   );
 }
@@ -68,6 +81,7 @@ function Shell() {
   const chosen = useChosenName(names, user.signInDetails?.loginId, (displayName) =>
     client.graphql({ query: mutations.updateMyProfile, variables: { displayName } }),
   );
+  const { colors } = useTheme();
   const [stack, setStack] = useState<Route[]>([{ screen: 'events' }]);
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
   const nav: Nav = useMemo(
@@ -95,35 +109,38 @@ function Shell() {
 
   return (
     <NavContext.Provider value={nav}>
-      <SafeAreaView style={{ flex: 1 }} edges={['top', 'bottom']}>
+      <SafeAreaView style={{ flex: 1, backgroundColor: colors.background }} edges={['top', 'bottom']}>
         <OfflineBanner />
         {stack.length > 1 && (
-          <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={back} style={{ padding: 12 }}>
-            <Text style={{ color: colors.ink }}>‹ Back</Text>
+          <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={back} style={{ padding: space.lg }}>
+            <Text style={{ color: colors.text }}>‹ Back</Text>
           </Pressable>
         )}
         {chosen.error && (
-          <Text accessibilityRole="alert" style={{ padding: 12, color: colors.ink }}>
+          <Text accessibilityRole="alert" style={{ padding: space.lg, color: colors.text }}>
             {chosen.error} Set it on Profile.
           </Text>
         )}
         <View style={{ flex: 1 }}>
           {chosen.naming ? (
-            <Text style={{ padding: 12, color: colors.ink }}>Setting up your account…</Text>
+            <Text style={{ padding: space.lg, color: colors.text }}>Setting up your account…</Text>
           ) : (
             <CurrentScreen route={nav.route} me={user.userId} />
           )}
         </View>
-        <View accessibilityRole="tablist" style={{ flexDirection: 'row', borderTopWidth: 1, borderColor: colors.line }}>
+        <View
+          accessibilityRole="tablist"
+          style={{ flexDirection: 'row', borderTopWidth: lineWidth.thin, borderColor: colors.line }}
+        >
           {TABS.map((tab) => (
             <Pressable
               key={tab.label}
               accessibilityRole="tab"
               accessibilityState={{ selected: stack[0].screen === tab.route.screen }}
               onPress={() => nav.reset(tab.route)}
-              style={{ flex: 1, paddingVertical: 12, alignItems: 'center' }}
+              style={{ flex: 1, paddingVertical: space.lg, alignItems: 'center' }}
             >
-              <Text style={{ color: colors.ink }}>{tab.label}</Text>
+              <Text style={{ color: colors.text }}>{tab.label}</Text>
             </Pressable>
           ))}
         </View>
@@ -156,9 +173,13 @@ function CurrentScreen({ route, me }: { route: Route; me: string }) {
 /** Shown while the phone has no connection (netinfo): the screens keep what they last read. */
 function OfflineBanner() {
   const { isConnected } = useNetInfo();
+  const { colors } = useTheme();
   if (isConnected !== false) return null;
   return (
-    <Text accessibilityRole="alert" style={{ backgroundColor: colors.accent, color: '#fff', padding: 8 }}>
+    <Text
+      accessibilityRole="alert"
+      style={{ backgroundColor: colors.danger, color: colors.onDanger, padding: space.md }}
+    >
       You are offline: what you see may be out of date.
     </Text>
   );

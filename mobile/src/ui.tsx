@@ -1,11 +1,25 @@
 /** The few building blocks every screen uses: a scrolling screen with pull to refresh, texts, buttons. */
 import { useCallback, useState, type ReactNode } from 'react';
-import { Pressable, RefreshControl, ScrollView, StyleSheet, Text, View, type TextStyle } from 'react-native';
+import {
+  Pressable,
+  RefreshControl,
+  ScrollView,
+  StyleSheet,
+  Text,
+  useColorScheme,
+  View,
+  type TextStyle,
+} from 'react-native';
+import { fontSize, lineWidth, palettes, radius, space, type Palette } from '@pickem/client/design/tokens';
 
-export const colors = { ink: '#1b1b1f', muted: '#5f6368', accent: '#b3261e', line: '#d9d9de', won: '#1e7d32' };
+/** The colours and styles of the phone's colour scheme (light unless it says dark), as the web app's. */
+export function useTheme(): { colors: Palette; styles: Styles } {
+  return themes[useColorScheme() === 'dark' ? 'dark' : 'light'];
+}
 
 /** A screen's content, scrolling vertically only, refreshed by pulling down. */
 export function Screen({ onRefresh, children }: { onRefresh?: () => Promise<void>; children: ReactNode }) {
+  const { styles } = useTheme();
   const [refreshing, setRefreshing] = useState(false);
   const refresh = useCallback(async () => {
     if (!onRefresh) return;
@@ -26,24 +40,32 @@ export function Screen({ onRefresh, children }: { onRefresh?: () => Promise<void
   );
 }
 
-export const Title = ({ children }: { children: ReactNode }) => (
-  <Text accessibilityRole="header" style={styles.title}>
-    {children}
-  </Text>
-);
+export function Title({ children }: { children: ReactNode }) {
+  const { styles } = useTheme();
+  return (
+    <Text accessibilityRole="header" style={styles.title}>
+      {children}
+    </Text>
+  );
+}
 
-export const Muted = ({ children, testID }: { children: ReactNode; testID?: string }) => (
-  <Text style={styles.muted} testID={testID}>
-    {children}
-  </Text>
-);
+export function Muted({ children, testID }: { children: ReactNode; testID?: string }) {
+  const { styles } = useTheme();
+  return (
+    <Text style={styles.muted} testID={testID}>
+      {children}
+    </Text>
+  );
+}
 
-export const Alert = ({ children }: { children: ReactNode }) =>
-  children ? (
+export function Alert({ children }: { children: ReactNode }) {
+  const { styles } = useTheme();
+  return children ? (
     <Text accessibilityRole="alert" style={styles.alert}>
       {children}
     </Text>
   ) : null;
+}
 
 export function Button({
   label,
@@ -56,6 +78,7 @@ export function Button({
   disabled?: boolean;
   primary?: boolean;
 }) {
+  const { styles } = useTheme();
   return (
     <Pressable
       accessibilityRole="button"
@@ -71,6 +94,7 @@ export function Button({
 
 /** A tappable row of a list (an event, a league): its title and a line under it. */
 export function Item({ title, detail, onPress }: { title: string; detail?: ReactNode; onPress: () => void }) {
+  const { styles } = useTheme();
   return (
     <Pressable accessibilityRole="link" onPress={onPress} style={styles.item}>
       <Text style={styles.itemTitle}>{title}</Text>
@@ -95,10 +119,11 @@ export function RankRows({
   me?: string;
   testID: string;
 }) {
+  const { styles } = useTheme();
   return (
     <>
       {rows.map((r) => (
-        <View key={r.userId} style={{ flexDirection: 'row', gap: 8 }}>
+        <View key={r.userId} style={{ flexDirection: 'row', gap: space.md }}>
           <Text testID={testID} style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]} numberOfLines={1}>
             {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
           </Text>
@@ -113,28 +138,44 @@ export function RankRows({
   );
 }
 
-export const styles = StyleSheet.create({
-  screen: { padding: 16, gap: 10 },
-  title: { fontSize: 22, fontWeight: '700', color: colors.ink } as TextStyle,
-  subtitle: { fontSize: 17, fontWeight: '600', color: colors.ink, marginTop: 8 } as TextStyle,
-  text: { color: colors.ink },
-  muted: { color: colors.muted },
-  alert: { color: colors.accent },
-  button: {
-    borderWidth: 1,
-    borderColor: colors.ink,
-    borderRadius: 6,
-    paddingVertical: 10,
-    paddingHorizontal: 14,
-    alignSelf: 'flex-start',
-  },
-  primary: { backgroundColor: colors.ink },
-  disabled: { opacity: 0.5 },
-  buttonText: { color: colors.ink, fontWeight: '600' } as TextStyle,
-  primaryText: { color: '#fff' },
-  item: { borderBottomWidth: 1, borderColor: colors.line, paddingVertical: 10 },
-  itemTitle: { fontSize: 16, fontWeight: '600', color: colors.ink } as TextStyle,
-  rankRow: { color: colors.ink, paddingVertical: 2 },
-  mine: { fontWeight: '700' } as TextStyle,
-  input: { borderWidth: 1, borderColor: colors.line, borderRadius: 6, padding: 10, color: colors.ink },
-});
+function stylesOf(colors: Palette) {
+  return StyleSheet.create({
+    screen: { padding: space.xl, gap: space.lg },
+    title: { fontSize: fontSize.xxl, fontWeight: '700', color: colors.text } as TextStyle,
+    subtitle: { fontSize: fontSize.lg, fontWeight: '600', color: colors.text, marginTop: space.md } as TextStyle,
+    text: { color: colors.text },
+    muted: { color: colors.muted },
+    alert: { color: colors.danger },
+    button: {
+      borderWidth: lineWidth.thin,
+      borderColor: colors.text,
+      borderRadius: radius.md,
+      paddingVertical: space.lg,
+      paddingHorizontal: space.xl,
+      alignSelf: 'flex-start',
+    },
+    primary: { backgroundColor: colors.accent, borderColor: colors.accent },
+    disabled: { opacity: 0.5 },
+    buttonText: { color: colors.text, fontWeight: '600' } as TextStyle,
+    primaryText: { color: colors.onAccent },
+    item: { borderBottomWidth: lineWidth.thin, borderColor: colors.line, paddingVertical: space.lg },
+    itemTitle: { fontSize: fontSize.md, fontWeight: '600', color: colors.text } as TextStyle,
+    rankRow: { color: colors.text, paddingVertical: space.xxs },
+    mine: { fontWeight: '700' } as TextStyle,
+    input: {
+      borderWidth: lineWidth.thin,
+      borderColor: colors.line,
+      borderRadius: radius.md,
+      padding: space.lg,
+      color: colors.text,
+      backgroundColor: colors.surface,
+    },
+  });
+}
+
+type Styles = ReturnType<typeof stylesOf>;
+
+const themes = {
+  light: { colors: palettes.light, styles: stylesOf(palettes.light) },
+  dark: { colors: palettes.dark, styles: stylesOf(palettes.dark) },
+};

@@ -17,22 +17,22 @@ export default function SeasonChart({ steps, seasonName }: { steps: SeasonStep[]
       <div role="img" aria-label={seasonLineText(steps, seasonName)}>
         <ResponsiveContainer width="100%" height={220}>
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke="var(--chart-grid, #ddd)" vertical={false} />
+            <CartesianGrid stroke="var(--color-line)" vertical={false} />
             <XAxis
               dataKey="label"
-              tick={{ fontSize: 11, fill: 'var(--chart-ink, #555)' }}
+              tick={{ fontSize: 11, fill: 'var(--color-muted)' }}
               interval="preserveStartEnd"
             />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--chart-ink, #555)' }} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--color-muted)' }} />
             <Tooltip
               formatter={(value, name) => [value, name === 'total' ? 'Season total' : 'Event points']}
               labelFormatter={(_label, payload) => (payload?.[0]?.payload as SeasonStep | undefined)?.eventName ?? ''}
             />
-            <Bar dataKey="points" name="points" fill="var(--chart-bar, #c9bff0)" isAnimationActive={false} />
+            <Bar dataKey="points" name="points" fill="var(--color-highlight)" isAnimationActive={false} />
             <Line
               dataKey="total"
               name="total"
-              stroke="var(--chart-line, #5b3cc4)"
+              stroke="var(--color-accent)"
               strokeWidth={2}
               dot={{ r: 3 }}
               isAnimationActive={false}

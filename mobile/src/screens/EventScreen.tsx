@@ -12,10 +12,12 @@ import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { formatTime } from '@pickem/client/dates';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
-import { Alert, Button, colors, Muted, RankRows, Screen, styles, Title } from '../ui';
+import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
+import { Alert, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
+  const { styles } = useTheme();
   const { card, board, error, live, reload, setCard } = useEventCard(eventId);
   if (card === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (card === null)
@@ -46,6 +48,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
 }
 
 function CardView({ card, live, setCard }: { card: Card; live: string; setCard: EventCardState['setCard'] }) {
+  const { colors, styles } = useTheme();
   const { event, matches } = card;
   const now = useNow();
   const left = event.state === 'UPCOMING' ? countdown(Date.parse(event.startsAt), now) : null;
@@ -72,7 +75,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
   }
 
   return (
-    <View style={{ gap: 10 }}>
+    <View style={{ gap: space.lg }}>
       <Title>{event.name}</Title>
       <Muted>
         {formatTime(event.startsAt)} · {stateText[event.state]}
@@ -92,7 +95,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         </Text>
       )}
       {event.state === 'BROADCAST' && <Muted testID="live-status">Live updates: {live}</Muted>}
-      <View testID="rules" style={{ gap: 2 }}>
+      <View testID="rules" style={{ gap: space.xxs }}>
         <Text style={styles.itemTitle}>How this event is scored</Text>
         {rulesText(rules).map((line) => (
           <Text key={line} style={styles.text}>
@@ -115,7 +118,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
       ))}
       {matches.length === 0 && <Muted>The card is not out yet.</Muted>}
       {rules.tieBreakQuestion && matches.length > 0 && (
-        <View style={{ gap: 4 }}>
+        <View style={{ gap: space.xs }}>
           <Text style={styles.text}>Tie-break: {rules.tieBreakQuestion}</Text>
           <TextInput
             accessibilityLabel="Tie-break guess"
@@ -123,7 +126,13 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
             editable={!locked}
             value={extras.tieBreak}
             onChangeText={(text) => setExtras((x) => ({ ...x, tieBreak: text.replace(/[^0-9]/g, '') }))}
-            style={{ borderWidth: 1, borderColor: colors.line, borderRadius: 6, padding: 8, color: colors.ink }}
+            style={{
+              borderWidth: lineWidth.thin,
+              borderColor: colors.line,
+              borderRadius: radius.md,
+              padding: space.md,
+              color: colors.text,
+            }}
           />
           {event.tieBreakAnswer != null && <Muted>Answer: {event.tieBreakAnswer}</Muted>}
         </View>
@@ -166,8 +175,18 @@ function MatchCard({
   const joker = extras.joker === match.id;
   const method = extras.methods[match.id] ?? null;
   const noExtras = locked || pick === undefined;
+  const { colors, styles } = useTheme();
   return (
-    <View testID="match" style={{ borderWidth: 1, borderColor: colors.line, borderRadius: 8, padding: 10, gap: 6 }}>
+    <View
+      testID="match"
+      style={{
+        borderWidth: lineWidth.thin,
+        borderColor: colors.line,
+        borderRadius: radius.lg,
+        padding: space.lg,
+        gap: space.sm,
+      }}
+    >
       <Text style={styles.itemTitle}>
         {match.position}. {matchTitle(match)}
       </Text>
@@ -184,11 +203,11 @@ function MatchCard({
           disabled={locked}
           onPress={() => onPick(i)}
           style={{
-            borderWidth: 1,
-            borderColor: pick === i ? colors.ink : colors.line,
-            borderRadius: 6,
-            padding: 8,
-            backgroundColor: pick === i ? '#ececf1' : undefined,
+            borderWidth: lineWidth.thin,
+            borderColor: pick === i ? colors.accent : colors.line,
+            borderRadius: radius.md,
+            padding: space.md,
+            backgroundColor: pick === i ? colors.highlight : undefined,
           }}
         >
           <Text style={[styles.text, match.result === i && { fontWeight: '700' }]}>
@@ -206,15 +225,15 @@ function MatchCard({
           accessibilityState={{ checked: joker, disabled: noExtras }}
           disabled={noExtras}
           onPress={() => setExtras((x) => withJoker(x, match.id, !joker))}
-          style={{ alignSelf: 'flex-start', paddingVertical: 4 }}
+          style={{ alignSelf: 'flex-start', paddingVertical: space.xs }}
         >
           <Text style={[styles.text, noExtras && styles.muted]}>{joker ? '☑' : '☐'} Joker (×2)</Text>
         </Pressable>
       )}
       {rules.methodBonus > 0 && (
-        <View accessibilityRole="radiogroup" accessibilityLabel="Finish" style={{ gap: 4 }}>
+        <View accessibilityRole="radiogroup" accessibilityLabel="Finish" style={{ gap: space.xs }}>
           <Muted>Finish</Muted>
-          <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+          <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: space.sm }}>
             {[null, ...FINISH_METHODS].map((f) => (
               <Pressable
                 key={f ?? 'any'}
@@ -224,15 +243,15 @@ function MatchCard({
                 disabled={noExtras}
                 onPress={() => setExtras((x) => ({ ...x, methods: { ...x.methods, [match.id]: f ?? undefined } }))}
                 style={{
-                  borderWidth: 1,
-                  borderColor: method === f ? colors.ink : colors.line,
-                  borderRadius: 12,
-                  paddingVertical: 4,
-                  paddingHorizontal: 8,
-                  backgroundColor: method === f ? '#ececf1' : undefined,
+                  borderWidth: lineWidth.thin,
+                  borderColor: method === f ? colors.accent : colors.line,
+                  borderRadius: radius.xl,
+                  paddingVertical: space.xs,
+                  paddingHorizontal: space.md,
+                  backgroundColor: method === f ? colors.highlight : undefined,
                 }}
               >
-                <Text style={[styles.text, noExtras && styles.muted, { fontSize: 13 }]}>
+                <Text style={[styles.text, noExtras && styles.muted, { fontSize: fontSize.xs }]}>
                   {f ? FINISH_NAMES[f] : 'Any finish'}
                 </Text>
               </Pressable>

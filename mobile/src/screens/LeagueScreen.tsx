@@ -7,9 +7,11 @@ import type { EventsQuery } from '@pickem/client/graphql/types';
 import { useEventUpdates, useLeague } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
-import { Alert, Button, Muted, RankRows, Screen, styles, Title } from '../ui';
+import { space } from '@pickem/client/design/tokens';
+import { Alert, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
+  const { styles } = useTheme();
   const { data: league, error, reload } = useLeague(leagueId);
   if (league === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (league === null)
@@ -56,6 +58,7 @@ function EventBoard({
   onScored: () => Promise<void>;
 }) {
   const { go } = useNav();
+  const { styles } = useTheme();
   const [events, setEvents] = useState<EventItem[]>([]);
   const [rows, setRows] = useState<BoardRow[] | null>(null);
   useEffect(() => {
@@ -84,7 +87,7 @@ function EventBoard({
   });
   if (!shown) return null;
   return (
-    <View style={{ gap: 4 }}>
+    <View style={{ gap: space.xs }}>
       <Text accessibilityRole="header" style={styles.subtitle}>
         {shown.name}
       </Text>
@@ -93,7 +96,7 @@ function EventBoard({
       ) : (
         <Muted>No picks in this league yet.</Muted>
       )}
-      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: space.sm }}>
         {events
           .filter((e) => e.id !== shown.id)
           .slice(0, 3)

@@ -6,7 +6,8 @@ import type { SeasonsQuery } from '@pickem/client/graphql/types';
 import { useAction, useLoad } from '@pickem/client/react';
 import { client, mutations, queries } from '../api';
 import { useNav } from '../nav';
-import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
+import { space } from '@pickem/client/design/tokens';
+import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
 
 export function Leagues() {
   const {
@@ -50,16 +51,18 @@ export function useJoin() {
 }
 
 function JoinForm() {
+  const { colors, styles } = useTheme();
   const [code, setCode] = useState('');
   const { error, busy, join } = useJoin();
   return (
-    <View style={{ gap: 8 }}>
+    <View style={{ gap: space.md }}>
       <Text accessibilityRole="header" style={styles.subtitle}>
         Join a league
       </Text>
       <TextInput
         accessibilityLabel="Invite code"
         placeholder="7KQ2M-XD4PB"
+        placeholderTextColor={colors.muted}
         autoCapitalize="characters"
         autoCorrect={false}
         maxLength={40}
@@ -76,6 +79,7 @@ function JoinForm() {
 type Season = SeasonsQuery['seasons'][number];
 
 function CreateForm() {
+  const { styles } = useTheme();
   const { go } = useNav();
   const { data: seasons = [], error: seasonsError } = useLoad<Season[]>(async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -98,7 +102,7 @@ function CreateForm() {
     });
   }
   return (
-    <View style={{ gap: 8 }}>
+    <View style={{ gap: space.md }}>
       <Text accessibilityRole="header" style={styles.subtitle}>
         Create a league
       </Text>
@@ -110,7 +114,7 @@ function CreateForm() {
         style={styles.input}
       />
       <Muted>Season</Muted>
-      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: space.sm }}>
         {seasons.map((s) => (
           <Button key={s.id} label={s.id === chosen?.id ? `● ${s.name}` : s.name} onPress={() => setSeasonId(s.id)} />
         ))}

@@ -6,12 +6,13 @@ import { useLoad } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { formatTime } from '@pickem/client/dates';
-import { Alert, Button, Item, Muted, Screen, styles, Title } from '../ui';
+import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
 
 export function Profile({ userId }: { userId?: string }) {
   const { go } = useNav();
+  const { styles } = useTheme();
   const { signOut } = useAuthenticator();
   const {
     data: profile,

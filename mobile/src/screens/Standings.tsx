@@ -5,6 +5,7 @@ import type { SeasonsQuery, StandingsQuery } from '@pickem/client/graphql/types'
 import { useLoad } from '@pickem/client/react';
 import { errorText } from '@pickem/client/messages';
 import { client, queries } from '../api';
+import { space } from '@pickem/client/design/tokens';
 import { Alert, Button, Muted, RankRows, Screen, Title } from '../ui';
 
 type Season = SeasonsQuery['seasons'][number];
@@ -38,7 +39,7 @@ export function Standings({ me }: { me: string }) {
     <Screen onRefresh={load}>
       <Title>Standings</Title>
       <Alert>{error}</Alert>
-      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: 6 }}>
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: space.sm }}>
         {seasons.map((s) => (
           <Button key={s.id} label={s.id === season?.id ? `● ${s.name}` : s.name} onPress={() => setChosen(s.id)} />
         ))}
