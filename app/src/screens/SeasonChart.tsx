@@ -18,17 +18,19 @@ export default function SeasonChart({ steps, seasonName }: { steps: SeasonStep[]
         <ResponsiveContainer width="100%" height={220}>
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="var(--color-line)" vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={{ fontSize: 11, fill: 'var(--color-muted)' }}
-              interval="preserveStartEnd"
-            />
+            <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--color-muted)' }} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--color-muted)' }} />
             <Tooltip
               formatter={(value, name) => [value, name === 'total' ? 'Season total' : 'Event points']}
               labelFormatter={(_label, payload) => (payload?.[0]?.payload as SeasonStep | undefined)?.eventName ?? ''}
             />
-            <Bar dataKey="points" name="points" fill="var(--color-highlight)" isAnimationActive={false} />
+            <Bar
+              dataKey="points"
+              name="points"
+              fill="var(--color-accent)"
+              fillOpacity={0.3}
+              isAnimationActive={false}
+            />
             <Line
               dataKey="total"
               name="total"
