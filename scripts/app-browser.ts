@@ -15,7 +15,9 @@ export interface Browser {
 }
 
 /** A headless Chromium with a fresh profile (removed on close); each call is a separate user. */
-export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}: CI installs it (.ci/run); apt-get install chromium`);
   const profile = mkdtempSync(path.join(tmpdir(), 'pickem-chromium-'));
@@ -24,6 +26,7 @@ export async function launchChromium(options: { viewport?: { width: number; heig
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: options.viewport,
+    colorScheme: options.colorScheme,
   });
   return {
     context,
