@@ -79,36 +79,47 @@ export function Item({ title, detail, onPress }: { title: string; detail?: React
   );
 }
 
-/** A ranked table's rows (a leaderboard, standings, a league's table); the player's own row in bold. */
-export function RankRows({
-  rows,
-  me,
-  testID,
-}: {
-  rows: {
+/**
+ * A ranked table's rows (a leaderboard, standings, a league's table); the player's own row in bold.
+ * `detail`: a muted text under a row (a board's picks and tie-break guess: rowPicksText), null for none.
+ */
+export function RankRows<
+  R extends {
     userId: string;
     rank?: number | null;
     displayName: string;
     points?: number | null;
     possiblePoints?: number | null;
-  }[];
-  me?: string;
-  testID: string;
-}) {
+  },
+>({ rows, me, testID, detail }: { rows: R[]; me?: string; testID: string; detail?: (row: R) => string | null }) {
   return (
     <>
-      {rows.map((r) => (
-        <View key={r.userId} style={{ flexDirection: 'row', gap: 8 }}>
-          <Text testID={testID} style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]} numberOfLines={1}>
-            {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
-          </Text>
-          {r.possiblePoints != null && (
-            <Text testID="possible" style={[styles.rankRow, styles.muted]}>
-              +{r.possiblePoints} possible
-            </Text>
-          )}
-        </View>
-      ))}
+      {rows.map((r) => {
+        const below = detail?.(r) ?? null;
+        return (
+          <View key={r.userId}>
+            <View style={{ flexDirection: 'row', gap: 8 }}>
+              <Text
+                testID={testID}
+                style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]}
+                numberOfLines={1}
+              >
+                {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
+              </Text>
+              {r.possiblePoints != null && (
+                <Text testID="possible" style={[styles.rankRow, styles.muted]}>
+                  +{r.possiblePoints} possible
+                </Text>
+              )}
+            </View>
+            {below !== null && (
+              <Text testID="row-picks" style={[styles.muted, styles.rowPicks]}>
+                {below}
+              </Text>
+            )}
+          </View>
+        );
+      })}
     </>
   );
 }
@@ -135,6 +146,7 @@ export const styles = StyleSheet.create({
   item: { borderBottomWidth: 1, borderColor: colors.line, paddingVertical: 10 },
   itemTitle: { fontSize: 16, fontWeight: '600', color: colors.ink } as TextStyle,
   rankRow: { color: colors.ink, paddingVertical: 2 },
+  rowPicks: { fontSize: 13, paddingBottom: 4 },
   mine: { fontWeight: '700' } as TextStyle,
   input: { borderWidth: 1, borderColor: colors.line, borderRadius: 6, padding: 10, color: colors.ink },
 });

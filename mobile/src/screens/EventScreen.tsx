@@ -12,7 +12,8 @@ import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { formatTime } from '@pickem/client/dates';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
-import { Alert, Button, colors, Muted, RankRows, Screen, styles, Title } from '../ui';
+import { BoardRows } from '../BoardRows';
+import { Alert, Button, colors, Muted, Screen, styles, Title } from '../ui';
 import { stateText } from './Events';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
@@ -32,7 +33,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
           <Text accessibilityRole="header" style={styles.subtitle}>
             Leaderboard{board.final ? '' : ' (provisional)'}
           </Text>
-          <RankRows rows={board.rows} me={me} testID="leaderboard-row" />
+          <BoardRows rows={board.rows} matches={card.matches} event={card.event} me={me} testID="leaderboard-row" />
         </View>
       )}
       {card.myPrediction?.points != null && (
