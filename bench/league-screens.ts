@@ -30,11 +30,11 @@ const SCREENS: { screen: string; query: string }[] = [
     query:
       'query($l: ID!, $e: ID!) { league(leagueId: $l) { name eventLeaderboard(eventId: $e) { rank displayName points correct picks { matchId team } } } }',
   },
-  // The web app's league board: the board and, in the same request, the card's matches that name each pick.
+  // The apps' league board (client/documents.ts): the board and, in the same request, the card's matches that name each pick and the tie-break question.
   {
     screen: 'leagueEventBoardWithCard',
-    query: `query($l: ID!, $e: ID!) { league(leagueId: $l) { id eventLeaderboard(eventId: $e) { userId rank displayName points correct picks { matchId team } } }
-      eventCard(eventId: $e) { matches { id position result outcome teams { name members champion } } } }`,
+    query: `query($l: ID!, $e: ID!) { league(leagueId: $l) { id eventLeaderboard(eventId: $e) { userId rank displayName points correct tieBreak picks { matchId team method joker } } }
+      eventCard(eventId: $e) { event { id tieBreakAnswer rules { tieBreakQuestion } } matches { id position result outcome teams { name members champion } } } }`,
   },
 ];
 

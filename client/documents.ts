@@ -3,7 +3,7 @@
  * myLeagues without every league's table (the generated one selects `standings` of all ten), and a
  * league's event board (`eventLeaderboard` has a required argument, so codegen leaves it out).
  */
-import type { BoardRow, Match } from './card.ts';
+import type { BoardRow, Card, Match } from './card.ts';
 import type { MyLeaguesQuery } from './graphql/types.ts';
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
@@ -20,13 +20,19 @@ query MyLeagueList {
 }
 ` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
 
-/** A league board's row: a member's figures and, once the picks lock, their picks. */
-export type LeagueBoardRow = BoardRow & { picks: { __typename: 'Pick'; matchId: string; team: number }[] };
+type CardRow = NonNullable<Card['leaderboard']>['items'][number];
+/** A league board's row: a member's figures and, once the picks lock, their picks (joker, finish) and tie-break guess. */
+export type LeagueBoardRow = BoardRow & Pick<CardRow, 'picks' | 'tieBreak'>;
 export type BoardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+/** What the league board reads of the event: its tie-break question and answer, to show the guesses. */
+export type BoardEvent = Pick<Card['event'], '__typename' | 'id' | 'tieBreakAnswer'> & {
+  rules: Pick<Card['event']['rules'], '__typename' | 'tieBreakQuestion'>;
+};
 
 /**
  * The board and, in the same request, the card it is on (the matches' teams and results, to name each
- * pick and mark it right or wrong): one request a read, whatever the number of members.
+ * pick and mark it right or wrong; the tie-break question and answer): one request a read, whatever
+ * the number of members.
  */
 export const leagueEventBoard = /* GraphQL */ `
 query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
@@ -34,11 +40,12 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     __typename
     id
     eventLeaderboard(eventId: $eventId) {
-      __typename userId rank displayName points correct picks { __typename matchId team }
+      __typename userId rank displayName points correct tieBreak picks { __typename matchId team method joker }
     }
   }
   eventCard(eventId: $eventId) {
     __typename
+    event { __typename id tieBreakAnswer rules { __typename tieBreakQuestion } }
     matches {
       __typename id position result outcome teams { __typename name members champion }
     }
@@ -48,6 +55,6 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
   { leagueId: string; eventId: string },
   {
     league: { __typename: 'League'; id: string; eventLeaderboard: LeagueBoardRow[] | null } | null;
-    eventCard: { __typename: 'EventCard'; matches: BoardMatch[] } | null;
+    eventCard: { __typename: 'EventCard'; event: BoardEvent; matches: BoardMatch[] } | null;
   }
 >;

@@ -5,7 +5,7 @@
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import { resultText, type Match } from './card.ts';
 import { pickOutcome } from './outcome.ts';
-import { FINISH_NAMES, pickEarned, type Rules } from './rules.ts';
+import { byFinish, pickEarned, type Rules } from './rules.ts';
 
 /** A prediction's joker (its match id), finishes and tie-break guess (as the input's text). */
 export interface Extras {
@@ -66,7 +66,7 @@ export const withJoker = (extras: Extras, matchId: string, on: boolean): Extras 
 /** The result with its finish ("Winner: Toni Storm by submission"), null before one. */
 export function resultLine(match: Pick<Match, 'result' | 'outcome' | 'teams' | 'method'>): string | null {
   const result = resultText(match);
-  return result && match.method ? `${result} by ${FINISH_NAMES[match.method]}` : result;
+  return result && match.method ? `${result} ${byFinish(match.method)}` : result;
 }
 
 /**

@@ -21,6 +21,9 @@ const strip = (rules: Rules): RulesItem => ({
   tieBreakQuestion: rules.tieBreakQuestion ?? null,
 });
 
+/** A finish as the apps name it after a winner ("by submission"). */
+export const byFinish = (method: FinishMethod) => `by ${FINISH_NAMES[method]}`;
+
 /** The rules of an event in plain words, one sentence a rule that is on. */
 export const rulesText = (rules: Rules) => rulesInWords(strip(rules));
 

@@ -6,8 +6,9 @@
  * itself does.
  *
  * - Results (winner, outcome): once the event is BROADCAST (entered live) or SCORED; admins always.
- * - Another player's picks: once predictions are locked, at the bell (startsAt) or BROADCAST,
- *   whichever comes first: nothing is left to copy. A player always sees their own.
+ * - Another player's picks (each with its joker and finish) and tie-break guess: once predictions are
+ *   locked, at the bell (startsAt) or BROADCAST, whichever comes first: nothing is left to copy. A
+ *   player always sees their own.
  * - Points, correct picks and ranks: while BROADCAST (provisional: the results so far) and once
  *   SCORED (final), to everyone; never while UPCOMING.
  */
@@ -41,11 +42,14 @@ export function leaderboardFinal(event: EventView): boolean {
  */
 export function visiblePrediction(item: PredictionItem, event: EventView | null, own: boolean, nowMs: number) {
   const prediction = toPrediction(item);
-  const picks = own || (event !== null && predictionsLocked(event, nowMs)) ? prediction.picks : [];
-  if (event !== null && scoresVisible(event)) return { ...prediction, picks };
+  const shown = own || (event !== null && predictionsLocked(event, nowMs));
+  const picks = shown ? prediction.picks : [];
+  const tieBreak = shown ? prediction.tieBreak : null;
+  if (event !== null && scoresVisible(event)) return { ...prediction, picks, tieBreak };
   return {
     ...prediction,
     picks,
+    tieBreak,
     points: null,
     correct: null,
     rank: null,

@@ -1,49 +1,62 @@
 /**
- * A player's picks on an event's card, in card order, each marked right, wrong or voided once its match
- * has a result: what a league board, an event leaderboard row and another player's history show once the
- * event's picks have locked (the server sends no one else's picks before).
+ * A player's picks on an event's card, in card order, each with its joker and finish and marked right,
+ * wrong or voided once its match has a result: what a league board, an event leaderboard row and
+ * another player's history show once the event's picks have locked (the server sends no one else's
+ * picks before). The player's tie-break guess goes beside their name (TieBreak.tsx).
  */
-import { teamLabel, type Match } from '@pickem/client/card';
-import { pickMark } from '@pickem/client/outcome';
-
-export interface ShownPick {
-  matchId: string;
-  team: number;
-}
-
-type PickMatch = Pick<Match, 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+import { JOKER_TEXT, pickExtras, shownPicks, type BoardPick, type BoardPickMatch } from '@pickem/client/board-picks';
 
 const MARK = { right: '✓', wrong: '✗', voided: '–', open: '' } as const;
 const MARK_TEXT = { right: 'right', wrong: 'wrong', voided: 'voided, no points', open: 'no result yet' } as const;
 
-export function PlayerPicks({ matches, picks, label }: { matches: PickMatch[]; picks: ShownPick[]; label: string }) {
-  const byMatch = new Map(picks.map((p) => [p.matchId, p.team]));
+export function PlayerPicks({
+  matches,
+  picks,
+  label,
+}: {
+  matches: BoardPickMatch[];
+  picks: BoardPick[];
+  label: string;
+}) {
   return (
     <ol className="player-picks" aria-label={label}>
-      {matches.map((m) => {
-        const team = byMatch.get(m.id);
-        if (team === undefined || !m.teams[team])
+      {shownPicks(matches, picks).map((p) => {
+        if (p.mark === 'none')
           return (
-            <li key={m.id} className="pick-none" data-testid="player-pick" data-mark="none">
-              <span className="pos">{m.position}.</span> no pick
+            <li key={p.matchId} className="pick-none" data-testid="player-pick" data-mark="none">
+              <span className="pos">{p.position}.</span> no pick
             </li>
           );
-        const mark = pickMark(m, team);
-        const name = teamLabel(m.teams[team]);
         return (
           <li
-            key={m.id}
-            className={`pick-${mark}`}
+            key={p.matchId}
+            className={`pick-${p.mark}`}
             data-testid="player-pick"
-            data-mark={mark}
-            title={`Match ${m.position}: ${name}, ${MARK_TEXT[mark]}`}
+            data-mark={p.mark}
+            title={[`Match ${p.position}: ${p.team}`, ...pickExtras(p), MARK_TEXT[p.mark]].join(', ')}
           >
-            <span className="pos">{m.position}.</span> {name}
-            {mark !== 'open' && (
+            <span className="pos">{p.position}.</span> {p.team}
+            {p.joker && (
               <>
                 {' '}
-                <span aria-hidden="true">{MARK[mark]}</span>
-                <span className="visually-hidden">({MARK_TEXT[mark]})</span>
+                <span className="pick-joker" data-testid="pick-joker">
+                  {JOKER_TEXT}
+                </span>
+              </>
+            )}
+            {p.finish && (
+              <>
+                {' '}
+                <span className="pick-finish" data-testid="pick-finish">
+                  {p.finish}
+                </span>
+              </>
+            )}
+            {p.mark !== 'open' && (
+              <>
+                {' '}
+                <span aria-hidden="true">{MARK[p.mark]}</span>
+                <span className="visually-hidden">({MARK_TEXT[p.mark]})</span>
               </>
             )}
           </li>

@@ -103,37 +103,48 @@ export function Item({ title, detail, onPress }: { title: string; detail?: React
   );
 }
 
-/** A ranked table's rows (a leaderboard, standings, a league's table); the player's own row in bold. */
-export function RankRows({
-  rows,
-  me,
-  testID,
-}: {
-  rows: {
+/**
+ * A ranked table's rows (a leaderboard, standings, a league's table); the player's own row in bold.
+ * `detail`: a muted text under a row (a board's picks and tie-break guess: rowPicksText), null for none.
+ */
+export function RankRows<
+  R extends {
     userId: string;
     rank?: number | null;
     displayName: string;
     points?: number | null;
     possiblePoints?: number | null;
-  }[];
-  me?: string;
-  testID: string;
-}) {
+  },
+>({ rows, me, testID, detail }: { rows: R[]; me?: string; testID: string; detail?: (row: R) => string | null }) {
   const { styles } = useTheme();
   return (
     <>
-      {rows.map((r) => (
-        <View key={r.userId} style={{ flexDirection: 'row', gap: space.md }}>
-          <Text testID={testID} style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]} numberOfLines={1}>
-            {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
-          </Text>
-          {r.possiblePoints != null && (
-            <Text testID="possible" style={[styles.rankRow, styles.muted]}>
-              +{r.possiblePoints} possible
-            </Text>
-          )}
-        </View>
-      ))}
+      {rows.map((r) => {
+        const below = detail?.(r) ?? null;
+        return (
+          <View key={r.userId}>
+            <View style={{ flexDirection: 'row', gap: space.md }}>
+              <Text
+                testID={testID}
+                style={[styles.rankRow, r.userId === me && styles.mine, { flex: 1 }]}
+                numberOfLines={1}
+              >
+                {r.rank ?? '–'}. {r.displayName} · {r.points ?? 0} pts
+              </Text>
+              {r.possiblePoints != null && (
+                <Text testID="possible" style={[styles.rankRow, styles.muted]}>
+                  +{r.possiblePoints} possible
+                </Text>
+              )}
+            </View>
+            {below !== null && (
+              <Text testID="row-picks" style={[styles.muted, styles.rowPicks]}>
+                {below}
+              </Text>
+            )}
+          </View>
+        );
+      })}
     </>
   );
 }
@@ -161,6 +172,7 @@ function stylesOf(colors: Palette) {
     item: { borderBottomWidth: lineWidth.thin, borderColor: colors.line, paddingVertical: space.lg },
     itemTitle: { fontSize: fontSize.md, fontWeight: '600', color: colors.text } as TextStyle,
     rankRow: { color: colors.text, paddingVertical: space.xxs },
+    rowPicks: { fontSize: fontSize.xs, paddingBottom: space.xs },
     mine: { fontWeight: '700' } as TextStyle,
     input: {
       borderWidth: lineWidth.thin,

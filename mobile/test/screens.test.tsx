@@ -176,6 +176,11 @@ describe('a player on the React Native app, on the local stack', () => {
       // Match 2 is still open: the board says what the player can still add on it, as the API counts it.
       expect(mine.possiblePoints).toBeGreaterThan(0);
       expect(screen.getByTestId('possible')).toHaveTextContent(`+${mine.possiblePoints} possible`);
+      // Under the row, as every player sees it from the lock: the guess, and the picks with the joker and finish.
+      expect(screen.getByTestId('tie-break-caption').props.children).toMatch(/^Tie-break: /);
+      expect(screen.getByTestId('row-picks').props.children).toBe(
+        'Tie-break: 23\n1. Kenny Omega, Joker ×2, by submission ✓ · 2. Toni Storm',
+      );
     },
     BELL_IN_MS + 60_000,
   );

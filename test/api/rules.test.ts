@@ -2,7 +2,9 @@
  * The wrestling rules through the API (issue 31): the rules set and locked at the bell, the picks'
  * joker, finish and tie-break checked on save, results with their finish, the tie-break answer, and
  * the points each match earned, the card bonus, the points still possible and the pick shares, live
- * and once scored, checked against a hand computation of the rules.
+ * and once scored, checked against a hand computation of the rules. Friends' jokers, finishes and
+ * guesses (issue 41): on the event's leaderboard, a league's board and a player's history from the
+ * lock, never before.
  */
 import type { ScoringRulesInput } from '@pickem/domain/schema-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +29,11 @@ const RESULT = `mutation($e: ID!, $m: ID!, $w: Int, $o: MatchOutcome, $f: Finish
   setMatchResult(eventId: $e, matchId: $m, winner: $w, outcome: $o, method: $f) { id result outcome method } }`;
 const ANSWER = `mutation($e: ID!, $a: Int!) { setTieBreakAnswer(eventId: $e, answer: $a) { id ${RULES_FIELDS} } }`;
 const SCORE = `mutation($e: ID!) { scoreEvent(eventId: $e) { finished } }`;
+const LEAGUE = `mutation($i: CreateLeagueInput!) { createLeague(input: $i) { id inviteCode } }`;
+const JOIN = `mutation($c: String!) { joinLeague(code: $c) { id } }`;
+const LEAGUE_BOARD = `query($l: ID!, $e: ID!) { league(leagueId: $l) { eventLeaderboard(eventId: $e) { ${PREDICTION_FIELDS} } } }`;
+const HISTORY = `query($u: ID) { userProfile(userId: $u) { history(limit: 100) { items { eventId ${PREDICTION_FIELDS} } } } }`;
+const BELL = `mutation($i: UpdateEventInput!) { updateEvent(input: $i) { id startsAt } }`;
 const CARD = `query($e: ID!) { eventCard(eventId: $e) {
   event { id state ${RULES_FIELDS} } matches { id method pickShares }
   myPrediction { ${PREDICTION_FIELDS} } leaderboard(limit: 100) { items { ${PREDICTION_FIELDS} } } } }`;
@@ -153,6 +160,24 @@ describe('an event played with every rule on', () => {
     },
   });
   const card = (player: string) => api.data(player, CARD, { e: eventId }).then((d) => d.eventCard);
+  let leagueId: string;
+  type Row = { userId: string; picks: unknown[]; tieBreak: number | null; points: number | null; rank: number | null };
+  const leagueBoard = (player: string) =>
+    api.data(player, LEAGUE_BOARD, { l: leagueId, e: eventId }).then((d) => d.league.eventLeaderboard as Row[] | null);
+  const historyRow = (viewer: string, of: string) =>
+    api
+      .data(viewer, HISTORY, { u: subFor(of) })
+      .then((d) => (d.userProfile.history.items as (Row & { eventId: string })[]).find((i) => i.eventId === eventId));
+  const rowOf = (rows: Row[], player: string) => rows.find((r) => r.userId === subFor(player));
+  // p1's picks as every other player sees them once locked: the joker and the finish on each, the guess.
+  const p1Seen = () => ({
+    picks: [
+      { matchId: m[0], team: 1, method: 'SUBMISSION', joker: false },
+      { matchId: m[1], team: 0, method: null, joker: true },
+      { matchId: m[2], team: 0, method: null, joker: false },
+    ],
+    tieBreak: 20,
+  });
 
   beforeAll(async () => {
     const made = await rulesEvent(EVERY_RULE_ON);
@@ -162,6 +187,10 @@ describe('an event played with every rule on', () => {
       const { savePrediction } = await api.data(player, SAVE, { e: eventId, p, t });
       expect(savePrediction.tieBreak).toBe(t);
     }
+    // The five are friends: a league of the event's calendar season.
+    const { createLeague } = await api.data('p1', LEAGUE, { i: { name: 'Rules Friends', seasonId: '2033' } });
+    leagueId = createLeague.id;
+    for (const player of ['p2', 'p3', 'p4', 'p5']) await api.data(player, JOIN, { c: createLeague.inviteCode });
   });
 
   it('keeps the joker and the finish on the picks, and shows no shares before the bell', async () => {
@@ -174,6 +203,29 @@ describe('an event played with every rule on', () => {
     expect(mine.matches.map((x: { pickShares: number[] | null }) => x.pickShares)).toEqual([null, null, null]);
     const early = await adminRequest(ANSWER, { e: eventId, a: 18 });
     expect(early.errors?.[0]).toMatchObject({ errorType: 'InvalidStateTransition' });
+  });
+
+  it("hides a friend's joker, finish and tie-break guess before the lock: no board, no league board, no history", async () => {
+    const friend = await card('p2');
+    expect(friend.leaderboard).toBeNull();
+    expect(friend.myPrediction).toMatchObject({ userId: subFor('p2'), tieBreak: 15 });
+    expect(await leagueBoard('p2')).toBeNull();
+    expect(await historyRow('p2', 'p1')).toBeUndefined();
+    expect(await historyRow('p1', 'p1')).toMatchObject(p1Seen());
+  });
+
+  it('shows them from the bell, before the event is live: on the league board and in the history, without points', async () => {
+    const bellMs = Date.now() + 1_500;
+    await asAdmin(BELL, { i: { id: eventId, startsAt: new Date(bellMs).toISOString() } });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, bellMs - Date.now()) + 50));
+    const friend = await card('p2');
+    expect(friend.event.state).toBe('UPCOMING');
+    expect(friend.leaderboard).toBeNull(); // the event's board starts with the broadcast
+    const board = (await leagueBoard('p2'))!;
+    expect(board).toHaveLength(5);
+    expect(rowOf(board, 'p1')).toMatchObject({ ...p1Seen(), points: null, rank: null });
+    expect(rowOf(board, 'p4')).toMatchObject({ tieBreak: null });
+    expect(await historyRow('p2', 'p1')).toMatchObject(p1Seen());
   });
 
   it('scores a result live: each match, the points still possible, the shares at the bell', async () => {
@@ -202,6 +254,9 @@ describe('an event played with every rule on', () => {
     // p2 lost the opener: no perfect card left; 20 + 30 possible.
     const p2 = mine.leaderboard.items.find((r: { userId: string }) => r.userId === subFor('p2'));
     expect(p2).toMatchObject({ points: 0, possiblePoints: 50 });
+    // A friend sees p1's joker, finish and guess on the event's board and on the league's, live.
+    expect(rowOf((await card('p2')).leaderboard.items, 'p1')).toMatchObject({ ...p1Seen(), points: 40 });
+    expect(rowOf((await leagueBoard('p2'))!, 'p1')).toMatchObject({ ...p1Seen(), points: 40, rank: 1 });
   });
 
   it('voids a joker on a draw, takes a lost joker, and waits for the tie-break answer', async () => {
@@ -236,6 +291,17 @@ describe('an event played with every rule on', () => {
       [-30, 5],
     ]);
     expect(byPlayer('p1')).toMatchObject({ cardBonus: 25, possiblePoints: null });
+    // The guesses that ranked the three level on 30 show on both boards, to any friend.
+    const level = ['p2', 'p5', 'p4'];
+    const seen = (rows: Row[]) => level.map((p) => [rowOf(rows, p)!.tieBreak, rowOf(rows, p)!.rank]);
+    const broken = [
+      [15, 2],
+      [21, 2],
+      [null, 4],
+    ];
+    expect(seen((await card('p3')).leaderboard.items)).toEqual(broken);
+    expect(seen((await leagueBoard('p3'))!)).toEqual(broken);
+    expect(rowOf((await leagueBoard('p3'))!, 'p1')).toMatchObject(p1Seen());
     const mine = (await card('p3')).myPrediction;
     expect(mine).toMatchObject({
       points: -30,

@@ -1,7 +1,9 @@
 /**
  * A league's board for one event: its members ranked by the points of the results entered so far,
- * each with their picks (shown once they lock at the bell), marked right or wrong as results come in. The league's board is computed when it is read (exact after each result), so each live update
- * of the event (a result, a state change, a scoring pass) reads it again; no reload.
+ * each with their picks, jokers, finishes and tie-break guess (shown once they lock at the bell), the
+ * picks marked right or wrong as results come in. The league's board is computed when it is read (exact
+ * after each result), so each live update of the event (a result, a state change, a scoring pass)
+ * reads it again; no reload.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
@@ -11,7 +13,9 @@ import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
 import { StateBadge } from '../StateBadge.tsx';
 import { PlayerPicks } from '../PlayerPicks.tsx';
-import { leagueEventBoard, type BoardMatch, type LeagueBoardRow } from './documents.ts';
+import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
+import { tieBreakNotes } from '@pickem/client/board-picks';
+import { leagueEventBoard, type BoardEvent, type BoardMatch, type LeagueBoardRow } from './documents.ts';
 
 export function LeagueBoard({
   leagueId,
@@ -27,6 +31,7 @@ export function LeagueBoard({
 }) {
   const [rows, setRows] = useState<LeagueBoardRow[] | null | undefined>(undefined);
   const [matches, setMatches] = useState<BoardMatch[]>([]);
+  const [tieBreak, setTieBreak] = useState<BoardEvent | null>(null);
   const [state, setState] = useState(event.state);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
@@ -38,6 +43,7 @@ export function LeagueBoard({
       if (call === latest.current) {
         setRows(data.league?.eventLeaderboard ?? null);
         setMatches(data.eventCard?.matches ?? []);
+        setTieBreak(data.eventCard?.event ?? null);
         setError(null);
       }
     } catch (err) {
@@ -61,6 +67,7 @@ export function LeagueBoard({
       onStandingsMove?.();
   });
 
+  const notes = tieBreakNotes(rows ?? [], tieBreak);
   return (
     <section aria-labelledby="league-board-title">
       <h2 id="league-board-title">
@@ -79,18 +86,26 @@ export function LeagueBoard({
       ) : rows.length === 0 ? (
         <p>No member has picked this event.</p>
       ) : (
-        <RankTable
-          data-testid="league-board"
-          aria-label={`League board, ${event.name}`}
-          columns={['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]}
-        >
-          <MemberRows
-            rows={rows}
-            me={me}
-            cells={(r) => [r.correct, r.points]}
-            detail={(r) => <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />}
-          />
-        </RankTable>
+        <>
+          <TieBreakCaption event={tieBreak} />
+          <RankTable
+            data-testid="league-board"
+            aria-label={`League board, ${event.name}`}
+            columns={['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]}
+          >
+            <MemberRows
+              rows={rows}
+              me={me}
+              cells={(r) => [r.correct, r.points]}
+              detail={(r) => (
+                <>
+                  <TieBreakGuess note={notes.get(r.userId)} question={tieBreak?.rules.tieBreakQuestion} />
+                  <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
+                </>
+              )}
+            />
+          </RankTable>
+        </>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import type { LeagueQuery, Typed } from '../api.ts';
 export {
   leagueEventBoard,
   myLeagueList,
+  type BoardEvent,
   type BoardMatch,
   type LeagueBoardRow,
   type LeagueSummary,

@@ -220,7 +220,7 @@ function CardView({
 
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
-      {board && <Leaderboard rows={board.rows} final={board.final} me={me} matches={matches} />}
+      {board && <Leaderboard rows={board.rows} final={board.final} me={me} event={event} matches={matches} />}
     </article>
   );
 }

@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { client, errorText } from '../api.ts';
-import { PlayerPicks, type ShownPick } from '../PlayerPicks.tsx';
+import type { BoardPick } from '@pickem/client/board-picks';
+import { PlayerPicks } from '../PlayerPicks.tsx';
 import { cardMatches, type CardMatch } from './documents.ts';
 
-export function HistoryPicks({ eventId, picks, label }: { eventId: string; picks: ShownPick[]; label: string }) {
+export function HistoryPicks({ eventId, picks, label }: { eventId: string; picks: BoardPick[]; label: string }) {
   const [matches, setMatches] = useState<CardMatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function open() {

@@ -1,23 +1,32 @@
-import type { BoardRow, Match } from '@pickem/client/card';
+import type { BoardRow, Card, Match } from '@pickem/client/card';
+import { tieBreakNotes, type BoardPick } from '@pickem/client/board-picks';
 import { MemberRows } from '../MemberRow.tsx';
-import { PlayerPicks, type ShownPick } from '../PlayerPicks.tsx';
+import { PlayerPicks } from '../PlayerPicks.tsx';
 import { RankTable } from '../RankTable.tsx';
+import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
 
-/** A leaderboard row: the figures and the player's picks (the board's rows carry them once the picks lock). */
-export type PickedRow = BoardRow & { picks?: ShownPick[] | null };
+/** A leaderboard row: the figures, and the player's picks and tie-break guess (the board's rows carry them once the picks lock). */
+export type PickedRow = BoardRow & { picks?: BoardPick[] | null; tieBreak?: number | null };
 
-/** The event's leaderboard (the top of it); the viewer's own row is marked, and each row opens that player's picks. */
+/**
+ * The event's leaderboard (the top of it); the viewer's own row is marked, each row shows the player's
+ * tie-break guess and opens their picks.
+ */
 export function Leaderboard({
   rows,
   final,
   me,
+  event,
   matches,
 }: {
   rows: PickedRow[];
   final: boolean;
   me: string | null;
+  event: Pick<Card['event'], 'rules' | 'tieBreakAnswer'>;
   matches: Match[];
 }) {
+  const notes = tieBreakNotes(rows, event);
+  const question = event.rules.tieBreakQuestion;
   return (
     <section aria-labelledby="board-title">
       <h2 id="board-title">
@@ -31,28 +40,34 @@ export function Leaderboard({
       {rows.length === 0 ? (
         <p>No scores yet.</p>
       ) : (
-        <RankTable
-          data-testid="leaderboard"
-          columns={
-            final
-              ? ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]
-              : ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }, { num: 'To win' }]
-          }
-        >
-          <MemberRows
-            rows={rows}
-            me={me}
-            cells={(r) => (final ? [r.correct, r.points] : [r.correct, r.points, r.possiblePoints])}
-            detail={(r) =>
-              r.picks && (
-                <details className="row-picks" data-testid="row-picks">
-                  <summary>Picks</summary>
-                  <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
-                </details>
-              )
+        <>
+          <TieBreakCaption event={event} />
+          <RankTable
+            data-testid="leaderboard"
+            columns={
+              final
+                ? ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }]
+                : ['Rank', 'Player', { num: 'Correct' }, { num: 'Points' }, { num: 'To win' }]
             }
-          />
-        </RankTable>
+          >
+            <MemberRows
+              rows={rows}
+              me={me}
+              cells={(r) => (final ? [r.correct, r.points] : [r.correct, r.points, r.possiblePoints])}
+              detail={(r) => (
+                <>
+                  <TieBreakGuess note={notes.get(r.userId)} question={question} />
+                  {r.picks && (
+                    <details className="row-picks" data-testid="row-picks">
+                      <summary>Picks</summary>
+                      <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
+                    </details>
+                  )}
+                </>
+              )}
+            />
+          </RankTable>
+        </>
       )}
     </section>
   );

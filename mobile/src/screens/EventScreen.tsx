@@ -13,7 +13,8 @@ import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/cli
 import { formatTime } from '@pickem/client/dates';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
-import { Alert, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
+import { BoardRows } from '../BoardRows';
+import { Alert, Button, Muted, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
@@ -34,7 +35,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
           <Text accessibilityRole="header" style={styles.subtitle}>
             Leaderboard{board.final ? '' : ' (provisional)'}
           </Text>
-          <RankRows rows={board.rows} me={me} testID="leaderboard-row" />
+          <BoardRows rows={board.rows} matches={card.matches} event={card.event} me={me} testID="leaderboard-row" />
         </View>
       )}
       {card.myPrediction?.points != null && (

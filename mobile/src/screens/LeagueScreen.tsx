@@ -1,13 +1,13 @@
 /** One league: its season, its invite code, its table, and its board for an event, live while it runs. */
 import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
-import type { BoardRow } from '@pickem/client/card';
-import { leagueEventBoard } from '@pickem/client/documents';
+import { leagueEventBoard, type BoardEvent, type BoardMatch, type LeagueBoardRow } from '@pickem/client/documents';
 import type { EventsQuery } from '@pickem/client/graphql/types';
 import { useEventUpdates, useLeague } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
+import { BoardRows } from '../BoardRows';
 import { Alert, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
@@ -45,7 +45,10 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
 
 type EventItem = EventsQuery['events']['items'][number];
 
-/** The league's board for one event of its season (the latest one unless the route names one), live. */
+/**
+ * The league's board for one event of its season (the latest one unless the route names one), live:
+ * each member's picks, joker, finishes and tie-break guess once they lock.
+ */
 function EventBoard({
   leagueId,
   eventId,
@@ -60,7 +63,8 @@ function EventBoard({
   const { go } = useNav();
   const { styles } = useTheme();
   const [events, setEvents] = useState<EventItem[]>([]);
-  const [rows, setRows] = useState<BoardRow[] | null>(null);
+  const [rows, setRows] = useState<LeagueBoardRow[] | null>(null);
+  const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[] } | null>(null);
   useEffect(() => {
     client.graphql({ query: queries.events, variables: { limit: 10 } }).then(
       ({ data }) => setEvents(data.events.items.filter((e) => e.state !== 'UPCOMING')),
@@ -75,6 +79,7 @@ function EventBoard({
       variables: { leagueId, eventId: shown.id },
     });
     setRows(data.league?.eventLeaderboard ?? null);
+    setCard(data.eventCard);
   }, [leagueId, shown]);
   useEffect(() => {
     void load().catch(() => setRows(null));
@@ -92,7 +97,13 @@ function EventBoard({
         {shown.name}
       </Text>
       {rows?.length ? (
-        <RankRows rows={rows} me={me} testID="league-board-row" />
+        <BoardRows
+          rows={rows}
+          matches={card?.matches ?? []}
+          event={card?.event ?? null}
+          me={me}
+          testID="league-board-row"
+        />
       ) : (
         <Muted>No picks in this league yet.</Muted>
       )}

@@ -1,0 +1,135 @@
+/**
+ * Other players' picks as the boards show them once the picks lock (the event's leaderboard, a league's
+ * board, a player's history): each pick's team, joker and finish, marked as its match came out, and
+ * each player's tie-break guess, with the answer beside the guesses that ranked players level on points.
+ */
+import { closeness } from '@pickem/domain/ranking';
+import type { FinishMethod } from '@pickem/domain/schema-types';
+import { teamLabel, type Match } from './card.ts';
+import { pickMark, type PickMark } from './outcome.ts';
+import { byFinish } from './rules.ts';
+
+/** A pick as the API returns it (joker and finish only on events whose rules score them). */
+export interface BoardPick {
+  matchId: string;
+  team: number;
+  method?: FinishMethod | null;
+  joker?: boolean | null;
+}
+
+export type BoardPickMatch = Pick<Match, 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
+
+/** One match of the card as a player picked it; `team` null: no pick. */
+export interface PickShown {
+  matchId: string;
+  position: number;
+  team: string | null;
+  /** The card's joker (JOKER_TEXT). */
+  joker: boolean;
+  /** The finish called ("by submission"), or null. */
+  finish: string | null;
+  mark: PickMark | 'none';
+}
+
+export const JOKER_TEXT = 'Joker ×2';
+
+/** A player's picks in card order, one a match (a match they did not pick too). */
+export function shownPicks(matches: BoardPickMatch[], picks: BoardPick[]): PickShown[] {
+  const byMatch = new Map(picks.map((p) => [p.matchId, p]));
+  return matches.map((m) => {
+    const pick = byMatch.get(m.id);
+    const team = pick && m.teams[pick.team] ? m.teams[pick.team] : undefined;
+    const at = { matchId: m.id, position: m.position };
+    if (!pick || !team) return { ...at, team: null, joker: false, finish: null, mark: 'none' };
+    const finish = pick.method ? byFinish(pick.method) : null;
+    return { ...at, team: teamLabel(team), joker: pick.joker === true, finish, mark: pickMark(m, pick.team) };
+  });
+}
+
+/** What a pick called beyond the winner, in words: ["Joker ×2", "by submission"]. */
+export const pickExtras = (pick: PickShown): string[] => [
+  ...(pick.joker ? [JOKER_TEXT] : []),
+  ...(pick.finish ? [pick.finish] : []),
+];
+
+const MARK = { right: ' ✓', wrong: ' ✗', voided: ' –', open: '', none: '' } as const;
+
+/** A player's picks on one line ("1. Kenny Omega, Joker ×2, by submission ✓ · 2. no pick"), for a phone's board. */
+export function picksLine(matches: BoardPickMatch[], picks: BoardPick[]): string {
+  return shownPicks(matches, picks)
+    .map((p) => `${p.position}. ${[p.team ?? 'no pick', ...pickExtras(p)].join(', ')}${MARK[p.mark]}`)
+    .join(' · ');
+}
+
+/**
+ * What a phone's board shows under a player: their tie-break guess (tieBreakNotes), then their picks on
+ * one line (picksLine); null when neither shows (before the lock, or no prediction).
+ */
+export function rowPicksText(
+  row: TieBreakRow & { picks?: BoardPick[] | null },
+  matches: BoardPickMatch[],
+  notes: Map<string, TieBreakNote>,
+): string | null {
+  const lines = [
+    notes.get(row.userId)?.text ?? null,
+    row.picks && row.picks.length > 0 ? picksLine(matches, row.picks) : null,
+  ].filter((line) => line !== null);
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
+/** A board row as the tie-break reads it. */
+export interface TieBreakRow {
+  userId: string;
+  points?: number | null;
+  tieBreak?: number | null;
+}
+
+/** What of the event the tie-break notes read: its question and, once set, its answer. */
+export interface TieBreakEvent {
+  rules: { tieBreakQuestion?: string | null };
+  tieBreakAnswer?: number | null;
+}
+
+export interface TieBreakNote {
+  /** "Tie-break: 14", or "Tie-break: 14 (answer 12)" where the guess ranked the player among others level on points. */
+  text: string;
+  /** The guess ordered this player and another on the board level with them on points. */
+  decided: boolean;
+}
+
+/**
+ * Each row's tie-break guess as a board shows it beside the player, by user id; none when the event
+ * asks no question (or is not read yet). The boards rank players level on points by the closest guess (domain/ranking.ts),
+ * so where two such players' guesses are not equally close, the answer shows beside each: the order is
+ * the tie-break's, not chance.
+ */
+export function tieBreakNotes(rows: TieBreakRow[], event: TieBreakEvent | null): Map<string, TieBreakNote> {
+  const notes = new Map<string, TieBreakNote>();
+  if (!event?.rules.tieBreakQuestion) return notes;
+  const answer = event.tieBreakAnswer ?? null;
+  for (const row of rows) {
+    const guess = row.tieBreak ?? null;
+    const decided =
+      answer !== null &&
+      row.points != null &&
+      rows.some(
+        (other) =>
+          other.userId !== row.userId &&
+          other.points === row.points &&
+          closeness(other.tieBreak, answer) !== closeness(guess, answer),
+      );
+    const text = `Tie-break: ${guess ?? 'no guess'}`;
+    notes.set(row.userId, { text: decided ? `${text} (answer ${answer})` : text, decided });
+  }
+  return notes;
+}
+
+/** What a board says of the event's tie-break under its title; null when the event asks none. */
+export function tieBreakCaption(event: TieBreakEvent | null): string | null {
+  const question = event?.rules.tieBreakQuestion;
+  if (!event || !question) return null;
+  const answer = event.tieBreakAnswer ?? null;
+  return answer === null
+    ? `Tie-break: ${question} Players level on points are ranked by the closest guess once the answer is in.`
+    : `Tie-break: ${question} Answer: ${answer}. Players level on points are ranked by the closest guess.`;
+}

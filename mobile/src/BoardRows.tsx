@@ -1,0 +1,43 @@
+/**
+ * A board's rows (the event's leaderboard, a league's board for an event): each player's figures and,
+ * under them once the picks lock, their tie-break guess and their picks with the joker and finishes;
+ * the tie-break question above, with the answer once it is in.
+ */
+import {
+  rowPicksText,
+  tieBreakCaption,
+  tieBreakNotes,
+  type BoardPick,
+  type BoardPickMatch,
+  type TieBreakEvent,
+} from '@pickem/client/board-picks';
+import { Muted, RankRows } from './ui';
+
+type BoardRow = Parameters<typeof RankRows>[0]['rows'][number] & {
+  picks?: BoardPick[] | null;
+  tieBreak?: number | null;
+};
+
+export function BoardRows({
+  rows,
+  matches,
+  event,
+  me,
+  testID,
+}: {
+  rows: BoardRow[];
+  matches: BoardPickMatch[];
+  /** The event's tie-break question and answer (null: not read yet). */
+  event: TieBreakEvent | null;
+  me?: string;
+  testID: string;
+}) {
+  const notes = tieBreakNotes(rows, event);
+  const caption = tieBreakCaption(event);
+  return (
+    <>
+      {caption && <Muted testID="tie-break-caption">{caption}</Muted>}
+      <RankRows rows={rows} me={me} testID={testID} detail={(r) => rowPicksText(r, matches, notes)} />
+    </>
+  );
+}
