@@ -164,4 +164,22 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/25\s*35$/);
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it("after the lock a friend sees the player's joker, finish and tie-break guess on the event's board", async () => {
+    await admin.goto(`${stack.appUrl}#/event/${show.id}`);
+    const row = admin.getByTestId('leaderboard').locator('tbody tr').first();
+    const guess = row.getByTestId('tie-break-guess');
+    await expect.poll(() => guess.textContent(), { timeout: 20_000 }).toBe('Tie-break: 17');
+    expect(await guess.getAttribute('title')).toBe('How many minutes will the main event last?');
+    expect(await admin.getByTestId('tie-break-caption').textContent()).toContain(
+      'How many minutes will the main event last?',
+    );
+    await row.getByText('Picks').click();
+    const pick = row.getByTestId('player-pick').first();
+    expect(await pick.getAttribute('data-mark')).toBe('right');
+    expect(await pick.getByTestId('pick-joker').textContent()).toBe('Joker ×2');
+    expect(await pick.getByTestId('pick-finish').textContent()).toBe('by submission');
+    await admin.screenshot({ path: 'build/screenshots/friends-calls-390.png', fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
