@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots`: the web app's main screens at a phone's size (390 × 844), from headless
- * Chromium on `npm start -- --in-memory` (the demo season), into docs/screenshots/*.png.
+ * `npm run screenshots`: the web app's main screens at a small phone's size (360 × 800), from headless
+ * Chromium on `npm start -- --in-memory` (the demo season), into docs/screenshots/*.png, each in the
+ * light theme and in the dark one (`<name>-dark.png`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,13 +15,20 @@ import { npmStart } from './start-child.ts';
 const out = path.join(repoRoot, 'docs/screenshots');
 mkdirSync(out, { recursive: true });
 const stack = await npmStart(['--in-memory']);
-const browser = await launchChromium({ viewport: { width: 390, height: 844 } });
+const browser = await launchChromium({ viewport: { width: 360, height: 800 } });
 try {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const shot = async (p: Page, name: string) => {
     await p.waitForLoadState('networkidle');
-    await p.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
-    console.log(`docs/screenshots/${name}.png`);
+    for (const [colorScheme, file] of [
+      ['light', `${name}.png`],
+      ['dark', `${name}-dark.png`],
+    ] as const) {
+      await p.emulateMedia({ colorScheme });
+      await p.screenshot({ path: path.join(out, file), fullPage: true });
+      console.log(`docs/screenshots/${file}`);
+    }
+    await p.emulateMedia({ colorScheme: 'light' });
   };
   await page.goto(stack.appUrl);
   await page.locator('input[name=username]').waitFor();
@@ -47,6 +55,7 @@ try {
   await shot(page, 'invite');
   await page.goto(`${stack.appUrl}#/player`);
   await page.getByRole('heading', { name: 'History' }).waitFor();
+  await page.getByTestId('season-chart').locator('.recharts-bar-rectangle').first().waitFor();
   await shot(page, 'profile');
 
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -6,8 +6,19 @@ import { authenticatorServices, SIGN_UP_ATTRIBUTES, signUpFormFields } from '@pi
 // The tab's sessionStorage: a name chosen at sign-up survives a reload before the emailed code.
 const services = authenticatorServices(sessionStorage);
 
-/** Amplify UI's own dark colours for the sign-in when the phone or computer is set dark, as the app's. */
-const theme = { name: 'pickem', overrides: [defaultDarkModeOverride] };
+/**
+ * Amplify UI's own dark colours for the sign-in when the phone or computer is set dark, as the app's;
+ * its buttons, tabs and links in the app's accent (a design token's custom property, light or dark).
+ */
+const accent = { value: 'var(--color-accent)' };
+const theme = {
+  name: 'pickem',
+  tokens: {
+    colors: { primary: { 60: accent, 80: accent, 90: accent, 100: accent } },
+    components: { button: { primary: { color: { value: 'var(--color-on-accent)' } } } },
+  },
+  overrides: [defaultDarkModeOverride],
+};
 
 export function SignIn({ children }: { children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { RankTable } from '../RankTable.tsx';
 import { Reminders } from './Reminders.tsx';
 import { HistoryPicks } from './HistoryPicks.tsx';
 import { href } from '../route.ts';
-import { currentSeason, useSeasons } from '../seasons.ts';
+import { useSeasons } from '../seasons.ts';
 import { seasonLine } from '@pickem/client/season-line';
 import { PROFILE_LIMIT } from '@pickem/client/limits';
 
@@ -43,8 +43,10 @@ export function Profile({ userId }: { userId?: string }) {
     void load(null);
   }, [load]);
 
-  const season = currentSeason(seasons.list);
-  const steps = season ? seasonLine(history, season) : [];
+  // The newest season (newest start first) with a scored event in the history read so far.
+  const charted = seasons.list
+    .map((season) => ({ season, steps: seasonLine(history, season) }))
+    .find(({ steps }) => steps.length > 0);
 
   if (error) return <p role="alert">{error}</p>;
   if (profile === undefined) return <p aria-busy="true">Loading…</p>;
@@ -70,9 +72,9 @@ export function Profile({ userId }: { userId?: string }) {
           ))}
         </RankTable>
       )}
-      {season && steps.length > 0 && (
+      {charted && (
         <Suspense fallback={<p aria-busy="true">Loading the chart…</p>}>
-          <SeasonChart steps={steps} seasonName={season.name} />
+          <SeasonChart steps={charted.steps} seasonName={charted.season.name} />
         </Suspense>
       )}
       <h2>History</h2>
