@@ -14,6 +14,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sharedInMemoryStorage } from 'aws-amplify/utils';
 import { graphqlData } from 'appsync-local';
 import * as example from '@pickem/client/example';
+import { palettes } from '@pickem/client/design/tokens';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
@@ -21,6 +22,8 @@ import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 800 };
+/** `#f6f5fb` as a computed style says it: `rgb(246, 245, 251)`. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 const PLAYER = 'player01';
 const PLAYER_NAME = demoPlayers[0];
 const SECOND = 'player02';
@@ -704,7 +707,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(events.items.filter((e) => /^AEW Double (Click|Enter) Test$/.test(e.name)).length).toBe(2);
   }, 60_000);
 
-  it('scrolls no screen sideways at 360 × 800 or at 390 × 844', async () => {
+  it('scrolls no screen sideways at 360 × 800 or at 390 × 844, light or dark', async () => {
     // Each screen is measured once its data has rendered (the widest content, such as a select of
     // seasons or members, arrives with the data; at networkidle it may not be drawn yet).
     const options = (page: Page, label: RegExp) => page.getByLabel(label).locator('option');
@@ -768,24 +771,44 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
         ],
       ],
     ];
+    // Each size in the light theme and the dark one (the phone's setting): the dark page draws in the dark tokens.
+    const runs = [
+      [SMALL_PHONE, 'light'],
+      [PHONE, 'light'],
+      [SMALL_PHONE, 'dark'],
+      [PHONE, 'dark'],
+    ] as const;
+    const background = (page: Page) =>
+      page.evaluate(() => {
+        const w = globalThis as unknown as {
+          getComputedStyle(e: unknown): { backgroundColor: string };
+          document: { body: unknown };
+        };
+        return w.getComputedStyle(w.document.documentElement).backgroundColor;
+      });
     try {
-      for (const viewport of [SMALL_PHONE, PHONE])
+      for (const [viewport, colorScheme] of runs)
         for (const [page, list] of [
           [player, screens],
           [admin, adminScreens],
         ] as const) {
           await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme });
           for (const [hash, rendered] of list) {
             await page.goto(`${stack.appUrl}${hash}`);
             await page.waitForLoadState('networkidle');
             for (const locator of rendered(page)) await locator.waitFor({ state: 'attached' });
-            expect(await scrollsSideways(page), `${hash} at ${viewport.width} px`).toBe(false);
+            expect(await scrollsSideways(page), `${hash} at ${viewport.width} px, ${colorScheme}`).toBe(false);
+            expect(await background(page), `${hash}, ${colorScheme}`).toBe(rgb(palettes[colorScheme].background));
           }
         }
     } finally {
-      for (const page of [player, admin]) await page.setViewportSize(PHONE);
+      for (const page of [player, admin]) {
+        await page.setViewportSize(PHONE);
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
     }
-  }, 90_000);
+  }, 150_000);
 
   it("the profile draws the season: the running total over each event's points, with the same in words", async () => {
     await player.setViewportSize(SMALL_PHONE);
