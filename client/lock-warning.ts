@@ -14,7 +14,7 @@ export function lockWarning(
 }
 
 /** "42 min", "3 h 5 min": the minutes rounded up, so the last minute still says "1 min". */
-function inWords(ms: number): string {
+export function inWords(ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);

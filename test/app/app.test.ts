@@ -782,7 +782,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       page.evaluate(() => {
         const w = globalThis as unknown as {
           getComputedStyle(e: unknown): { backgroundColor: string };
-          document: { body: unknown };
+          document: { documentElement: unknown };
         };
         return w.getComputedStyle(w.document.documentElement).backgroundColor;
       });

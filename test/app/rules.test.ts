@@ -139,6 +139,29 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     await expect.poll(state).toBe('BROADCAST');
   }, 60_000);
 
+  it('tells the player when a reminder will not come: the bell is already closer than the lead (issue 41)', async () => {
+    const startsAt = new Date(Date.now() + 30 * 60_000).toISOString();
+    const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
+      i: { name: 'Half Hour Night', date: startsAt.slice(0, 10), startsAt },
+    });
+    await asAdmin('mutation ($e: ID!, $i: MatchInput!) { addMatch(eventId: $e, input: $i) { id } }', {
+      e: createEvent.id,
+      i: { points: 10, teams: [{ members: ['Orange Cassidy'] }, { members: ['Kyle Fletcher'] }] },
+    });
+    const page = await (await launchChromium({ viewport: PHONE })).context.newPage();
+    browsers.push({ context: page.context(), close: () => page.context().close() });
+    await signInToApp(page, stack.appUrl, demoEmail('player02'), DEMO_PASSWORD);
+    await page.goto(`${stack.appUrl}#/player`);
+    const reminders = page.getByRole('form', { name: 'Reminders' });
+    await reminders.getByLabel(/Email me/).check();
+    await reminders.getByLabel('When').selectOption({ label: '10 minutes before' });
+    expect(await page.getByTestId('reminder-will-not-come').count()).toBe(0);
+    await reminders.getByLabel('When').selectOption({ label: 'An hour before' });
+    await expect
+      .poll(() => page.getByTestId('reminder-will-not-come').allTextContents())
+      .toContainEqual(expect.stringMatching(/^Half Hour Night locks in (29|30) min, sooner than your reminder/));
+  }, 60_000);
+
   it("after the admin's result with its finish, the player's page shows the points and why, and what is still possible", async () => {
     await player.getByTestId('locked').waitFor({ timeout: 45_000 });
     await asAdmin('mutation ($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {

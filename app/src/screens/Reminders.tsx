@@ -1,7 +1,9 @@
 /** The Me page's reminder settings: an email before a show's picks lock, 10 minutes, an hour or a day before. */
 import { useState } from 'react';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { client, errorText, mutations } from '../api.ts';
+import { useLoad, useNow } from '@pickem/client/react';
+import { remindersThatWillNotCome } from '@pickem/client/reminder-gap';
+import { client, errorText, mutations, queries } from '../api.ts';
 
 const LEADS = [
   { minutes: 10, label: '10 minutes before' },
@@ -12,6 +14,14 @@ const LEADS = [
 export function Reminders({ current }: { current: { email: boolean; minutesBefore: number } | null | undefined }) {
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState(current?.email ?? false);
+  const [lead, setLead] = useState(current?.minutesBefore ?? 60);
+  const now = useNow(60_000);
+  const { data: upcoming } = useLoad(
+    async () => (await client.graphql({ query: queries.upcomingEvents })).data.upcomingEvents,
+    [],
+  );
+  const willNotCome = email ? remindersThatWillNotCome(upcoming ?? [], lead, now) : [];
   return (
     <form
       className="stack"
@@ -43,12 +53,12 @@ export function Reminders({ current }: { current: { email: boolean; minutesBefor
     >
       <h2>Reminders</h2>
       <label className="check">
-        <input type="checkbox" name="email" defaultChecked={current?.email ?? false} /> Email me when a show is about to
-        lock and I have matches unpicked
+        <input type="checkbox" name="email" checked={email} onChange={(e) => setEmail(e.target.checked)} /> Email me
+        when a show is about to lock and I have matches unpicked
       </label>
       <label>
         When
-        <select name="minutesBefore" defaultValue={String(current?.minutesBefore ?? 60)}>
+        <select name="minutesBefore" value={String(lead)} onChange={(e) => setLead(Number(e.target.value))}>
           {LEADS.map((l) => (
             <option key={l.minutes} value={l.minutes}>
               {l.label}
@@ -56,6 +66,11 @@ export function Reminders({ current }: { current: { email: boolean; minutesBefor
           ))}
         </select>
       </label>
+      {willNotCome.map((line) => (
+        <p key={line} className="lock-warning" data-testid="reminder-will-not-come">
+          {line}
+        </p>
+      ))}
       <button type="submit" disabled={busy}>
         Save reminders
       </button>
