@@ -52,12 +52,16 @@ export const pickExtras = (pick: PickShown): string[] => [
   ...(pick.finish ? [pick.finish] : []),
 ];
 
-const MARK = { right: ' ✓', wrong: ' ✗', voided: ' –', open: '', none: '' } as const;
+/** How a pick came out, as a sign beside it (nothing until its match has a result). */
+export const MARK_SIGN = { right: '✓', wrong: '✗', voided: '–', open: '', none: '' } as const;
 
 /** A player's picks on one line ("1. Kenny Omega, Joker ×2, by submission ✓ · 2. no pick"), for a phone's board. */
 export function picksLine(matches: BoardPickMatch[], picks: BoardPick[]): string {
   return shownPicks(matches, picks)
-    .map((p) => `${p.position}. ${[p.team ?? 'no pick', ...pickExtras(p)].join(', ')}${MARK[p.mark]}`)
+    .map((p) => {
+      const sign = MARK_SIGN[p.mark];
+      return `${p.position}. ${[p.team ?? 'no pick', ...pickExtras(p)].join(', ')}${sign ? ` ${sign}` : ''}`;
+    })
     .join(' · ');
 }
 

@@ -4,9 +4,15 @@
  * another player's history show once the event's picks have locked (the server sends no one else's
  * picks before). The player's tie-break guess goes beside their name (TieBreak.tsx).
  */
-import { JOKER_TEXT, pickExtras, shownPicks, type BoardPick, type BoardPickMatch } from '@pickem/client/board-picks';
+import {
+  JOKER_TEXT,
+  MARK_SIGN,
+  pickExtras,
+  shownPicks,
+  type BoardPick,
+  type BoardPickMatch,
+} from '@pickem/client/board-picks';
 
-const MARK = { right: '✓', wrong: '✗', voided: '–', open: '' } as const;
 const MARK_TEXT = { right: 'right', wrong: 'wrong', voided: 'voided, no points', open: 'no result yet' } as const;
 
 export function PlayerPicks({
@@ -55,7 +61,7 @@ export function PlayerPicks({
             {p.mark !== 'open' && (
               <>
                 {' '}
-                <span aria-hidden="true">{MARK[p.mark]}</span>
+                <span aria-hidden="true">{MARK_SIGN[p.mark]}</span>
                 <span className="visually-hidden">({MARK_TEXT[p.mark]})</span>
               </>
             )}
