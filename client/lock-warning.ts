@@ -1,15 +1,23 @@
 /** How long before the bell a player with missing picks is warned in the apps (the longest reminder lead). */
 export const WARN_WITHIN_MS = 24 * 3600_000;
 
-/** "Locks in 42 min, 3 matches unpicked": for an open event whose bell is within a day and whose card the player has not finished; null otherwise. */
-export function lockWarning(
-  event: { state: string; startsAt: string; matchCount: number },
-  picked: number,
-  now: number,
-): string | null {
+export interface OpenEvent {
+  state: string;
+  startsAt: string;
+  matchCount: number;
+}
+
+/** How long the player still has to finish their picks: null unless the event is open and their card is short. */
+export function timeToPick(event: OpenEvent, picked: number, now: number): number | null {
   const left = Date.parse(event.startsAt) - now;
+  return event.state === 'UPCOMING' && left > 0 && picked < event.matchCount ? left : null;
+}
+
+/** "Locks in 42 min, 3 matches unpicked": for an open event whose bell is within a day and whose card the player has not finished; null otherwise. */
+export function lockWarning(event: OpenEvent, picked: number, now: number): string | null {
+  const left = timeToPick(event, picked, now);
+  if (left === null || left > WARN_WITHIN_MS) return null;
   const unpicked = event.matchCount - picked;
-  if (event.state !== 'UPCOMING' || left <= 0 || left > WARN_WITHIN_MS || unpicked <= 0) return null;
   return `Locks in ${inWords(left)}, ${unpicked} ${unpicked === 1 ? 'match' : 'matches'} unpicked`;
 }
 

@@ -3,10 +3,10 @@
  * already closer than their chosen lead (its schedule's moment has passed). The reminders screen says so
  * rather than leave the player waiting for an email.
  */
-import { inWords } from './lock-warning.ts';
+import { inWords, timeToPick, type OpenEvent } from './lock-warning.ts';
 
 export interface UpcomingForReminder {
-  event: { name: string; state: string; startsAt: string; matchCount: number };
+  event: OpenEvent & { name: string };
   myPickCount: number;
 }
 
@@ -15,13 +15,9 @@ export function remindersThatWillNotCome(
   minutesBefore: number,
   now: number,
 ): string[] {
-  return upcoming
-    .filter(({ event, myPickCount }) => {
-      const left = Date.parse(event.startsAt) - now;
-      return event.state === 'UPCOMING' && left > 0 && left < minutesBefore * 60_000 && myPickCount < event.matchCount;
-    })
-    .map(
-      ({ event }) =>
-        `${event.name} locks in ${inWords(Date.parse(event.startsAt) - now)}, sooner than your reminder: no email will come for it. Pick now.`,
-    );
+  return upcoming.flatMap(({ event, myPickCount }) => {
+    const left = timeToPick(event, myPickCount, now);
+    if (left === null || left >= minutesBefore * 60_000) return [];
+    return [`${event.name} locks in ${inWords(left)}, sooner than your reminder: no email will come for it. Pick now.`];
+  });
 }
