@@ -5,12 +5,10 @@
  * nothing to the page. The raw RFC 5322 file stays one click away (`?raw`).
  */
 import { simpleParser } from 'mailparser';
+import { escape } from './page.ts';
 
 /** Larger messages are offered raw only: parsing one is work the page need not do. */
 export const RENDERED_MESSAGE_BYTES = 1024 * 1024;
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The page's own policy: its inline style, the frame's document, nothing else (no script, no fetch). */
 export const MESSAGE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'";

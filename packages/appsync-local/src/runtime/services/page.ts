@@ -4,7 +4,8 @@
  */
 import type { OutboxEntry } from './outbox.ts';
 
-const escape = (s: string) =>
+/** Text as HTML text or an attribute's value. */
+export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A header's value as the message holds it, unfolded (the page shows To and Subject). */
