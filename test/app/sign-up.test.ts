@@ -51,10 +51,11 @@ describe.skipIf(skipBrowserTests)('creating an account', () => {
     await page.locator('form[data-amplify-authenticator-signup] button[type=submit]').click();
     const codeField = page.getByLabel('Confirmation Code');
     await codeField.waitFor();
-    const code = await emailedCode(outboxUrlOf(stack.output()), email);
+    const outboxUrl = outboxUrlOf(stack.output());
+    const code = await emailedCode(outboxUrl, email);
     // The outbox shows the email as a mail reader would: the code in the message's frame.
     const outbox = await browser.context.newPage();
-    await outbox.goto(`${outboxUrlOf(stack.output())}/outbox`);
+    await outbox.goto(`${outboxUrl}/outbox`);
     await outbox.getByRole('row').filter({ hasText: email }).getByRole('link').click();
     await expect
       .poll(() => outbox.frameLocator('iframe[title="The message"]').locator('body').textContent())
