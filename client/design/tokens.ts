@@ -131,8 +131,11 @@ export const radius = { sm: 4, md: 6, lg: 8, xl: 12, pill: 999 } as const;
 /** Line widths, in px: borders, the current menu item's underline, the focus ring, a marked row's bar. */
 export const lineWidth = { thin: 1, thick: 2, focus: 3, marker: 4 } as const;
 
-/** Sizes, in px: a touch target's least height, a checkbox or radio, the page column's greatest width. */
-export const size = { touch: 44, control: 20, page: 704 } as const;
+/**
+ * Sizes, in px: a touch target's least height, a checkbox or radio, the page column's greatest width, a
+ * chart's plot and the room a chart holds while it loads (its plot and caption: nothing below it moves).
+ */
+export const size = { touch: 44, control: 20, page: 704, chart: 220, chartSlot: 256 } as const;
 
 /**
  * Widths where the web app's layout changes, in px (CSS cannot read a custom property in a media query,

@@ -238,7 +238,10 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     const set = async (i: number, label: string) => {
       await match(admin, i).getByLabel('Result').selectOption({ label });
       await match(admin, i).getByRole('button', { name: 'Set result' }).click();
-      await match(admin, i).getByRole('status').filter({ hasText: 'Result saved.' }).waitFor();
+      // Polled as text, so that a refusal shows its words in the failure.
+      await expect
+        .poll(() => match(admin, i).getByRole('status').textContent(), { timeout: 30_000 })
+        .toBe('Result saved.');
     };
     await set(0, `${CARD[0][0]} wins`);
     // A and B both picked the winner: tied at rank 1, A's row marked; 30 still to win on three matches.

@@ -72,10 +72,15 @@ export function Profile({ userId }: { userId?: string }) {
           ))}
         </RankTable>
       )}
-      {charted && (
-        <Suspense fallback={<p aria-busy="true">Loading the chart…</p>}>
-          <SeasonChart steps={charted.steps} seasonName={charted.season.name} />
-        </Suspense>
+      {/* The chart's room is held from the first paint, so the history below does not move when it arrives. */}
+      {profile.standings.length > 0 && (
+        <div className="chart-slot">
+          {charted && (
+            <Suspense fallback={<p aria-busy="true">Loading the chart…</p>}>
+              <SeasonChart steps={charted.steps} seasonName={charted.season.name} />
+            </Suspense>
+          )}
+        </div>
       )}
       <h2>History</h2>
       {history.length === 0 ? (

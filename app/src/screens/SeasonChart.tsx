@@ -5,6 +5,7 @@
  */
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { seasonLineText, type SeasonStep } from '@pickem/client/season-line';
+import { size } from '@pickem/client/design/tokens';
 
 export default function SeasonChart({ steps, seasonName }: { steps: SeasonStep[]; seasonName: string }) {
   const data = steps.map((s) => ({
@@ -15,7 +16,7 @@ export default function SeasonChart({ steps, seasonName }: { steps: SeasonStep[]
     <figure className="chart" data-testid="season-chart">
       <figcaption>{seasonName}: points after each event</figcaption>
       <div role="img" aria-label={seasonLineText(steps, seasonName)}>
-        <ResponsiveContainer width="100%" height={220}>
+        <ResponsiveContainer width="100%" height={size.chart}>
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="var(--color-line)" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--color-muted)' }} interval="preserveStartEnd" />
