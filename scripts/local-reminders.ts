@@ -20,6 +20,10 @@ export function localReminderOptions(opts: {
   /** The web app's address (read at each call: `npm start` knows it once the app listens). */
   appUrl: string | (() => string);
   unsubscribeKey: string;
+  /** The SES sending rate the function plans and paces its sends to (give the local SES the same); default unpaced. */
+  sendRate?: number;
+  /** The longest one run of a send sends for, in seconds (the cloud's: two thirds of the function's timeout). */
+  runSeconds?: number;
 }): Pick<LocalAppSyncOptions, 'functionUrls' | 'functionEnvironment'> {
   return {
     functionUrls: [unsubscribeFunction],
@@ -31,6 +35,8 @@ export function localReminderOptions(opts: {
         UNSUBSCRIBE_KEY: opts.unsubscribeKey,
         // Any role: the local scheduler invokes the local function without one.
         SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
+        ...(opts.sendRate ? { SES_SEND_RATE: String(opts.sendRate) } : {}),
+        ...(opts.runSeconds ? { REMINDER_RUN_SECONDS: String(opts.runSeconds) } : {}),
       },
       [unsubscribeFunction.name]: { UNSUBSCRIBE_KEY: opts.unsubscribeKey },
     }),

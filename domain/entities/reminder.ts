@@ -1,13 +1,16 @@
 /**
  * Reminder items, all in the player's partition `USER#<userId>`:
  * - the settings `REMINDERS`: whether to email, how long before the bell, and the address to write to.
- *   Only while email is on does it carry the GSI key `REMINDERS#<minutesBefore>` / `<userId>`, so the
- *   reminder function reads exactly the opted-in players of one lead (a sparse index partition).
+ *   Only while email is on does it carry the GSI key `REMINDERS#<minutesBefore>#<shard>` / `<userId>`, so
+ *   the reminder function reads exactly the opted-in players of one lead (sparse index partitions). The
+ *   shard is the player's entry shard (entry.ts): a send split over concurrent runs gives each run whole
+ *   shards, of the players and of the event's entries alike, and no index key holds a whole lead.
  * - a sent mark `REMINDED#<eventId>#<minutesBefore>` per reminder, and `NUDGED#<leagueId>#<eventId>` per
  *   nudge: written with a condition that it is new before the email goes, so a retried or concurrent
  *   send sends once. Spread over the players' partitions, so a 100,000-player send meets no partition limit.
  */
 import { onIndex } from './access';
+import { ENTRY, shardOf } from './entry';
 import { userPk } from './profile';
 import type { ItemKey } from './table';
 
@@ -27,7 +30,7 @@ export interface ReminderSettingsItem {
 const TYPE = 'ReminderSettings';
 const SK = 'REMINDERS';
 const SENT_TYPE = 'ReminderSent';
-const gsiPk = (minutesBefore: number) => `REMINDERS#${minutesBefore}`;
+const gsiPk = (minutesBefore: number, shard: number) => `REMINDERS#${minutesBefore}#${shard}`;
 
 const key = (userId: string): ItemKey => ({ PK: userPk(userId), SK });
 
@@ -40,7 +43,9 @@ function attributes(settings: ReminderSettingsItem) {
     minutesBefore: settings.minutesBefore,
     address: settings.address,
   };
-  return settings.email ? { ...base, GSI_PK: gsiPk(settings.minutesBefore), GSI_SK: settings.userId } : base;
+  return settings.email
+    ? { ...base, GSI_PK: gsiPk(settings.minutesBefore, shardOf(settings.userId)), GSI_SK: settings.userId }
+    : base;
 }
 
 export const REMINDER = {
@@ -49,8 +54,10 @@ export const REMINDER = {
   attributes,
   /** The whole stored item (tests, benchmarks). */
   item: (settings: ReminderSettingsItem) => ({ ...key(settings.userId), ...attributes(settings) }),
-  /** Access pattern: the players who asked for an email `minutesBefore` the bell (index, eventually consistent). */
-  optedIn: (minutesBefore: number) => onIndex(gsiPk(minutesBefore), null, true),
+  /** Access pattern: one shard of the players who asked for an email `minutesBefore` the bell (index, eventually consistent). */
+  optedIn: (minutesBefore: number, shard: number) => onIndex(gsiPk(minutesBefore, shard), null, true),
+  /** The shards of the opted-in players: the entry shards. */
+  shards: ENTRY.shards,
   /** Whether a lead is one a player may choose. */
   isLead: (minutesBefore: number) => REMINDER_LEADS.indexOf(minutesBefore) >= 0,
   /** The settings of a player who never saved any: no email. */

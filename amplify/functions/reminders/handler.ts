@@ -13,6 +13,8 @@ import type { NudgeOutcome, ReminderRequest } from '@pickem/domain/reminders';
 import { nudge } from './nudge.ts';
 import { REMINDER } from '@pickem/domain/entities/reminder';
 import { readEvent, remind, type RemindOutcome } from './remind.ts';
+import { countOptedIn } from './opted-in.ts';
+import { sendPlan } from './plan.ts';
 import { placeSchedules, type PlacedSchedules } from './schedules.ts';
 import { settingsFromEnvironment } from './settings.ts';
 
@@ -49,7 +51,11 @@ function parse(event: unknown): ReminderRequest {
     if (typeof e.minutesBefore !== 'number' || !REMINDER.isLead(e.minutesBefore))
       throw new Error('minutesBefore must be one of the reminder leads');
     if (typeof e.startsAt !== 'string') throw new Error('startsAt must be the bell the run was scheduled for');
-    return { action: 'send', eventId: e.eventId, minutesBefore: e.minutesBefore, startsAt: e.startsAt };
+    const runs = e.runs ?? 1;
+    const run = e.run ?? 0;
+    if (typeof runs !== 'number' || typeof run !== 'number' || !Number.isInteger(run) || !(run >= 0 && run < runs))
+      throw new Error('run must be a whole number from 0 to runs - 1');
+    return { action: 'send', eventId: e.eventId, minutesBefore: e.minutesBefore, startsAt: e.startsAt, run, runs };
   }
   throw new Error(`action must be schedule, send or nudge; got ${JSON.stringify(e.action)}`);
 }
@@ -72,7 +78,16 @@ export async function handler(
       roleArn: settings.schedulerRoleArn,
       group: settings.scheduleGroup,
     };
-    return placeSchedules(scheduler, target, request.eventId, stored, Date.now());
+    // Paced at the account's SES rate, each lead's send starts early enough for its players counted now.
+    const rate = settings.sendRate;
+    const planOf = async (minutesBefore: number, leadAtMs: number) =>
+      sendPlan(
+        rate ? await countOptedIn(dynamo, settings.tableName, minutesBefore) : 0,
+        rate,
+        leadAtMs,
+        settings.runMs,
+      );
+    return placeSchedules(scheduler, target, request.eventId, stored, Date.now(), planOf, rate !== null);
   }
   const deps = { dynamo, ses, settings, now: Date.now };
   if (request.action === 'nudge') return nudge(deps, request);

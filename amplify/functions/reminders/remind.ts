@@ -9,27 +9,29 @@
  *   and skips the player. A failed send deletes its mark again, and the run throws at the end so that
  *   Lambda's retry sends what failed (and only that). A run that dies between writing a mark and
  *   sending its email loses that one email: at most once, never twice.
- * - The opted-in players are read page by page from the index (REMINDER.optedIn), the event's entries
- *   from its 16 shards (strongly consistent), so a run costs about one read per 4 KB of entries and of
- *   opted-in players, and one small write and one SES call per email.
+ * - A send split over several runs (plan.ts) gives each run whole shards: it reads the opted-in players
+ *   of its shards page by page from the index (REMINDER.optedIn), the event's entries of the same shards
+ *   (strongly consistent), and sends at its share of the SES rate. A run costs about one read per 4 KB of
+ *   entries and of opted-in players, and one small write and one SES call per email.
+ * - SES's throttling ("Maximum sending rate exceeded") is waited out and retried (THROTTLE_RETRIES).
  */
 import {
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
   type DynamoDBClient,
-  type QueryCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
-import { REMINDER, type ReminderSettingsItem } from '@pickem/domain/entities/reminder';
+import { REMINDER } from '@pickem/domain/entities/reminder';
 import { IF_NEW, type ItemKey } from '@pickem/domain/entities/table';
 import { fromAttributes, toAttributes } from '../score-event/attributes.ts';
 import { forEachBounded } from '../score-event/pool.ts';
 import { queryAll, queryInput } from '../score-event/query.ts';
+import { optedInPages } from './opted-in.ts';
+import { shardsOfRun } from './plan.ts';
 import { reminderEmail } from './email.ts';
 import type { ReminderSettings } from './settings.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -74,12 +76,12 @@ export async function readEvent(dynamo: DynamoDBClient, tableName: string, event
   return out.Item ? (fromAttributes(out.Item) as unknown as EventItem) : null;
 }
 
-/** How many matches of the card each player has picked (picks of matches no longer on the card do not count). */
-async function pickedCounts(deps: RemindDeps, event: EventItem): Promise<Map<string, number>> {
+/** How many matches of the card each player of `shards` has picked (picks of matches no longer on the card do not count). */
+async function pickedCounts(deps: RemindDeps, event: EventItem, shards: number[]): Promise<Map<string, number>> {
   const onCard = new Set(event.matchOrder);
   const counts = new Map<string, number>();
   await Promise.all(
-    ENTRY.shards().map(async (shard) => {
+    shards.map(async (shard) => {
       const input = queryInput(deps.settings.tableName, ENTRY.shard(event.id, shard), { consistentRead: true });
       for (const item of await queryAll(deps.dynamo, input)) {
         const entry = item as unknown as EntryItem;
@@ -117,9 +119,31 @@ export const eventUrl = (appUrl: string, eventId: string) => `${appUrl}/#/event/
 export const unsubscribeUrl = (settings: ReminderSettings, userId: string) =>
   `${settings.unsubscribeUrl}?token=${encodeURIComponent(unsubscribeToken(settings.unsubscribeKey, userId))}`;
 
+/** SES's answer past the account's sending rate: retried after a wait, this many times. */
+export const THROTTLE_RETRIES = 6;
+const THROTTLE_WAIT_MS = 500;
+
+const throttled = (err: unknown) =>
+  err instanceof Error &&
+  (err.name === 'ThrottlingException' || err.name === 'TooManyRequestsException' || err.name === 'Throttling');
+
+/** Sends one email, waiting out SES's throttling (twice as long each time) up to THROTTLE_RETRIES times. */
+async function sendPaced(deps: RemindDeps, pace: () => Promise<void>, email: SendEmailCommand): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    await pace();
+    try {
+      await deps.ses.send(email);
+      return;
+    } catch (err) {
+      if (!throttled(err) || attempt >= THROTTLE_RETRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, THROTTLE_WAIT_MS * 2 ** attempt));
+    }
+  }
+}
+
 export async function remind(
   deps: RemindDeps,
-  request: { eventId: string; minutesBefore: number; startsAt: string },
+  request: { eventId: string; minutesBefore: number; startsAt: string; run?: number; runs?: number },
 ): Promise<RemindOutcome> {
   const outcome: RemindOutcome = { sent: 0, alreadySent: 0, complete: 0, failed: 0 };
   const event = await readEvent(deps.dynamo, deps.settings.tableName, request.eventId);
@@ -130,56 +154,50 @@ export async function remind(
   if (deps.now() >= event.startsAtMs) return skip('after-bell');
   const matchCount = event.matchOrder.length;
   if (matchCount === 0) return skip('empty-card');
-  const picked = await pickedCounts(deps, event);
-  const pace = pacer(deps.settings.sendRate);
+  const runs = request.runs ?? 1;
+  const shards = shardsOfRun(REMINDER.shards(), request.run ?? 0, runs);
+  const picked = await pickedCounts(deps, event, shards);
+  // The runs of one send share the account's rate.
+  const pace = pacer(deps.settings.sendRate && deps.settings.sendRate / runs);
 
-  let start: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const page = await deps.dynamo.send(
-      new QueryCommand({
-        ...queryInput(deps.settings.tableName, REMINDER.optedIn(request.minutesBefore)),
-        ExclusiveStartKey: start,
-      }),
-    );
-    start = page.LastEvaluatedKey;
-    const players = (page.Items ?? []).map((i) => fromAttributes(i) as unknown as ReminderSettingsItem);
-    const due = players.filter((p) => {
-      if (!p.email || !p.address) return false;
-      if ((picked.get(p.userId) ?? 0) >= matchCount) {
-        outcome.complete += 1;
-        return false;
-      }
-      return true;
-    });
-    await forEachBounded(due, SEND_CONCURRENCY, async (player) => {
-      // The bell rings during a long run: no email after it.
-      if (deps.now() >= event.startsAtMs) return;
-      const mark = REMINDER.sentKey(player.userId, event.id, request.minutesBefore);
-      if (!(await claim(deps, mark))) {
-        outcome.alreadySent += 1;
-        return;
-      }
-      const email = await reminderEmail({
-        to: player.address!,
-        from: deps.settings.sender,
-        eventName: event.name,
-        startsAt: event.startsAt,
-        minutesBefore: request.minutesBefore,
-        unpicked: matchCount - (picked.get(player.userId) ?? 0),
-        matchCount,
-        eventUrl: eventUrl(deps.settings.appUrl, event.id),
-        unsubscribeUrl: unsubscribeUrl(deps.settings, player.userId),
+  for (const shard of shards)
+    for await (const players of optedInPages(deps.dynamo, deps.settings.tableName, request.minutesBefore, shard)) {
+      const due = players.filter((p) => {
+        if (!p.email || !p.address) return false;
+        if ((picked.get(p.userId) ?? 0) >= matchCount) {
+          outcome.complete += 1;
+          return false;
+        }
+        return true;
       });
-      try {
-        await pace();
-        await deps.ses.send(new SendEmailCommand(email));
-        outcome.sent += 1;
-      } catch (err) {
-        console.error(`[reminders] sending to ${player.userId} failed:`, err);
-        outcome.failed += 1;
-        await release(deps, mark);
-      }
-    });
-  } while (start);
+      await forEachBounded(due, SEND_CONCURRENCY, async (player) => {
+        // The bell rings during a long run: no email after it.
+        if (deps.now() >= event.startsAtMs) return;
+        const mark = REMINDER.sentKey(player.userId, event.id, request.minutesBefore);
+        if (!(await claim(deps, mark))) {
+          outcome.alreadySent += 1;
+          return;
+        }
+        const email = await reminderEmail({
+          to: player.address!,
+          from: deps.settings.sender,
+          eventName: event.name,
+          startsAt: event.startsAt,
+          minutesBefore: request.minutesBefore,
+          unpicked: matchCount - (picked.get(player.userId) ?? 0),
+          matchCount,
+          eventUrl: eventUrl(deps.settings.appUrl, event.id),
+          unsubscribeUrl: unsubscribeUrl(deps.settings, player.userId),
+        });
+        try {
+          await sendPaced(deps, pace, new SendEmailCommand(email));
+          outcome.sent += 1;
+        } catch (err) {
+          console.error(`[reminders] sending to ${player.userId} failed:`, err);
+          outcome.failed += 1;
+          await release(deps, mark);
+        }
+      });
+    }
   return outcome;
 }

@@ -16,6 +16,8 @@ export interface ReminderSettings {
   unsubscribeKey: string;
   /** Emails a second at most (SES_SEND_RATE: the account's SES sending rate); null: unpaced (locally). */
   sendRate: number | null;
+  /** The longest one run of a send sends for (REMINDER_RUN_SECONDS; default plan.ts's, for a 15-minute function). */
+  runMs: number | undefined;
   /** The schedule group of the event schedules, and the role they invoke the function with. */
   scheduleGroup: string;
   schedulerRoleArn: string;
@@ -34,6 +36,7 @@ export async function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.e
     unsubscribeUrl: need('UNSUBSCRIBE_URL'),
     unsubscribeKey: await unsubscribeKey(env),
     sendRate: Number(env.SES_SEND_RATE) > 0 ? Number(env.SES_SEND_RATE) : null,
+    runMs: Number(env.REMINDER_RUN_SECONDS) > 0 ? Number(env.REMINDER_RUN_SECONDS) * 1000 : undefined,
     scheduleGroup: env.SCHEDULE_GROUP || 'default',
     schedulerRoleArn: need('SCHEDULER_ROLE_ARN'),
   };

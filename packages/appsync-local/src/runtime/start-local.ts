@@ -86,9 +86,10 @@ export interface LocalAppSyncOptions {
    * folder of RFC 5322 files, with a page listing them, and EventBridge Scheduler's one-time schedules
    * firing the LAMBDA data sources. Every local function gets their endpoints in the SDK's standard
    * variables. With `schedulesFile` the schedules are kept in that JSON file across restarts (loaded at
-   * start; one whose moment passed meanwhile fires then, late); without it, in memory. Default off.
+   * start; one whose moment passed meanwhile fires then, late); without it, in memory. With `sendRate`
+   * (emails a second) SendEmail past it answers SES's ThrottlingException. Default off.
    */
-  services?: { port: number; outboxDir: string; schedulesFile?: string };
+  services?: { port: number; outboxDir: string; schedulesFile?: string; sendRate?: number };
   /**
    * Functions served behind a function URL (auth NONE) by the local services, at
    * `<services url>/function-url/<name>/`: their handler and tables, as a LAMBDA data source declares them.
@@ -276,6 +277,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
         functionUrls: urlFunctions,
         port: opts.services.port,
         host: opts.host,
+        sendRate: opts.services.sendRate,
       });
       // Only now can a kept schedule's function reach the services (its SDK's endpoint variables).
       scheduler.start();

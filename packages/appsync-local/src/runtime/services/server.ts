@@ -35,7 +35,7 @@ import {
   type Schedule,
   type ScheduleInput,
 } from './scheduler.ts';
-import { MAX_MESSAGE_BYTES, SesError, sendEmail } from './ses.ts';
+import { MAX_MESSAGE_BYTES, SesError, sendEmail, sendingRate } from './ses.ts';
 
 /** A SendEmail body: SES's 10 MB message as Raw content's base64 (4/3 of it), and 64 KB for the rest of the JSON. */
 const MAX_SEND_EMAIL_BODY = Math.ceil((MAX_MESSAGE_BYTES * 4) / 3) + 64 * 1024;
@@ -64,6 +64,8 @@ export interface ServicesServerOptions {
   functionUrls: Record<string, LocalFunction>;
   port: number;
   host?: string;
+  /** SES's maximum sending rate, emails a second: SendEmail past it answers ThrottlingException. Default none. */
+  sendRate?: number;
 }
 
 class ServiceError extends Error {
@@ -137,6 +139,7 @@ async function route(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  throttle: (() => void) | undefined,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const json = async (maxBytes: number) => {
@@ -148,7 +151,9 @@ async function route(
     }
   };
   if (url.pathname === '/v2/email/outbound-emails' && method === 'POST') {
-    return reply(res, 200, await sendEmail(opts.outbox, await json(MAX_SEND_EMAIL_BODY)));
+    const body = await json(MAX_SEND_EMAIL_BODY);
+    throttle?.();
+    return reply(res, 200, await sendEmail(opts.outbox, body));
   }
   const schedule = /^\/schedules\/([^/]+)$/.exec(url.pathname);
   if (schedule) {
@@ -227,6 +232,7 @@ async function route(
 }
 
 export async function startServicesServer(opts: ServicesServerOptions): Promise<ServicesServer> {
+  const throttle = opts.sendRate ? sendingRate(opts.sendRate) : undefined;
   const host = opts.host ?? '127.0.0.1';
   const readBounded = bodyReader(MAX_BODIES_IN_FLIGHT);
   const http = createServer(httpTimeouts(CONNECTION_DEADLINES), (req, res) => {
@@ -238,7 +244,7 @@ export async function startServicesServer(opts: ServicesServerOptions): Promise<
       res.setHeader('connection', 'close');
       return reply(res, 403, { message, Message: message }, { 'x-amzn-errortype': 'AccessDeniedException' });
     }
-    route(opts, readBounded, req, res, url).catch((err: unknown) => {
+    route(opts, readBounded, req, res, url, throttle).catch((err: unknown) => {
       const known = err instanceof ServiceError || err instanceof SchedulerError || err instanceof SesError;
       const large = err instanceof TooLarge;
       const status = known ? err.status : large ? 413 : 500;

@@ -8,7 +8,7 @@ import type { Outbox, OutboxMessage } from './outbox.ts';
 
 export class SesError extends Error {
   constructor(
-    readonly type: 'BadRequestException' | 'MessageRejected',
+    readonly type: 'BadRequestException' | 'MessageRejected' | 'ThrottlingException',
     readonly status: number,
     message: string,
   ) {
@@ -24,6 +24,24 @@ export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** SES's refusal of a larger message *(guess: the type, MessageRejected, and its wording)*. */
 const tooLarge = () =>
   new SesError('MessageRejected', 400, `Message length is more than ${MAX_MESSAGE_BYTES} bytes long.`);
+
+/**
+ * An account's maximum sending rate, emails a second: a send past it is refused with SES's throttling
+ * error ("Errors related to the sending quotas": the API answers ThrottlingException, "Maximum sending
+ * rate exceeded"; the 429 status is a guess, and the SDKs retry it as throttling). One second's worth
+ * may go at once *(guess: SES does not document its burst)*.
+ */
+export function sendingRate(perSecond: number): () => void {
+  let tokens = perSecond;
+  let at = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(perSecond, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+    if (tokens < 1) throw new SesError('ThrottlingException', 429, 'Maximum sending rate exceeded.');
+    tokens -= 1;
+  };
+}
 
 interface Content {
   Data?: unknown;
