@@ -3,6 +3,16 @@ import { packageTests } from 'appsync-local/vitest-project';
 import { packageTests as cloudPackageTests } from 'appsync-cloud/vitest-project';
 import { buildDir, repoRoot, stateDir } from './project.ts';
 
+/** Files that replace a module (vi.mock) or change the environment a module reads as it loads: each in a fresh worker. */
+const MODULE_MOCKS = ['test/api/live-updates.test.ts', 'test/scoring/calm.test.ts', 'test/scoring/handler.test.ts'];
+
+const SLOW_PARTS = {
+  // Generous: DynamoDB Local on a busy two-core machine answers slowly.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
     // The JSON report gives CI its one-line summary.
@@ -18,12 +28,14 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['test/**/*.test.ts'],
-          // Generous: DynamoDB Local on a busy two-core machine answers slowly.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: MODULE_MOCKS,
+          // Files run one after another in each worker share its loaded modules (the runtime, the AWS SDK):
+          // an isolated run spent a third of its time importing them again for every file.
+          isolate: false,
+          ...SLOW_PARTS,
         },
       },
+      { test: { name: 'app-mocks', include: MODULE_MOCKS, ...SLOW_PARTS } },
       packageTests,
       cloudPackageTests,
     ],
