@@ -31,6 +31,19 @@ export function queryInput(tableName: string, pattern: AccessPattern, options: Q
   };
 }
 
+/** Each page of a query in turn (following LastEvaluatedKey), as DynamoDB answered it. */
+export async function* queryPages(
+  client: DynamoDBClient,
+  input: QueryCommandInput,
+): AsyncGenerator<QueryCommandOutput> {
+  let start: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const out = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield out;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
 /** Every page of a query (following LastEvaluatedKey), its items unmarshalled; `onPage` sees each answer. */
 export async function queryAll(
   client: DynamoDBClient,
@@ -38,12 +51,9 @@ export async function queryAll(
   onPage?: (out: QueryCommandOutput) => void,
 ): Promise<Item[]> {
   const items: Item[] = [];
-  let start: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+  for await (const out of queryPages(client, input)) {
     onPage?.(out);
     for (const item of out.Items ?? []) items.push(fromAttributes(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   return items;
 }
