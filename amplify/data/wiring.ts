@@ -129,6 +129,9 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
     pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
+    pipeline('Mutation', 'addQuestion', [getEventCard, fn('appendQuestion')]),
+    pipeline('Mutation', 'updateQuestion', [getEventCard, fn('replaceQuestion')]),
+    pipeline('Mutation', 'removeQuestion', [getEventCard, fn('deleteQuestion')]),
     pipeline('Mutation', 'setMatchResult', [
       getEventCard,
       fn('writeMatchResult'),
