@@ -14,6 +14,7 @@ export function request(ctx: SavePredictionContext) {
   caller(ctx);
   requiredId(ctx.args.eventId, 'eventId');
   ctx.args.picks.forEach((pick, i) => requiredId(pick.matchId, `picks[${i}].matchId`));
+  (ctx.args.answers ?? []).forEach((answer, i) => requiredId(answer.questionId, `answers[${i}].questionId`));
   return {};
 }
 

@@ -11,6 +11,8 @@ import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import { validPicks, validTieBreak } from '../lib/validate';
+import { predictionAnswers } from '@pickem/domain/questions';
+import type { AnswerItem } from '@pickem/domain/entities/prediction';
 
 type PutPredictionContext = Context<MutationSavePredictionArgs, CardStash & { saved: PredictionItem }>;
 
@@ -26,7 +28,8 @@ function locked(event: EventItem) {
  * one transaction whose first entry checks, on the event item, that the event is still UPCOMING and
  * that its start is after this request's server time. The same transaction writes the prediction,
  * its entry (the event's list of predictions the scoring function reads, entities/entry.ts; a re-save
- * replaces both) and makes sure the caller has a profile.
+ * replaces both) and makes sure the caller has a profile. Answers are checked against the event's
+ * questions (read with the card): a wrong one is a ValidationError and nothing is written.
  */
 export function request(ctx: PutPredictionContext) {
   const event = stashedEvent(ctx);
@@ -40,6 +43,9 @@ export function request(ctx: PutPredictionContext) {
   if (guess !== null && !asksTieBreak(rulesOf(event)))
     util.error('This event has no tie-break question: leave tieBreak out', ERROR.validation);
   const tieBreak = guess === null ? null : validTieBreak(guess, 'tieBreak');
+  const checked = predictionAnswers(ctx.stash.questions ?? [], ctx.args.answers ?? []);
+  if (!Object.hasOwn(checked, 'answers')) util.error((checked as { error: string }).error, ERROR.validation);
+  const answers = (checked as { answers: AnswerItem[] }).answers;
   const userId = caller(ctx).sub;
   const fallbackName = ctx.stash.fallbackName;
   const { profile } = ctx.stash;
@@ -50,6 +56,7 @@ export function request(ctx: PutPredictionContext) {
     picks,
     util.time.epochMilliSecondsToISO8601(now),
     tieBreak,
+    answers,
   );
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
@@ -65,6 +72,7 @@ export function request(ctx: PutPredictionContext) {
         displayName: prediction.displayName,
         picks,
         tieBreak,
+        answers,
         updatedAt: prediction.updatedAt,
       }),
     ),
