@@ -132,6 +132,11 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'addQuestion', [getEventCard, fn('appendQuestion')]),
     pipeline('Mutation', 'updateQuestion', [getEventCard, fn('replaceQuestion')]),
     pipeline('Mutation', 'removeQuestion', [getEventCard, fn('deleteQuestion')]),
+    pipeline('Mutation', 'setQuestionAnswer', [
+      getEventCard,
+      fn('writeQuestionAnswer'),
+      fn('startLiveScoring', scoringSource.name),
+    ]),
     pipeline('Mutation', 'setMatchResult', [
       getEventCard,
       fn('writeMatchResult'),
