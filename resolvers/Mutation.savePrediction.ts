@@ -9,7 +9,7 @@ type SavePredictionContext = Context<
   { result: MutationSavePredictionResult }
 >;
 
-/** Pipeline: getEventCard → getMyProfile → putPrediction. Players act only as themselves. */
+/** Pipeline: getEventCard → getMyProfile → checkAnswers → putPrediction. Players act only as themselves. */
 export function request(ctx: SavePredictionContext) {
   caller(ctx);
   requiredId(ctx.args.eventId, 'eventId');

@@ -153,7 +153,7 @@ export const wiring: ApiWiring = wireApi({
     ]),
     pipeline('Mutation', 'createSeason', [getWindowEvents, writeSeason]),
     pipeline('Mutation', 'updateSeason', [fn('getSeason'), getWindowEvents, writeSeason]),
-    pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),
+    pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('checkAnswers'), fn('putPrediction')]),
     pipeline('Mutation', 'updateMyProfile', [
       fn('getMyProfileItems'),
       fn('getMyRecentPredictions'),

@@ -35,7 +35,7 @@ export interface PredictionItem {
   picks: PickItem[];
   /** The guess at the event's tie-break question (absent: none). */
   tieBreak?: number | null;
-  /** The answers to the event's questions (absent: none, on items written before questions). */
+  /** Absent: none. */
   answers?: AnswerItem[] | null;
   points: number | null;
   correct: number | null;
@@ -44,7 +44,6 @@ export interface PredictionItem {
   /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
   scores?: { matchId: string; points: number }[] | null;
   cardBonus?: number | null;
-  /** Set with scores: what each answered question earned. */
   questionScores?: { questionId: string; points: number }[] | null;
   /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
   possiblePoints?: number | null;
@@ -147,13 +146,6 @@ export const toPick = (pick: PickItem) => ({
   joker: pick.joker === true,
 });
 
-/** A stored answer to the GraphQL PredictionAnswer. */
-export const toAnswer = (answer: AnswerItem) => ({
-  questionId: answer.questionId,
-  options: answer.options ?? [],
-  number: answer.number ?? null,
-});
-
 /** Width of an event's bell (epoch milliseconds) in a history order key. */
 const BELL_WIDTH = 15;
 
@@ -183,7 +175,7 @@ export function toPrediction(item: PredictionItem) {
     scores: item.scores ?? [],
     cardBonus: item.cardBonus ?? 0,
     possiblePoints: item.possiblePoints ?? null,
-    answers: (item.answers ?? []).map(toAnswer),
+    answers: item.answers ?? [],
     questionScores: item.questionScores ?? [],
   };
 }

@@ -6,7 +6,7 @@ import type { QuestionKind } from '../schema-types';
 import { EVENT } from './event';
 import { beginsWith, onTable } from './access';
 import { sharesOf } from '../points';
-import { byPosition } from '../questions';
+import { byPosition } from '../answers';
 import type { ItemKey } from './table';
 
 /** The right options (CHOICE, MULTI), the number (NUMBER), or void: nobody earns anything. */

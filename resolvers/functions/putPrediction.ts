@@ -11,10 +11,12 @@ import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import { validPicks, validTieBreak } from '../lib/validate';
-import { predictionAnswers } from '@pickem/domain/questions';
 import type { AnswerItem } from '@pickem/domain/entities/prediction';
 
-type PutPredictionContext = Context<MutationSavePredictionArgs, CardStash & { saved: PredictionItem }>;
+type PutPredictionContext = Context<
+  MutationSavePredictionArgs,
+  CardStash & { saved: PredictionItem; answers: AnswerItem[] }
+>;
 
 function locked(event: EventItem) {
   return {
@@ -28,8 +30,7 @@ function locked(event: EventItem) {
  * one transaction whose first entry checks, on the event item, that the event is still UPCOMING and
  * that its start is after this request's server time. The same transaction writes the prediction,
  * its entry (the event's list of predictions the scoring function reads, entities/entry.ts; a re-save
- * replaces both) and makes sure the caller has a profile. Answers are checked against the event's
- * questions (read with the card): a wrong one is a ValidationError and nothing is written.
+ * replaces both) and makes sure the caller has a profile.
  */
 export function request(ctx: PutPredictionContext) {
   const event = stashedEvent(ctx);
@@ -43,9 +44,7 @@ export function request(ctx: PutPredictionContext) {
   if (guess !== null && !asksTieBreak(rulesOf(event)))
     util.error('This event has no tie-break question: leave tieBreak out', ERROR.validation);
   const tieBreak = guess === null ? null : validTieBreak(guess, 'tieBreak');
-  const checked = predictionAnswers(ctx.stash.questions ?? [], ctx.args.answers ?? []);
-  if (!Object.hasOwn(checked, 'answers')) util.error((checked as { error: string }).error, ERROR.validation);
-  const answers = (checked as { answers: AnswerItem[] }).answers;
+  const answers = ctx.stash.answers ?? [];
   const userId = caller(ctx).sub;
   const fallbackName = ctx.stash.fallbackName;
   const { profile } = ctx.stash;

@@ -4,7 +4,7 @@ import { stashedQuestion } from '../lib/questions';
 import { EVENT, IF_SCORABLE } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionAnswerItem, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_STORED } from '@pickem/domain/entities/table';
-import { questionAnswer } from '@pickem/domain/questions';
+import { questionAnswer } from '@pickem/domain/answers';
 import { ERROR } from '../lib/errors';
 import type { MutationSetQuestionAnswerArgs, MutationSetQuestionAnswerResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';

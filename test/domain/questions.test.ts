@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionAnswerItem, QuestionItem } from '@pickem/domain/entities/question';
 import { cardQuestions } from '@pickem/domain/entities/question';
 import { QUESTION_LIMIT } from '@pickem/domain/limits';
+import { predictionAnswers, questionAnswer } from '@pickem/domain/answers';
 import {
   optionCounts,
   possibleQuestionPoints,
-  predictionAnswers,
-  questionAnswer,
   questionFields,
   questionPoints,
   scoreQuestions,
