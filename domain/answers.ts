@@ -3,18 +3,7 @@
  * setQuestionAnswer): apart from domain/questions.ts, so a resolver's bundle stays small.
  */
 import type { AnswerItem } from './entities/prediction';
-import type { QuestionAnswerItem, QuestionItem } from './entities/question';
-
-/** The questions in position order (no comparator: APPSYNC_JS passes no function to sort). */
-export function byPosition<Q extends { position: number }>(questions: Q[]): Q[] {
-  const ordered: Q[] = [];
-  for (const q of questions) {
-    let at = 0;
-    for (const placed of ordered) if (placed.position <= q.position) at = at + 1;
-    ordered.splice(at, 0, q);
-  }
-  return ordered;
-}
+import { byPosition, type QuestionAnswerItem, type QuestionItem } from './entities/question';
 
 /** Whether a list names a value twice (APPSYNC_JS has no Set). */
 export function hasRepeat<T>(values: T[]): boolean {

@@ -10,8 +10,8 @@
  * - A voided question earns nothing for anyone; a question without an answer scores nothing yet.
  */
 import type { AnswerItem } from './entities/prediction';
-import { byPosition, hasRepeat } from './answers';
-import type { QuestionFields, QuestionItem } from './entities/question';
+import { hasRepeat } from './answers';
+import { byPosition, type QuestionFields, type QuestionItem } from './entities/question';
 import type { QuestionInput } from './schema-types';
 import { QUESTION_LIMIT } from './limits';
 

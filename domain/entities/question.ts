@@ -6,7 +6,6 @@ import type { QuestionKind } from '../schema-types';
 import { EVENT } from './event';
 import { beginsWith, onTable } from './access';
 import { sharesOf } from '../points';
-import { byPosition } from '../answers';
 import type { ItemKey } from './table';
 
 /** The right options (CHOICE, MULTI), the number (NUMBER), or void: nobody earns anything. */
@@ -86,6 +85,17 @@ export function toQuestion(item: QuestionItem, showAnswer: boolean, picked: numb
         : null,
     optionShares: picked !== null && item.kind !== 'NUMBER' ? sharesOf(picked) : null,
   };
+}
+
+/** The questions in position order (no comparator: APPSYNC_JS passes no function to sort). */
+export function byPosition<Q extends { position: number }>(questions: Q[]): Q[] {
+  const ordered: Q[] = [];
+  for (const q of questions) {
+    let at = 0;
+    for (const placed of ordered) if (placed.position <= q.position) at = at + 1;
+    ordered.splice(at, 0, q);
+  }
+  return ordered;
 }
 
 /** The event's questions in position order. */
