@@ -31,6 +31,7 @@ const BY_TYPE: Record<string, string> = {
   [ERROR.seasonLocked]: 'That season has live or scored events, so its dates can no longer change.',
   [ERROR.rulesLocked]: "This event's bell has rung: players picked under its rules, so they can no longer change.",
   [ERROR.tieBreakAnswerMissing]: "Enter the tie-break question's answer first: it orders players level on points.",
+  [ERROR.questionAnswerMissing]: 'Answer or void every question first: each one is scored with the card.',
   [ERROR.predictionsLocked]: 'Picks are locked: the bell has rung. Your last saved picks stand.',
   [ERROR.cardLocked]: 'The card is locked: the show has started, so matches can no longer change.',
   [ERROR.cardFull]: `A card holds at most ${MAX_MATCHES_PER_CARD} matches.`,

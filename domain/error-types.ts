@@ -12,6 +12,7 @@
  *   BROADCAST/SCORED): picks have been shown.
  * - rulesLocked: updateEvent changing the scoring rules of an event whose bell has rung.
  * - tieBreakAnswerMissing: scoreEvent on an event whose tie-break question has no answer yet.
+ * - questionAnswerMissing: scoreEvent on an event with a question that has neither an answer nor void.
  * - seasonLocked: a season's window change (or a new season) over an event that has gone live:
  *   standings stay exact.
  * - leagueFull ... commissionerMustTransfer: league refusals, each its own errorType; nothing is written.
@@ -33,6 +34,7 @@ export const ERROR = {
   bellRung: 'BellRung',
   rulesLocked: 'RulesLocked',
   tieBreakAnswerMissing: 'TieBreakAnswerMissing',
+  questionAnswerMissing: 'QuestionAnswerMissing',
   seasonLocked: 'SeasonLocked',
   leagueFull: 'LeagueFull',
   joinsClosed: 'JoinsClosed',

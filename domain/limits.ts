@@ -16,3 +16,11 @@ export const MAX_TRANSACT_ITEMS = 100;
 
 /** DynamoDB's limit on the keys of one BatchGetItem. */
 export const MAX_BATCH_GET_KEYS = 100;
+
+/** An event's questions (beyond the winner): how many, and the sizes of each. pickCount runs 1..options. */
+export const QUESTION_LIMIT = {
+  perEvent: 20,
+  options: 30,
+  text: 200,
+  option: 80,
+} as const;

@@ -7,6 +7,8 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
 /** How a match with a winner ended (the finish a pick may call, for the event's methodBonus). */
+export type QuestionKind = 'CHOICE' | 'MULTI' | 'NUMBER';
+
 export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
 
 /** How an event's picks are scored beyond the match's points (docs/scoring.md, the rules in plain words). Every rule is off by default. */
@@ -79,6 +81,48 @@ export type Match = {
   pickShares: Array<number> | null;
 };
 
+/** The answer to a question: the right options (CHOICE, MULTI), the number (NUMBER), or void (nobody earns anything). */
+export type QuestionAnswer = {
+  options: Array<number>;
+  number: number | null;
+  void: boolean;
+};
+
+/** A question beyond the winner (the Rumble's #30, the Final Four, who takes the fall). */
+export type Question = {
+  id: string;
+  /** 1-based, in the order the questions were added. */
+  position: number;
+  kind: QuestionKind;
+  text: string;
+  /** The options of a CHOICE or MULTI question (empty for NUMBER). */
+  options: Array<string>;
+  /** How many options a player picks: 1 for CHOICE, the number asked for MULTI, 0 for NUMBER. */
+  pickCount: number;
+  /** What the right answer (each hit, for MULTI) earns. */
+  points: number;
+  /** NUMBER: what a guess within closeRange of the answer (but not on it) earns. */
+  closePoints: number;
+  closeRange: number;
+  /** Shown once the event is BROADCAST; null while it has none. */
+  answer: QuestionAnswer | null;
+  /** The percent of the event's predictions that picked each option, counted at the bell; null before it (and for NUMBER). */
+  optionShares: Array<number> | null;
+};
+
+/** A player's answer to one question: the options picked (CHOICE, MULTI) or the number guessed (NUMBER). */
+export type PredictionAnswer = {
+  questionId: string;
+  options: Array<number>;
+  number: number | null;
+};
+
+/** What one answered question earned a player. */
+export type QuestionScore = {
+  questionId: string;
+  points: number;
+};
+
 export type Pick = {
   matchId: string;
   team: number;
@@ -102,7 +146,7 @@ export type Prediction = {
   eventDate: string;
   /** Another player's picks show once the event's predictions are locked (its bell or BROADCAST). */
   picks: Array<Pick>;
-  /** Set once the event is scored; provisional while it is BROADCAST. The event total: every match's points and cardBonus. */
+  /** Set once the event is scored; provisional while it is BROADCAST. The event total: every match's points, cardBonus and every question's points. */
   points: number | null;
   correct: number | null;
   rank: number | null;
@@ -113,8 +157,12 @@ export type Prediction = {
   scores: Array<PickScore>;
   /** The perfect-card bonus earned (0 until every match has a result). */
   cardBonus: number;
-  /** While BROADCAST: the most the player can still add on the matches without a result (leaderboard rows); null otherwise. */
+  /** While BROADCAST: the most the player can still add on the matches and questions without a result (leaderboard rows); null otherwise. */
   possiblePoints: number | null;
+  /** The answers to the event's questions (another player's show from the bell, like picks). */
+  answers: Array<PredictionAnswer>;
+  /** What each question with an answer earned (shown with the points). */
+  questionScores: Array<QuestionScore>;
 };
 
 /** A season: a calendar year (id "<yyyy>", January 1 to December 31) or a named season with a date window. An event counts in every season whose window contains its date. */
@@ -195,6 +243,8 @@ export type EventCard = {
   event: Event;
   /** In card order. */
   matches: Array<Match>;
+  /** In position order. */
+  questions: Array<Question>;
   /** The caller's own prediction, if any. */
   myPrediction: Prediction | null;
   /** The event's leaderboard, highest first: provisional while BROADCAST (the results so far), final once SCORED. Null while UPCOMING. */
@@ -269,6 +319,24 @@ export type MatchInput = {
   preshow?: boolean | null;
   championships?: Array<string> | null;
   teams: Array<TeamInput>;
+};
+
+/** CHOICE: options, pickCount 1 (the default); MULTI: options and pickCount; NUMBER: no options, closePoints and closeRange (default 0). */
+export type QuestionInput = {
+  kind: QuestionKind;
+  text: string;
+  options?: Array<string> | null;
+  pickCount?: number | null;
+  points: number;
+  closePoints?: number | null;
+  closeRange?: number | null;
+};
+
+/** options for a CHOICE or MULTI question, number for a NUMBER question. */
+export type AnswerInput = {
+  questionId: string;
+  options?: Array<number> | null;
+  number?: number | null;
 };
 
 export type CreateEventInput = {
@@ -541,6 +609,38 @@ export type MutationSetMatchResultArgs = {
 
 export type MutationSetMatchResultResult = Match;
 
+export type MutationAddQuestionArgs = {
+  eventId: string;
+  input: QuestionInput;
+};
+
+export type MutationAddQuestionResult = Question;
+
+export type MutationUpdateQuestionArgs = {
+  eventId: string;
+  questionId: string;
+  input: QuestionInput;
+};
+
+export type MutationUpdateQuestionResult = Question;
+
+export type MutationRemoveQuestionArgs = {
+  eventId: string;
+  questionId: string;
+};
+
+export type MutationRemoveQuestionResult = Question;
+
+export type MutationSetQuestionAnswerArgs = {
+  eventId: string;
+  questionId: string;
+  options?: Array<number> | null;
+  number?: number | null;
+  void?: boolean | null;
+};
+
+export type MutationSetQuestionAnswerResult = Question;
+
 export type MutationSetTieBreakAnswerArgs = {
   eventId: string;
   answer: number;
@@ -570,6 +670,7 @@ export type MutationSavePredictionArgs = {
   eventId: string;
   picks: Array<PickInput>;
   tieBreak?: number | null;
+  answers?: Array<AnswerInput> | null;
 };
 
 export type MutationSavePredictionResult = Prediction;

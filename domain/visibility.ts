@@ -6,7 +6,7 @@
  * itself does.
  *
  * - Results (winner, outcome): once the event is BROADCAST (entered live) or SCORED; admins always.
- * - Another player's picks (each with its joker and finish) and tie-break guess: once predictions are
+ * - Another player's picks (each with its joker and finish), tie-break guess and answers to questions: once predictions are
  *   locked, at the bell (startsAt) or BROADCAST, whichever comes first: nothing is left to copy. A
  *   player always sees their own.
  * - Points, correct picks and ranks: while BROADCAST (provisional: the results so far) and once
@@ -45,11 +45,14 @@ export function visiblePrediction(item: PredictionItem, event: EventView | null,
   const shown = own || (event !== null && predictionsLocked(event, nowMs));
   const picks = shown ? prediction.picks : [];
   const tieBreak = shown ? prediction.tieBreak : null;
-  if (event !== null && scoresVisible(event)) return { ...prediction, picks, tieBreak };
+  const answers = shown ? prediction.answers : [];
+  if (event !== null && scoresVisible(event)) return { ...prediction, picks, tieBreak, answers };
   return {
     ...prediction,
     picks,
     tieBreak,
+    answers,
+    questionScores: [],
     points: null,
     correct: null,
     rank: null,

@@ -9,11 +9,12 @@ type SavePredictionContext = Context<
   { result: MutationSavePredictionResult }
 >;
 
-/** Pipeline: getEventCard → getMyProfile → putPrediction. Players act only as themselves. */
+/** Pipeline: getEventCard → getMyProfile → checkAnswers → putPrediction. Players act only as themselves. */
 export function request(ctx: SavePredictionContext) {
   caller(ctx);
   requiredId(ctx.args.eventId, 'eventId');
   ctx.args.picks.forEach((pick, i) => requiredId(pick.matchId, `picks[${i}].matchId`));
+  (ctx.args.answers ?? []).forEach((answer, i) => requiredId(answer.questionId, `answers[${i}].questionId`));
   return {};
 }
 

@@ -3,6 +3,7 @@ import { isAdmin } from './lib/caller';
 import { boardFigures } from './lib/board-page';
 import { toEvent } from '@pickem/domain/entities/event';
 import { cardMatches } from '@pickem/domain/entities/match';
+import { cardQuestions } from '@pickem/domain/entities/question';
 import type { QueryEventCardArgs } from '@pickem/domain/schema-types';
 import type { CardStash, EventCardSource } from './lib/stash';
 import { requiredId } from './lib/validate';
@@ -28,6 +29,7 @@ export function response(ctx: EventCardContext): EventCardSource | null {
   return {
     event: toEvent(event),
     matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
+    questions: cardQuestions(ctx.stash.questions ?? [], resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
     myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
     leaderboardFinal: leaderboardFinal(event),
     board,

@@ -129,6 +129,14 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'updateMatch', [getEventCard, fn('replaceMatch')]),
     pipeline('Mutation', 'removeMatch', [getEventCard, fn('deleteMatch')]),
     pipeline('Mutation', 'reorderCard', [getEventCard, fn('writeCardOrder')]),
+    pipeline('Mutation', 'addQuestion', [getEventCard, fn('appendQuestion')]),
+    pipeline('Mutation', 'updateQuestion', [getEventCard, fn('replaceQuestion')]),
+    pipeline('Mutation', 'removeQuestion', [getEventCard, fn('deleteQuestion')]),
+    pipeline('Mutation', 'setQuestionAnswer', [
+      getEventCard,
+      fn('writeQuestionAnswer'),
+      fn('startLiveScoring', scoringSource.name),
+    ]),
     pipeline('Mutation', 'setMatchResult', [
       getEventCard,
       fn('writeMatchResult'),
@@ -145,7 +153,7 @@ export const wiring: ApiWiring = wireApi({
     ]),
     pipeline('Mutation', 'createSeason', [getWindowEvents, writeSeason]),
     pipeline('Mutation', 'updateSeason', [fn('getSeason'), getWindowEvents, writeSeason]),
-    pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('putPrediction')]),
+    pipeline('Mutation', 'savePrediction', [getEventCard, getMyProfile, fn('checkAnswers'), fn('putPrediction')]),
     pipeline('Mutation', 'updateMyProfile', [
       fn('getMyProfileItems'),
       fn('getMyRecentPredictions'),

@@ -219,6 +219,112 @@ mutation SetMatchResult($eventId: ID!, $matchId: ID!, $winner: Int, $outcome: Ma
 }
 ` as GeneratedMutation<T.SetMatchResultMutationVariables, T.SetMatchResultMutation>;
 
+/** Appends a question to the event (until the bell: CardLocked after it). */
+export const addQuestion = /* GraphQL */ `
+mutation AddQuestion($eventId: ID!, $input: QuestionInput!) {
+  addQuestion(eventId: $eventId, input: $input) {
+    __typename
+    id
+    position
+    kind
+    text
+    options
+    pickCount
+    points
+    closePoints
+    closeRange
+    answer {
+      __typename
+      options
+      number
+      void
+    }
+    optionShares
+  }
+}
+` as GeneratedMutation<T.AddQuestionMutationVariables, T.AddQuestionMutation>;
+
+/** Until the bell (CardLocked after it); clears nothing else. */
+export const updateQuestion = /* GraphQL */ `
+mutation UpdateQuestion($eventId: ID!, $questionId: ID!, $input: QuestionInput!) {
+  updateQuestion(eventId: $eventId, questionId: $questionId, input: $input) {
+    __typename
+    id
+    position
+    kind
+    text
+    options
+    pickCount
+    points
+    closePoints
+    closeRange
+    answer {
+      __typename
+      options
+      number
+      void
+    }
+    optionShares
+  }
+}
+` as GeneratedMutation<T.UpdateQuestionMutationVariables, T.UpdateQuestionMutation>;
+
+/** Until the bell (CardLocked after it). Returns it as it was. */
+export const removeQuestion = /* GraphQL */ `
+mutation RemoveQuestion($eventId: ID!, $questionId: ID!) {
+  removeQuestion(eventId: $eventId, questionId: $questionId) {
+    __typename
+    id
+    position
+    kind
+    text
+    options
+    pickCount
+    points
+    closePoints
+    closeRange
+    answer {
+      __typename
+      options
+      number
+      void
+    }
+    optionShares
+  }
+}
+` as GeneratedMutation<T.RemoveQuestionMutationVariables, T.RemoveQuestionMutation>;
+
+/** Once BROADCAST: the right options (CHOICE, MULTI), the number (NUMBER) or void; all null clear the answer. A change after scoring is a correction. */
+export const setQuestionAnswer = /* GraphQL */ `
+mutation SetQuestionAnswer($eventId: ID!, $questionId: ID!, $options: [Int!], $number: Int, $void: Boolean) {
+  setQuestionAnswer(
+    eventId: $eventId
+    questionId: $questionId
+    options: $options
+    number: $number
+    void: $void
+  ) {
+    __typename
+    id
+    position
+    kind
+    text
+    options
+    pickCount
+    points
+    closePoints
+    closeRange
+    answer {
+      __typename
+      options
+      number
+      void
+    }
+    optionShares
+  }
+}
+` as GeneratedMutation<T.SetQuestionAnswerMutationVariables, T.SetQuestionAnswerMutation>;
+
 /** The answer to the event's tie-break question (an event with a question is scored once it has one). */
 export const setTieBreakAnswer = /* GraphQL */ `
 mutation SetTieBreakAnswer($eventId: ID!, $answer: Int!) {
@@ -303,10 +409,15 @@ mutation UpdateSeason($input: UpdateSeasonInput!) {
 }
 ` as GeneratedMutation<T.UpdateSeasonMutationVariables, T.UpdateSeasonMutation>;
 
-/** Replaces the caller's picks for an event while it is open. */
+/** Replaces the caller's picks and answers for an event while it is open. */
 export const savePrediction = /* GraphQL */ `
-mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int) {
-  savePrediction(eventId: $eventId, picks: $picks, tieBreak: $tieBreak) {
+mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int, $answers: [AnswerInput!]) {
+  savePrediction(
+    eventId: $eventId
+    picks: $picks
+    tieBreak: $tieBreak
+    answers: $answers
+  ) {
     __typename
     userId
     displayName
@@ -332,6 +443,17 @@ mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int) {
     }
     cardBonus
     possiblePoints
+    answers {
+      __typename
+      questionId
+      options
+      number
+    }
+    questionScores {
+      __typename
+      questionId
+      points
+    }
   }
 }
 ` as GeneratedMutation<T.SavePredictionMutationVariables, T.SavePredictionMutation>;
@@ -756,6 +878,17 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
       }
       cardBonus
       possiblePoints
+      answers {
+        __typename
+        questionId
+        options
+        number
+      }
+      questionScores {
+        __typename
+        questionId
+        points
+      }
     }
     boardVersion
   }

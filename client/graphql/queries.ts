@@ -241,6 +241,25 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       method
       pickShares
     }
+    questions {
+      __typename
+      id
+      position
+      kind
+      text
+      options
+      pickCount
+      points
+      closePoints
+      closeRange
+      answer {
+        __typename
+        options
+        number
+        void
+      }
+      optionShares
+    }
     myPrediction {
       __typename
       userId
@@ -267,6 +286,17 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
       }
       cardBonus
       possiblePoints
+      answers {
+        __typename
+        questionId
+        options
+        number
+      }
+      questionScores {
+        __typename
+        questionId
+        points
+      }
     }
     leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
@@ -296,6 +326,17 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         }
         cardBonus
         possiblePoints
+        answers {
+          __typename
+          questionId
+          options
+          number
+        }
+        questionScores {
+          __typename
+          questionId
+          points
+        }
       }
       nextToken
     }
@@ -358,6 +399,17 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
         }
         cardBonus
         possiblePoints
+        answers {
+          __typename
+          questionId
+          options
+          number
+        }
+        questionScores {
+          __typename
+          questionId
+          points
+        }
       }
       nextToken
     }

@@ -82,6 +82,17 @@ subscription OnEventUpdate($eventId: ID!) {
       }
       cardBonus
       possiblePoints
+      answers {
+        __typename
+        questionId
+        options
+        number
+      }
+      questionScores {
+        __typename
+        questionId
+        points
+      }
     }
     boardVersion
   }

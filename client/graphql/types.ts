@@ -7,6 +7,8 @@ export type EventState = 'UPCOMING' | 'BROADCAST' | 'SCORED';
 export type MatchOutcome = 'WIN' | 'DRAW' | 'NO_CONTEST';
 
 /** How a match with a winner ended (the finish a pick may call, for the event's methodBonus). */
+export type QuestionKind = 'CHOICE' | 'MULTI' | 'NUMBER';
+
 export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
 
 /** What a live update is about. */
@@ -36,6 +38,24 @@ export type MatchInput = {
   preshow?: boolean | null;
   championships?: Array<string> | null;
   teams: Array<TeamInput>;
+};
+
+/** CHOICE: options, pickCount 1 (the default); MULTI: options and pickCount; NUMBER: no options, closePoints and closeRange (default 0). */
+export type QuestionInput = {
+  kind: QuestionKind;
+  text: string;
+  options?: Array<string> | null;
+  pickCount?: number | null;
+  points: number;
+  closePoints?: number | null;
+  closeRange?: number | null;
+};
+
+/** options for a CHOICE or MULTI question, number for a NUMBER question. */
+export type AnswerInput = {
+  questionId: string;
+  options?: Array<number> | null;
+  number?: number | null;
 };
 
 export type CreateEventInput = {
@@ -412,6 +432,25 @@ export type EventCardQuery = {
       method: FinishMethod | null;
       pickShares: Array<number> | null;
     }>;
+    questions: Array<{
+      __typename: 'Question';
+      id: string;
+      position: number;
+      kind: QuestionKind;
+      text: string;
+      options: Array<string>;
+      pickCount: number;
+      points: number;
+      closePoints: number;
+      closeRange: number;
+      answer: {
+        __typename: 'QuestionAnswer';
+        options: Array<number>;
+        number: number | null;
+        void: boolean;
+      } | null;
+      optionShares: Array<number> | null;
+    }>;
     myPrediction: {
       __typename: 'Prediction';
       userId: string;
@@ -438,6 +477,17 @@ export type EventCardQuery = {
       }>;
       cardBonus: number;
       possiblePoints: number | null;
+      answers: Array<{
+        __typename: 'PredictionAnswer';
+        questionId: string;
+        options: Array<number>;
+        number: number | null;
+      }>;
+      questionScores: Array<{
+        __typename: 'QuestionScore';
+        questionId: string;
+        points: number;
+      }>;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -467,6 +517,17 @@ export type EventCardQuery = {
         }>;
         cardBonus: number;
         possiblePoints: number | null;
+        answers: Array<{
+          __typename: 'PredictionAnswer';
+          questionId: string;
+          options: Array<number>;
+          number: number | null;
+        }>;
+        questionScores: Array<{
+          __typename: 'QuestionScore';
+          questionId: string;
+          points: number;
+        }>;
       }>;
       nextToken: string | null;
     } | null;
@@ -532,6 +593,17 @@ export type UserProfileQuery = {
         }>;
         cardBonus: number;
         possiblePoints: number | null;
+        answers: Array<{
+          __typename: 'PredictionAnswer';
+          questionId: string;
+          options: Array<number>;
+          number: number | null;
+        }>;
+        questionScores: Array<{
+          __typename: 'QuestionScore';
+          questionId: string;
+          points: number;
+        }>;
       }>;
       nextToken: string | null;
     };
@@ -766,6 +838,118 @@ export type SetMatchResultMutation = {
   };
 };
 
+export type AddQuestionMutationVariables = {
+  eventId: string;
+  input: QuestionInput;
+};
+
+export type AddQuestionMutation = {
+  addQuestion: {
+    __typename: 'Question';
+    id: string;
+    position: number;
+    kind: QuestionKind;
+    text: string;
+    options: Array<string>;
+    pickCount: number;
+    points: number;
+    closePoints: number;
+    closeRange: number;
+    answer: {
+      __typename: 'QuestionAnswer';
+      options: Array<number>;
+      number: number | null;
+      void: boolean;
+    } | null;
+    optionShares: Array<number> | null;
+  };
+};
+
+export type UpdateQuestionMutationVariables = {
+  eventId: string;
+  questionId: string;
+  input: QuestionInput;
+};
+
+export type UpdateQuestionMutation = {
+  updateQuestion: {
+    __typename: 'Question';
+    id: string;
+    position: number;
+    kind: QuestionKind;
+    text: string;
+    options: Array<string>;
+    pickCount: number;
+    points: number;
+    closePoints: number;
+    closeRange: number;
+    answer: {
+      __typename: 'QuestionAnswer';
+      options: Array<number>;
+      number: number | null;
+      void: boolean;
+    } | null;
+    optionShares: Array<number> | null;
+  };
+};
+
+export type RemoveQuestionMutationVariables = {
+  eventId: string;
+  questionId: string;
+};
+
+export type RemoveQuestionMutation = {
+  removeQuestion: {
+    __typename: 'Question';
+    id: string;
+    position: number;
+    kind: QuestionKind;
+    text: string;
+    options: Array<string>;
+    pickCount: number;
+    points: number;
+    closePoints: number;
+    closeRange: number;
+    answer: {
+      __typename: 'QuestionAnswer';
+      options: Array<number>;
+      number: number | null;
+      void: boolean;
+    } | null;
+    optionShares: Array<number> | null;
+  };
+};
+
+export type SetQuestionAnswerMutationVariables = {
+  eventId: string;
+  questionId: string;
+  options?: Array<number> | null;
+  number?: number | null;
+  void?: boolean | null;
+};
+
+export type SetQuestionAnswerMutation = {
+  setQuestionAnswer: {
+    __typename: 'Question';
+    id: string;
+    position: number;
+    kind: QuestionKind;
+    text: string;
+    options: Array<string>;
+    pickCount: number;
+    points: number;
+    closePoints: number;
+    closeRange: number;
+    answer: {
+      __typename: 'QuestionAnswer';
+      options: Array<number>;
+      number: number | null;
+      void: boolean;
+    } | null;
+    optionShares: Array<number> | null;
+  };
+};
+
 export type SetTieBreakAnswerMutationVariables = {
   eventId: string;
   answer: number;
@@ -862,6 +1046,7 @@ export type SavePredictionMutationVariables = {
   eventId: string;
   picks: Array<PickInput>;
   tieBreak?: number | null;
+  answers?: Array<AnswerInput> | null;
 };
 
 export type SavePredictionMutation = {
@@ -891,6 +1076,17 @@ export type SavePredictionMutation = {
     }>;
     cardBonus: number;
     possiblePoints: number | null;
+    answers: Array<{
+      __typename: 'PredictionAnswer';
+      questionId: string;
+      options: Array<number>;
+      number: number | null;
+    }>;
+    questionScores: Array<{
+      __typename: 'QuestionScore';
+      questionId: string;
+      points: number;
+    }>;
   };
 };
 
@@ -1334,6 +1530,17 @@ export type PublishEventUpdateMutation = {
       }>;
       cardBonus: number;
       possiblePoints: number | null;
+      answers: Array<{
+        __typename: 'PredictionAnswer';
+        questionId: string;
+        options: Array<number>;
+        number: number | null;
+      }>;
+      questionScores: Array<{
+        __typename: 'QuestionScore';
+        questionId: string;
+        points: number;
+      }>;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -1417,6 +1624,17 @@ export type OnEventUpdateSubscription = {
       }>;
       cardBonus: number;
       possiblePoints: number | null;
+      answers: Array<{
+        __typename: 'PredictionAnswer';
+        questionId: string;
+        options: Array<number>;
+        number: number | null;
+      }>;
+      questionScores: Array<{
+        __typename: 'QuestionScore';
+        questionId: string;
+        points: number;
+      }>;
     }> | null;
     boardVersion: number | null;
   } | null;

@@ -19,6 +19,13 @@ export interface PickItem {
   joker?: boolean;
 }
 
+/** An answer to a question: the options picked (CHOICE, MULTI) or the number guessed (NUMBER). */
+export interface AnswerItem {
+  questionId: string;
+  options: number[];
+  number: number | null;
+}
+
 export interface PredictionItem {
   userId: string;
   displayName: string;
@@ -28,6 +35,8 @@ export interface PredictionItem {
   picks: PickItem[];
   /** The guess at the event's tie-break question (absent: none). */
   tieBreak?: number | null;
+  /** Absent: none. */
+  answers?: AnswerItem[] | null;
   points: number | null;
   correct: number | null;
   rank: number | null;
@@ -35,6 +44,7 @@ export interface PredictionItem {
   /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
   scores?: { matchId: string; points: number }[] | null;
   cardBonus?: number | null;
+  questionScores?: { questionId: string; points: number }[] | null;
   /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
   possiblePoints?: number | null;
 }
@@ -57,6 +67,7 @@ function attributes(prediction: PredictionItem) {
     eventDate: prediction.eventDate,
     picks: prediction.picks,
     tieBreak: prediction.tieBreak ?? null,
+    answers: prediction.answers ?? [],
     updatedAt: prediction.updatedAt,
   };
 }
@@ -90,6 +101,7 @@ export const PREDICTION = {
     picks: PickItem[],
     updatedAt: string,
     tieBreak: number | null = null,
+    answers: AnswerItem[] = [],
   ): PredictionItem => ({
     userId,
     displayName,
@@ -98,6 +110,7 @@ export const PREDICTION = {
     eventDate: event.date,
     picks,
     tieBreak,
+    answers,
     points: null,
     correct: null,
     rank: null,
@@ -114,12 +127,14 @@ export const PREDICTION = {
     rank: number;
     scores?: { matchId: string; points: number }[];
     cardBonus?: number;
+    questionScores?: { questionId: string; points: number }[];
   }) => ({
     points: score.points,
     correct: score.correct,
     rank: score.rank,
     scores: score.scores ?? [],
     cardBonus: score.cardBonus ?? 0,
+    questionScores: score.questionScores ?? [],
   }),
 };
 
@@ -160,5 +175,7 @@ export function toPrediction(item: PredictionItem) {
     scores: item.scores ?? [],
     cardBonus: item.cardBonus ?? 0,
     possiblePoints: item.possiblePoints ?? null,
+    answers: item.answers ?? [],
+    questionScores: item.questionScores ?? [],
   };
 }

@@ -11,8 +11,12 @@ import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
 import { asksTieBreak, rulesOf } from '@pickem/domain/rules';
 import { validPicks, validTieBreak } from '../lib/validate';
+import type { AnswerItem } from '@pickem/domain/entities/prediction';
 
-type PutPredictionContext = Context<MutationSavePredictionArgs, CardStash & { saved: PredictionItem }>;
+type PutPredictionContext = Context<
+  MutationSavePredictionArgs,
+  CardStash & { saved: PredictionItem; answers: AnswerItem[] }
+>;
 
 function locked(event: EventItem) {
   return {
@@ -40,6 +44,7 @@ export function request(ctx: PutPredictionContext) {
   if (guess !== null && !asksTieBreak(rulesOf(event)))
     util.error('This event has no tie-break question: leave tieBreak out', ERROR.validation);
   const tieBreak = guess === null ? null : validTieBreak(guess, 'tieBreak');
+  const answers = ctx.stash.answers ?? [];
   const userId = caller(ctx).sub;
   const fallbackName = ctx.stash.fallbackName;
   const { profile } = ctx.stash;
@@ -50,6 +55,7 @@ export function request(ctx: PutPredictionContext) {
     picks,
     util.time.epochMilliSecondsToISO8601(now),
     tieBreak,
+    answers,
   );
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
@@ -65,6 +71,7 @@ export function request(ctx: PutPredictionContext) {
         displayName: prediction.displayName,
         picks,
         tieBreak,
+        answers,
         updatedAt: prediction.updatedAt,
       }),
     ),

@@ -5,7 +5,7 @@ import type { CardStash } from '../lib/stash';
 type StartLiveScoringContext = Context<{ eventId: string; matchId?: string }, CardStash>;
 
 /**
- * The last step of setMatchResult (and of setTieBreakAnswer: no RESULT), on the scoring Lambda data source: asynchronously (invocationType
+ * The last step of setMatchResult (and of setTieBreakAnswer and setQuestionAnswer: no RESULT), on the scoring Lambda data source: asynchronously (invocationType
  * Event: the mutation answers at once) the function announces the RESULT to the event's subscribers
  * and, while the event is BROADCAST, runs a provisional scoring pass and announces its LEADERBOARD
  * (for the tie-break answer too: it reorders players level on points).

@@ -3,6 +3,7 @@ import type { EventItem } from '@pickem/domain/entities/event';
 import type { SeasonItem } from '@pickem/domain/entities/season';
 import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
 import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
+import type { QuestionFields, QuestionItem } from '@pickem/domain/entities/question';
 import type { ProfileItem } from '@pickem/domain/entities/profile';
 import type { ReminderSettingsItem } from '@pickem/domain/entities/reminder';
 import type { SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
@@ -23,12 +24,16 @@ export interface CardStash {
   event: EventItem | null;
   /** getEventCard: every match item of the event's partition (on the card or not). */
   matches: MatchItem[];
+  /** getEventCard: every question item of the event's partition. */
+  questions: QuestionItem[];
   /** getEventCard (eventCard, a league's event board): the picks at the bell the board's head counted (boardPicked), null before. */
   picked: Record<string, number[]> | null;
   /** getEventCard (eventCard only): the event's board head, null before the first scoring pass. */
   board: (ItemKey & BoardHead) | null;
   /** addMatch, updateMatch (request): the validated match input. */
   match: MatchFields;
+  /** addQuestion, updateQuestion (request): the validated question input. */
+  question: QuestionFields;
   /** getMyPrediction (eventCard): the caller's prediction, null if none. */
   myPrediction: PredictionItem | null;
   /** getMyProfile (savePrediction): the caller's profile, null if none yet. */

@@ -17,6 +17,7 @@ import {
   type Picks,
 } from './fixtures.ts';
 import { BOARD } from '@pickem/domain/entities/board';
+import { QUESTION } from '@pickem/domain/entities/question';
 
 let fx: Fixture;
 let scorer: ReturnType<typeof createScorer>;
@@ -174,6 +175,24 @@ describe('scoreEvent', () => {
     expect(out.error.message).not.toContain('gone');
     expect(await fx.get(EVENT.key('e1'))).toMatchObject({ state: 'BROADCAST' });
     expect(await fx.storedStandings(2025)).toEqual([]);
+    expect((await fx.board(BOARD.eventScope('e1'))).head).toBeNull();
+  });
+
+  it('returns QuestionAnswerMissing for a question with neither an answer nor void, and writes nothing', async () => {
+    await fx.event(event);
+    await fx.predictions(event, { alice: { m1: 0 } });
+    const fields = { kind: 'CHOICE' as const, text: 'Who takes the fall?', options: ['A', 'B'], pickCount: 1 };
+    const question = { ...fields, points: 3, closePoints: 0, closeRange: 0 };
+    await fx.put(QUESTION.item({ ...QUESTION.record('e1', 'q1', 1, question), answer: null }));
+    await fx.put(
+      QUESTION.item({ ...QUESTION.record('e1', 'q2', 2, question), answer: { options: [], number: null, void: true } }),
+    );
+    const out = await scorer.scoreEvent('e1');
+    if (!out.error) throw new Error('expected an error');
+    expect(out.error.type).toBe(ERROR.questionAnswerMissing);
+    expect(out.error.message).toContain('q1');
+    expect(out.error.message).not.toContain('q2');
+    expect(await fx.get(EVENT.key('e1'))).toMatchObject({ state: 'BROADCAST' });
     expect((await fx.board(BOARD.eventScope('e1'))).head).toBeNull();
   });
 

@@ -15,6 +15,8 @@ import {
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
 import type { PickItem } from '@pickem/domain/entities/prediction';
+import { QUESTION, type QuestionItem } from '@pickem/domain/entities/question';
+import { unansweredQuestions } from '@pickem/domain/questions';
 import {
   challengersOf,
   pickCounts,
@@ -46,7 +48,8 @@ export const refused = (check: { type: string; message: string }): Failure => ({
 
 /**
  * Reads the event and its matches; refuses an event not in one of `states`, and with `allResults`
- * a card with a match that has no result (a draw or a no contest is a result).
+ * a card with a match that has no result (a draw or a no contest is a result), and then a question
+ * with neither an answer nor void (QuestionAnswerMissing).
  *
  * The event is read before its matches (both strongly consistent): setMatchResult writes a result and
  * raises `cardRev` in one transaction, so the card read holds at least every result up to the
@@ -89,6 +92,16 @@ export async function readCard(
       type: ERROR.tieBreakAnswerMissing,
       message: `Event ${eventId} asks a tie-break question; set its answer (setTieBreakAnswer) before scoring`,
     };
+  }
+  if (need.allResults) {
+    const questions = (await store.query(QUESTION.list(eventId))) as unknown as QuestionItem[];
+    const open = unansweredQuestions(questions);
+    if (open.length > 0)
+      return {
+        ok: false,
+        type: ERROR.questionAnswerMissing,
+        message: `${open.length} question(s) of event ${eventId} have neither an answer nor void: ${open.map((q) => q.id).join(', ')}`,
+      };
   }
   return { ok: true, event, card, cardRev: event.cardRev ?? 0 };
 }

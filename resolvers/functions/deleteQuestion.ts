@@ -1,0 +1,44 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { cardChangedMeanwhile, stashedEvent } from '../lib/card';
+import { questionEventError, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
+import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
+import { IF_STORED } from '@pickem/domain/entities/table';
+import { ERROR } from '../lib/errors';
+import type { MutationRemoveQuestionArgs, MutationRemoveQuestionResult } from '@pickem/domain/schema-types';
+import type { CardStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txDelete, txUpdate } from '../lib/transact';
+
+type DeleteQuestionContext = Context<MutationRemoveQuestionArgs, CardStash & { removed: QuestionItem; now: number }>;
+
+/**
+ * Removes a question while picks are open: the question Delete and the event's questionCount in one
+ * transaction. Answers already saved to it stay on their predictions and score nothing.
+ */
+export function request(ctx: DeleteQuestionContext) {
+  const event = stashedEvent(ctx);
+  const now = util.time.nowEpochMilliSeconds();
+  requireQuestionsOpen(event, now);
+  const question = stashedQuestion(ctx, ctx.args.questionId);
+  ctx.stash.removed = question;
+  ctx.stash.now = now;
+  const table = tableOf(ctx);
+  return transaction([
+    txUpdate(
+      table,
+      EVENT.key(event.id),
+      { expression: 'ADD #count :minusOne', names: { '#count': 'questionCount' }, values: { ':minusOne': -1 } },
+      ifPicksOpen(now),
+    ),
+    txDelete(table, QUESTION.key(event.id, question.id), IF_STORED),
+  ]);
+}
+
+export function response(ctx: DeleteQuestionContext): MutationRemoveQuestionResult {
+  const event = stashedEvent(ctx);
+  raiseWriteError(ctx, [
+    questionEventError(ctx, event, ctx.stash.now, cardChangedMeanwhile(event)),
+    { message: `Question ${ctx.args.questionId} was removed meanwhile`, type: ERROR.notFound },
+  ]);
+  return toQuestion(ctx.stash.removed, true);
+}

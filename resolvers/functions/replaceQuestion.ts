@@ -1,0 +1,37 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { cardChangedMeanwhile, stashedEvent } from '../lib/card';
+import { questionEventError, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
+import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
+import { IF_STORED } from '@pickem/domain/entities/table';
+import { ERROR } from '../lib/errors';
+import type { MutationUpdateQuestionArgs, MutationUpdateQuestionResult } from '@pickem/domain/schema-types';
+import type { CardStash } from '../lib/stash';
+import { raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
+
+type ReplaceQuestionContext = Context<MutationUpdateQuestionArgs, CardStash & { edited: QuestionItem; now: number }>;
+
+/** Replaces a question's fields in place (its id and position stay) while picks are open. */
+export function request(ctx: ReplaceQuestionContext) {
+  const event = stashedEvent(ctx);
+  const now = util.time.nowEpochMilliSeconds();
+  requireQuestionsOpen(event, now);
+  const existing = stashedQuestion(ctx, ctx.args.questionId);
+  const question = QUESTION.record(event.id, existing.id, existing.position, ctx.stash.question);
+  ctx.stash.edited = question;
+  ctx.stash.now = now;
+  const table = tableOf(ctx);
+  return transaction([
+    txCheck(table, EVENT.key(event.id), ifPicksOpen(now)),
+    txPut(table, QUESTION.key(event.id, question.id), QUESTION.attributes(question), IF_STORED),
+  ]);
+}
+
+export function response(ctx: ReplaceQuestionContext): MutationUpdateQuestionResult {
+  const event = stashedEvent(ctx);
+  raiseWriteError(ctx, [
+    questionEventError(ctx, event, ctx.stash.now, cardChangedMeanwhile(event)),
+    { message: `Question ${ctx.args.questionId} was removed meanwhile`, type: ERROR.notFound },
+  ]);
+  return toQuestion(ctx.stash.edited, true);
+}

@@ -1,0 +1,39 @@
+import { util, type Context } from '@aws-appsync/utils';
+import { ERROR } from './errors';
+import type { EventItem } from '@pickem/domain/entities/event';
+import type { QuestionFields, QuestionItem } from '@pickem/domain/entities/question';
+import { questionFields } from '@pickem/domain/questions';
+import type { QuestionInput } from '@pickem/domain/schema-types';
+import { predictionsLocked } from '@pickem/domain/visibility';
+import { failedCondition, type FailureError } from './transact';
+import type { CardStash } from './stash';
+
+/** Helpers of the question pipelines (addQuestion, updateQuestion, removeQuestion, setQuestionAnswer). */
+
+/** A QuestionInput as stored, or ValidationError. */
+export function validQuestion(input: QuestionInput): QuestionFields {
+  const checked = questionFields(input);
+  if (!Object.hasOwn(checked, 'fields')) util.error((checked as { error: string }).error, ERROR.validation);
+  return (checked as { fields: QuestionFields }).fields;
+}
+
+/** Question edits stop at the bell (players answered them): CardLocked. */
+export function requireQuestionsOpen(event: EventItem, nowMs: number): void {
+  if (predictionsLocked(event, nowMs))
+    util.error(`The questions of event ${event.id} are locked: the bell has rung`, ERROR.cardLocked);
+}
+
+/** The stashed question of `questionId`, or NotFound. */
+export function stashedQuestion(ctx: Context<{ eventId: string }, CardStash>, questionId: string): QuestionItem {
+  const question = (ctx.stash.questions ?? []).find((q) => q.id === questionId);
+  if (!question) util.error(`Question ${questionId} is not on event ${ctx.args.eventId}`, ERROR.notFound);
+  return question;
+}
+
+/** The error for the event item's failed condition on a question edit: locked meanwhile, else `whileOpen`. */
+export function questionEventError(ctx: Context, event: EventItem, nowMs: number, whileOpen: FailureError) {
+  const failed = failedCondition(ctx);
+  const stored = failed ? (failed.item as Partial<EventItem> | null) : null;
+  if (stored && stored.state === 'UPCOMING' && (stored.startsAtMs ?? 0) > nowMs) return whileOpen;
+  return { message: `The questions of event ${event.id} were locked or removed meanwhile`, type: ERROR.cardLocked };
+}

@@ -1,0 +1,115 @@
+/** Issue 42's questions through the API: the admin's edits and answers, a player's answers, and the refusals (nothing written). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { ADMIN, ADMIN_GROUPS, createCard, setState, tableSnapshot } from './mutations-fixtures.ts';
+
+const Q =
+  'id position kind text options pickCount points closePoints closeRange answer { options number void } optionShares';
+const OPS = {
+  add: `mutation($e: ID!, $i: QuestionInput!) { addQuestion(eventId: $e, input: $i) { ${Q} } }`,
+  update: `mutation($e: ID!, $q: ID!, $i: QuestionInput!) { updateQuestion(eventId: $e, questionId: $q, input: $i) { ${Q} } }`,
+  remove: `mutation($e: ID!, $q: ID!) { removeQuestion(eventId: $e, questionId: $q) { id } }`,
+  answer: `mutation($e: ID!, $q: ID!, $o: [Int!], $n: Int, $v: Boolean) {
+    setQuestionAnswer(eventId: $e, questionId: $q, options: $o, number: $n, void: $v) { ${Q} } }`,
+  save: `mutation($e: ID!, $p: [PickInput!]!, $a: [AnswerInput!]) { savePrediction(eventId: $e, picks: $p, answers: $a) {
+    answers { questionId options number } questionScores { questionId points } } }`,
+  card: `query($e: ID!) { eventCard(eventId: $e) { questions { ${Q} } myPrediction { answers { questionId options number } } } }`,
+};
+const PLAYER = 'questions-player-1';
+
+let api: TestApi;
+const asAdmin = (op: keyof typeof OPS, vars: Record<string, unknown>) => api.data(ADMIN, OPS[op], vars, ADMIN_GROUPS);
+const errorOf = async (user: string, op: keyof typeof OPS, vars: Record<string, unknown>, groups?: string[]) =>
+  (await api.request(user, OPS[op], vars, groups)).errors?.[0]?.errorType;
+
+beforeAll(async () => {
+  api = await startTestApi();
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const choice = { kind: 'CHOICE', text: 'Who takes the fall?', options: ['A', 'B', 'C'], points: 3 };
+const four = { kind: 'MULTI', text: 'The Final Four', options: ['W', 'X', 'Y', 'Z', 'V'], pickCount: 2, points: 5 };
+const entry = { kind: 'NUMBER', text: "The winner's entry number", points: 10, closePoints: 5, closeRange: 2 };
+
+describe('questions', () => {
+  it('are added, edited and removed until the bell, and read with the card in position order', async () => {
+    const event = await createCard(api, 1);
+    const a = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;
+    const b = (await asAdmin('add', { e: event.id, i: four })).addQuestion;
+    const c = (await asAdmin('add', { e: event.id, i: entry })).addQuestion;
+    expect(a).toMatchObject({ position: 1, pickCount: 1, closePoints: 0, answer: null, optionShares: null });
+    expect(c).toMatchObject({ position: 3, options: [], pickCount: 0, closeRange: 2 });
+    const edited = (await asAdmin('update', { e: event.id, q: b.id, i: { ...four, pickCount: 3 } })).updateQuestion;
+    expect(edited).toMatchObject({ id: b.id, position: 2, pickCount: 3 });
+    await asAdmin('remove', { e: event.id, q: a.id });
+    const { eventCard } = await api.data(PLAYER, OPS.card, { e: event.id });
+    expect(eventCard.questions.map((q: { id: string }) => q.id)).toEqual([b.id, c.id]);
+  });
+
+  it('refuses a bad question, and edits once the event is live (CardLocked), writing nothing', async () => {
+    const event = await createCard(api, 1);
+    const q = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;
+    const before = await tableSnapshot(api);
+    expect(await errorOf(ADMIN, 'add', { e: event.id, i: { ...choice, options: ['A'] } }, ADMIN_GROUPS)).toBe(
+      'ValidationError',
+    );
+    expect(await errorOf(ADMIN, 'add', { e: event.id, i: { ...four, pickCount: 6 } }, ADMIN_GROUPS)).toBe(
+      'ValidationError',
+    );
+    expect(await errorOf(PLAYER, 'add', { e: event.id, i: choice })).toBeDefined();
+    expect(await tableSnapshot(api)).toBe(before);
+    await setState(api, event.id, 'BROADCAST');
+    const live = await tableSnapshot(api);
+    expect(await errorOf(ADMIN, 'add', { e: event.id, i: choice }, ADMIN_GROUPS)).toBe('CardLocked');
+    expect(await errorOf(ADMIN, 'update', { e: event.id, q: q.id, i: choice }, ADMIN_GROUPS)).toBe('CardLocked');
+    expect(await errorOf(ADMIN, 'remove', { e: event.id, q: q.id }, ADMIN_GROUPS)).toBe('CardLocked');
+    expect(await tableSnapshot(api)).toBe(live);
+  });
+
+  it('takes a player’s answers and refuses wrong ones with nothing written', async () => {
+    const event = await createCard(api, 1);
+    const [c, m, n] = [
+      (await asAdmin('add', { e: event.id, i: choice })).addQuestion,
+      (await asAdmin('add', { e: event.id, i: four })).addQuestion,
+      (await asAdmin('add', { e: event.id, i: entry })).addQuestion,
+    ];
+    const picks = [{ matchId: event.matches[0], team: 0 }];
+    const answers = [
+      { questionId: n.id, number: 27 },
+      { questionId: c.id, options: [2] },
+      { questionId: m.id, options: [0, 4] },
+    ];
+    const saved = (await api.data(PLAYER, OPS.save, { e: event.id, p: picks, a: answers })).savePrediction;
+    expect(saved.answers).toEqual([
+      { questionId: c.id, options: [2], number: null },
+      { questionId: m.id, options: [0, 4], number: null },
+      { questionId: n.id, options: [], number: 27 },
+    ]);
+    const before = await tableSnapshot(api);
+    for (const wrong of [
+      [{ questionId: m.id, options: [0] }],
+      [{ questionId: c.id, options: [3] }],
+      [{ questionId: c.id, options: [0], number: 1 }],
+      [{ questionId: n.id, options: [1] }],
+    ])
+      expect(await errorOf(PLAYER, 'save', { e: event.id, p: picks, a: wrong })).toBe('ValidationError');
+    expect(await tableSnapshot(api)).toBe(before);
+  });
+
+  it('takes an answer once BROADCAST only, checked against its question', async () => {
+    const event = await createCard(api, 1);
+    const c = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;
+    expect(await errorOf(ADMIN, 'answer', { e: event.id, q: c.id, o: [1] }, ADMIN_GROUPS)).toBe(
+      'InvalidStateTransition',
+    );
+    await setState(api, event.id, 'BROADCAST');
+    expect(await errorOf(ADMIN, 'answer', { e: event.id, q: c.id, o: [0, 1] }, ADMIN_GROUPS)).toBe('ValidationError');
+    const answered = (await asAdmin('answer', { e: event.id, q: c.id, o: [1] })).setQuestionAnswer;
+    expect(answered.answer).toEqual({ options: [1], number: null, void: false });
+    const voided = (await asAdmin('answer', { e: event.id, q: c.id, v: true })).setQuestionAnswer;
+    expect(voided.answer).toEqual({ options: [], number: null, void: true });
+  });
+});
