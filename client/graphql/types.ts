@@ -187,6 +187,21 @@ export type PredictionSnapshotInput = {
   scores: Array<PickScoreSnapshotInput>;
   cardBonus: number;
   possiblePoints?: number | null;
+  answers: Array<PredictionAnswerSnapshotInput>;
+  questionScores: Array<QuestionScoreSnapshotInput>;
+};
+
+/** A PredictionAnswer, every field. */
+export type PredictionAnswerSnapshotInput = {
+  questionId: string;
+  options: Array<number>;
+  number?: number | null;
+};
+
+/** A QuestionScore, every field. */
+export type QuestionScoreSnapshotInput = {
+  questionId: string;
+  points: number;
 };
 
 export type EventsQueryVariables = {

@@ -7,6 +7,8 @@ import { bundleResolver } from '../../project.ts';
 import { compileCode, contextWithDefaults } from 'appsync-local';
 import type { BoardHead } from '@pickem/domain/entities/board';
 import { shardOf } from '@pickem/domain/entities/entry';
+import { MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match';
+import { QUESTION_LIMIT } from '@pickem/domain/limits';
 import { itemKey, TABLE } from '@pickem/domain/entities/table';
 
 const identity = { sub: 'u1', username: 'u1', groups: [], claims: { sub: 'u1' } };
@@ -201,7 +203,8 @@ describe('named access patterns as the resolvers request them', () => {
         expressionNames: { '#pk': TABLE.pk },
         expressionValues: { ':pk': S('EVENT#e1') },
       },
-      limit: 52,
+      // The event, every match and question a card may hold, and the head.
+      limit: MAX_MATCHES_PER_CARD + QUESTION_LIMIT.perEvent + 2,
       consistentRead: false,
     });
     const withoutHead = (consistentRead: boolean) => ({
@@ -211,7 +214,7 @@ describe('named access patterns as the resolvers request them', () => {
         expressionNames: { '#pk': TABLE.pk, '#sk': TABLE.sk },
         expressionValues: { ':pk': S('EVENT#e1'), ':event': S('EVENT') },
       },
-      limit: 51,
+      limit: MAX_MATCHES_PER_CARD + QUESTION_LIMIT.perEvent + 1,
       consistentRead,
     });
     expect(read('Mutation')).toEqual(withoutHead(true));

@@ -149,6 +149,8 @@ describe('the updates, built from the table', () => {
       scores: order[0][1].scores,
       cardBonus: 0,
       possiblePoints: 7, // m3 (7 points) has no result yet
+      answers: [],
+      questionScores: [],
     });
   });
 });

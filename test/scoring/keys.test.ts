@@ -39,6 +39,7 @@ describe('entity keys', () => {
       rank: 1,
       scores: [],
       cardBonus: 0,
+      questionScores: [],
     });
   });
 
