@@ -11,7 +11,7 @@
  */
 import type { AnswerItem } from './entities/prediction';
 import { hasRepeat } from './answers';
-import { byPosition, type QuestionFields, type QuestionItem } from './entities/question';
+import { byPosition, type QuestionFields, type QuestionItem, type ScoringQuestion } from './entities/question';
 import type { QuestionInput } from './schema-types';
 import { QUESTION_LIMIT } from './limits';
 
@@ -67,7 +67,7 @@ export interface QuestionPoints {
 }
 
 /** What an answer earns on a question; null while the question has no answer (or void with no answer). */
-export function questionPoints(answer: AnswerItem | undefined, question: QuestionItem): QuestionPoints | null {
+export function questionPoints(answer: AnswerItem | undefined, question: ScoringQuestion): QuestionPoints | null {
   const right = question.answer ?? null;
   if (right === null) return null;
   if (right.void === true) return { points: 0, reason: 'VOID', hits: 0 };
@@ -90,7 +90,7 @@ export function questionPoints(answer: AnswerItem | undefined, question: Questio
 }
 
 /** A prediction's score on the questions with an answer (in position order) and their total. */
-export function scoreQuestions(answers: AnswerItem[] | null | undefined, questions: QuestionItem[]) {
+export function scoreQuestions(answers: AnswerItem[] | null | undefined, questions: ScoringQuestion[]) {
   const byId: Record<string, AnswerItem> = {};
   for (const a of answers ?? []) if (!Object.hasOwn(byId, a.questionId)) byId[a.questionId] = a;
   const ordered = byPosition(questions);
@@ -107,7 +107,7 @@ export function scoreQuestions(answers: AnswerItem[] | null | undefined, questio
 }
 
 /** The most an answer can still earn on the questions without an answer. */
-export function possibleQuestionPoints(answers: AnswerItem[] | null | undefined, questions: QuestionItem[]): number {
+export function possibleQuestionPoints(answers: AnswerItem[] | null | undefined, questions: ScoringQuestion[]): number {
   const byId: Record<string, AnswerItem> = {};
   for (const a of answers ?? []) if (!Object.hasOwn(byId, a.questionId)) byId[a.questionId] = a;
   let possible = 0;
@@ -118,7 +118,8 @@ export function possibleQuestionPoints(answers: AnswerItem[] | null | undefined,
 }
 
 /** The questions that block a final pass: neither an answer nor void. */
-export const unansweredQuestions = (questions: QuestionItem[]) => questions.filter((q) => (q.answer ?? null) === null);
+export const unansweredQuestions = <Q extends ScoringQuestion>(questions: Q[]) =>
+  questions.filter((q) => (q.answer ?? null) === null);
 
 /**
  * How many predictions picked each option of each CHOICE or MULTI question, counted at the bell with

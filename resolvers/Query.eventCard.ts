@@ -29,7 +29,11 @@ export function response(ctx: EventCardContext): EventCardSource | null {
   return {
     event: toEvent(event),
     matches: cardMatches(event, ctx.stash.matches, resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
-    questions: cardQuestions(ctx.stash.questions ?? [], resultsVisible(event, isAdmin(ctx)), ctx.stash.picked ?? null),
+    questions: cardQuestions(
+      ctx.stash.questions ?? [],
+      resultsVisible(event, isAdmin(ctx)),
+      ctx.stash.optionPicks ?? null,
+    ),
     myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
     leaderboardFinal: leaderboardFinal(event),
     board,

@@ -31,6 +31,9 @@ import type { PickItem, PredictionItem } from './prediction';
 import { secondKey } from '../ranking';
 import { beginsWith, onTable } from './access';
 import type { ItemKey } from './table';
+import type { ScoringQuestion } from './question';
+import { possibleQuestionPoints, scoreQuestions } from '../questions';
+import type { AnswerItem } from './prediction';
 
 export const BOARD_LIMIT = {
   /** Rows a chunk holds: a page of at most 100 rows spans at most 2 chunks. */
@@ -52,7 +55,8 @@ export type ScoreCount = [number, number, number];
  * `savedAtMs` is when the prediction was saved (its updatedAt), in epoch milliseconds; `methods` one
  * character a match (the finish's index in FINISH_METHODS, or NO_PICK), `joker` the card position of
  * the joker (-1: none), `tieBreak` the guess (null: none), `possible` the points still possible on a
- * live board (boardPossible; null on a final one). Rows written before the rules lack the last four.
+ * live board (boardPossible; null on a final one), `answers` the answers to the head's questions
+ * (encodeAnswers). Rows written before the rules lack the last four, before questions the last one.
  */
 export type EventRow = [
   userId: string,
@@ -66,6 +70,7 @@ export type EventRow = [
   joker?: number,
   tieBreak?: number | null,
   possible?: number | null,
+  answers?: string,
 ];
 
 /** A season board's row; `rev` is the standing's revision it was read at (standing.ts). */
@@ -122,8 +127,16 @@ export interface BoardHead {
   rules?: RulesItem;
   /** Event boards: the tie-break answer the rows were ranked with (absent: none). */
   tieBreakAnswer?: number | null;
+  /**
+   * Event boards: the questions the rows were scored on, in position order, each with its answer and
+   * `picked` (how many predictions picked each option, counted at the bell; null for NUMBER).
+   * Absent: none (heads built before questions).
+   */
+  questions?: BoardQuestion[];
   builtAt: string;
 }
+
+export type BoardQuestion = ScoringQuestion & { picked: number[] | null };
 
 export interface BoardChunk<Row> {
   rows: Row[];
@@ -329,6 +342,41 @@ export function boardMatches(head: Pick<BoardHead, 'card'>): Record<string, Scor
   return onCard;
 }
 
+/**
+ * A player's answers as an event row holds them: one part a question of `questions` (in their order),
+ * joined by '|'; a part is the picked option indexes joined by ',' or the guessed number, empty when
+ * the player did not answer.
+ */
+export function encodeAnswers(
+  questions: Pick<ScoringQuestion, 'id' | 'kind'>[],
+  answers: AnswerItem[] | null | undefined,
+): string {
+  const byId: Record<string, AnswerItem> = {};
+  for (const a of answers ?? []) if (!Object.hasOwn(byId, a.questionId)) byId[a.questionId] = a;
+  return questions
+    .map((q) => {
+      if (!Object.hasOwn(byId, q.id)) return '';
+      const a = byId[q.id];
+      if (q.kind === 'NUMBER') return a.number === null || a.number === undefined ? '' : `${a.number}`;
+      return (a.options ?? []).join(',');
+    })
+    .join('|');
+}
+
+/** The answers an event row holds (encodeAnswers), for the head's questions. */
+export function rowAnswers(head: Pick<BoardHead, 'questions'>, row: EventRow): AnswerItem[] {
+  const questions = head.questions ?? [];
+  const parts = (row[11] ?? '').split('|');
+  const answers: AnswerItem[] = [];
+  questions.forEach((q, i) => {
+    const part = i < parts.length ? parts[i] : '';
+    if (part === '') return;
+    if (q.kind === 'NUMBER') answers.push({ questionId: q.id, options: [], number: Number(part) });
+    else answers.push({ questionId: q.id, options: part.split(',').map((o) => Number(o)), number: null });
+  });
+  return answers;
+}
+
 /** The score of a set of picks on the head's card and rules (points.ts, the one rule): the figures the board ranked them by. */
 export function boardScore(head: Pick<BoardHead, 'card' | 'rules'>, picks: PickItem[] | undefined): PredictionScore {
   return scorePicks(picks, boardMatches(head), rulesOf(head));
@@ -347,6 +395,13 @@ export function boardPicked(head: Pick<BoardHead, 'card'> | null): Record<string
   return out;
 }
 
+/** How many predictions picked each option of each question at the bell, by question id, as the head holds them. */
+export function boardOptionPicks(head: Pick<BoardHead, 'questions'> | null): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const q of head?.questions ?? []) if (q.picked !== null) out[q.id] = q.picked;
+  return out;
+}
+
 /**
  * A prediction with the figures its event's board gives it: points, correct picks, what each match
  * earned and the card bonus on the head's card and rules, the competition rank of that score in the
@@ -355,19 +410,24 @@ export function boardPicked(head: Pick<BoardHead, 'card'> | null): Record<string
  */
 export function boardFigures(
   prediction: PredictionItem,
-  head: Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final'> | null,
+  head: Pick<BoardHead, 'card' | 'scores' | 'rules' | 'tieBreakAnswer' | 'final' | 'questions'> | null,
 ): PredictionItem {
   if (head === null) return prediction;
   const score = boardScore(head, prediction.picks);
-  const second = secondKey({ ...prediction, ...score }, tieOf(head));
+  const asked = scoreQuestions(prediction.answers, head.questions ?? []);
+  const points = score.points + asked.points;
+  const second = secondKey({ ...prediction, points, correct: score.correct }, tieOf(head));
   return {
     ...prediction,
-    points: score.points,
+    points,
     correct: score.correct,
-    rank: rankOf(head, score.points, second),
+    rank: rankOf(head, points, second),
     scores: score.scores,
     cardBonus: score.cardBonus,
-    possiblePoints: head.final ? null : boardPossible(head, prediction.picks),
+    questionScores: asked.questionScores,
+    possiblePoints: head.final
+      ? null
+      : boardPossible(head, prediction.picks) + possibleQuestionPoints(prediction.answers, head.questions ?? []),
   };
 }
 
@@ -384,6 +444,7 @@ export function rowPrediction(
 ): PredictionItem {
   const picks = rowAllPicks(head, row);
   const score = boardScore(head, picks);
+  const answers = rowAnswers(head, row);
   return {
     userId: row[0],
     displayName: row[1],
@@ -398,6 +459,8 @@ export function rowPrediction(
     updatedAt,
     scores: score.scores,
     cardBonus: score.cardBonus,
+    answers,
+    questionScores: scoreQuestions(answers, head.questions ?? []).questionScores,
     possiblePoints: head.final ? null : (row[10] ?? null),
   };
 }

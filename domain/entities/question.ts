@@ -31,6 +31,12 @@ export interface QuestionItem {
   answer: QuestionAnswerItem | null;
 }
 
+/** What scoring reads of a question (an event board's head keeps it, with the options' picks at the bell). */
+export type ScoringQuestion = Pick<
+  QuestionItem,
+  'id' | 'position' | 'kind' | 'points' | 'closePoints' | 'closeRange' | 'answer'
+>;
+
 /** What a QuestionInput becomes once validated. */
 export type QuestionFields = Pick<
   QuestionItem,

@@ -1,5 +1,5 @@
 import type { Context } from '@aws-appsync/utils';
-import { BOARD, boardPicked, shownHead, type BoardHead } from '@pickem/domain/entities/board';
+import { BOARD, boardOptionPicks, boardPicked, shownHead, type BoardHead } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { MAX_MATCHES_PER_CARD, type MatchItem } from '@pickem/domain/entities/match';
 import { QUESTION, type QuestionItem } from '@pickem/domain/entities/question';
@@ -49,5 +49,6 @@ export function response(ctx: GetEventCardContext) {
   ctx.stash.board = shownHead(head);
   // The picks at the bell are counted by the BROADCAST pass already, on the board not yet shown.
   ctx.stash.picked = boardPicked(head);
+  ctx.stash.optionPicks = head === null ? null : boardOptionPicks(head);
   return event;
 }

@@ -7,6 +7,7 @@ import { SEASON } from '@pickem/domain/entities/season';
 import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
 import { possiblePoints, scorePicks, scoringCard } from '@pickem/domain/points';
+import { possibleQuestionPoints, scoreQuestions } from '@pickem/domain/questions';
 import { rulesOf } from '@pickem/domain/rules';
 import { ranked } from '@pickem/domain/ranking';
 import type { LeagueTableStash } from './stash';
@@ -93,20 +94,26 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
   // The picks at the bell (the underdog's count) come with the event's board head, read with the card.
   const onCard = scoringCard(event.matchOrder, ctx.stash.matches, ctx.stash.picked ?? null);
   const rules = rulesOf(event);
+  const questions = ctx.stash.questions ?? [];
   const me = caller(ctx).sub;
   const rows = ctx.stash.members
     .filter((m) => ctx.stash.predictions[m.userId] !== undefined)
     .map((m) => {
       const prediction = ctx.stash.predictions[m.userId];
       const score = scorePicks(prediction.picks, onCard, rules);
+      const asked = scoreQuestions(prediction.answers, questions);
       return {
         ...prediction,
         displayName: nameOf(ctx.stash, m.userId, prediction.displayName),
-        points: score.points,
+        points: score.points + asked.points,
         correct: score.correct,
         scores: score.scores,
         cardBonus: score.cardBonus,
-        possiblePoints: event.state === 'BROADCAST' ? possiblePoints(prediction.picks, onCard, rules) : null,
+        questionScores: asked.questionScores,
+        possiblePoints:
+          event.state === 'BROADCAST'
+            ? possiblePoints(prediction.picks, onCard, rules) + possibleQuestionPoints(prediction.answers, questions)
+            : null,
       };
     });
   const tie = rules.tieBreakQuestion === null ? null : { answer: event.tieBreakAnswer ?? null };

@@ -28,6 +28,8 @@ export interface CardStash {
   questions: QuestionItem[];
   /** getEventCard (eventCard, a league's event board): the picks at the bell the board's head counted (boardPicked), null before. */
   picked: Record<string, number[]> | null;
+  /** getEventCard (eventCard, a league's event board): how many picked each option of each question at the bell (boardOptionPicks), null before. */
+  optionPicks: Record<string, number[]> | null;
   /** getEventCard (eventCard only): the event's board head, null before the first scoring pass. */
   board: (ItemKey & BoardHead) | null;
   /** addMatch, updateMatch (request): the validated match input. */

@@ -12,6 +12,7 @@ import { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match
 import { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
 import { EVENT_LIMIT } from '@pickem/domain/entities/event';
 import { DEFAULT_RULES, RULES_LIMIT } from '@pickem/domain/rules';
+import { QUESTION_LIMIT } from '@pickem/domain/limits';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-cloud';
 import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
@@ -170,7 +171,7 @@ describe("AppSync's subscription payload limit", () => {
     tieBreakAnswer: RULES_LIMIT.tieBreak,
   };
 
-  it('fits a LEADERBOARD of 20 predictions with 50 picks each and the longest names', () => {
+  const widest = (answers: boolean) => {
     const row = (u: number) => ({
       userId: `${String(u).padStart(8, '0')}-0000-0000-0000-000000000000`,
       displayName: wide(PROFILE_LIMIT.displayName),
@@ -194,6 +195,18 @@ describe("AppSync's subscription payload limit", () => {
       })),
       cardBonus: 1000,
       possiblePoints: 250_000,
+      // Every question a card may ask, each answered with every option it may have.
+      answers: answers
+        ? Array.from({ length: QUESTION_LIMIT.perEvent }, (_, q) => ({
+            questionId: `01HZQ${String(q).padStart(21, '0')}`,
+            options: Array.from({ length: QUESTION_LIMIT.options }, (_, o) => o),
+            number: -(2 ** 31),
+          }))
+        : [],
+      questionScores: Array.from({ length: QUESTION_LIMIT.perEvent }, (_, q) => ({
+        questionId: `01HZQ${String(q).padStart(21, '0')}`,
+        points: -5000,
+      })),
     });
     const update: EventUpdateInput = {
       eventId: event.id,
@@ -203,10 +216,28 @@ describe("AppSync's subscription payload limit", () => {
       leaderboard: Array.from({ length: LIVE_LEADERBOARD_SIZE }, (_, u) => row(u)),
       boardVersion: 2 ** 31 - 1,
     };
+    return update;
+  };
+
+  it('fits a LEADERBOARD of 20 predictions with 50 picks each, 20 question scores and the longest names', () => {
+    const update = widest(false);
     const bytes = deliveredBytes(update);
     expect(bytes).toBeGreaterThan(50_000);
     expect(bytes).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
     expect(withinPayloadLimit(update)).toBe(update);
+  });
+
+  it('sends a LEADERBOARD whose answers would not fit without them (they do not change after the bell), keeping the question scores', () => {
+    const update = widest(true);
+    expect(deliveredBytes(update)).toBeGreaterThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
+    const sent = withinPayloadLimit(update);
+    expect(deliveredBytes(sent)).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
+    expect(
+      sent.leaderboard!.every((p) => p.answers.length === 0 && p.questionScores.length === QUESTION_LIMIT.perEvent),
+    ).toBe(true);
+    expect(sent.leaderboard!.map((p) => [p.userId, p.points, p.rank])).toEqual(
+      update.leaderboard!.map((p) => [p.userId, p.points, p.rank]),
+    );
   });
 
   it('sends a RESULT whose match would not fit without the match, keeping its id; a usual one whole', () => {

@@ -18,13 +18,15 @@ import {
   BOARD,
   rankOf,
   rowAllPicks,
+  rowAnswers,
   type BoardHead,
   type EventRow,
   type SeasonRow,
 } from '@pickem/domain/entities/board';
-import type { PickItem } from '@pickem/domain/entities/prediction';
+import type { AnswerItem, PickItem } from '@pickem/domain/entities/prediction';
+import { QUESTION } from '@pickem/domain/entities/question';
 import type { RulesItem } from '@pickem/domain/rules';
-import type { FinishMethod } from '@pickem/domain/schema-types';
+import type { FinishMethod, QuestionKind } from '@pickem/domain/schema-types';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import type { AccessPattern } from '@pickem/domain/entities/access';
 import { EVENT } from '@pickem/domain/entities/event';
@@ -65,6 +67,49 @@ export interface EventSpec {
   tieBreakAnswer?: number | null;
   /** Each player's tie-break guess (absent: none). */
   guesses?: Record<string, number>;
+  /** The event's questions (absent: none) and each player's answers to them. */
+  questions?: QuestionSpec[];
+  answers?: Record<string, Record<string, AnswerSpec>>;
+}
+
+export interface QuestionSpec {
+  id: string;
+  kind: QuestionKind;
+  /** How many options (CHOICE, MULTI). */
+  options?: number;
+  pickCount?: number;
+  points: number;
+  closePoints?: number;
+  closeRange?: number;
+  /** Null: no answer yet. */
+  answer: { options?: number[]; number?: number | null; void?: boolean } | null;
+}
+
+/** An answer: the option indexes (CHOICE, MULTI) or the number (NUMBER). */
+export type AnswerSpec = number[] | number;
+
+const answersOf = (spec: EventSpec, userId: string): AnswerItem[] =>
+  Object.entries(spec.answers?.[userId] ?? {}).map(([questionId, a]) =>
+    typeof a === 'number' ? { questionId, options: [], number: a } : { questionId, options: a, number: null },
+  );
+
+export function questionItem(eventId: string, q: QuestionSpec, position: number): Item {
+  return QUESTION.item({
+    id: q.id,
+    eventId,
+    position,
+    kind: q.kind,
+    text: `Question ${q.id}`,
+    options: Array.from({ length: q.kind === 'NUMBER' ? 0 : (q.options ?? 2) }, (_, i) => `Option ${i}`),
+    pickCount: q.kind === 'NUMBER' ? 0 : (q.pickCount ?? 1),
+    points: q.points,
+    closePoints: q.closePoints ?? 0,
+    closeRange: q.closeRange ?? 0,
+    answer:
+      q.answer === null
+        ? null
+        : { options: q.answer.options ?? [], number: q.answer.number ?? null, void: q.answer.void === true },
+  }) as unknown as Item;
 }
 
 /** A pick: the team alone, or with its finish and joker. */
@@ -105,7 +150,36 @@ export class Fixture {
 
   async event(spec: EventSpec): Promise<void> {
     await this.put(eventItem(spec));
-    await this.putAll(spec.matches.map((m) => matchItem(spec.id, m)));
+    await this.putAll([
+      ...spec.matches.map((m) => matchItem(spec.id, m)),
+      ...(spec.questions ?? []).map((q, i) => questionItem(spec.id, q, i + 1)),
+    ]);
+  }
+
+  /** An answer as setQuestionAnswer writes it: the question and the event's card revision raised by one, in one transaction. */
+  async enterAnswer(spec: EventSpec, questionId: string): Promise<void> {
+    const position = (spec.questions ?? []).findIndex((q) => q.id === questionId);
+    await this.client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: toAttributes({ ...EVENT.key(spec.id) }),
+              UpdateExpression: 'ADD #cardRev :one',
+              ExpressionAttributeNames: { '#cardRev': EVENT.cardRevAttribute },
+              ExpressionAttributeValues: toAttributes({ ':one': 1 }),
+            },
+          },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: toAttributes(questionItem(spec.id, spec.questions![position], position + 1)),
+            },
+          },
+        ],
+      }),
+    );
   }
 
   async setResult(eventId: string, match: MatchSpec): Promise<void> {
@@ -252,7 +326,15 @@ export class Fixture {
     const entries = (await Promise.all(ENTRY.shards().map((s) => this.query(ENTRY.shard(spec.id, s))))).flat();
     const out = new Map<
       string,
-      { displayName: unknown; points: unknown; correct: unknown; rank: unknown; scores: unknown; cardBonus: unknown }
+      {
+        displayName: unknown;
+        points: unknown;
+        correct: unknown;
+        rank: unknown;
+        scores: unknown;
+        cardBonus: unknown;
+        questionScores: unknown;
+      }
     >();
     for (const e of entries) {
       const p = await this.get(PREDICTION.key(e.userId as string, spec.date, spec.id));
@@ -263,6 +345,7 @@ export class Fixture {
         rank: p?.rank ?? null,
         scores: p?.scores ?? null,
         cardBonus: p?.cardBonus ?? null,
+        questionScores: p?.questionScores ?? null,
       });
     }
     return out;
@@ -312,6 +395,7 @@ export function predictionItem(spec: EventSpec, userId: string, picks: Record<st
     eventDate: spec.date,
     picks: picksOf(picks),
     tieBreak: spec.guesses?.[userId] ?? null,
+    answers: answersOf(spec, userId),
     points: null,
     correct: null,
     rank: null,
@@ -326,6 +410,7 @@ export function entryItem(spec: EventSpec, userId: string, picks: Record<string,
     displayName: `name-${userId}`,
     picks: picksOf(picks),
     tieBreak: spec.guesses?.[userId] ?? null,
+    answers: answersOf(spec, userId),
     updatedAt: `${spec.date}T19:00:00.000Z`,
   });
 }
@@ -396,6 +481,9 @@ export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Pick
       `picks of ${r[0]}`,
     ).toEqual(own.sort((a, b) => (a.matchId < b.matchId ? -1 : 1)));
     expect(r[9] ?? null, `guess of ${r[0]}`).toBe(spec.guesses?.[r[0]] ?? null);
+    expect(rowAnswers(head!, r), `answers of ${r[0]}`).toEqual(
+      (spec.questions ?? []).flatMap((q) => answersOf(spec, r[0]).filter((a) => a.questionId === q.id)),
+    );
   }
   if (opts.final) {
     const stored = await fx.predictionsOf(spec);
@@ -408,6 +496,7 @@ export async function expectEventBoard(fx: Fixture, spec: EventSpec, picks: Pick
         rank: r.rank,
         cardBonus: board.get(r.userId)!.cardBonus,
         scores: board.get(r.userId)!.scores,
+        questionScores: board.get(r.userId)!.questionScores,
       });
   }
   return { head: head!, rows };
@@ -506,15 +595,51 @@ export function expectedLeaderboard(spec: EventSpec, picks: Picks) {
     }
     const everyResult = onCard.every((m) => m.result !== null || m.outcome !== undefined);
     const cardBonus = on('perfectCardBonus') && everyResult && allRight && winners > 0 ? rules!.perfectCardBonus : 0;
-    return { userId, points: points + cardBonus, correct, scores, cardBonus };
+    const questionScores = expectedQuestionScores(spec, userId);
+    const asked = questionScores.reduce((n, q) => n + q.points, 0);
+    return { userId, points: points + cardBonus + asked, correct, scores, cardBonus, questionScores };
   });
   const ranks = rankAll(rows.map((r) => ({ ...r, correct: tieKey(spec, r.userId, r.correct) })));
   return new Map(
     rows.map((r, i) => [
       r.userId,
-      { points: r.points, correct: r.correct, rank: [...ranks.values()][i], scores: r.scores, cardBonus: r.cardBonus },
+      {
+        points: r.points,
+        correct: r.correct,
+        rank: [...ranks.values()][i],
+        scores: r.scores,
+        cardBonus: r.cardBonus,
+        questionScores: r.questionScores,
+      },
     ]),
   );
+}
+
+/**
+ * What a player's answers earn, from the issue's words: a voided question nothing; CHOICE the
+ * question's points for the right option; MULTI its points for each picked option in the answer;
+ * NUMBER its points for the exact number, else its close points within the close range (edges in).
+ * Questions without an answer are not listed.
+ */
+export function expectedQuestionScores(spec: EventSpec, userId: string) {
+  const out: { questionId: string; points: number }[] = [];
+  for (const q of spec.questions ?? []) {
+    if (q.answer === null) continue;
+    const given = spec.answers?.[userId]?.[q.id];
+    let points = 0;
+    if (q.answer.void !== true && given !== undefined) {
+      if (q.kind === 'NUMBER' && typeof given === 'number') {
+        const right = q.answer.number!;
+        if (given === right) points = q.points;
+        else if (Math.abs(given - right) <= (q.closeRange ?? 0)) points = q.closePoints ?? 0;
+      } else if (typeof given !== 'number') {
+        const hits = given.filter((o) => q.answer!.options!.includes(o)).length;
+        points = q.kind === 'CHOICE' ? (hits > 0 ? q.points : 0) : q.points * hits;
+      }
+    }
+    out.push({ questionId: q.id, points });
+  }
+  return out;
 }
 
 /** What a season's standings must be after scoring `events` (each with its picks), from scratch. */

@@ -100,6 +100,7 @@ describe('scoreEvent', () => {
         { matchId: 'm3', points: 3 },
       ],
       cardBonus: 0,
+      questionScores: [],
     });
 
     const standings = await fx.standings(2025);

@@ -24,6 +24,7 @@ import {
   tieOf,
   type BoardHead,
   type BoardMatch,
+  type BoardQuestion,
   type ChunkSetRecord,
   type EventRow,
   type ScoreCount,
@@ -48,6 +49,8 @@ export interface BoardContent<Row extends BoardRow> {
   /** Event boards: the rules and the tie-break answer the rows are scored and ranked with. */
   rules?: RulesItem;
   tieBreakAnswer?: number | null;
+  /** Event boards: the questions the rows are scored on. */
+  questions?: BoardQuestion[];
 }
 
 /** A chunk as it will be stored: its partition key and its rows. */
@@ -194,7 +197,8 @@ export async function replaceBoard<Row extends BoardRow>(
       head !== null &&
       // Compared field by field: a map read back from DynamoDB may list its keys in another order.
       sameRules(rulesOf(head), content.rules ?? rulesOf({})) &&
-      (head.tieBreakAnswer ?? null) === (content.tieBreakAnswer ?? null);
+      (head.tieBreakAnswer ?? null) === (content.tieBreakAnswer ?? null) &&
+      sameQuestions(head.questions ?? [], content.questions ?? []);
     if (
       keep &&
       same(head.scores, scores) &&
@@ -226,6 +230,7 @@ export async function replaceBoard<Row extends BoardRow>(
       card: content.card,
       ...(revision ? { cardRev: revision.cardRev } : {}),
       ...(content.rules ? { rules: content.rules, tieBreakAnswer: content.tieBreakAnswer ?? null } : {}),
+      ...(content.questions && content.questions.length > 0 ? { questions: content.questions } : {}),
       builtAt: new Date().toISOString(),
     };
     const condition: { expression: string; names: Record<string, string>; values?: Item } = head
@@ -252,6 +257,24 @@ export async function replaceBoard<Row extends BoardRow>(
     return { head: next, written: true, scores: counts };
   }
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** Questions compared by what scores them: a map read back from DynamoDB may list its keys in another order. */
+export function sameQuestions(a: BoardQuestion[], b: BoardQuestion[]): boolean {
+  const text = (qs: BoardQuestion[]) =>
+    JSON.stringify(
+      qs.map((q) => [
+        q.id,
+        q.position,
+        q.kind,
+        q.points,
+        q.closePoints,
+        q.closeRange,
+        q.answer === null ? null : [q.answer.options, q.answer.number, q.answer.void],
+        q.picked,
+      ]),
+    );
+  return text(a) === text(b);
 }
 
 /** A chunk set to delete; `recorded`: it has a record (sets written before records have none). */

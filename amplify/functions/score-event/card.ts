@@ -6,17 +6,19 @@ import { ERROR } from '@pickem/domain/error-types';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import {
   boardMatches,
+  encodeAnswers,
   encodeMethods,
   encodePicks,
   jokerIndex,
   type BoardMatch,
+  type BoardQuestion,
   type EventRow,
 } from '@pickem/domain/entities/board';
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
-import type { PickItem } from '@pickem/domain/entities/prediction';
-import { QUESTION, type QuestionItem } from '@pickem/domain/entities/question';
-import { unansweredQuestions } from '@pickem/domain/questions';
+import type { AnswerItem, PickItem } from '@pickem/domain/entities/prediction';
+import { QUESTION, byPosition, type QuestionItem } from '@pickem/domain/entities/question';
+import { optionCounts, possibleQuestionPoints, scoreQuestions, unansweredQuestions } from '@pickem/domain/questions';
 import {
   challengersOf,
   pickCounts,
@@ -32,7 +34,8 @@ import type { Store } from './store.ts';
 export type Card = Map<string, MatchItem>;
 
 export type CardCheck =
-  { ok: true; event: EventItem; card: Card; cardRev: number } | { ok: false; type: string; message: string };
+  | { ok: true; event: EventItem; card: Card; questions: QuestionItem[]; cardRev: number }
+  | { ok: false; type: string; message: string };
 
 export const SCORABLE_STATES = ['BROADCAST', 'SCORED'];
 
@@ -93,8 +96,8 @@ export async function readCard(
       message: `Event ${eventId} asks a tie-break question; set its answer (setTieBreakAnswer) before scoring`,
     };
   }
+  const questions = byPosition((await store.query(QUESTION.list(eventId))) as unknown as QuestionItem[]);
   if (need.allResults) {
-    const questions = (await store.query(QUESTION.list(eventId))) as unknown as QuestionItem[];
     const open = unansweredQuestions(questions);
     if (open.length > 0)
       return {
@@ -103,14 +106,14 @@ export async function readCard(
         message: `${open.length} question(s) of event ${eventId} have neither an answer nor void: ${open.map((q) => q.id).join(', ')}`,
       };
   }
-  return { ok: true, event, card, cardRev: event.cardRev ?? 0 };
+  return { ok: true, event, card, questions, cardRev: event.cardRev ?? 0 };
 }
 
 /**
  * What scoring reads of a card and its event, as one string: equal strings score and rank every
  * prediction the same (the picks at the bell aside: they no longer change).
  */
-export function cardFingerprint(checked: { card: Card; event: EventItem }): string {
+export function cardFingerprint(checked: { card: Card; event: EventItem; questions: QuestionItem[] }): string {
   const r = rulesOf(checked.event);
   // The rules in a fixed order: a map read back from DynamoDB may list its keys in another order.
   const rules = [r.joker, r.methodBonus, r.underdogBonus, r.underdogPercent, r.titleChangeBonus, r.perfectCardBonus];
@@ -119,6 +122,7 @@ export function cardFingerprint(checked: { card: Card; event: EventItem }): stri
     rules,
     r.tieBreakQuestion,
     checked.event.tieBreakAnswer ?? null,
+    boardQuestions(checked.questions, null),
   ]);
 }
 
@@ -144,6 +148,24 @@ export function boardCard(card: Card, picked: Record<string, number[]> | null): 
   });
 }
 
+/** The questions as a board's head holds them (position order), with the options' picks at the bell when counted. */
+export function boardQuestions(questions: QuestionItem[], picked: Record<string, number[]> | null): BoardQuestion[] {
+  return questions.map((q) => ({
+    id: q.id,
+    position: q.position,
+    kind: q.kind,
+    points: q.points,
+    closePoints: q.closePoints ?? 0,
+    closeRange: q.closeRange ?? 0,
+    // Fixed key order: the fingerprint compares them as text.
+    answer:
+      q.answer === null || q.answer === undefined
+        ? null
+        : { options: q.answer.options ?? [], number: q.answer.number ?? null, void: q.answer.void === true },
+    picked: picked === null || q.kind === 'NUMBER' ? null : (picked[q.id] ?? q.options.map(() => 0)),
+  }));
+}
+
 /** What an event board stores with its rows about the event's scoring. */
 export const scoringOf = (event: EventItem) => ({
   rules: rulesOf(event),
@@ -155,18 +177,31 @@ export interface CardScoring {
   card: BoardMatch[];
   onCard: Record<string, ScoringMatch>;
   rules: RulesItem;
+  questions: BoardQuestion[];
 }
 
-export const cardScoring = (card: BoardMatch[], event: EventItem): CardScoring => ({
+export const cardScoring = (card: BoardMatch[], event: EventItem, questions: BoardQuestion[]): CardScoring => ({
   card,
   onCard: boardMatches({ card }),
   rules: rulesOf(event),
+  questions,
 });
 
-/** The card scored with the picks at the bell counted from `entries`. */
-export function entriesScoring(card: Card, event: EventItem, entries: EntryItem[]): CardScoring {
+/** The card and its questions scored with the picks at the bell counted from `entries`. */
+export function entriesScoring(
+  checked: { card: Card; event: EventItem; questions: QuestionItem[] },
+  entries: EntryItem[],
+): CardScoring {
   const picks = entries.map((e) => e.picks);
-  return cardScoring(boardCard(card, countPicks(card, picks)), event);
+  const picked = optionCounts(
+    entries.map((e) => e.answers),
+    checked.questions,
+  );
+  return cardScoring(
+    boardCard(checked.card, countPicks(checked.card, picks)),
+    checked.event,
+    boardQuestions(checked.questions, picked),
+  );
 }
 
 /** Every entry of the event, from its shards (strongly consistent). */
@@ -181,6 +216,7 @@ export interface BoardPlayer {
   displayName: string;
   picks: PickItem[];
   tieBreak?: number | null;
+  answers?: AnswerItem[] | null;
   savedAtMs: number;
 }
 
@@ -189,13 +225,21 @@ export const entryPlayer = (entry: EntryItem): BoardPlayer => ({
   displayName: entry.displayName,
   picks: entry.picks,
   tieBreak: entry.tieBreak ?? null,
+  answers: entry.answers ?? null,
   savedAtMs: Date.parse(entry.updatedAt),
 });
 
-/** A player's event board row, scored on `card` under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
+/** What a player's picks and answers earn on the card and its questions (domain/points.ts and questions.ts, the one rule). */
+export function playerScore(who: Pick<BoardPlayer, 'picks' | 'answers'>, scoring: CardScoring) {
+  const picked = scorePicks(who.picks, scoring.onCard, scoring.rules);
+  const asked = scoreQuestions(who.answers, scoring.questions);
+  return { ...picked, points: picked.points + asked.points, questionScores: asked.questionScores };
+}
+
+/** A player's event board row, scored on `card` and its questions under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
 export function eventRow(who: BoardPlayer, scoring: CardScoring, rank = 0): EventRow {
-  const { card, onCard, rules } = scoring;
-  const { points, correct } = scorePicks(who.picks, onCard, rules);
+  const { card, onCard, rules, questions } = scoring;
+  const { points, correct } = playerScore(who, scoring);
   const live = rank === 0;
   return [
     who.userId,
@@ -208,6 +252,7 @@ export function eventRow(who: BoardPlayer, scoring: CardScoring, rank = 0): Even
     encodeMethods(card, who.picks),
     jokerIndex(card, who.picks),
     who.tieBreak ?? null,
-    live ? possiblePoints(who.picks, onCard, rules) : null,
+    live ? possiblePoints(who.picks, onCard, rules) + possibleQuestionPoints(who.answers, questions) : null,
+    encodeAnswers(questions, who.answers),
   ];
 }

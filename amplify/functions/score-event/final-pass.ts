@@ -6,7 +6,7 @@
  * and the mark) fails the mark, and the pass goes round again on the new card. Past the deadline no
  * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
  */
-import { BOARD, type BoardMatch, type EventRow } from '@pickem/domain/entities/board';
+import { BOARD, type BoardMatch, type BoardQuestion, type EventRow } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { ERROR } from '@pickem/domain/error-types';
 import { replaceBoard } from './board.ts';
@@ -47,7 +47,7 @@ export async function finalPass(
   for (let pass = 0; ; pass++) {
     if (pass === MAX_PASSES)
       throw new Error(`The results of event ${eventId} kept changing during ${MAX_PASSES} scoring passes`);
-    const done = await writeScores(store, checked.event, seasons, checked.card, perTransaction, pastDeadline);
+    const done = await writeScores(store, checked, seasons, perTransaction, pastDeadline);
     for (const u of done.settled.keys()) scored.add(u);
     for (const [u, s] of done.settled) if (s.wroteStanding) standingsWritten.add(u);
     const unfinished = () => ({
@@ -58,7 +58,7 @@ export async function finalPass(
       cardChanges,
     });
     if (!done.finished) return unfinished();
-    await writeBoards(store, checked.event, seasons, done.card, checked.cardRev, done.rows, done.settled);
+    await writeBoards(store, checked.event, seasons, done, checked.cardRev, done.settled);
     if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline))) return unfinished();
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return refused(again);
@@ -98,17 +98,16 @@ async function writeBoards(
   store: Store,
   event: EventItem,
   seasons: string[],
-  boardMatches: BoardMatch[],
+  scored: { card: BoardMatch[]; questions: BoardQuestion[]; rows: EventRow[] },
   cardRev: number,
-  rows: EventRow[],
   settled: Map<string, Settled>,
 ) {
-  const players = rows.filter((r) => settled.has(r[0]));
+  const players = scored.rows.filter((r) => settled.has(r[0]));
   // The final board records the revision it scored but does not yield: the pass reads the card again and goes over it if it changed.
   await replaceBoard<EventRow>(
     store,
     BOARD.eventScope(event.id),
-    async () => ({ rows: players, final: true, card: boardMatches, ...scoringOf(event) }),
+    async () => ({ rows: players, final: true, card: scored.card, questions: scored.questions, ...scoringOf(event) }),
     { cardRev, yieldToNewer: false },
   );
   for (const seasonId of seasons) await overlaySeasonBoard(store, seasonId, seasonFigures(settled, seasonId));

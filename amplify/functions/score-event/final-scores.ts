@@ -8,9 +8,9 @@ import type { EventItem } from '@pickem/domain/entities/event';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
-import { scorePicks } from '@pickem/domain/points';
+import type { QuestionItem } from '@pickem/domain/entities/question';
 import { secondKey } from '@pickem/domain/ranking';
-import { entriesScoring, entryPlayer, eventRow, readEntries, scoringOf, type Card } from './card.ts';
+import { entriesScoring, entryPlayer, eventRow, playerScore, readEntries, scoringOf, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { competitionRanks } from './ranks.ts';
@@ -23,20 +23,20 @@ import { keyId, type Store } from './store.ts';
  */
 export async function writeScores(
   store: Store,
-  event: EventItem,
+  checked: { event: EventItem; card: Card; questions: QuestionItem[] },
   seasons: string[],
-  card: Card,
   perTransaction: number,
   pastDeadline: () => boolean,
 ) {
+  const { event } = checked;
   const entries = await readEntries(store, event.id);
   const tie = tieOf(scoringOf(event));
-  const scoring = entriesScoring(card, event, entries);
+  const scoring = entriesScoring(checked, entries);
   const raw = entries.map((e) => ({
     entry: e,
     userId: e.userId,
     key: PREDICTION.key(e.userId, event.date, event.id),
-    ...scorePicks(e.picks, scoring.onCard, scoring.rules),
+    ...playerScore({ picks: e.picks, answers: e.answers ?? null }, scoring),
   }));
   const ranks = competitionRanks(
     raw.map((r) => ({
@@ -69,6 +69,7 @@ export async function writeScores(
         rank,
         scores: r.scores,
         cardBonus: r.cardBonus,
+        questionScores: r.questionScores,
       },
       state: { prediction, standings: new Map(seasons.map((s) => [s, stored.get(keyId(standingKey(r.userId, s)))])) },
       ctx: { displayName, seasons },
@@ -90,7 +91,7 @@ export async function writeScores(
       if (s) settled.set(job.score.userId, s);
     });
   });
-  return { settled, rows, finished, card: scoring.card };
+  return { settled, rows, finished, card: scoring.card, questions: scoring.questions };
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

@@ -7,14 +7,25 @@
  * on the stored head (its replacement would fail the revision condition anyway) or when it reads the
  * card again after writing. The pass of the newer result scores it.
  */
-import { BOARD, boardPicked, rowAllPicks, type BoardMatch, type EventRow } from '@pickem/domain/entities/board';
+import {
+  BOARD,
+  boardOptionPicks,
+  boardPicked,
+  rowAllPicks,
+  rowAnswers,
+  type BoardHead,
+  type BoardMatch,
+  type EventRow,
+} from '@pickem/domain/entities/board';
+import type { QuestionItem } from '@pickem/domain/entities/question';
 import type { EventItem } from '@pickem/domain/entities/event';
 import { rulesOf, sameRules } from '@pickem/domain/rules';
-import { readRows, replaceBoard, same } from './board.ts';
+import { readRows, replaceBoard, same, sameQuestions } from './board.ts';
 import {
   MAX_PASSES,
   SCORABLE_STATES,
   boardCard,
+  boardQuestions,
   cardFingerprint,
   cardScoring,
   entriesScoring,
@@ -29,6 +40,13 @@ import {
 import type { Store } from './store.ts';
 
 const matchIds = (card: BoardMatch[]) => card.map((m) => m[0]);
+
+/** The head's rows hold answers to these questions, in this order (the questions are fixed from the bell; a head of another list is rebuilt from the entries). */
+const sameQuestionIds = (head: BoardHead, questions: QuestionItem[]) =>
+  same(
+    (head.questions ?? []).map((q) => q.id),
+    questions.map((q) => q.id),
+  );
 
 export async function livePass(
   store: Store,
@@ -55,12 +73,16 @@ export async function livePass(
         // The picks at the bell are counted once, by the first pass that lists the entries; later
         // passes on the same matches take the count from the head (picks no longer change).
         const picked = head && same(matchIds(head.card), [...onCard.keys()]) ? boardPicked(head) : null;
-        if (head && picked !== null) {
+        const optionsPicked = head && sameQuestionIds(head, checked.questions) ? boardOptionPicks(head) : null;
+        if (head && picked !== null && optionsPicked !== null) {
           const card = boardCard(onCard, picked);
+          const questions = boardQuestions(checked.questions, optionsPicked);
           const sameScoring =
-            sameRules(rulesOf(head), scoring.rules) && (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer;
+            sameRules(rulesOf(head), scoring.rules) &&
+            (head.tieBreakAnswer ?? null) === scoring.tieBreakAnswer &&
+            sameQuestions(head.questions ?? [], questions);
           if (same(head.card, card) && sameScoring && (head.cardRev ?? 0) >= cardRev) return null;
-          const pass = cardScoring(card, event);
+          const pass = cardScoring(card, event, questions);
           const rows = (await readRows<EventRow>(store, head)).map((row) =>
             eventRow(
               {
@@ -68,17 +90,18 @@ export async function livePass(
                 displayName: row[1],
                 picks: rowAllPicks(head, row),
                 tieBreak: row[9] ?? null,
+                answers: rowAnswers(head, row),
                 savedAtMs: row[6],
               },
               pass,
             ),
           );
-          return { rows, final: false, card, ...scoring };
+          return { rows, final: false, card, ...scoring, questions };
         }
         const entries = await readEntries(store, eventId);
-        const pass = entriesScoring(onCard, event, entries);
+        const pass = entriesScoring(checked, entries);
         const rows = entries.map((entry) => eventRow(entryPlayer(entry), pass));
-        return { rows, final: false, card: pass.card, ...scoring };
+        return { rows, final: false, card: pass.card, ...scoring, questions: pass.questions };
       },
       { cardRev, yieldToNewer: true },
     );

@@ -26,6 +26,8 @@ export interface PredictionScore {
   /** What each match earned, and the perfect-card bonus (domain/points.ts). */
   scores: { matchId: string; points: number }[];
   cardBonus: number;
+  /** What each question with an answer earned (domain/questions.ts). */
+  questionScores: { questionId: string; points: number }[];
 }
 
 export interface PlayerState {
@@ -118,11 +120,13 @@ export function planPlayer(
     displayName: ctx.displayName,
     scores: score.scores,
     cardBonus: score.cardBonus,
+    questionScores: score.questionScores,
   };
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
   const detailKept =
     JSON.stringify(prediction.scores ?? null) === JSON.stringify(score.scores) &&
-    prediction.cardBonus === score.cardBonus;
+    prediction.cardBonus === score.cardBonus &&
+    JSON.stringify(prediction.questionScores ?? []) === JSON.stringify(score.questionScores);
   const writePrediction = !(
     scoreKept &&
     detailKept &&

@@ -40,8 +40,13 @@ export interface ResolverBundler {
 /** Bundles the resolvers of the project rooted at `root`. */
 export function resolverBundler(root: string): ResolverBundler {
   const options = appsyncBuildOptions(root);
+  const build = (source: string, sourcemap: BuildOptions['sourcemap']) =>
+    buildSync({ ...options, sourcemap, entryPoints: [path.resolve(root, source)], write: false, metafile: true });
   const bundleResolverWithInputs = (source: string): ResolverBundle => {
-    const result = buildSync({ ...options, entryPoints: [path.resolve(root, source)], write: false, metafile: true });
+    // AppSync counts an inline source map in the code's size: a bundle it would push past the limit
+    // goes without it (its errors then name lines of the bundle, not of the source).
+    let result = build(source, options.sourcemap);
+    if (result.outputFiles[0].text.length > MAX_CODE_CHARS) result = build(source, false);
     const code = result.outputFiles[0].text;
     if (code.length > MAX_CODE_CHARS) {
       throw new Error(`${source}: bundled code is ${code.length} characters; AppSync allows ${MAX_CODE_CHARS}`);
