@@ -1,4 +1,4 @@
-import type { FinishMethod, ScoringRulesInput } from '@pickem/domain/schema-types';
+import type { FinishMethod, QuestionInput, ScoringRulesInput } from '@pickem/domain/schema-types';
 import { EVERY_RULE_ON } from './rules.ts';
 
 /**
@@ -33,12 +33,55 @@ export interface DemoEvent {
   /** Its scoring rules (absent: every rule off), and the tie-break answer of a scored event that asks one. */
   rules?: ScoringRulesInput;
   tieBreakAnswer?: number;
-  /** A player (index) who picks every winner: a perfect card. */
+  /** A player (index) who picks every winner and answers every question right: a perfect card. */
   perfectPlayer?: number;
   matches: DemoMatch[];
+  /** Questions beyond the winner, each with the answer a scored event gets. */
+  questions?: DemoQuestion[];
+}
+
+export interface DemoQuestion {
+  input: QuestionInput;
+  /** The right option indexes, or the number. */
+  answer: number[] | number;
 }
 
 const solo = (...members: string[]): DemoTeam[] => members.map((m) => ({ members: [m] }));
+
+/** A Royal Rumble's 30 entrants, in entry order. */
+const rumble = [
+  'Rey Mysterio',
+  'Dragon Lee',
+  'Sami Zayn',
+  'Carmelo Hayes',
+  'Chad Gable',
+  'Shinsuke Nakamura',
+  'Jimmy Uso',
+  'Jey Uso',
+  'Finn Balor',
+  'Penta',
+  'Dominik Mysterio',
+  'Bron Breakker',
+  'Sheamus',
+  'Otis',
+  'Andrade',
+  'Braun Strowman',
+  'AJ Styles',
+  'Solo Sikoa',
+  'Jacob Fatu',
+  'Logan Paul',
+  'Damian Priest',
+  'CM Punk',
+  'Seth Rollins',
+  'Roman Reigns',
+  'Bronson Reed',
+  'LA Knight',
+  'Drew McIntyre',
+  'Akira Tozawa',
+  'Rey Fenix',
+  'John Cena',
+];
+const entrant = (name: string) => rumble.indexOf(name);
 
 export const demoEvents: DemoEvent[] = [
   {
@@ -215,6 +258,42 @@ export const demoEvents: DemoEvent[] = [
         ],
       },
       { points: 10, result: 0, teams: solo('Darby Allin', 'Jack Perry') },
+    ],
+  },
+  {
+    name: 'WWE Royal Rumble',
+    when: { date: '2025-02-01', startsAt: '2025-02-02T00:00:00Z' },
+    state: 'SCORED',
+    perfectPlayer: 3,
+    matches: [
+      {
+        points: 20,
+        result: 0,
+        method: 'PINFALL',
+        championships: ['Undisputed WWE Championship'],
+        teams: [{ members: ['Cody Rhodes'], champion: true }, { members: ['Kevin Owens'] }],
+      },
+      { name: "Men's Royal Rumble", points: 30, result: entrant('Jey Uso'), teams: solo(...rumble) },
+    ],
+    questions: [
+      {
+        input: { kind: 'MULTI', text: 'The Final Four', options: rumble, pickCount: 4, points: 5 },
+        answer: ['Jey Uso', 'John Cena', 'Logan Paul', 'CM Punk'].map(entrant),
+      },
+      {
+        input: {
+          kind: 'NUMBER',
+          text: "The winner's entry number",
+          points: 10,
+          closePoints: 4,
+          closeRange: 2,
+        },
+        answer: entrant('Jey Uso') + 1,
+      },
+      {
+        input: { kind: 'CHOICE', text: 'Most eliminations', options: rumble, points: 5 },
+        answer: [entrant('Bron Breakker')],
+      },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { graphqlData } from 'appsync-local';
 import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
 import { demoLeagues, demoSeasons } from './leagues.ts';
+import { answerVariables, demoAnswers } from './questions.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 export interface DemoTarget {
@@ -50,8 +51,11 @@ const SET_RESULT = `mutation SetResult($eventId: ID!, $matchId: ID!, $winner: In
   setMatchResult(eventId: $eventId, matchId: $matchId, winner: $winner, outcome: $outcome, method: $method) { id result outcome } }`;
 const ANSWER = `mutation Answer($eventId: ID!, $answer: Int!) { setTieBreakAnswer(eventId: $eventId, answer: $answer) { id } }`;
 const SCORE = `mutation Score($eventId: ID!) { scoreEvent(eventId: $eventId) { predictionsScored standingsUpdated finished } }`;
-const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int) {
-  savePrediction(eventId: $eventId, picks: $picks, tieBreak: $tieBreak) { updatedAt } }`;
+const SAVE = `mutation Save($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int, $answers: [AnswerInput!]) {
+  savePrediction(eventId: $eventId, picks: $picks, tieBreak: $tieBreak, answers: $answers) { updatedAt } }`;
+const ADD_QUESTION = `mutation AddQuestion($eventId: ID!, $input: QuestionInput!) { addQuestion(eventId: $eventId, input: $input) { id } }`;
+const SET_ANSWER = `mutation SetAnswer($eventId: ID!, $questionId: ID!, $options: [Int!], $number: Int) {
+  setQuestionAnswer(eventId: $eventId, questionId: $questionId, options: $options, number: $number) { id } }`;
 const METHODS: FinishMethod[] = ['PINFALL', 'PINFALL', 'PINFALL', 'SUBMISSION', 'KNOCKOUT', 'DISQUALIFICATION'];
 const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displayName: $displayName) { id } }`;
 const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
@@ -95,6 +99,15 @@ export async function loadDemoData(
       const { addMatch } = await as<{ addMatch: { id: string } }>(admin, ADD_MATCH, { eventId, input });
       matchIds.push(addMatch.id);
     }
+    const questions = event.questions ?? [];
+    const questionIds: string[] = [];
+    for (const question of questions) {
+      const { addQuestion } = await as<{ addQuestion: { id: string } }>(admin, ADD_QUESTION, {
+        eventId,
+        input: question.input,
+      });
+      questionIds.push(addQuestion.id);
+    }
 
     let previousPicks: PickInput[] = [];
     for (const [playerIndex, player] of players.entries()) {
@@ -121,7 +134,8 @@ export async function loadDemoData(
               ...(i === joker ? { joker: true } : {}),
             }));
       const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
-      await as(player.token, SAVE, { eventId, picks, tieBreak });
+      const answers = demoAnswers(questions, questionIds, rnd, perfect);
+      await as(player.token, SAVE, { eventId, picks, tieBreak, answers });
       previousPicks = picks;
       predictions += 1;
     }
@@ -141,6 +155,9 @@ export async function loadDemoData(
       await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
     if (event.tieBreakAnswer !== undefined) await as(admin, ANSWER, { eventId, answer: event.tieBreakAnswer });
+    if (event.state === 'SCORED')
+      for (const [i, question] of questions.entries())
+        await as(admin, SET_ANSWER, { eventId, questionId: questionIds[i], ...answerVariables(question) });
     if (event.state === 'SCORED') {
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
       // let them finish first, so that the final pass does not contend with them for the same standings.

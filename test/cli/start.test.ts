@@ -54,6 +54,39 @@ describe('npm start -- --in-memory', () => {
     expect(new Set(ranks).size).toBeLessThan(ranks.length); // the demo season has ties
   });
 
+  it('holds a scored Royal Rumble with questions, and a player who called all of the Final Four', async () => {
+    const [player] = tokensIn(output);
+    type Row = { displayName: string; points: number; questionScores: { questionId: string; points: number }[] };
+    const { events } = await graphqlData<{ events: { items: { id: string; name: string; state: string }[] } }>(
+      url,
+      player,
+      '{ events(limit: 20) { items { id name state } } }',
+    );
+    const rumble = events.items.find((e) => e.name === 'WWE Royal Rumble')!;
+    expect(rumble.state).toBe('SCORED');
+    const { eventCard } = await graphqlData<{
+      eventCard: {
+        questions: { id: string; kind: string; options: string[]; answer: { options: number[] } | null }[];
+        leaderboard: { items: Row[] };
+      };
+    }>(
+      url,
+      player,
+      `query($e: ID!) { eventCard(eventId: $e) {
+        questions { id kind options answer { options number } }
+        leaderboard(limit: 100) { items { displayName points questionScores { questionId points } } } } }`,
+      { e: rumble.id },
+    );
+    expect(eventCard.questions.map((q) => q.kind)).toEqual(['MULTI', 'NUMBER', 'CHOICE']);
+    const [finalFour] = eventCard.questions;
+    expect(finalFour.options).toHaveLength(30);
+    expect(finalFour.answer!.options).toHaveLength(4);
+    const calledAll = eventCard.leaderboard.items.filter(
+      (r) => r.questionScores.find((q) => q.questionId === finalFour.id)!.points === 20,
+    );
+    expect(calledAll.map((r) => r.displayName)).toContain('Jordan Lee');
+  });
+
   it('accepts tokens from npm run token, with a stable sub', async () => {
     // Asynchronous: a blocked event loop would keep the client from retiring idle keep-alive sockets.
     const token = async () =>
