@@ -50,10 +50,13 @@ function attributes(event: EventItem) {
   return { GSI_PK, GSI_SK: gsiSk(event), type: TYPE, ...event };
 }
 
+const CARD_REV = 'cardRev';
+
 /**
  * Its members (no comments inside the object: the resolvers' bundles keep them, and AppSync limits a
  * bundle's size):
  * - `cardRevAttribute`: The attribute holding EventItem.cardRev.
+ * - `raiseCardRev`: The update that raises the card revision by one (a result, an answer: with its write, in one transaction).
  * - `is`: Whether an item of an event's partition is the event itself (the others are matches).
  * - `gsiSk`: The index sort key of an event: written again when its bell moves.
  * - `list`: Access pattern: every event, newest first: by date, then by bell (Query.events).
@@ -71,7 +74,8 @@ function attributes(event: EventItem) {
  */
 export const EVENT = {
   type: TYPE,
-  cardRevAttribute: 'cardRev',
+  cardRevAttribute: CARD_REV,
+  raiseCardRev: { expression: 'ADD #cardRev :one', names: { '#cardRev': CARD_REV }, values: { ':one': 1 } },
   pk,
   sk: SK,
   key,

@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent } from '../lib/card';
-import { questionEventError, requireQuestionsOpen } from '../lib/questions';
+import { questionCountBy, questionEventError, requireQuestionsOpen } from '../lib/questions';
 import { EVENT, ifPicksOpen, type EventItem } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_NEW, both } from '@pickem/domain/entities/table';
@@ -40,7 +40,7 @@ export function request(ctx: AppendQuestionContext) {
     txUpdate(
       table,
       EVENT.key(event.id),
-      { expression: 'ADD #count :one', names: { '#count': 'questionCount' }, values: { ':one': 1 } },
+      questionCountBy(1),
       both(ifPicksOpen(now), {
         expression: 'attribute_not_exists(#countNow) OR #countNow < :max',
         names: { '#countNow': 'questionCount' },

@@ -1,10 +1,9 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { cardChangedMeanwhile, stashedEvent } from '../lib/card';
-import { questionEventError, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import { stashedEvent } from '../lib/card';
+import { editedQuestionErrors, questionCountBy, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
 import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_STORED } from '@pickem/domain/entities/table';
-import { ERROR } from '../lib/errors';
 import type { MutationRemoveQuestionArgs, MutationRemoveQuestionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete, txUpdate } from '../lib/transact';
@@ -24,21 +23,12 @@ export function request(ctx: DeleteQuestionContext) {
   ctx.stash.now = now;
   const table = tableOf(ctx);
   return transaction([
-    txUpdate(
-      table,
-      EVENT.key(event.id),
-      { expression: 'ADD #count :minusOne', names: { '#count': 'questionCount' }, values: { ':minusOne': -1 } },
-      ifPicksOpen(now),
-    ),
+    txUpdate(table, EVENT.key(event.id), questionCountBy(-1), ifPicksOpen(now)),
     txDelete(table, QUESTION.key(event.id, question.id), IF_STORED),
   ]);
 }
 
 export function response(ctx: DeleteQuestionContext): MutationRemoveQuestionResult {
-  const event = stashedEvent(ctx);
-  raiseWriteError(ctx, [
-    questionEventError(ctx, event, ctx.stash.now, cardChangedMeanwhile(event)),
-    { message: `Question ${ctx.args.questionId} was removed meanwhile`, type: ERROR.notFound },
-  ]);
+  raiseWriteError(ctx, editedQuestionErrors(ctx));
   return toQuestion(ctx.stash.removed, true);
 }

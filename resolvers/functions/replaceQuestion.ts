@@ -1,10 +1,9 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { cardChangedMeanwhile, stashedEvent } from '../lib/card';
-import { questionEventError, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import { stashedEvent } from '../lib/card';
+import { editedQuestionErrors, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
 import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_STORED } from '@pickem/domain/entities/table';
-import { ERROR } from '../lib/errors';
 import type { MutationUpdateQuestionArgs, MutationUpdateQuestionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut } from '../lib/transact';
@@ -28,10 +27,6 @@ export function request(ctx: ReplaceQuestionContext) {
 }
 
 export function response(ctx: ReplaceQuestionContext): MutationUpdateQuestionResult {
-  const event = stashedEvent(ctx);
-  raiseWriteError(ctx, [
-    questionEventError(ctx, event, ctx.stash.now, cardChangedMeanwhile(event)),
-    { message: `Question ${ctx.args.questionId} was removed meanwhile`, type: ERROR.notFound },
-  ]);
+  raiseWriteError(ctx, editedQuestionErrors(ctx));
   return toQuestion(ctx.stash.edited, true);
 }

@@ -73,12 +73,7 @@ export function request(ctx: WriteMatchResultContext) {
             values: { ':outcome': decided.outcome, ':winner': decided.result, ':method': method },
           };
   return transaction([
-    txUpdate(
-      table,
-      EVENT.key(event.id),
-      { expression: 'ADD #cardRev :one', names: { '#cardRev': EVENT.cardRevAttribute }, values: { ':one': 1 } },
-      IF_SCORABLE,
-    ),
+    txUpdate(table, EVENT.key(event.id), EVENT.raiseCardRev, IF_SCORABLE),
     txUpdate(table, MATCH.key(event.id, match.id), update, IF_STORED),
   ]);
 }

@@ -29,12 +29,7 @@ export function request(ctx: WriteQuestionAnswerContext) {
   ctx.stash.answered = { ...question, answer };
   const table = tableOf(ctx);
   return transaction([
-    txUpdate(
-      table,
-      EVENT.key(event.id),
-      { expression: 'ADD #cardRev :one', names: { '#cardRev': EVENT.cardRevAttribute }, values: { ':one': 1 } },
-      IF_SCORABLE,
-    ),
+    txUpdate(table, EVENT.key(event.id), EVENT.raiseCardRev, IF_SCORABLE),
     txUpdate(
       table,
       QUESTION.key(event.id, question.id),

@@ -6,6 +6,7 @@ import { questionFields } from '@pickem/domain/questions';
 import type { QuestionInput } from '@pickem/domain/schema-types';
 import { predictionsLocked } from '@pickem/domain/visibility';
 import { failedCondition, type FailureError } from './transact';
+import { cardChangedMeanwhile } from './card';
 import type { CardStash } from './stash';
 
 /** Helpers of the question pipelines (addQuestion, updateQuestion, removeQuestion, setQuestionAnswer). */
@@ -36,4 +37,22 @@ export function questionEventError(ctx: Context, event: EventItem, nowMs: number
   const stored = failed ? (failed.item as Partial<EventItem> | null) : null;
   if (stored && stored.state === 'UPCOMING' && (stored.startsAtMs ?? 0) > nowMs) return whileOpen;
   return { message: `The questions of event ${event.id} were locked or removed meanwhile`, type: ERROR.cardLocked };
+}
+
+/** The event's question count moved by `delta` (addQuestion +1, removeQuestion -1), with the question's own write. */
+export const questionCountBy = (delta: number) => ({
+  expression: 'ADD #count :delta',
+  names: { '#count': 'questionCount' },
+  values: { ':delta': delta },
+});
+
+/** The errors of an edit of a stored question whose transaction failed: the event locked or changed meanwhile, or the question gone. */
+export function editedQuestionErrors(
+  ctx: Context<{ eventId: string; questionId: string }, CardStash & { now: number }>,
+) {
+  const event = ctx.stash.event as EventItem;
+  return [
+    questionEventError(ctx, event, ctx.stash.now, cardChangedMeanwhile(event)),
+    { message: `Question ${ctx.args.questionId} was removed meanwhile`, type: ERROR.notFound },
+  ];
 }

@@ -20,6 +20,7 @@ import {
   type Picks,
   type QuestionSpec,
 } from './fixtures.ts';
+import { finalPassGuarantees } from './guarantees.ts';
 
 const questions: QuestionSpec[] = [
   // Who wins the Rumble (CHOICE of 30), the Final Four (MULTI, 4 of 30, 5 a hit), the winner's entry
@@ -149,15 +150,6 @@ describe('questions, scored exactly', () => {
     expect(await possibleOf('allFour')).toBe(0);
   });
 
-  it('scored twice writes nothing the second time', async () => {
-    const fx = await setup();
-    const scorer = scorerOf(fx);
-    await scorer.scoreEvent('q1');
-    const again = await scorer.scoreEvent('q1');
-    expect('stats' in again && again.stats.writes).toBe(0);
-    await expectScored(fx, event);
-  });
-
   it('a corrected answer, then a re-score: as if scored from scratch', async () => {
     const fx = await setup();
     const scorer = scorerOf(fx);
@@ -179,40 +171,5 @@ describe('questions, scored exactly', () => {
     });
   });
 
-  it('a final pass killed after any number of writes converges when run again', async () => {
-    const clean = await setup();
-    const full = await createScorer({
-      client: clean.client,
-      tableName: clean.tableName,
-      concurrency: 1,
-      playersPerTransaction: 1,
-    }).scoreEvent('q1');
-    if (!('stats' in full)) throw new Error(JSON.stringify(full));
-    const total = full.stats.writes;
-    for (const n of new Set([1, Math.floor(total / 2), total - 1])) {
-      const fx = await setup();
-      const dying = createScorer({
-        client: fx.client,
-        tableName: fx.tableName,
-        concurrency: 1,
-        playersPerTransaction: 1,
-        afterWrite: (w) => {
-          if (w === n) throw new Error(`killed after ${n} writes`);
-        },
-      });
-      await expect(dying.scoreEvent('q1')).rejects.toThrow('killed');
-      await scorerOf(fx).scoreEvent('q1');
-      await expectScored(fx, event);
-    }
-  });
-
-  it('concurrent final passes never double-count', async () => {
-    const fx = await setup();
-    const scorers = [1, 2, 3].map((i) =>
-      createScorer({ client: fx.client, tableName: fx.tableName, concurrency: i, playersPerTransaction: 3 * i }),
-    );
-    const outs = await Promise.all(scorers.map((s) => s.scoreEvent('q1')));
-    for (const out of outs) expect('report' in out, JSON.stringify(out)).toBe(true);
-    await expectScored(fx, event);
-  });
+  finalPassGuarantees('q1', setup, (fx) => expectScored(fx, event));
 });

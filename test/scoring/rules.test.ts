@@ -22,6 +22,7 @@ import {
   type Fixture,
   type Picks,
 } from './fixtures.ts';
+import { finalPassGuarantees } from './guarantees.ts';
 import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 
 const event: EventSpec = {
@@ -127,15 +128,6 @@ describe('the rules, scored exactly', () => {
     await expectEventBoard(fx, third, picks, { final: false });
   });
 
-  it('scored twice writes nothing the second time', async () => {
-    const fx = await setup();
-    const scorer = createScorer({ client: fx.client, tableName: fx.tableName });
-    await scorer.scoreEvent('r1');
-    const again = await scorer.scoreEvent('r1');
-    expect('stats' in again && again.stats.writes).toBe(0);
-    await expectScored(fx, event);
-  });
-
   it('a corrected result and a new tie-break answer, then a re-score: as if scored from scratch', async () => {
     const fx = await setup();
     const scorer = createScorer({ client: fx.client, tableName: fx.tableName });
@@ -152,40 +144,10 @@ describe('the rules, scored exactly', () => {
     await expectScored(fx, corrected);
   });
 
-  it('a final pass killed after any number of writes converges when run again', async () => {
-    const clean = await setup();
-    const full = await createScorer({
-      client: clean.client,
-      tableName: clean.tableName,
-      concurrency: 1,
-      playersPerTransaction: 1,
-    }).scoreEvent('r1');
-    if (!('stats' in full)) throw new Error(JSON.stringify(full));
-    const total = full.stats.writes;
-    for (const n of new Set([1, Math.floor(total / 3), Math.floor(total / 2), total - 3, total - 1])) {
-      const fx = await setup();
-      const dying = createScorer({
-        client: fx.client,
-        tableName: fx.tableName,
-        concurrency: 1,
-        playersPerTransaction: 1,
-        afterWrite: (w) => {
-          if (w === n) throw new Error(`killed after ${n} writes`);
-        },
-      });
-      await expect(dying.scoreEvent('r1')).rejects.toThrow('killed');
-      await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('r1');
-      await expectScored(fx, event);
-    }
-  });
-
-  it('concurrent final passes never double-count', async () => {
-    const fx = await setup();
-    const scorers = [1, 2, 3].map((i) =>
-      createScorer({ client: fx.client, tableName: fx.tableName, concurrency: i, playersPerTransaction: 3 * i }),
-    );
-    const outs = await Promise.all(scorers.map((s) => s.scoreEvent('r1')));
-    for (const out of outs) expect('report' in out, JSON.stringify(out)).toBe(true);
-    await expectScored(fx, event);
-  });
+  finalPassGuarantees(
+    'r1',
+    setup,
+    (fx) => expectScored(fx, event),
+    (total) => [1, Math.floor(total / 3), Math.floor(total / 2), total - 3, total - 1],
+  );
 });
