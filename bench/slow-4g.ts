@@ -27,19 +27,17 @@ export async function throttleSlow4g(page: Page): Promise<void> {
  * (a locator polls, up to half a second late). `shownMs()` reads it once the element is there.
  */
 export async function watchFor(page: Page, selector: string, text?: string) {
-  await page.addInitScript(
-    ([sel, wanted]) => {
-      const seen = () =>
-        [...document.querySelectorAll(sel)].some((el) => wanted === undefined || el.textContent?.includes(wanted));
-      const observer = new MutationObserver(() => {
-        if (!seen()) return;
-        (window as unknown as { shownMs: number }).shownMs = performance.now();
-        observer.disconnect();
-      });
-      observer.observe(document, { childList: true, subtree: true, characterData: true });
-    },
-    [selector, text] as const,
-  );
+  // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  await page.addInitScript(`{
+    const sel = ${JSON.stringify(selector)}, wanted = ${JSON.stringify(text ?? null)};
+    const seen = () => [...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent.includes(wanted));
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      window.shownMs = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  }`);
   return { shownMs: () => page.evaluate(() => (window as unknown as { shownMs: number }).shownMs) };
 }
 

@@ -125,10 +125,15 @@ export async function serveApp(options: {
     }
     // Vite names assets by content hash; only index.html must be fetched again.
     const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const headers = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache };
-    if (COMPRESSED.has(path.extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const compressible = COMPRESSED.has(path.extname(file));
+    const headers = {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': cache,
+      ...(compressible ? { vary: 'accept-encoding' } : {}),
+    };
+    if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       const body = gzippedFile(file);
-      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
