@@ -8,25 +8,10 @@
  * which carries no `preferred_username`.
  */
 import { signIn, signUp, type SignInInput, type SignUpInput } from 'aws-amplify/auth';
+import { chosenNameKey, type NameStore } from './chosen-name.ts';
 import { PROFILE_LIMIT } from './limits.ts';
 
-/** Where a chosen name waits: the web app's sessionStorage (a reload keeps it), the phone's memory. */
-export interface NameStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-export function memoryNameStore(): NameStore {
-  const names = new Map<string, string>();
-  return {
-    getItem: (key) => names.get(key) ?? null,
-    setItem: (key, value) => void names.set(key, value),
-    removeItem: (key) => void names.delete(key),
-  };
-}
-
-export const chosenNameKey = (email: string) => `pickem.chosenName:${email.trim().toLowerCase()}`;
+export { chosenNameKey, memoryNameStore, type NameStore } from './chosen-name.ts';
 
 /** Plain-language refusals of the sign-up form's display name, as updateMyProfile would refuse it. */
 export function displayNameProblem(name: string): string | null {

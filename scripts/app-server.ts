@@ -3,11 +3,12 @@
  * and the app's browser tests. Builds the app first when app/dist is missing or older than its sources.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import {
   capConnections,
   CONNECTION_DEADLINES,
@@ -39,6 +40,19 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
 };
+
+/** Text files go gzipped to a browser that takes it, as a CDN serves them (a phone's load is measured on these bytes). */
+const COMPRESSED = new Set(['.html', '.js', '.css', '.svg']);
+const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function gzippedFile(file: string): Buffer {
+  const { mtimeMs } = statSync(file);
+  const hit = gzipped.get(file);
+  if (hit?.mtimeMs === mtimeMs) return hit.body;
+  const body = gzipSync(readFileSync(file));
+  gzipped.set(file, { mtimeMs, body });
+  return body;
+}
 
 function newest(file: string): number {
   const stat = statSync(file);
@@ -111,10 +125,19 @@ export async function serveApp(options: {
     }
     // Vite names assets by content hash; only index.html must be fetched again.
     const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, {
+    const compressible = COMPRESSED.has(path.extname(file));
+    const headers = {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': cache,
-    });
+      ...(compressible ? { vary: 'accept-encoding' } : {}),
+    };
+    if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      const body = gzippedFile(file);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

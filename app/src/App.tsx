@@ -1,33 +1,77 @@
-import { useAuthenticator } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import type { AuthUser } from 'aws-amplify/auth';
 import { ADMIN_GROUP, client, mutations, myGroups } from './api.ts';
 import { href, useRoute, type Route } from './route.ts';
-import { SignIn } from './SignIn.tsx';
+import { signOut, useSignedInUser } from './signed-in.ts';
 import { useChosenName } from '@pickem/client/react';
-import { AdminHome } from './admin/AdminHome.tsx';
-import { CardBuilder } from './admin/CardBuilder.tsx';
-import { ResultControls, ShowControls } from './admin/ShowControls.tsx';
-import { EventScreen } from './screens/EventScreen.tsx';
 import { Events } from './screens/Events.tsx';
-import { Profile } from './screens/Profile.tsx';
-import { Standings } from './screens/Standings.tsx';
-import { JoinLink } from './leagues/JoinLink.tsx';
-import { Leagues } from './leagues/Leagues.tsx';
-import { LeagueScreen } from './leagues/LeagueScreen.tsx';
 
-/** What an admin gets on an event's card (features do not import each other: the app hands them over). */
-const eventAdminTools = { CardBuilder, ResultControls, ShowControls };
+/**
+ * The events screen comes with the app; every other screen, the admin tools and the sign-in load when
+ * first shown, so that a phone's first load carries only what the events list needs.
+ */
+const SignIn = lazy(() => import('./SignIn.tsx'));
+const EventScreen = lazy(() => import('./screens/EventScreen.tsx').then((m) => ({ default: m.EventScreen })));
+const Standings = lazy(() => import('./screens/Standings.tsx').then((m) => ({ default: m.Standings })));
+const Profile = lazy(() => import('./screens/Profile.tsx').then((m) => ({ default: m.Profile })));
+const Leagues = lazy(() => import('./leagues/Leagues.tsx').then((m) => ({ default: m.Leagues })));
+const LeagueScreen = lazy(() => import('./leagues/LeagueScreen.tsx').then((m) => ({ default: m.LeagueScreen })));
+const JoinLink = lazy(() => import('./leagues/JoinLink.tsx').then((m) => ({ default: m.JoinLink })));
+const AdminHome = lazy(() => import('./admin/AdminHome.tsx').then((m) => ({ default: m.AdminHome })));
 
-export function App() {
-  return (
-    <SignIn>
-      <Shell />
-    </SignIn>
-  );
+/** A part of a screen that loads when first shown, with `fallback` in its place meanwhile (not the whole screen's). */
+function inPlace<P extends object>(Part: LazyExoticComponent<ComponentType<P>>, fallback: ReactNode) {
+  return function Loaded(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
 }
 
-function Shell() {
-  const { signOut, user } = useAuthenticator((ctx) => [ctx.user]);
+/** What an admin gets on an event's card (features do not import each other: the app hands them over). */
+const eventAdminTools = {
+  CardBuilder: inPlace(
+    lazy(() => import('./admin/CardBuilder.tsx').then((m) => ({ default: m.CardBuilder }))),
+    <p aria-busy="true">Loading the card builder…</p>,
+  ),
+  ResultControls: inPlace(
+    lazy(() => import('./admin/ShowControls.tsx').then((m) => ({ default: m.ResultControls }))),
+    null,
+  ),
+  ShowControls: inPlace(
+    lazy(() => import('./admin/ShowControls.tsx').then((m) => ({ default: m.ShowControls }))),
+    <p aria-busy="true">Loading the show controls…</p>,
+  ),
+};
+
+export function App() {
+  const { user, recheck } = useSignedInUser();
+  if (user === undefined)
+    return (
+      <main className="page">
+        <p aria-busy="true">Loading…</p>
+      </main>
+    );
+  if (user === null)
+    return (
+      <Suspense fallback={<p aria-busy="true">Loading the sign-in…</p>}>
+        <SignIn onSignedIn={recheck} />
+      </Suspense>
+    );
+  return <Shell user={user} />;
+}
+
+function Shell({ user }: { user: AuthUser }) {
   const route = useRoute();
   const [isAdmin, setAdmin] = useState(false);
   useEffect(() => {
@@ -62,7 +106,7 @@ function Shell() {
             </a>
           ))}
         </nav>
-        <button type="button" className="link" onClick={signOut}>
+        <button type="button" className="link" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
@@ -71,7 +115,9 @@ function Shell() {
         {chosen.naming ? (
           <p role="status">Setting up your account…</p>
         ) : (
-          <Screen route={route} isAdmin={isAdmin} me={user.userId} />
+          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+            <Screen route={route} isAdmin={isAdmin} me={user.userId} />
+          </Suspense>
         )}
       </main>
     </>

@@ -1,6 +1,10 @@
-/** Sign in and sign up with Amplify's Authenticator: email and password, USER_PASSWORD_AUTH (client/sign-up.ts). */
+/**
+ * Sign in and sign up with Amplify's Authenticator: email and password, USER_PASSWORD_AUTH (client/sign-up.ts).
+ * Loaded only for a signed-out visitor (App.tsx), with Amplify UI's stylesheet.
+ */
+import '@aws-amplify/ui-react/styles.css';
 import { Authenticator, defaultDarkModeOverride, ThemeProvider } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { authenticatorServices, SIGN_UP_ATTRIBUTES, signUpFormFields } from '@pickem/client/sign-up';
 
 // The tab's sessionStorage: a name chosen at sign-up survives a reload before the emailed code.
@@ -20,7 +24,8 @@ const theme = {
   overrides: [defaultDarkModeOverride],
 };
 
-export function SignIn({ children }: { children: ReactNode }) {
+/** `onSignedIn`: called once the Authenticator has signed the visitor in (App.tsx then shows the app). */
+export default function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <ThemeProvider theme={theme} colorMode="system">
       <Authenticator
@@ -30,8 +35,14 @@ export function SignIn({ children }: { children: ReactNode }) {
         formFields={signUpFormFields}
         components={{ Header: () => <h1 className="brand-title">Pick'Em</h1> }}
       >
-        {children}
+        <SignedIn onSignedIn={onSignedIn} />
       </Authenticator>
     </ThemeProvider>
   );
+}
+
+/** What the Authenticator shows once signed in, for the moment until App.tsx swaps it for the app. */
+function SignedIn({ onSignedIn }: { onSignedIn: () => void }) {
+  useEffect(() => onSignedIn(), [onSignedIn]);
+  return <p role="status">Signing you in…</p>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorText } from '../messages.ts';
-import { chosenNameKey, type NameStore } from '../sign-up.ts';
+import { chosenNameKey, type NameStore } from '../chosen-name.ts';
 
 /**
  * Saves the display name chosen at sign-up once the new player is signed in (`save` is the app's
