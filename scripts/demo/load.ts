@@ -58,32 +58,73 @@ const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { creat
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
 const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
 
-export async function loadDemoData(
-  target: DemoTarget,
-): Promise<{ events: number; players: number; predictions: number }> {
+/** A gate letting at most `limit` calls of `work` run at a time; the others wait their turn in order. */
+function limiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/**
+ * How many requests run at once where order does not matter: enough to keep both the runtime and
+ * DynamoDB Local busy on two cores, few enough that no request waits long behind the others.
+ */
+const CONCURRENCY = 8;
+
+export interface DemoLoaded {
+  events: number;
+  players: number;
+  predictions: number;
+  /** GraphQL requests made. */
+  requests: number;
+}
+
+/**
+ * Requests that touch different items run side by side: the profiles, the leagues beside the cards,
+ * the cards of all events, and each event's predictions. What must stay in order does: the joins of a
+ * league (each one counts its members under a condition), the matches of a card (their order is the
+ * card's), and the broadcast, results and scoring of one event after another (their passes write the
+ * same season standings).
+ */
+export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
   const players = demoPlayers.map((name, i) => ({ name, token: target.tokenFor(demoUsername(i)) }));
-  const as = <T>(token: string, query: string, variables: Record<string, unknown>) =>
-    graphqlData<T>(target.url, token, query, variables);
+  let requests = 0;
+  const gate = limiter(CONCURRENCY);
+  const as = <T>(token: string, query: string, variables: Record<string, unknown>) => {
+    requests += 1;
+    return gate(() => graphqlData<T>(target.url, token, query, variables));
+  };
 
-  for (const player of players) await as(player.token, PROFILE, { displayName: player.name });
+  await Promise.all(players.map((player) => as(player.token, PROFILE, { displayName: player.name })));
 
   const seasonIds: string[] = [];
   for (const input of demoSeasons())
     seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
-  for (const league of demoLeagues) {
-    const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
-    const [commissioner, ...others] = league.members.map((i) => players[i]);
-    const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
-      input: { name: league.name, seasonId },
-    });
-    for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
-  }
+  const leagues = async () => {
+    for (const league of demoLeagues) {
+      const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
+      const [commissioner, ...others] = league.members.map((i) => players[i]);
+      const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
+        input: { name: league.name, seasonId },
+      });
+      for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
+    }
+  };
 
-  let predictions = 0;
-  for (const [eventIndex, event] of demoEvents.entries()) {
+  // Cards are built and predicted before the bell; past events then get their real start time.
+  const card = async (event: DemoEvent, eventIndex: number) => {
     const { date, startsAt } = schedule(event);
-    // Cards are built and predicted before the bell; past events then get their real start time.
     const opensAt = event.state === 'UPCOMING' ? startsAt : new Date(Date.now() + HOUR).toISOString();
     const { createEvent } = await as<{ createEvent: { id: string } }>(admin, CREATE_EVENT, {
       input: { name: event.name, date, startsAt: opensAt, ...(event.rules ? { rules: event.rules } : {}) },
@@ -95,37 +136,17 @@ export async function loadDemoData(
       const { addMatch } = await as<{ addMatch: { id: string } }>(admin, ADD_MATCH, { eventId, input });
       matchIds.push(addMatch.id);
     }
+    const saves = predictionsOf(event, eventIndex, matchIds, players.length);
+    await Promise.all(
+      saves.map(({ player, picks, tieBreak }) => as(players[player].token, SAVE, { eventId, picks, tieBreak })),
+    );
+    return { eventId, matchIds, startsAt, predictions: saves.length };
+  };
 
-    let previousPicks: PickInput[] = [];
-    for (const [playerIndex, player] of players.entries()) {
-      const rnd = random(eventIndex * 1000 + playerIndex);
-      // Not everyone plays every event; the README's demo player (player01) always does.
-      const sitsOut = rnd() < 0.15;
-      if (sitsOut && playerIndex !== 0 && event.perfectPlayer !== playerIndex) continue;
-      // Every fifth player copies the one before: identical picks make ties in every leaderboard.
-      const perfect = event.perfectPlayer === playerIndex;
-      // Under the event's rules: a joker on one match, a finish called on some picks, a guess.
-      const joker = event.rules?.joker ? Math.floor(rnd() * event.matches.length) : -1;
-      const picks: PickInput[] =
-        playerIndex % 5 === 4 && previousPicks.length > 0
-          ? previousPicks
-          : event.matches.map((m, i) => ({
-              matchId: matchIds[i],
-              team:
-                typeof m.result === 'number' && (perfect || rnd() < 0.55)
-                  ? m.result
-                  : Math.floor(rnd() * m.teams.length),
-              ...(event.rules?.methodBonus && rnd() < 0.5
-                ? { method: METHODS[Math.floor(rnd() * METHODS.length)] }
-                : {}),
-              ...(i === joker ? { joker: true } : {}),
-            }));
-      const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
-      await as(player.token, SAVE, { eventId, picks, tieBreak });
-      previousPicks = picks;
-      predictions += 1;
-    }
+  const [, cards] = await Promise.all([leagues(), Promise.all(demoEvents.map(card))]);
 
+  for (const [eventIndex, event] of demoEvents.entries()) {
+    const { eventId, matchIds, startsAt } = cards[eventIndex];
     if (event.state === 'UPCOMING') continue;
     await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
     await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
@@ -151,5 +172,43 @@ export async function loadDemoData(
       );
     }
   }
-  return { events: demoEvents.length, players: players.length, predictions };
+  // The live event's passes too, so that nothing of the load is still running when it returns.
+  await target.settled();
+  const predictions = cards.reduce((sum, c) => sum + c.predictions, 0);
+  return { events: demoEvents.length, players: players.length, predictions, requests };
+}
+
+/** The predictions of one event: who saves what, the same on every load. */
+function predictionsOf(
+  event: DemoEvent,
+  eventIndex: number,
+  matchIds: string[],
+  playerCount: number,
+): { player: number; picks: PickInput[]; tieBreak: number | null }[] {
+  const saves: { player: number; picks: PickInput[]; tieBreak: number | null }[] = [];
+  let previousPicks: PickInput[] = [];
+  for (let playerIndex = 0; playerIndex < playerCount; playerIndex += 1) {
+    const rnd = random(eventIndex * 1000 + playerIndex);
+    // Not everyone plays every event; the README's demo player (player01) always does.
+    const sitsOut = rnd() < 0.15;
+    if (sitsOut && playerIndex !== 0 && event.perfectPlayer !== playerIndex) continue;
+    // Every fifth player copies the one before: identical picks make ties in every leaderboard.
+    const perfect = event.perfectPlayer === playerIndex;
+    // Under the event's rules: a joker on one match, a finish called on some picks, a guess.
+    const joker = event.rules?.joker ? Math.floor(rnd() * event.matches.length) : -1;
+    const picks: PickInput[] =
+      playerIndex % 5 === 4 && previousPicks.length > 0
+        ? previousPicks
+        : event.matches.map((m, i) => ({
+            matchId: matchIds[i],
+            team:
+              typeof m.result === 'number' && (perfect || rnd() < 0.55) ? m.result : Math.floor(rnd() * m.teams.length),
+            ...(event.rules?.methodBonus && rnd() < 0.5 ? { method: METHODS[Math.floor(rnd() * METHODS.length)] } : {}),
+            ...(i === joker ? { joker: true } : {}),
+          }));
+    const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
+    saves.push({ player: playerIndex, picks, tieBreak });
+    previousPicks = picks;
+  }
+  return saves;
 }
