@@ -5,7 +5,7 @@
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
  * Options: `--in-memory` (a throwaway database, pool and schedules), `--empty` (no demo season), `--no-watch`,
- * `--host <address>`, `--outputs <dir>`.
+ * `--host <address>`, `--outputs <dir>`, `--verbose` (the demo load's requests logged one by one, as later ones are).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,13 +32,15 @@ import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/co
 import { ensureAppBuilt, serveApp } from './app-server.ts';
 import { projectAppSyncOptions } from './local-appsync-options.ts';
 import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
+import { withoutInfoLines } from './quiet-console.ts';
 import { clearTable, holdsOlderModel } from './demo/model.ts';
 import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
 import { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules } from './local-reminders.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
-const USAGE = 'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>]]';
+const USAGE =
+  'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>] [--verbose]]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -54,6 +56,7 @@ try {
       'no-watch': { type: 'boolean' },
       host: { type: 'string' },
       outputs: { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
     },
     strict: true,
   }).values;
@@ -63,6 +66,7 @@ try {
 const inMemory = options['in-memory'] ?? false;
 const empty = options.empty ?? false;
 const watch = !(options['no-watch'] ?? false);
+const verbose = options.verbose ?? false;
 const host = options.host ?? process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got "${process.env.PORT}"`);
@@ -147,19 +151,24 @@ if (schedulesFile) {
   if (rebuilt > 0) console.log(`reminders: the schedules of ${rebuilt} upcoming events placed again from the table`);
 }
 dataClient.destroy();
-if (!empty) {
+// The demo load's requests are not logged one by one (hundreds of lines before the banner) unless --verbose.
+const quietUnlessVerbose = verbose ? <T>(work: () => Promise<T>) => work() : withoutInfoLines;
+if (!empty && (await quietUnlessVerbose(holdsNoEvent))) {
+  console.log('loading the demo season through the API...');
+  const started = performance.now();
+  const loaded = await quietUnlessVerbose(() => loadDemoData(app!));
+  console.log(
+    `demo season loaded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions (${loaded.requests} requests${verbose ? '' : '; --verbose logs each'})`,
+  );
+}
+
+async function holdsNoEvent(): Promise<boolean> {
   const { events } = await graphqlData<{ events: { items: unknown[] } }>(
-    app.url,
+    app!.url,
     adminToken,
     '{ events(limit: 1) { items { id } } }',
   );
-  if (events.items.length === 0) {
-    console.log('loading the demo season through the API...');
-    const loaded = await loadDemoData(app);
-    console.log(
-      `demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`,
-    );
-  }
+  return events.items.length === 0;
 }
 
 const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);
