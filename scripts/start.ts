@@ -11,32 +11,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { QUICK_START_JAVA_OPTIONS, startDynamoDbLocal } from 'appsync-local/dynamodb-local';
 import { repoRoot, stateDir } from '../project.ts';
-import {
-  graphqlData,
-  loadOrCreateSigningKey,
-  localOutputs,
-  writeOutputs,
-  startCognitoLocal,
-  ensureUserPool,
-  userPoolConfigOf,
-  startDynamoDbLocal,
-  TableMismatchError,
-  startLocalAppSync,
-  localDynamoDbCredentials,
-  createDynamoDbClient,
-  writeSigningCredentials,
-} from 'appsync-local';
-import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
-import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
-import { ensureAppBuilt, serveApp } from './app-server.ts';
-import { projectAppSyncOptions } from './local-appsync-options.ts';
-import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
-import { withoutInfoLines } from './quiet-console.ts';
-import { clearTable, holdsOlderModel } from './demo/model.ts';
-import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
-import { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules } from './local-reminders.ts';
-import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
 const USAGE =
@@ -88,6 +64,50 @@ const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-'))
 const outboxDir = path.join(localDir, 'outbox');
 // The reminders' one-time schedules, kept with the database (in memory with it under --in-memory).
 const schedulesFile = inMemory ? undefined : path.join(localDir, 'schedules.json');
+
+// DynamoDB Local's JVM takes seconds to start, about as long as the rest of the stack's modules take to
+// load: it starts first and they load meanwhile (a failure to start is reported where it is awaited).
+const dynamoStarting = startDynamoDbLocal({ stateDir, inMemory, dataDir, javaOptions: QUICK_START_JAVA_OPTIONS });
+dynamoStarting.catch(() => {});
+const [
+  {
+    graphqlData,
+    loadOrCreateSigningKey,
+    localOutputs,
+    writeOutputs,
+    startCognitoLocal,
+    ensureUserPool,
+    userPoolConfigOf,
+    TableMismatchError,
+    startLocalAppSync,
+    localDynamoDbCredentials,
+    createDynamoDbClient,
+    writeSigningCredentials,
+  },
+  { groups, usernameAttribute },
+  { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin },
+  { ensureAppBuilt, serveApp },
+  { projectAppSyncOptions },
+  { DEMO_ADMIN, demoUsername, loadDemoData },
+  { withoutInfoLines },
+  { clearTable, holdsOlderModel },
+  { DEMO_PASSWORD, demoEmail, localUserPool },
+  { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules },
+  { ADMIN_GROUP },
+] = await Promise.all([
+  import('appsync-local'),
+  import('../amplify/auth/sign-in.ts'),
+  import('../amplify/data/console-admin.ts'),
+  import('./app-server.ts'),
+  import('./local-appsync-options.ts'),
+  import('./demo/load.ts'),
+  import('./quiet-console.ts'),
+  import('./demo/model.ts'),
+  import('./local-user-pool.ts'),
+  import('./local-reminders.ts'),
+  import('@pickem/domain/groups'),
+]);
+
 let appUrl = `http://${host}:${appPort}`;
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
 const cognito = await startCognitoLocal({
@@ -99,7 +119,7 @@ const cognito = await startCognitoLocal({
   outboxDir,
 });
 const pool = await ensureUserPool(cognito, localUserPool);
-const dynamo = await startDynamoDbLocal({ stateDir, inMemory, dataDir });
+const dynamo = await dynamoStarting;
 let app;
 try {
   app = await startLocalAppSync(
