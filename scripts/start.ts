@@ -5,7 +5,8 @@
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
  * Options: `--in-memory` (a throwaway database, pool and schedules), `--empty` (no demo season), `--no-watch`,
- * `--host <address>`, `--outputs <dir>`, `--verbose` (the demo load's requests logged one by one, as later ones are).
+ * `--host <address>`, `--outputs <dir>`, `--verbose` (the demo load's requests logged one by one, as later ones are),
+ * `--data <dir>` (the database, pool and schedules kept there rather than in .local/).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { repoRoot, stateDir } from '../project.ts';
 
 const DEFAULT_PORT = 4000;
 const USAGE =
-  'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>] [--verbose]]';
+  'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>] [--verbose] [--data <dir>]]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -33,6 +34,7 @@ try {
       host: { type: 'string' },
       outputs: { type: 'string', multiple: true },
       verbose: { type: 'boolean' },
+      data: { type: 'string' },
     },
     strict: true,
   }).values;
@@ -58,12 +60,15 @@ const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resol
 if (outputDirs.slice(1).includes(repoRoot))
   fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
 
-const dataDir = path.join(localDir, 'dynamodb');
-const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
+if (inMemory && options.data) fail('--data and --in-memory exclude each other');
+// What a start keeps: the database, the user pool and the schedules (a fresh folder starts as a fresh clone).
+const keptDir = options.data ? path.resolve(options.data) : localDir;
+const dataDir = path.join(keptDir, 'dynamodb');
+const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(keptDir, 'cognito');
 // Every email the stack sends (reminders, the user pool's codes), one .eml file each.
 const outboxDir = path.join(localDir, 'outbox');
 // The reminders' one-time schedules, kept with the database (in memory with it under --in-memory).
-const schedulesFile = inMemory ? undefined : path.join(localDir, 'schedules.json');
+const schedulesFile = inMemory ? undefined : path.join(keptDir, 'schedules.json');
 
 // DynamoDB Local's JVM takes seconds to start, about as long as the rest of the stack's modules take to
 // load: it starts first and they load meanwhile (a failure to start is reported where it is awaited).
