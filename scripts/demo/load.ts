@@ -123,7 +123,7 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
   };
 
   // Cards are built and predicted before the bell; past events then get their real start time.
-  const card = async (event: DemoEvent, eventIndex: number) => {
+  const card = async (event: DemoEvent, eventIndex: number): Promise<Card> => {
     const { date, startsAt } = schedule(event);
     const opensAt = event.state === 'UPCOMING' ? startsAt : new Date(Date.now() + HOUR).toISOString();
     const { createEvent } = await as<{ createEvent: { id: string } }>(admin, CREATE_EVENT, {
@@ -143,11 +143,14 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
     return { eventId, matchIds, startsAt, predictions: saves.length };
   };
 
-  const [, cards] = await Promise.all([leagues(), Promise.all(demoEvents.map(card))]);
-
-  for (const [eventIndex, event] of demoEvents.entries()) {
-    const { eventId, matchIds, startsAt } = cards[eventIndex];
-    if (event.state === 'UPCOMING') continue;
+  // Results go in once the event's card is predicted and every league exists (as they did before the
+  // season went live); the final passes, which write the seasons' standings and their leagues' tables,
+  // run one at a time in the events' order.
+  const leaguesMade = leagues();
+  const playOut = async (event: DemoEvent, made: Card, previousPlayed: Promise<void>) => {
+    if (event.state === 'UPCOMING') return;
+    const { eventId, matchIds, startsAt } = made;
+    await leaguesMade;
     await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
     await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
     // A live event has its first results in (its provisional leaderboard follows them); a finished
@@ -163,19 +166,35 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
     }
     if (event.tieBreakAnswer !== undefined) await as(admin, ANSWER, { eventId, answer: event.tieBreakAnswer });
     if (event.state === 'SCORED') {
+      await previousPlayed;
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
-      // let them finish first, so that the final pass does not contend with them for the same standings.
+      // let them finish first, so that the final pass does not contend with them for the same board.
       await target.settled();
       await scoreFinal(
         () => as(admin, SCORE, { eventId }),
         () => target.settled(),
       );
     }
-  }
+  };
+  const cardsMade = demoEvents.map(card);
+  let previous: Promise<void> = Promise.resolve();
+  const plays = demoEvents.map((event, eventIndex) => {
+    const previousPlayed = previous;
+    previous = cardsMade[eventIndex].then((made) => playOut(event, made, previousPlayed));
+    return previous;
+  });
+  const [cards] = await Promise.all([Promise.all(cardsMade), Promise.all(plays), leaguesMade]);
   // The live event's passes too, so that nothing of the load is still running when it returns.
   await target.settled();
   const predictions = cards.reduce((sum, c) => sum + c.predictions, 0);
   return { events: demoEvents.length, players: players.length, predictions, requests };
+}
+
+interface Card {
+  eventId: string;
+  matchIds: string[];
+  startsAt: string;
+  predictions: number;
 }
 
 /** The predictions of one event: who saves what, the same on every load. */
