@@ -4,8 +4,8 @@
  * to the partition key values it touches, of the table and of the GSI. Item sizes come from a shadow
  * copy of the table: seeded with what the benchmark loaded, kept up to date by applying each write
  * (the scorer's updates are `SET` lists of assignments and increments: setUpdate in expressions.ts, the
- * league tables' entries; anything else is refused rather than guessed). Failed conditional writes are not charged (AWS charges them too: the model is
- * a lower bound on those). Per-partition limits: about 1,000 WCU/s and 3,000 RCU/s a key value.
+ * league tables' entries; anything else is refused rather than guessed). Failed conditional writes are
+ * not charged (AWS charges them too: the model is a lower bound on those). Per-partition limits: about 1,000 WCU/s and 3,000 RCU/s a key value.
  */
 import {
   BatchGetItemCommand,

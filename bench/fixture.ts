@@ -97,7 +97,8 @@ export async function createCard(
 
 /**
  * `players` predictions of an event (with their entries, as savePrediction writes them) and their profiles; player i picks team (i >> m) & 1 of match m,
- * so player 0 picks team 0 everywhere, and answers the bench questions `questionIds` (bench/questions.ts: player 0 all right). Returns the event.
+ * so player 0 picks team 0 everywhere; each answers the questions `questionIds` (bench/questions.ts:
+ * player 0 all right). Returns the event.
  */
 export async function loadPlayers(
   target: Target,

@@ -12,10 +12,11 @@
  * Every subscription's message is a sample. Each message is checked: the RESULT names the match just
  * entered with its result; the LEADERBOARD has LIVE_LEADERBOARD_SIZE rows, highest first, the first
  * with the points of every result and answer so far (player 0 picks team 0 everywhere and answers
- * every question right, so it has them all and nobody has more). A missing, duplicate, unexpected or wrong message, or any wait past its time
- * limit, fails the run.
+ * every question right, so it has them all and nobody has more). A missing, duplicate, unexpected or
+ * wrong message, or any wait past its time limit, fails the run.
  *
- *   npx tsx bench/live.ts [--predictions 1000,10000] [--results 5] [--answers 1] [--connections 20] [--per-connection 50]
+ *   npx tsx bench/live.ts [--predictions 1000,10000] [--results 5] [--answers 1] [--connections 20]
+ *     [--per-connection 50]
  * (starts its own in-memory DynamoDB Local, and stops it)
  */
 import { readFileSync } from 'node:fs';
@@ -64,11 +65,14 @@ export interface LiveBenchRow {
   lagMsP50: number;
   lagMsP99: number;
   lagMsMax: number;
-  /** The LEADERBOARD lag's p50 of each result, then each answer, in the order entered: the first result's beside the later ones'. */
+  /**
+   * The LEADERBOARD lag's p50 of each result, then each answer, in the order entered: the first
+   * result's beside the later ones'.
+   */
   lagMsP50ByResult: number[];
-  /** Items the scoring passes wrote per result or answer entered (one provisional pass each), mean: counted by the scorer's store. */
+  /** Items the scoring passes wrote per result or answer (one provisional pass each), mean: counted by the scorer's store. */
   passWrites: number;
-  /** Players whose live points changed per result or answer, mean: the event's board read before and after each pass. */
+  /** Players whose live points changed per result or answer, mean: the event's board read before and after. */
   changedPlayers: number;
 }
 
@@ -95,7 +99,10 @@ interface EventUpdateData {
   leaderboard: { points: number | null }[] | null;
 }
 
-/** The messages of one result (matchId), or of one answer (no matchId: a LEADERBOARD alone), checked; the delivery and lag samples. */
+/**
+ * The messages of one result (matchId), or of one answer (no matchId: a LEADERBOARD alone), checked;
+ * the delivery and lag samples.
+ */
 function checkResult(
   arrivals: Arrival[],
   unexpected: unknown[],

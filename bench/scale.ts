@@ -4,8 +4,8 @@
  * key value (capacity-model.ts). The event counts in two seasons (its calendar year and a named season
  * around it), and every player is in one full league of each (LEAGUE_LIMIT.membersPerLeague; the final
  * pass refreshes their tables). The figures are checked against a computation from scratch from the
- * picks, answers and results: every prediction's points, correct, rank and question scores, every standing of both seasons, the event's and both
- * seasons' boards, and every league's table.
+ * picks, answers and results: every prediction's points, correct, rank and question scores, every
+ * standing of both seasons, the event's and both seasons' boards, and every league's table.
  *
  * By default every rule is on (EVERY_RULE_ON, with the tie-break) and the event has 10 questions
  * (bench/questions.ts) that every prediction answers: issue 42's configuration.
