@@ -3,9 +3,9 @@
  * every successful request it sends is charged by DynamoDB's rules (amplify/functions/score-event/capacity.ts)
  * to the partition key values it touches, of the table and of the GSI. Item sizes come from a shadow
  * copy of the table: seeded with what the benchmark loaded, kept up to date by applying each write
- * (the scorer's updates are plain `SET` lists, setUpdate in expressions.ts; anything else is refused
- * rather than guessed). Failed conditional writes are not charged (AWS charges them too: the model is
- * a lower bound on those). Per-partition limits: about 1,000 WCU/s and 3,000 RCU/s a key value.
+ * (the scorer's updates are `SET` lists of assignments and increments: setUpdate in expressions.ts, the
+ * league tables' entries; anything else is refused rather than guessed). Failed conditional writes are
+ * not charged (AWS charges them too: the model is a lower bound on those). Per-partition limits: about 1,000 WCU/s and 3,000 RCU/s a key value.
  */
 import {
   BatchGetItemCommand,
@@ -67,7 +67,7 @@ export function createCapacityModel(seed: Item[]) {
   };
   const applyUpdate = (u: UpdateInput, transactional: boolean) => {
     const before = images.get(keyId(fromAttributes(u.Key!) as ItemKey));
-    write(u.Key!, { ...(before ?? fromAttributes(u.Key!)), ...assignments(u) }, transactional);
+    write(u.Key!, applied(before ?? fromAttributes(u.Key!), u), transactional);
   };
   const readItems = (items: Item[], partition: string, consistent: boolean, summed: boolean) => {
     if (summed)
@@ -181,18 +181,26 @@ function keyOf(item: Record<string, AttributeValue>): Record<string, AttributeVa
   return { [TABLE.pk]: item[TABLE.pk], [TABLE.sk]: item[TABLE.sk] };
 }
 
-/** The attributes a `SET #a = :a, #b = :b` update expression assigns. */
-function assignments(u: UpdateInput): Item {
+/**
+ * The image after a `SET` update of assignments (`#a = :a`, or into a map: `#t.#u = :v`) and
+ * increments (`#n = #n + :one`, the league tables' version).
+ */
+function applied(before: Item, u: UpdateInput): Item {
   const expression = u.UpdateExpression ?? '';
   if (!expression.startsWith('SET ')) throw new Error(`The capacity model reads only SET updates: ${expression}`);
   const values = fromAttributes(u.ExpressionAttributeValues ?? {});
-  const set: Item = {};
+  const after: Item = { ...before };
   for (const part of expression.slice(4).split(',')) {
-    const m = /^\s*(#\w+)\s*=\s*(:\w+)\s*$/.exec(part);
-    if (!m) throw new Error(`The capacity model reads only plain assignments: ${part}`);
-    set[u.ExpressionAttributeNames![m[1]]] = values[m[2]];
+    const m = /^\s*(#\w+(?:\.#\w+)*)\s*=\s*(?:(#\w+)\s*\+\s*)?(:\w+)\s*$/.exec(part);
+    if (!m || (m[2] !== undefined && m[2] !== m[1]))
+      throw new Error(`The capacity model reads only assignments and increments: ${part}`);
+    const path = m[1].split('.').map((alias) => u.ExpressionAttributeNames![alias]);
+    let into = after;
+    for (const name of path.slice(0, -1)) into = into[name] = { ...(into[name] as Item) };
+    const last = path[path.length - 1];
+    into[last] = m[2] === undefined ? values[m[3]] : (into[last] as number) + (values[m[3]] as number);
   }
-  return set;
+  return after;
 }
 
 /** The partition key value a Query names (the value its key condition gives the partition key). */

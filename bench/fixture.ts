@@ -15,6 +15,7 @@ import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 import { scoreFinal } from '../scripts/score-final.ts';
+import { benchAnswers, type BenchQuestion } from './questions.ts';
 
 export const CARD_SIZE = 10;
 export const BENCH_ADMIN = 'bench-admin';
@@ -44,7 +45,7 @@ async function batchWrite(target: Target, items: Record<string, unknown>[]) {
 
 /**
  * An event of CARD_SIZE matches; with `rules`, every rule on (scripts/demo/rules.ts EVERY_RULE_ON) and every
- * even match a title match held by team 1.
+ * even match a title match held by team 1; then `questions`, added in order.
  */
 export async function createCard(
   target: Target,
@@ -53,6 +54,7 @@ export async function createCard(
   date: string,
   startsAt: string,
   rules: RulesItem | null = null,
+  questions: BenchQuestion[] = [],
 ) {
   const { createEvent } = await graphqlData<{ createEvent: { id: string } }>(
     target.url,
@@ -80,12 +82,23 @@ export async function createCard(
     );
     matchIds.push(addMatch.id);
   }
-  return { eventId: createEvent.id, matchIds };
+  const questionIds: string[] = [];
+  for (const question of questions) {
+    const { addQuestion } = await graphqlData<{ addQuestion: { id: string } }>(
+      target.url,
+      admin,
+      'mutation($e: ID!, $input: QuestionInput!) { addQuestion(eventId: $e, input: $input) { id } }',
+      { e: createEvent.id, input: question.input },
+    );
+    questionIds.push(addQuestion.id);
+  }
+  return { eventId: createEvent.id, matchIds, questionIds };
 }
 
 /**
  * `players` predictions of an event (with their entries, as savePrediction writes them) and their profiles; player i picks team (i >> m) & 1 of match m,
- * so player 0 picks team 0 everywhere. Returns the event.
+ * so player 0 picks team 0 everywhere; each answers the questions `questionIds` (bench/questions.ts:
+ * player 0 all right). Returns the event.
  */
 export async function loadPlayers(
   target: Target,
@@ -94,6 +107,7 @@ export async function loadPlayers(
   matchIds: string[],
   players: number,
   rules = false,
+  questionIds: string[] = [],
 ): Promise<Event> {
   const event = (
     await graphqlData<{ eventCard: { event: Event } }>(
@@ -116,10 +130,11 @@ export async function loadPlayers(
       ...(rules && m === (i === 0 ? 0 : matchIds.length - 1) ? { joker: true } : {}),
     }));
     const tieBreak = rules ? i % 41 : null;
-    const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now, tieBreak);
+    const answers = questionIds.length > 0 ? benchAnswers(i, questionIds) : [];
+    const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now, tieBreak, answers);
     items.push(
       PREDICTION.item(prediction),
-      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, tieBreak, updatedAt: now }),
+      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, tieBreak, answers, updatedAt: now }),
     );
     items.push(PROFILE.item(userId, `Player ${i}`));
   }

@@ -11,7 +11,10 @@
  * `npm run --silent bench -- --json` prints one JSON object a line instead of tables.
  * `--players 10,1000`, `--skip latency,screens,scoring,reload,live` and `--only reload` narrow a run;
  * `--live-predictions 1000` narrows the live section, `--scale-predictions 10000` sizes the scale one;
- * `--rules on` plays the live and scale sections with every scoring rule on (scripts/demo/rules.ts EVERY_RULE_ON).
+ * The live and scale events have 10 questions that every prediction answers (bench/questions.ts; issue
+ * 42), `--questions off` for none. `--rules on|off`: every scoring rule on (scripts/demo/rules.ts
+ * EVERY_RULE_ON) or off; on by default for scale (issue 42's configuration: every rule and 10
+ * questions), off for live (its lag target's).
  */
 import { startDynamoDbLocal, createDynamoDbClient } from 'appsync-local';
 import { benchLatency } from './latency.ts';
@@ -36,6 +39,7 @@ const only = option('--only')?.split(',');
 const skip = new Set(
   only ? sections.filter((s) => !only.includes(s)) : (option('--skip') ?? '').split(',').filter(Boolean),
 );
+const questions = option('--questions') !== 'off';
 const print = (line: Record<string, unknown>) => json && console.log(JSON.stringify(line));
 const say = (text: string) => !json && console.log(text);
 
@@ -121,6 +125,7 @@ try {
         ...LIVE_DEFAULTS,
         predictions,
         rules: option('--rules') === 'on',
+        questions,
       });
       print({ benchmark: 'live', ...live });
       for (const line of describeLive(live)) say(line);
@@ -128,14 +133,13 @@ try {
   }
 
   if (!skip.has('scale')) {
-    const scale = await benchScale(
-      dynamo.endpoint,
-      Number(option('--scale-predictions') ?? 100_000),
-      option('--rules') === 'on',
-    );
+    const scale = await benchScale(dynamo.endpoint, Number(option('--scale-predictions') ?? 100_000), {
+      rules: option('--rules') !== 'off',
+      questions,
+    });
     print({ ...scale });
     say(
-      `scale, ${scale.predictions} predictions in two seasons: final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`,
+      `scale, ${scale.predictions} predictions in two seasons (rules ${scale.rules ? 'on' : 'off'}, questions ${scale.questions ? 'on' : 'off'}): final scoring ${scale.finalSeconds.toFixed(1)} s, re-score after one correction ${scale.rescoreSeconds.toFixed(1)} s, exact: ${scale.exact}`,
     );
     say(
       `  modeled on AWS: ${scale.wcuPerPrediction.toFixed(2)} WCU a prediction; busiest key ${scale.hottestKey} ${scale.hottestKeyWcu.toFixed(0)} WCU + ${scale.hottestKeyRcu.toFixed(0)} RCU = ${scale.modeledAwsSeconds.toFixed(1)} s at its per-partition limits`,

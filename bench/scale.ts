@@ -1,11 +1,14 @@
 /**
- * One large event scored final on DynamoDB Local, then one result corrected and the event scored
- * again, with what the final scoring would cost on AWS per partition key value (capacity-model.ts).
- * The event counts in two seasons (its calendar year and a named season around it), and every player
- * is in one full league of each (LEAGUE_LIMIT.membersPerLeague; the final pass refreshes their tables).
- * The figures are checked against a computation from scratch from the picks and the results: every
- * prediction's points, correct and rank, every standing of both seasons, the event's and both
- * seasons' boards, and every league's table.
+ * One large event scored final on DynamoDB Local, then one result (and one question's answer)
+ * corrected and the event scored again, with what the final scoring would cost on AWS per partition
+ * key value (capacity-model.ts). The event counts in two seasons (its calendar year and a named season
+ * around it), and every player is in one full league of each (LEAGUE_LIMIT.membersPerLeague; the final
+ * pass refreshes their tables). The figures are checked against a computation from scratch from the
+ * picks, answers and results: every prediction's points, correct, rank and question scores, every
+ * standing of both seasons, the event's and both seasons' boards, and every league's table.
+ *
+ * By default every rule is on (EVERY_RULE_ON, with the tie-break) and the event has 10 questions
+ * (bench/questions.ts) that every prediction answers: issue 42's configuration.
  *
  *   npx tsx bench/scale.ts [N]      (starts its own in-memory DynamoDB Local; N defaults to 100,000)
  */
@@ -18,10 +21,11 @@ import { pickemTable } from '../amplify/data/table.ts';
 import { SEASON as SEASONS } from '@pickem/domain/entities/season';
 import { BOARD, rankOf, type BoardHead } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
-import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { PREDICTION, type AnswerItem } from '@pickem/domain/entities/prediction';
 import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { MATCH } from '@pickem/domain/entities/match';
+import { QUESTION, type QuestionItem } from '@pickem/domain/entities/question';
 import {
   LEAGUE,
   LEAGUE_LIMIT,
@@ -49,12 +53,15 @@ import {
   matchItem,
   userIdOf,
 } from './scoring.ts';
+import { benchQuestionItems } from './questions.ts';
 
 export interface ScaleBenchRow {
   benchmark: 'scale';
   predictions: number;
   /** Every rule on (EVERY_RULE_ON), or every rule off. */
   rules: boolean;
+  /** The event's 10 questions (bench/questions.ts) answered by every prediction, or none. */
+  questions: boolean;
   finalSeconds: number;
   rescoreSeconds: number;
   /** Modeled WCU of the final scoring, all partitions, per prediction. */
@@ -77,13 +84,17 @@ const NAMED_SEASON = {
   endDate: '2025-04-30',
 };
 
-export async function benchScale(endpoint: string, predictions: number, rules = false): Promise<ScaleBenchRow> {
+export async function benchScale(
+  endpoint: string,
+  predictions: number,
+  { rules = true, questions = true } = {},
+): Promise<ScaleBenchRow> {
   const client = createDynamoDbClient(endpoint, stateDir);
   const tableName = `bench-scale-${randomBytes(4).toString('hex')}`;
   await ensureTable(client, { ...pickemTable, name: tableName });
   try {
     const items = [
-      ...benchEventItems(predictions, rules),
+      ...benchEventItems(predictions, rules, questions),
       SEASONS.item(NAMED_SEASON),
       ...benchLeagues(predictions, String(SEASON)),
       ...benchLeagues(predictions, NAMED_SEASON.id),
@@ -98,10 +109,17 @@ export async function benchScale(endpoint: string, predictions: number, rules = 
     if (final.error) throw new Error(`scoring failed: ${JSON.stringify(final.error)}`);
     const cost = model.take();
 
-    // The first match's winner corrected from team 0 to team 1, as an admin would.
-    const corrected = matchItem(0, 1, rules);
-    await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(corrected) }));
-    model.put(corrected);
+    // The first match's winner corrected from team 0 to team 1, and the winner's entry number from 27
+    // to 26, as an admin would.
+    const corrected = [matchItem(0, 1, rules)];
+    if (questions) {
+      const entry = benchQuestionItems(EVENT_ID, true)[2];
+      corrected.push(QUESTION.item({ ...entry, answer: { ...entry.answer!, number: 26 } }));
+    }
+    for (const item of corrected) {
+      await client.send(new PutItemCommand({ TableName: tableName, Item: toAttributes(item) }));
+      model.put(item);
+    }
     started = performance.now();
     const again = await scorer.scoreEvent(EVENT_ID);
     const rescoreSeconds = (performance.now() - started) / 1000;
@@ -117,6 +135,7 @@ export async function benchScale(endpoint: string, predictions: number, rules = 
       benchmark: 'scale',
       predictions,
       rules,
+      questions,
       finalSeconds,
       rescoreSeconds,
       wcuPerPrediction: cost.wcu / predictions,
@@ -162,9 +181,10 @@ function benchLeagues(n: number, seasonId: string): Item[] {
 }
 
 /**
- * Every stored figure against a computation from the stored picks and results alone: a correct pick
- * names the team the match's result names; its points are the match's. Checked: each prediction's
- * points, correct and rank; each standing of both seasons; the event's board and both seasons' boards
+ * Every stored figure against a computation from the stored picks, answers, results and questions'
+ * answers alone: a correct pick names the team the match's result names; its points are the match's;
+ * the answers earn what `questionScores` below says. Checked: each prediction's points, correct, rank
+ * and question scores; each standing of both seasons; the event's board and both seasons' boards
  * (every row in order, with its rank, and the head's score counts).
  */
 async function compareWithScratch(
@@ -194,7 +214,10 @@ async function compareWithScratch(
       picked.set(pick.matchId, counts);
     }
   const R = EVERY_RULE_ON;
+  const questions = (await store.query(QUESTION.list(EVENT_ID))) as unknown as QuestionItem[];
+  questions.sort((a, b) => a.position - b.position);
   const scores = entries.map((e) => {
+    const asked = questionScores(questions, (e.answers ?? []) as AnswerItem[]);
     let points = 0;
     let correct = 0;
     let allRight = true;
@@ -219,7 +242,8 @@ async function compareWithScratch(
     const guess = e.tieBreak as number | null | undefined;
     // The event board's second key: the closeness of the guess (none: last), else correct picks.
     const second = !rules ? correct : guess == null ? 0 : 100001 - Math.abs(guess - BENCH_TIE_BREAK_ANSWER);
-    return { userId: e.userId as string, points, correct, second };
+    points += asked.reduce((sum, q) => sum + q.points, 0);
+    return { userId: e.userId as string, points, correct, second, asked };
   });
   const ranks = competitionRanks(scores.map((s) => ({ ...s, correct: s.second })));
   const seasonRanks = competitionRanks(scores);
@@ -231,6 +255,8 @@ async function compareWithScratch(
   for (const s of scores) {
     const item = predictions.get(keyId(PREDICTION.key(s.userId, DATE, EVENT_ID)));
     expect(`prediction of ${s.userId}`, item, { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
+    if (JSON.stringify(item?.questionScores ?? []) !== JSON.stringify(s.asked))
+      problems.push(`prediction of ${s.userId}: questionScores ${JSON.stringify(item?.questionScores)}`);
   }
   const ordered = [...scores].sort((a, b) => compareScores({ ...a, correct: a.second }, { ...b, correct: b.second }));
   await expectBoard(
@@ -269,6 +295,28 @@ async function compareWithScratch(
       }
   }
   return problems;
+}
+
+/**
+ * What the answers earn on each question, in position order, from issue 42's words: a voided question
+ * nothing; CHOICE its points for the right option; MULTI its points for each picked option in the
+ * answer; NUMBER its points for the exact number, else its close points within the close range (edges
+ * in). Every question of the bench has an answer.
+ */
+function questionScores(questions: QuestionItem[], answers: AnswerItem[]) {
+  return questions.map((q) => {
+    const given = answers.find((a) => a.questionId === q.id);
+    const right = q.answer!;
+    let points = 0;
+    if (given && !right.void && q.kind === 'NUMBER') {
+      const off = Math.abs(given.number! - right.number!);
+      points = off === 0 ? q.points : off <= q.closeRange ? q.closePoints : 0;
+    } else if (given && !right.void) {
+      const hits = given.options.filter((o) => right.options.includes(o)).length;
+      points = q.kind === 'MULTI' ? q.points * hits : hits > 0 ? q.points : 0;
+    }
+    return { questionId: q.id, points };
+  });
 }
 
 /** A board's rows, in order, against [userId, points, correct, rank, second key] each; and its head's score counts. */

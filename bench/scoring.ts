@@ -27,6 +27,7 @@ import { MATCH } from '@pickem/domain/entities/match';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
+import { QUESTION } from '@pickem/domain/entities/question';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { toAttributes, type Item } from '../amplify/functions/score-event/attributes.ts';
 import { forEachBounded } from '../amplify/functions/score-event/pool.ts';
@@ -34,6 +35,7 @@ import { createScorer } from '../amplify/functions/score-event/scorer.ts';
 import { createStore } from '../amplify/functions/score-event/store.ts';
 import { stateDir } from '../project.ts';
 import { EVERY_RULE_ON } from '../scripts/demo/rules.ts';
+import { BENCH_QUESTIONS, benchAnswers, benchQuestionId, benchQuestionItems } from './questions.ts';
 
 export interface ScoringBenchRow {
   predictions: number;
@@ -183,7 +185,7 @@ const picksOf = (u: number, rules = false): PickItem[] =>
     ...(rules && u % MATCHES === i ? { joker: true } : {}),
   }));
 export const benchGuess = (u: number) => (u % 7 === 0 ? null : u % 41);
-const prediction = (u: number, picks: PickItem[], rules = false) => ({
+const prediction = (u: number, picks: PickItem[], rules = false, questions = false) => ({
   userId: userIdOf(u),
   displayName: `Player ${u}`,
   eventId: EVENT_ID,
@@ -191,6 +193,12 @@ const prediction = (u: number, picks: PickItem[], rules = false) => ({
   eventDate: DATE,
   picks,
   tieBreak: rules ? benchGuess(u) : null,
+  answers: questions
+    ? benchAnswers(
+        u,
+        BENCH_QUESTIONS.map((_, i) => benchQuestionId(i)),
+      )
+    : [],
   points: null,
   correct: null,
   rank: null,
@@ -212,8 +220,12 @@ export function matchItem(i: number, result: number, rules = false): Item {
   });
 }
 
-/** The bench event (every result set, BROADCAST), its card and `n` unscored predictions with their entries, half the players with a profile. */
-export function benchEventItems(n: number, rules = false): Item[] {
+/**
+ * The bench event (every result set, BROADCAST), its card and `n` unscored predictions with their
+ * entries, half the players with a profile; with `questions`, the event's questions answered
+ * (bench/questions.ts) and every prediction's answers.
+ */
+export function benchEventItems(n: number, rules = false, questions = false): Item[] {
   const items: Item[] = [
     EVENT.item({
       id: EVENT_ID,
@@ -227,9 +239,10 @@ export function benchEventItems(n: number, rules = false): Item[] {
       ...(rules ? { rules: EVERY_RULE_ON, tieBreakAnswer: BENCH_TIE_BREAK_ANSWER } : {}),
     }),
     ...matchIds.map((_, i) => matchItem(i, i % 3, rules)),
+    ...(questions ? benchQuestionItems(EVENT_ID, true).map(QUESTION.item) : []),
   ];
   for (let u = 0; u < n; u++) {
-    const p = prediction(u, picksOf(u, rules), rules);
+    const p = prediction(u, picksOf(u, rules), rules, questions);
     items.push(
       PREDICTION.item(p),
       ENTRY.item({
@@ -238,6 +251,7 @@ export function benchEventItems(n: number, rules = false): Item[] {
         displayName: p.displayName,
         picks: p.picks,
         tieBreak: p.tieBreak,
+        answers: p.answers,
         updatedAt: p.updatedAt,
       }),
     );

@@ -4,8 +4,31 @@
  * season loaded (`--in-memory`: what a first start costs), an empty throwaway database
  * (`--in-memory --empty`), and a warm start on the kept database of this checkout (`npm start` once to
  * fill it if needed, then timed). `--runs N` (default 3), `--cases demo,empty,warm` (default all).
+ *
+ * `--json`: one line, `{ readyMs, demoLoadMs, loadAverage }`: `npm start` itself (npm's start-up
+ * included) on a fresh data folder (`--data <empty folder>`: a database, user pool and schedules as a
+ * fresh clone has none, so the demo season is loaded), from spawn to its ready line, then Ctrl-C.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { spawnStart } from '../scripts/start-child.ts';
+
+if (process.argv.includes('--json')) {
+  const data = mkdtempSync(path.join(tmpdir(), 'pickem-startup-'));
+  try {
+    const started = performance.now();
+    const child = await spawnStart(['--data', data], { npm: true });
+    const readyMs = Math.round(performance.now() - started);
+    const loadAverage = loadavg().map((l) => Number(l.toFixed(2)));
+    const demo = /demo season loaded in ([\d.]+) s/.exec(child.output());
+    await child.stop();
+    console.log(JSON.stringify({ readyMs, demoLoadMs: demo ? Math.round(Number(demo[1]) * 1000) : null, loadAverage }));
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 async function timeStart(args: string[]): Promise<number> {
   const started = performance.now();

@@ -36,14 +36,18 @@ const READY_WITHIN_MS = 300_000;
 export interface StartOptions {
   /** The open-file limit to start it under (util-linux's prlimit), for tests of what a flood of sockets may take. */
   openFiles?: number;
+  /** Through `npm start` itself, npm's own start-up included (in a process group of its own, which Ctrl-C stops). */
+  npm?: boolean;
 }
 
 /**
- * Spawns scripts/start.ts with `args` on free ports; resolves as soon as it prints READY_LINE, rejects
+ * Spawns scripts/start.ts (or `npm start`, options.npm) with `args` on free ports; resolves as soon as it prints READY_LINE, rejects
  * if it exits first or is not ready within 5 minutes (then it is killed).
  */
 export async function spawnStart(args: string[], options: StartOptions = {}): Promise<StartedChild> {
-  const node = [process.execPath, ...START_NODE_FLAGS, '--import', 'tsx', 'scripts/start.ts', ...args];
+  const node = options.npm
+    ? ['npm', 'start', '--', ...args]
+    : [process.execPath, ...START_NODE_FLAGS, '--import', 'tsx', 'scripts/start.ts', ...args];
   const [command, ...commandArgs] = options.openFiles
     ? ['prlimit', `--nofile=${options.openFiles}:${options.openFiles}`, ...node]
     : node;
@@ -51,12 +55,22 @@ export async function spawnStart(args: string[], options: StartOptions = {}): Pr
     cwd: repoRoot,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.npm,
   });
+  // Ctrl-C in a terminal signals the whole group: npm and the server under it.
+  const interrupt = (signal: NodeJS.Signals) => {
+    if (!options.npm) return child.kill(signal);
+    try {
+      return process.kill(-child.pid!, signal);
+    } catch {
+      return false; // the group has exited
+    }
+  };
   let text = '';
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      interrupt('SIGKILL');
       reject(new Error(`npm start was not ready after ${READY_WITHIN_MS / 1000} s:\n${text}`));
     }, READY_WITHIN_MS);
     const seen = (chunk: Buffer) => {
@@ -79,8 +93,8 @@ export async function spawnStart(args: string[], options: StartOptions = {}): Pr
     stop: async () => {
       if (exited()) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      interrupt('SIGINT');
+      const timer = setTimeout(() => interrupt('SIGKILL'), 15_000);
       await gone;
       clearTimeout(timer);
     },

@@ -5,40 +5,19 @@
  * schema and wiring changes reloaded as they are saved; writes .local/amplify_outputs.json for an app
  * and serves the web app (app/, built when stale) on $PORT+2.
  * Options: `--in-memory` (a throwaway database, pool and schedules), `--empty` (no demo season), `--no-watch`,
- * `--host <address>`, `--outputs <dir>`.
+ * `--host <address>`, `--outputs <dir>`, `--verbose` (the demo load's requests logged one by one, as later ones are),
+ * `--data <dir>` (the database, pool and schedules kept there rather than in .local/).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { QUICK_START_JAVA_OPTIONS, startDynamoDbLocal } from 'appsync-local/dynamodb-local';
 import { repoRoot, stateDir } from '../project.ts';
-import {
-  graphqlData,
-  loadOrCreateSigningKey,
-  localOutputs,
-  writeOutputs,
-  startCognitoLocal,
-  ensureUserPool,
-  userPoolConfigOf,
-  startDynamoDbLocal,
-  TableMismatchError,
-  startLocalAppSync,
-  localDynamoDbCredentials,
-  createDynamoDbClient,
-  writeSigningCredentials,
-} from 'appsync-local';
-import { groups, usernameAttribute } from '../amplify/auth/sign-in.ts';
-import { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin } from '../amplify/data/console-admin.ts';
-import { ensureAppBuilt, serveApp } from './app-server.ts';
-import { projectAppSyncOptions } from './local-appsync-options.ts';
-import { DEMO_ADMIN, demoUsername, loadDemoData } from './demo/load.ts';
-import { clearTable, holdsOlderModel } from './demo/model.ts';
-import { DEMO_PASSWORD, demoEmail, localUserPool } from './local-user-pool.ts';
-import { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules } from './local-reminders.ts';
-import { ADMIN_GROUP } from '@pickem/domain/groups';
 
 const DEFAULT_PORT = 4000;
-const USAGE = 'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>]]';
+const USAGE =
+  'usage: npm start [-- [--in-memory] [--empty] [--no-watch] [--host <address>] [--outputs <dir>] [--verbose] [--data <dir>]]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -54,6 +33,8 @@ try {
       'no-watch': { type: 'boolean' },
       host: { type: 'string' },
       outputs: { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
+      data: { type: 'string' },
     },
     strict: true,
   }).values;
@@ -63,6 +44,7 @@ try {
 const inMemory = options['in-memory'] ?? false;
 const empty = options.empty ?? false;
 const watch = !(options['no-watch'] ?? false);
+const verbose = options.verbose ?? false;
 const host = options.host ?? process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got "${process.env.PORT}"`);
@@ -78,12 +60,59 @@ const outputDirs = [localDir, ...(options.outputs ?? []).map((dir) => path.resol
 if (outputDirs.slice(1).includes(repoRoot))
   fail('--outputs must not be the repo root (its amplify_outputs.json is the cloud one)');
 
-const dataDir = path.join(localDir, 'dynamodb');
-const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(localDir, 'cognito');
+if (inMemory && options.data) fail('--data and --in-memory exclude each other');
+// What a start keeps: the database, the user pool and the schedules (a fresh folder starts as a fresh clone).
+const keptDir = options.data ? path.resolve(options.data) : localDir;
+const dataDir = path.join(keptDir, 'dynamodb');
+const poolDir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'cognito-local-')) : path.join(keptDir, 'cognito');
 // Every email the stack sends (reminders, the user pool's codes), one .eml file each.
 const outboxDir = path.join(localDir, 'outbox');
 // The reminders' one-time schedules, kept with the database (in memory with it under --in-memory).
-const schedulesFile = inMemory ? undefined : path.join(localDir, 'schedules.json');
+const schedulesFile = inMemory ? undefined : path.join(keptDir, 'schedules.json');
+
+// DynamoDB Local's JVM takes seconds to start, about as long as the rest of the stack's modules take to
+// load: it starts first and they load meanwhile (a failure to start is reported where it is awaited).
+const dynamoStarting = startDynamoDbLocal({ stateDir, inMemory, dataDir, javaOptions: QUICK_START_JAVA_OPTIONS });
+dynamoStarting.catch(() => {});
+const [
+  {
+    graphqlData,
+    loadOrCreateSigningKey,
+    localOutputs,
+    writeOutputs,
+    startCognitoLocal,
+    ensureUserPool,
+    userPoolConfigOf,
+    TableMismatchError,
+    startLocalAppSync,
+    localDynamoDbCredentials,
+    createDynamoDbClient,
+    writeSigningCredentials,
+  },
+  { groups, usernameAttribute },
+  { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin },
+  { ensureAppBuilt, serveApp },
+  { projectAppSyncOptions },
+  { DEMO_ADMIN, demoUsername, loadDemoData },
+  { withoutInfoLines },
+  { clearTable, holdsOlderModel },
+  { DEMO_PASSWORD, demoEmail, localUserPool },
+  { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules },
+  { ADMIN_GROUP },
+] = await Promise.all([
+  import('appsync-local'),
+  import('../amplify/auth/sign-in.ts'),
+  import('../amplify/data/console-admin.ts'),
+  import('./app-server.ts'),
+  import('./local-appsync-options.ts'),
+  import('./demo/load.ts'),
+  import('./quiet-console.ts'),
+  import('./demo/model.ts'),
+  import('./local-user-pool.ts'),
+  import('./local-reminders.ts'),
+  import('@pickem/domain/groups'),
+]);
+
 let appUrl = `http://${host}:${appPort}`;
 // The pool signs with the local key (.local/jwt-signing-key.pem), not cognito-local's published one.
 const cognito = await startCognitoLocal({
@@ -95,7 +124,7 @@ const cognito = await startCognitoLocal({
   outboxDir,
 });
 const pool = await ensureUserPool(cognito, localUserPool);
-const dynamo = await startDynamoDbLocal({ stateDir, inMemory, dataDir });
+const dynamo = await dynamoStarting;
 let app;
 try {
   app = await startLocalAppSync(
@@ -147,19 +176,24 @@ if (schedulesFile) {
   if (rebuilt > 0) console.log(`reminders: the schedules of ${rebuilt} upcoming events placed again from the table`);
 }
 dataClient.destroy();
-if (!empty) {
+// The demo load's requests are not logged one by one (hundreds of lines before the banner) unless --verbose.
+const quietUnlessVerbose = verbose ? <T>(work: () => Promise<T>) => work() : withoutInfoLines;
+if (!empty && (await quietUnlessVerbose(holdsNoEvent))) {
+  console.log('loading the demo season through the API...');
+  const started = performance.now();
+  const loaded = await quietUnlessVerbose(() => loadDemoData(app!));
+  console.log(
+    `demo season loaded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions (${loaded.requests} requests${verbose ? '' : '; --verbose logs each'})`,
+  );
+}
+
+async function holdsNoEvent(): Promise<boolean> {
   const { events } = await graphqlData<{ events: { items: unknown[] } }>(
-    app.url,
+    app!.url,
     adminToken,
     '{ events(limit: 1) { items { id } } }',
   );
-  if (events.items.length === 0) {
-    console.log('loading the demo season through the API...');
-    const loaded = await loadDemoData(app);
-    console.log(
-      `demo season loaded: ${loaded.events} events, ${loaded.players} players, ${loaded.predictions} predictions`,
-    );
-  }
+  return events.items.length === 0;
 }
 
 const consoleAdminFile = path.join(repoRoot, CONSOLE_ADMIN_CREDENTIALS_FILE);

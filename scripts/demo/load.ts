@@ -2,7 +2,7 @@
  * Loads the demo season through the API's own mutations, as an admin and as each player would:
  * create the cards, save predictions before the bell, enter results and score.
  */
-import type { FinishMethod, PickInput } from '@pickem/domain/schema-types';
+import type { AnswerInput, FinishMethod, PickInput } from '@pickem/domain/schema-types';
 import { graphqlData } from 'appsync-local';
 import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
@@ -62,32 +62,73 @@ const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { creat
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
 const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
 
-export async function loadDemoData(
-  target: DemoTarget,
-): Promise<{ events: number; players: number; predictions: number }> {
+/** A gate letting at most `limit` calls of `work` run at a time; the others wait their turn in order. */
+function limiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/**
+ * How many requests run at once where order does not matter: enough to keep both the runtime and
+ * DynamoDB Local busy on two cores, few enough that no request waits long behind the others.
+ */
+const CONCURRENCY = 8;
+
+export interface DemoLoaded {
+  events: number;
+  players: number;
+  predictions: number;
+  /** GraphQL requests made. */
+  requests: number;
+}
+
+/**
+ * Requests that touch different items run side by side: the profiles, the leagues beside the cards,
+ * the cards of all events, and each event's predictions. What must stay in order does: the joins of a
+ * league (each one counts its members under a condition), the matches of a card (their order is the
+ * card's), and the broadcast, results and scoring of one event after another (their passes write the
+ * same season standings).
+ */
+export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
   const admin = target.tokenFor(DEMO_ADMIN, [ADMIN_GROUP]);
   const players = demoPlayers.map((name, i) => ({ name, token: target.tokenFor(demoUsername(i)) }));
-  const as = <T>(token: string, query: string, variables: Record<string, unknown>) =>
-    graphqlData<T>(target.url, token, query, variables);
+  let requests = 0;
+  const gate = limiter(CONCURRENCY);
+  const as = <T>(token: string, query: string, variables: Record<string, unknown>) => {
+    requests += 1;
+    return gate(() => graphqlData<T>(target.url, token, query, variables));
+  };
 
-  for (const player of players) await as(player.token, PROFILE, { displayName: player.name });
+  await Promise.all(players.map((player) => as(player.token, PROFILE, { displayName: player.name })));
 
   const seasonIds: string[] = [];
   for (const input of demoSeasons())
     seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
-  for (const league of demoLeagues) {
-    const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
-    const [commissioner, ...others] = league.members.map((i) => players[i]);
-    const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
-      input: { name: league.name, seasonId },
-    });
-    for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
-  }
+  const leagues = async () => {
+    for (const league of demoLeagues) {
+      const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
+      const [commissioner, ...others] = league.members.map((i) => players[i]);
+      const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
+        input: { name: league.name, seasonId },
+      });
+      for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
+    }
+  };
 
-  let predictions = 0;
-  for (const [eventIndex, event] of demoEvents.entries()) {
+  // Cards are built and predicted before the bell; past events then get their real start time.
+  const card = async (event: DemoEvent, eventIndex: number): Promise<Card> => {
     const { date, startsAt } = schedule(event);
-    // Cards are built and predicted before the bell; past events then get their real start time.
     const opensAt = event.state === 'UPCOMING' ? startsAt : new Date(Date.now() + HOUR).toISOString();
     const { createEvent } = await as<{ createEvent: { id: string } }>(admin, CREATE_EVENT, {
       input: { name: event.name, date, startsAt: opensAt, ...(event.rules ? { rules: event.rules } : {}) },
@@ -99,48 +140,27 @@ export async function loadDemoData(
       const { addMatch } = await as<{ addMatch: { id: string } }>(admin, ADD_MATCH, { eventId, input });
       matchIds.push(addMatch.id);
     }
-    const questions = event.questions ?? [];
     const questionIds: string[] = [];
-    for (const question of questions) {
+    for (const question of event.questions ?? []) {
       const { addQuestion } = await as<{ addQuestion: { id: string } }>(admin, ADD_QUESTION, {
         eventId,
         input: question.input,
       });
       questionIds.push(addQuestion.id);
     }
+    const saves = predictionsOf(event, eventIndex, matchIds, questionIds, players.length);
+    await Promise.all(saves.map(({ player, ...saved }) => as(players[player].token, SAVE, { eventId, ...saved })));
+    return { eventId, matchIds, questionIds, startsAt, predictions: saves.length };
+  };
 
-    let previousPicks: PickInput[] = [];
-    for (const [playerIndex, player] of players.entries()) {
-      const rnd = random(eventIndex * 1000 + playerIndex);
-      // Not everyone plays every event; the README's demo player (player01) always does.
-      const sitsOut = rnd() < 0.15;
-      if (sitsOut && playerIndex !== 0 && event.perfectPlayer !== playerIndex) continue;
-      // Every fifth player copies the one before: identical picks make ties in every leaderboard.
-      const perfect = event.perfectPlayer === playerIndex;
-      // Under the event's rules: a joker on one match, a finish called on some picks, a guess.
-      const joker = event.rules?.joker ? Math.floor(rnd() * event.matches.length) : -1;
-      const picks: PickInput[] =
-        playerIndex % 5 === 4 && previousPicks.length > 0
-          ? previousPicks
-          : event.matches.map((m, i) => ({
-              matchId: matchIds[i],
-              team:
-                typeof m.result === 'number' && (perfect || rnd() < 0.55)
-                  ? m.result
-                  : Math.floor(rnd() * m.teams.length),
-              ...(event.rules?.methodBonus && rnd() < 0.5
-                ? { method: METHODS[Math.floor(rnd() * METHODS.length)] }
-                : {}),
-              ...(i === joker ? { joker: true } : {}),
-            }));
-      const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
-      const answers = demoAnswers(questions, questionIds, rnd, perfect);
-      await as(player.token, SAVE, { eventId, picks, tieBreak, answers });
-      previousPicks = picks;
-      predictions += 1;
-    }
-
-    if (event.state === 'UPCOMING') continue;
+  // Results go in once the event's card is predicted and every league exists (as they did before the
+  // season went live); the final passes, which write the seasons' standings and their leagues' tables,
+  // run one at a time in the events' order.
+  const leaguesMade = leagues();
+  const playOut = async (event: DemoEvent, made: Card, previousPlayed: Promise<void>) => {
+    if (event.state === 'UPCOMING') return;
+    const { eventId, matchIds, questionIds, startsAt } = made;
+    await leaguesMade;
     await as(admin, UPDATE_EVENT, { input: { id: eventId, startsAt } });
     await as(admin, UPDATE_EVENT, { input: { id: eventId, state: 'BROADCAST' } });
     // A live event has its first results in (its provisional leaderboard follows them); a finished
@@ -155,18 +175,81 @@ export async function loadDemoData(
       await as(admin, SET_RESULT, { eventId, matchId: matchIds[i], ...set });
     }
     if (event.tieBreakAnswer !== undefined) await as(admin, ANSWER, { eventId, answer: event.tieBreakAnswer });
-    if (event.state === 'SCORED')
-      for (const [i, question] of questions.entries())
-        await as(admin, SET_ANSWER, { eventId, questionId: questionIds[i], ...answerVariables(question) });
     if (event.state === 'SCORED') {
+      for (const [i, question] of (event.questions ?? []).entries())
+        await as(admin, SET_ANSWER, { eventId, questionId: questionIds[i], ...answerVariables(question) });
+      await previousPlayed;
       // The live passes of the results just entered run in this process (the local runtime's Lambda):
-      // let them finish first, so that the final pass does not contend with them for the same standings.
+      // let them finish first, so that the final pass does not contend with them for the same board.
       await target.settled();
       await scoreFinal(
         () => as(admin, SCORE, { eventId }),
         () => target.settled(),
       );
     }
+  };
+  const cardsMade = demoEvents.map(card);
+  let previous: Promise<void> = Promise.resolve();
+  const plays = demoEvents.map((event, eventIndex) => {
+    const previousPlayed = previous;
+    previous = cardsMade[eventIndex].then((made) => playOut(event, made, previousPlayed));
+    return previous;
+  });
+  const [cards] = await Promise.all([Promise.all(cardsMade), Promise.all(plays), leaguesMade]);
+  // The live event's passes too, so that nothing of the load is still running when it returns.
+  await target.settled();
+  const predictions = cards.reduce((sum, c) => sum + c.predictions, 0);
+  return { events: demoEvents.length, players: players.length, predictions, requests };
+}
+
+interface Card {
+  eventId: string;
+  matchIds: string[];
+  questionIds: string[];
+  startsAt: string;
+  predictions: number;
+}
+
+interface Save {
+  player: number;
+  picks: PickInput[];
+  tieBreak: number | null;
+  answers: AnswerInput[];
+}
+
+/** The predictions of one event: who saves what, the same on every load. */
+function predictionsOf(
+  event: DemoEvent,
+  eventIndex: number,
+  matchIds: string[],
+  questionIds: string[],
+  playerCount: number,
+): Save[] {
+  const saves: Save[] = [];
+  let previousPicks: PickInput[] = [];
+  for (let playerIndex = 0; playerIndex < playerCount; playerIndex += 1) {
+    const rnd = random(eventIndex * 1000 + playerIndex);
+    // Not everyone plays every event; the README's demo player (player01) always does.
+    const sitsOut = rnd() < 0.15;
+    if (sitsOut && playerIndex !== 0 && event.perfectPlayer !== playerIndex) continue;
+    // Every fifth player copies the one before: identical picks make ties in every leaderboard.
+    const perfect = event.perfectPlayer === playerIndex;
+    // Under the event's rules: a joker on one match, a finish called on some picks, a guess.
+    const joker = event.rules?.joker ? Math.floor(rnd() * event.matches.length) : -1;
+    const picks: PickInput[] =
+      playerIndex % 5 === 4 && previousPicks.length > 0
+        ? previousPicks
+        : event.matches.map((m, i) => ({
+            matchId: matchIds[i],
+            team:
+              typeof m.result === 'number' && (perfect || rnd() < 0.55) ? m.result : Math.floor(rnd() * m.teams.length),
+            ...(event.rules?.methodBonus && rnd() < 0.5 ? { method: METHODS[Math.floor(rnd() * METHODS.length)] } : {}),
+            ...(i === joker ? { joker: true } : {}),
+          }));
+    const tieBreak = event.rules?.tieBreakQuestion ? 8 + Math.floor(rnd() * 30) : null;
+    const answers = demoAnswers(event.questions ?? [], questionIds, rnd, perfect);
+    saves.push({ player: playerIndex, picks, tieBreak, answers });
+    previousPicks = picks;
   }
-  return { events: demoEvents.length, players: players.length, predictions };
+  return saves;
 }

@@ -16,6 +16,7 @@ export { buildExplorer, EXPLORER_FILES } from './runtime/http/explorer-bundle.ts
 
 export {
   startDynamoDbLocal,
+  QUICK_START_JAVA_OPTIONS,
   createDynamoDbClient,
   type DynamoDbLocal,
   type DynamoDbLocalOptions,
