@@ -5,7 +5,43 @@
  */
 import { expect, it } from 'vitest';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import type { Fixture } from './fixtures.ts';
+import {
+  expectEventBoard,
+  expectSeason,
+  expectedStandings,
+  freshFixture,
+  type EventSpec,
+  type Fixture,
+  type Picks,
+} from './fixtures.ts';
+
+/**
+ * A suite's event played after an earlier one of the same season, so that standings add up across
+ * events: `setup` scores the earlier event, then writes the event (`event` unless given) and its picks;
+ * `expectScored` compares the event's final board and the season with the from-scratch computation.
+ */
+export function afterEarlierEvent(suite: {
+  earlier: { spec: EventSpec; picks: Picks };
+  event: EventSpec;
+  picks: Picks;
+  season: number;
+}) {
+  const { earlier, picks } = suite;
+  const setup = async (spec: EventSpec = suite.event) => {
+    const fx = await freshFixture();
+    await fx.event(earlier.spec);
+    await fx.predictions(earlier.spec, earlier.picks);
+    await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent(earlier.spec.id);
+    await fx.event(spec);
+    await fx.predictions(spec, picks);
+    return fx;
+  };
+  const expectScored = async (fx: Fixture, spec: EventSpec) => {
+    await expectEventBoard(fx, spec, picks, { final: true });
+    await expectSeason(fx, suite.season, expectedStandings([earlier, { spec, picks }]));
+  };
+  return { setup, expectScored };
+}
 
 export function finalPassGuarantees(
   eventId: string,

@@ -11,16 +11,13 @@ import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
 import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 import {
   expectEventBoard,
-  expectSeason,
   expectedLeaderboard,
-  expectedStandings,
-  freshFixture,
   type EventSpec,
   type Fixture,
   type Picks,
   type QuestionSpec,
 } from './fixtures.ts';
-import { finalPassGuarantees } from './guarantees.ts';
+import { afterEarlierEvent, finalPassGuarantees } from './guarantees.ts';
 
 const questions: QuestionSpec[] = [
   // Who wins the Rumble (CHOICE of 30), the Final Four (MULTI, 4 of 30, 5 a hit), the winner's entry
@@ -69,26 +66,12 @@ event.guesses = { allFour: 61, exact: 59, nearLow: 70, nearHigh: 40, justOut: 60
 const earlier: EventSpec = { id: 'q0', date: '2026-01-10', matches: [{ id: 'p', points: 4, result: 1 }] };
 const earlierPicks: Picks = { allFour: { p: 1 }, exact: { p: 1 }, silent: { p: 0 } };
 
-async function setup(spec: EventSpec = event) {
-  const fx = await freshFixture();
-  await fx.event(earlier);
-  await fx.predictions(earlier, earlierPicks);
-  await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('q0');
-  await fx.event(spec);
-  await fx.predictions(spec, picks);
-  return fx;
-}
-
-const season = (spec: EventSpec) =>
-  expectedStandings([
-    { spec: earlier, picks: earlierPicks },
-    { spec, picks },
-  ]);
-
-async function expectScored(fx: Fixture, spec: EventSpec) {
-  await expectEventBoard(fx, spec, picks, { final: true });
-  await expectSeason(fx, 2026, season(spec));
-}
+const { setup, expectScored } = afterEarlierEvent({
+  earlier: { spec: earlier, picks: earlierPicks },
+  event,
+  picks,
+  season: 2026,
+});
 
 const scorerOf = (fx: Fixture) => createScorer({ client: fx.client, tableName: fx.tableName });
 

@@ -11,18 +11,8 @@ import { BOARD, rowAllPicks, type EventRow } from '@pickem/domain/entities/board
 import { EVENT } from '@pickem/domain/entities/event';
 import { possiblePoints, scoringCard } from '@pickem/domain/points';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import {
-  expectEventBoard,
-  expectSeason,
-  expectedLeaderboard,
-  expectedStandings,
-  freshFixture,
-  matchItem,
-  type EventSpec,
-  type Fixture,
-  type Picks,
-} from './fixtures.ts';
-import { finalPassGuarantees } from './guarantees.ts';
+import { expectEventBoard, expectedLeaderboard, matchItem, type EventSpec, type Picks } from './fixtures.ts';
+import { afterEarlierEvent, finalPassGuarantees } from './guarantees.ts';
 import { EVERY_RULE_ON } from '../../scripts/demo/rules.ts';
 
 const event: EventSpec = {
@@ -61,26 +51,12 @@ for (let i = 0; i < 13; i++) event.guesses[`crowd-${String(i).padStart(2, '0')}`
 const earlier: EventSpec = { id: 'r0', date: '2026-02-01', matches: [{ id: 'p', points: 4, result: 1 }] };
 const earlierPicks: Picks = { perfect: { p: 1 }, jokerLost: { p: 1 }, tiedNear: { p: 0 } };
 
-async function setup(spec: EventSpec = event) {
-  const fx = await freshFixture();
-  await fx.event(earlier);
-  await fx.predictions(earlier, earlierPicks);
-  await createScorer({ client: fx.client, tableName: fx.tableName }).scoreEvent('r0');
-  await fx.event(spec);
-  await fx.predictions(spec, picks);
-  return fx;
-}
-
-const season = (spec: EventSpec) =>
-  expectedStandings([
-    { spec: earlier, picks: earlierPicks },
-    { spec, picks },
-  ]);
-
-async function expectScored(fx: Fixture, spec: EventSpec) {
-  await expectEventBoard(fx, spec, picks, { final: true });
-  await expectSeason(fx, 2026, season(spec));
-}
+const { setup, expectScored } = afterEarlierEvent({
+  earlier: { spec: earlier, picks: earlierPicks },
+  event,
+  picks,
+  season: 2026,
+});
 
 describe('the rules, scored exactly', () => {
   it('scores each rule and their combinations as the rules say, and breaks ties by the guess', async () => {
