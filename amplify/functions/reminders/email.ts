@@ -6,6 +6,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
+import escape from 'escape-html';
 
 export interface ReminderEmail {
   to: string;
@@ -39,9 +40,6 @@ export function bellInWords(startsAt: string): string {
   const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   return `${day}, ${time} UTC`;
 }
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const matches = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
 

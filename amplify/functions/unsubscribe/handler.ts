@@ -5,6 +5,7 @@
  * button that POSTs. The token (reminders/unsubscribe-token.ts) can do this one thing and does not expire.
  */
 import { ConditionalCheckFailedException, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import escape from 'escape-html';
 import { REMINDER } from '@pickem/domain/entities/reminder';
 import { IF_STORED } from '@pickem/domain/entities/table';
 import { toAttributes } from '../score-event/attributes.ts';
@@ -37,9 +38,6 @@ const page = (status: number, title: string, body: string): FunctionUrlResult =>
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font:16px system-ui,sans-serif;margin:2em">${body}</body></html>`,
 });
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function handler(event: FunctionUrlEvent): Promise<FunctionUrlResult> {
   const token = new URLSearchParams(event.rawQueryString ?? '').get('token') ?? '';

@@ -4,6 +4,7 @@
  * page shows its act-as bar; `signers`: local IAM principals it may also act as (AWS_IAM); `example`: the
  * document GraphiQL opens on when it has none saved. The page opens subscriptions on the real-time path given here.
  */
+import escape from 'escape-html';
 import { REALTIME_PATHS } from '../realtime/wire.ts';
 import { explorerAssets, EXPLORER_FILES } from './explorer-bundle.ts';
 import { signerInfo, type ExplorerSigner } from './dev-credentials.ts';
@@ -20,7 +21,7 @@ export function explorerPage(opts: { tokens: boolean; signers?: readonly Explore
 <script type="module" src="${EXPLORER_PATH}explorer.js"></script>
 </head>
 <body>
-<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}${opts.example ? ` data-example="${escapeAttribute(opts.example)}"` : ''}></div>
+<div id="root" data-tokens="${opts.tokens}" data-realtime-path="${REALTIME_PATHS[0]}"${signersAttribute(opts.signers ?? [])}${opts.example ? ` data-example="${escape(opts.example)}"` : ''}></div>
 </body>
 </html>
 `;
@@ -29,11 +30,7 @@ export function explorerPage(opts: { tokens: boolean; signers?: readonly Explore
 /** ` data-signers="<JSON>"` (names, labels, regions: no secrets), or nothing when there is none. */
 function signersAttribute(signers: readonly ExplorerSigner[]): string {
   if (signers.length === 0) return '';
-  return ` data-signers="${escapeAttribute(JSON.stringify(signerInfo(signers)))}"`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return ` data-signers="${escape(JSON.stringify(signerInfo(signers)))}"`;
 }
 
 /** A file of the page's bundle kept in `dir` by name (built on first use if missing or stale), or null. */

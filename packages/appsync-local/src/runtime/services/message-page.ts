@@ -5,7 +5,7 @@
  * nothing to the page. The raw RFC 5322 file stays one click away (`?raw`).
  */
 import { simpleParser } from 'mailparser';
-import { escape } from './page.ts';
+import escape from 'escape-html';
 
 /** Larger messages are offered raw only: parsing one is work the page need not do. */
 export const RENDERED_MESSAGE_BYTES = 1024 * 1024;

@@ -2,11 +2,8 @@
  * The outbox page of the local services: the messages newest first, `OUTBOX_PAGE_SIZE` a page (the next
  * page's link names the last file shown), each opening as its raw text.
  */
+import escape from 'escape-html';
 import type { OutboxEntry } from './outbox.ts';
-
-/** Text as HTML text or an attribute's value. */
-export const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A header's value as the message holds it, unfolded (the page shows To and Subject). */
 export function headerOf(message: string, name: string): string {
