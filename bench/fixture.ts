@@ -134,7 +134,15 @@ export async function loadPlayers(
     const prediction = PREDICTION.record(userId, `Player ${i}`, event, picks, now, tieBreak, answers);
     items.push(
       PREDICTION.item(prediction),
-      ENTRY.item({ userId, eventId, displayName: prediction.displayName, picks, tieBreak, answers, updatedAt: now }),
+      ENTRY.item({
+        userId,
+        eventId,
+        displayName: prediction.displayName,
+        picks,
+        tieBreak,
+        answers: prediction.answers,
+        updatedAt: now,
+      }),
     );
     items.push(PROFILE.item(userId, `Player ${i}`));
   }

@@ -61,7 +61,8 @@ export const BENCH_QUESTIONS: BenchQuestion[] = [
 ];
 
 /** Question i's id, shaped like addQuestion's (a ULID: 26 characters). */
-export const benchQuestionId = (i: number) => `01JDBENCHQUESTION000000${String(i).padStart(3, '0')}`;
+/** As addQuestion names the event's (i + 1)th question. */
+export const benchQuestionId = (i: number) => QUESTION.idOf(i + 1);
 
 /** As setQuestionAnswer stores it. */
 export const storedAnswer = (q: BenchQuestion): QuestionAnswerItem =>

@@ -22,6 +22,7 @@ import { SEASON as SEASONS } from '@pickem/domain/entities/season';
 import { BOARD, rankOf, type BoardHead } from '@pickem/domain/entities/board';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import { PREDICTION, type AnswerItem } from '@pickem/domain/entities/prediction';
+import { answersOf, scoresOf } from '@pickem/domain/entities/stored-answers';
 import { SEASON_RANKS, seasonRank, type SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { MATCH } from '@pickem/domain/entities/match';
@@ -217,7 +218,7 @@ async function compareWithScratch(
   const questions = (await store.query(QUESTION.list(EVENT_ID))) as unknown as QuestionItem[];
   questions.sort((a, b) => a.position - b.position);
   const scores = entries.map((e) => {
-    const asked = questionScores(questions, (e.answers ?? []) as AnswerItem[]);
+    const asked = questionScores(questions, answersOf(e.answers as string | undefined));
     let points = 0;
     let correct = 0;
     let allRight = true;
@@ -255,8 +256,8 @@ async function compareWithScratch(
   for (const s of scores) {
     const item = predictions.get(keyId(PREDICTION.key(s.userId, DATE, EVENT_ID)));
     expect(`prediction of ${s.userId}`, item, { points: s.points, correct: s.correct, rank: ranks.get(s.userId)! });
-    if (JSON.stringify(item?.questionScores ?? []) !== JSON.stringify(s.asked))
-      problems.push(`prediction of ${s.userId}: questionScores ${JSON.stringify(item?.questionScores)}`);
+    if (JSON.stringify(scoresOf(item?.questionScores as string | undefined)) !== JSON.stringify(s.asked))
+      problems.push(`prediction of ${s.userId}: questionScores ${String(item?.questionScores)}`);
   }
   const ordered = [...scores].sort((a, b) => compareScores({ ...a, correct: a.second }, { ...b, correct: b.second }));
   await expectBoard(

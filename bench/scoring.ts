@@ -26,6 +26,7 @@ import { EVENT } from '@pickem/domain/entities/event';
 import { MATCH } from '@pickem/domain/entities/match';
 import { ENTRY } from '@pickem/domain/entities/entry';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { storedAnswers } from '@pickem/domain/entities/stored-answers';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { QUESTION } from '@pickem/domain/entities/question';
 import { STANDING } from '@pickem/domain/entities/standing';
@@ -193,12 +194,14 @@ const prediction = (u: number, picks: PickItem[], rules = false, questions = fal
   eventDate: DATE,
   picks,
   tieBreak: rules ? benchGuess(u) : null,
-  answers: questions
-    ? benchAnswers(
-        u,
-        BENCH_QUESTIONS.map((_, i) => benchQuestionId(i)),
-      )
-    : [],
+  answers: storedAnswers(
+    questions
+      ? benchAnswers(
+          u,
+          BENCH_QUESTIONS.map((_, i) => benchQuestionId(i)),
+        )
+      : [],
+  ),
   points: null,
   correct: null,
   rank: null,

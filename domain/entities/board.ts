@@ -34,6 +34,7 @@ import type { ItemKey } from './table';
 import type { ScoringQuestion } from './question';
 import { possibleQuestionPoints, scoreQuestions } from '../questions';
 import type { AnswerItem } from './prediction';
+import { answersOf, storedAnswers, storedScores } from './stored-answers';
 
 export const BOARD_LIMIT = {
   /** Rows a chunk holds: a page of at most 100 rows spans at most 2 chunks. */
@@ -414,7 +415,8 @@ export function boardFigures(
 ): PredictionItem {
   if (head === null) return prediction;
   const score = boardScore(head, prediction.picks);
-  const asked = scoreQuestions(prediction.answers, head.questions ?? []);
+  const answers = answersOf(prediction.answers);
+  const asked = scoreQuestions(answers, head.questions ?? []);
   const points = score.points + asked.points;
   const second = secondKey({ ...prediction, points, correct: score.correct }, tieOf(head));
   return {
@@ -424,10 +426,10 @@ export function boardFigures(
     rank: rankOf(head, points, second),
     scores: score.scores,
     cardBonus: score.cardBonus,
-    questionScores: asked.questionScores,
+    questionScores: storedScores(asked.questionScores),
     possiblePoints: head.final
       ? null
-      : boardPossible(head, prediction.picks) + possibleQuestionPoints(prediction.answers, head.questions ?? []),
+      : boardPossible(head, prediction.picks) + possibleQuestionPoints(answers, head.questions ?? []),
   };
 }
 
@@ -459,8 +461,8 @@ export function rowPrediction(
     updatedAt,
     scores: score.scores,
     cardBonus: score.cardBonus,
-    answers,
-    questionScores: scoreQuestions(answers, head.questions ?? []).questionScores,
+    answers: storedAnswers(answers),
+    questionScores: storedScores(scoreQuestions(answers, head.questions ?? []).questionScores),
     possiblePoints: head.final ? null : (row[10] ?? null),
   };
 }

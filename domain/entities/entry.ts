@@ -6,7 +6,7 @@
  * limits, and scoring writes no index entry for a prediction.
  */
 import { onTable } from './access';
-import type { AnswerItem, PickItem } from './prediction';
+import type { PickItem } from './prediction';
 import { userPk } from './profile';
 import type { ItemKey } from './table';
 
@@ -18,8 +18,8 @@ export interface EntryItem {
   picks: PickItem[];
   /** The prediction's tie-break guess (absent: none). */
   tieBreak?: number | null;
-  /** The prediction's answers to the event's questions (absent: none). */
-  answers?: AnswerItem[] | null;
+  /** The prediction's answers to the event's questions, as the prediction stores them (absent: none). */
+  answers?: string | null;
   /** The prediction's updatedAt. */
   updatedAt: string;
 }

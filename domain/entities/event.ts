@@ -27,6 +27,8 @@ export interface EventItem {
   rules?: RulesItem;
   /** The answer to the rules' tie-break question (setTieBreakAnswer; absent: none yet). */
   tieBreakAnswer?: number | null;
+  /** How many questions were ever added (addQuestion raises it; absent: 0): the next question's id (QUESTION.idOf). */
+  questionSeq?: number;
 }
 
 export const EVENT_LIMIT = {

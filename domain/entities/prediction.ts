@@ -9,6 +9,7 @@ import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
 import { padded, type ItemKey } from './table';
+import { answersOf, scoresOf, storedAnswers, storedScores } from './stored-answers';
 
 export interface PickItem {
   matchId: string;
@@ -35,8 +36,8 @@ export interface PredictionItem {
   picks: PickItem[];
   /** The guess at the event's tie-break question (absent: none). */
   tieBreak?: number | null;
-  /** Absent: none. */
-  answers?: AnswerItem[] | null;
+  /** Its answers, stored compact (stored-answers.ts); absent: none. */
+  answers?: string | null;
   points: number | null;
   correct: number | null;
   rank: number | null;
@@ -44,7 +45,8 @@ export interface PredictionItem {
   /** Set by the final pass with points: what each match earned, and the perfect-card bonus. */
   scores?: { matchId: string; points: number }[] | null;
   cardBonus?: number | null;
-  questionScores?: { questionId: string; points: number }[] | null;
+  /** What each question earned, stored compact (stored-answers.ts). */
+  questionScores?: string | null;
   /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
   possiblePoints?: number | null;
 }
@@ -67,7 +69,7 @@ function attributes(prediction: PredictionItem) {
     eventDate: prediction.eventDate,
     picks: prediction.picks,
     tieBreak: prediction.tieBreak ?? null,
-    answers: prediction.answers ?? [],
+    answers: prediction.answers ?? '',
     updatedAt: prediction.updatedAt,
   };
 }
@@ -110,7 +112,7 @@ export const PREDICTION = {
     eventDate: event.date,
     picks,
     tieBreak,
-    answers,
+    answers: storedAnswers(answers),
     points: null,
     correct: null,
     rank: null,
@@ -134,7 +136,7 @@ export const PREDICTION = {
     rank: score.rank,
     scores: score.scores ?? [],
     cardBonus: score.cardBonus ?? 0,
-    questionScores: score.questionScores ?? [],
+    questionScores: storedScores(score.questionScores),
   }),
 };
 
@@ -175,7 +177,7 @@ export function toPrediction(item: PredictionItem) {
     scores: item.scores ?? [],
     cardBonus: item.cardBonus ?? 0,
     possiblePoints: item.possiblePoints ?? null,
-    answers: item.answers ?? [],
-    questionScores: item.questionScores ?? [],
+    answers: answersOf(item.answers),
+    questionScores: scoresOf(item.questionScores),
   };
 }

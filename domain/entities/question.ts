@@ -57,6 +57,12 @@ export const QUESTION = {
   key,
   /** Access pattern: the questions of an event's partition (the scoring function). */
   list: (eventId: string) => onTable(EVENT.pk(eventId), beginsWith(SK_PREFIX), true),
+  /**
+   * The id of the event's `seq`th question ever added: short, since every prediction stores it with
+   * each answer and score (stored-answers.ts), and never reused after a removal, so an answer to a
+   * removed question never counts for a new one.
+   */
+  idOf: (seq: number) => `q${seq}`,
   /** A new or edited question: it has no answer. */
   record: (eventId: string, questionId: string, position: number, fields: QuestionFields): QuestionItem => ({
     id: questionId,

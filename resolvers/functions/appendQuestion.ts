@@ -1,6 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { stashedEvent } from '../lib/card';
-import { questionCountBy, questionEventError, requireQuestionsOpen } from '../lib/questions';
+import { questionAdded, questionEventError, requireQuestionsOpen } from '../lib/questions';
 import { EVENT, ifPicksOpen, type EventItem } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_NEW, both } from '@pickem/domain/entities/table';
@@ -8,12 +8,25 @@ import { QUESTION_LIMIT } from '@pickem/domain/limits';
 import { ERROR } from '../lib/errors';
 import type { MutationAddQuestionArgs, MutationAddQuestionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
-import { raiseWriteError, tableOf, transaction, txPut, txUpdate } from '../lib/transact';
+import { failedCondition, raiseWriteError, tableOf, transaction, txPut, txUpdate } from '../lib/transact';
 
 type AppendQuestionContext = Context<MutationAddQuestionArgs, CardStash & { created: QuestionItem; now: number }>;
 
 function eventFull(event: EventItem) {
   return { message: `Event ${event.id} already has ${QUESTION_LIMIT.perEvent} questions`, type: ERROR.cardFull };
+}
+
+const ADDED_MEANWHILE = {
+  message: 'Another question was added at the same time; try again',
+  type: ERROR.concurrentModification,
+};
+
+/** Why an open event refused the question: full, or another question added since the card was read. */
+function addedMeanwhile(ctx: AppendQuestionContext, event: EventItem) {
+  const failed = failedCondition(ctx);
+  const stored = failed ? (failed.item as Partial<EventItem> & { questionCount?: number }) : null;
+  if (stored !== null && (stored.questionCount ?? 0) >= QUESTION_LIMIT.perEvent) return eventFull(event);
+  return ADDED_MEANWHILE;
 }
 
 /**
@@ -32,7 +45,9 @@ export function request(ctx: AppendQuestionContext) {
   }
   let last = 0;
   for (const q of questions) if (q.position > last) last = q.position;
-  const question = QUESTION.record(event.id, util.autoUlid(), last + 1, ctx.stash.question);
+  const seq = event.questionSeq ?? 0;
+  const added = questionAdded(seq);
+  const question = QUESTION.record(event.id, QUESTION.idOf(seq + 1), last + 1, ctx.stash.question);
   ctx.stash.created = question;
   ctx.stash.now = now;
   const table = tableOf(ctx);
@@ -40,12 +55,15 @@ export function request(ctx: AppendQuestionContext) {
     txUpdate(
       table,
       EVENT.key(event.id),
-      questionCountBy(1),
-      both(ifPicksOpen(now), {
-        expression: 'attribute_not_exists(#countNow) OR #countNow < :max',
-        names: { '#countNow': 'questionCount' },
-        values: { ':max': QUESTION_LIMIT.perEvent },
-      }),
+      added.update,
+      both(
+        both(ifPicksOpen(now), {
+          expression: 'attribute_not_exists(#countNow) OR #countNow < :max',
+          names: { '#countNow': 'questionCount' },
+          values: { ':max': QUESTION_LIMIT.perEvent },
+        }),
+        added.condition,
+      ),
     ),
     txPut(table, QUESTION.key(event.id, question.id), QUESTION.attributes(question), IF_NEW),
   ]);
@@ -53,6 +71,6 @@ export function request(ctx: AppendQuestionContext) {
 
 export function response(ctx: AppendQuestionContext): MutationAddQuestionResult {
   const event = stashedEvent(ctx);
-  raiseWriteError(ctx, [questionEventError(ctx, event, ctx.stash.now, eventFull(event))]);
+  raiseWriteError(ctx, [questionEventError(ctx, event, ctx.stash.now, addedMeanwhile(ctx, event)), ADDED_MEANWHILE]);
   return toQuestion(ctx.stash.created, true);
 }

@@ -71,7 +71,7 @@ export function request(ctx: PutPredictionContext) {
         displayName: prediction.displayName,
         picks,
         tieBreak,
-        answers,
+        answers: prediction.answers,
         updatedAt: prediction.updatedAt,
       }),
     ),

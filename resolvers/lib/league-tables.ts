@@ -8,6 +8,7 @@ import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities
 import type { LeagueSource } from './league';
 import { possiblePoints, scorePicks, scoringCard } from '@pickem/domain/points';
 import { possibleQuestionPoints, scoreQuestions } from '@pickem/domain/questions';
+import { answersOf, storedScores } from '@pickem/domain/entities/stored-answers';
 import { rulesOf } from '@pickem/domain/rules';
 import { ranked } from '@pickem/domain/ranking';
 import type { LeagueTableStash } from './stash';
@@ -101,7 +102,8 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
     .map((m) => {
       const prediction = ctx.stash.predictions[m.userId];
       const score = scorePicks(prediction.picks, onCard, rules);
-      const asked = scoreQuestions(prediction.answers, questions);
+      const answers = answersOf(prediction.answers);
+      const asked = scoreQuestions(answers, questions);
       return {
         ...prediction,
         displayName: nameOf(ctx.stash, m.userId, prediction.displayName),
@@ -109,10 +111,10 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
         correct: score.correct,
         scores: score.scores,
         cardBonus: score.cardBonus,
-        questionScores: asked.questionScores,
+        questionScores: storedScores(asked.questionScores),
         possiblePoints:
           event.state === 'BROADCAST'
-            ? possiblePoints(prediction.picks, onCard, rules) + possibleQuestionPoints(prediction.answers, questions)
+            ? possiblePoints(prediction.picks, onCard, rules) + possibleQuestionPoints(answers, questions)
             : null,
       };
     });

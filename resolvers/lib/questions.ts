@@ -46,6 +46,19 @@ export const questionCountBy = (delta: number) => ({
   values: { ':delta': delta },
 });
 
+/** addQuestion's event update: the count and the ids' sequence raised by one, from the sequence read. */
+export const questionAdded = (seenSeq: number) => ({
+  update: {
+    expression: 'ADD #count :one, #seq :one',
+    names: { '#count': 'questionCount', '#seq': 'questionSeq' },
+    values: { ':one': 1 },
+  },
+  condition:
+    seenSeq === 0
+      ? { expression: 'attribute_not_exists(#seqNow)', names: { '#seqNow': 'questionSeq' }, values: {} }
+      : { expression: '#seqNow = :seq', names: { '#seqNow': 'questionSeq' }, values: { ':seq': seenSeq } },
+});
+
 /** The errors of an edit of a stored question whose transaction failed: the event locked or changed meanwhile, or the question gone. */
 export function editedQuestionErrors(
   ctx: Context<{ eventId: string; questionId: string }, CardStash & { now: number }>,

@@ -59,6 +59,24 @@ describe('questions', () => {
     expect(eventCard.questions.map((q: { id: string }) => q.id)).toEqual([b.id, c.id]);
   });
 
+  it('get short ids never reused, so an answer to a removed question never counts for a new one', async () => {
+    const event = await createCard(api, 1);
+    const a = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;
+    const b = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;
+    expect([a.id, b.id]).toEqual(['q1', 'q2']);
+    await asAdmin('remove', { e: event.id, q: b.id });
+    expect((await asAdmin('add', { e: event.id, i: choice })).addQuestion.id).toBe('q3');
+    // Two at once: each gets its own id, or one is told to try again with nothing written.
+    const both = await Promise.all(
+      [0, 1].map(() => api.request(ADMIN, OPS.add, { e: event.id, i: four }, ADMIN_GROUPS)),
+    );
+    const added = both.flatMap((r) => (r.errors ? [] : [r.data.addQuestion.id]));
+    expect(new Set(added).size).toBe(added.length);
+    for (const r of both) if (r.errors) expect(r.errors[0].errorType).toBe('ConcurrentModification');
+    const { eventCard } = await api.data(PLAYER, OPS.card, { e: event.id });
+    expect(eventCard.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'q3', ...added]);
+  });
+
   it('refuses a bad question, and edits once the event is live (CardLocked), writing nothing', async () => {
     const event = await createCard(api, 1);
     const q = (await asAdmin('add', { e: event.id, i: choice })).addQuestion;

@@ -11,6 +11,7 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { scoresOf, storedAnswers } from '@pickem/domain/entities/stored-answers';
 import { afterEach, expect } from 'vitest';
 import { localDynamoDbEnvironment } from 'appsync-local';
 import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
@@ -345,7 +346,7 @@ export class Fixture {
         rank: p?.rank ?? null,
         scores: p?.scores ?? null,
         cardBonus: p?.cardBonus ?? null,
-        questionScores: p?.questionScores ?? null,
+        questionScores: p?.questionScores === undefined ? null : scoresOf(p.questionScores as string),
       });
     }
     return out;
@@ -395,7 +396,7 @@ export function predictionItem(spec: EventSpec, userId: string, picks: Record<st
     eventDate: spec.date,
     picks: picksOf(picks),
     tieBreak: spec.guesses?.[userId] ?? null,
-    answers: answersOf(spec, userId),
+    answers: storedAnswers(answersOf(spec, userId)),
     points: null,
     correct: null,
     rank: null,
@@ -410,7 +411,7 @@ export function entryItem(spec: EventSpec, userId: string, picks: Record<string,
     displayName: `name-${userId}`,
     picks: picksOf(picks),
     tieBreak: spec.guesses?.[userId] ?? null,
-    answers: answersOf(spec, userId),
+    answers: storedAnswers(answersOf(spec, userId)),
     updatedAt: `${spec.date}T19:00:00.000Z`,
   });
 }

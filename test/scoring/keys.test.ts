@@ -39,7 +39,7 @@ describe('entity keys', () => {
       rank: 1,
       scores: [],
       cardBonus: 0,
-      questionScores: [],
+      questionScores: '',
     });
   });
 

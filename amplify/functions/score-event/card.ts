@@ -15,6 +15,7 @@ import {
   type EventRow,
 } from '@pickem/domain/entities/board';
 import { ENTRY, type EntryItem } from '@pickem/domain/entities/entry';
+import { answersOf } from '@pickem/domain/entities/stored-answers';
 import { MATCH, outcomeOf, winnerOf, type MatchItem } from '@pickem/domain/entities/match';
 import type { AnswerItem, PickItem } from '@pickem/domain/entities/prediction';
 import { QUESTION, byPosition, type QuestionItem } from '@pickem/domain/entities/question';
@@ -194,7 +195,7 @@ export function entriesScoring(
 ): CardScoring {
   const picks = entries.map((e) => e.picks);
   const picked = optionCounts(
-    entries.map((e) => e.answers),
+    entries.map((e) => answersOf(e.answers)),
     checked.questions,
   );
   return cardScoring(
@@ -225,7 +226,7 @@ export const entryPlayer = (entry: EntryItem): BoardPlayer => ({
   displayName: entry.displayName,
   picks: entry.picks,
   tieBreak: entry.tieBreak ?? null,
-  answers: entry.answers ?? null,
+  answers: answersOf(entry.answers),
   savedAtMs: Date.parse(entry.updatedAt),
 });
 

@@ -6,6 +6,7 @@
 import { tieOf, type EventRow } from '@pickem/domain/entities/board';
 import type { EventItem } from '@pickem/domain/entities/event';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
+import { answersOf } from '@pickem/domain/entities/stored-answers';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { QuestionItem } from '@pickem/domain/entities/question';
@@ -36,7 +37,7 @@ export async function writeScores(
     entry: e,
     userId: e.userId,
     key: PREDICTION.key(e.userId, event.date, event.id),
-    ...playerScore({ picks: e.picks, answers: e.answers ?? null }, scoring),
+    ...playerScore({ picks: e.picks, answers: answersOf(e.answers) }, scoring),
   }));
   const ranks = competitionRanks(
     raw.map((r) => ({

@@ -6,6 +6,7 @@
  * computed from: the season boards keep, for each player, the row of the highest revision they saw.
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import { storedScores } from '@pickem/domain/entities/stored-answers';
 import { STANDING } from '@pickem/domain/entities/standing';
 import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
@@ -120,13 +121,13 @@ export function planPlayer(
     displayName: ctx.displayName,
     scores: score.scores,
     cardBonus: score.cardBonus,
-    questionScores: score.questionScores,
+    questionScores: storedScores(score.questionScores),
   };
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
   const detailKept =
     JSON.stringify(prediction.scores ?? null) === JSON.stringify(score.scores) &&
     prediction.cardBonus === score.cardBonus &&
-    JSON.stringify(prediction.questionScores ?? []) === JSON.stringify(score.questionScores);
+    (prediction.questionScores ?? '') === predictionSet.questionScores;
   const writePrediction = !(
     scoreKept &&
     detailKept &&
