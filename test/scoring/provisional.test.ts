@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createScorer } from '../../amplify/functions/score-event/scorer.ts';
-import { onItemsWritten } from '../../amplify/functions/score-event/store.ts';
+import { onItemsWritten } from '../../amplify/functions/score-event/meter.ts';
 import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
 import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { BOARD, shownHead, type BoardHead } from '@pickem/domain/entities/board';

@@ -28,7 +28,8 @@ import { Expression, conditionCheck, setUpdate } from './expressions.ts';
 import { seasonFigures, type Settled, type StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { standingKey } from './standings.ts';
-import { backoff, isConditionFailure, keyId, sleep, type Store } from './store.ts';
+import { backoff, sleep } from './retry.ts';
+import { isConditionFailure, keyId, type Store } from './store.ts';
 
 const MAX_ATTEMPTS = 6;
 
