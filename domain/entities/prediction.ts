@@ -9,7 +9,7 @@ import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
 import { padded, type ItemKey } from './table';
-import { answersOf, scoresOf, storedAnswers, storedScores } from './stored-answers';
+import { answersOf, scoresOf, storedAnswers, storedScores, type AnswerItem } from './stored-answers';
 
 export interface PickItem {
   matchId: string;
@@ -20,12 +20,7 @@ export interface PickItem {
   joker?: boolean;
 }
 
-/** An answer to a question: the options picked (CHOICE, MULTI) or the number guessed (NUMBER). */
-export interface AnswerItem {
-  questionId: string;
-  options: number[];
-  number: number | null;
-}
+export type { AnswerItem } from './stored-answers';
 
 export interface PredictionItem {
   userId: string;

@@ -6,7 +6,12 @@
  * - scores: `q1:5 q2:0 q3:10`.
  * Question ids hold no space or colon (QUESTION.idOf).
  */
-import type { AnswerItem } from './prediction';
+/** An answer to a question: the options picked (CHOICE, MULTI) or the number guessed (NUMBER). */
+export interface AnswerItem {
+  questionId: string;
+  options: number[];
+  number: number | null;
+}
 
 export interface QuestionScore {
   questionId: string;
