@@ -10,5 +10,6 @@ export { useAction } from './react/use-action.ts';
 export { useEventUpdates } from './react/use-event-updates.ts';
 export { useEventCard, BOARD_ROWS, type EventCardState } from './react/use-event-card.ts';
 export { useLeague, type League } from './react/use-league.ts';
+export { useLeaguePreview } from './react/use-league-preview.ts';
 export { useSavePicks, type SavedPrediction } from './react/use-save-picks.ts';
 export { useChosenName } from './react/use-chosen-name.ts';

@@ -1,5 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
-import { caller } from './lib/caller';
+import { caller, isGuest } from './lib/caller';
 import { ERROR } from './lib/errors';
 import { typedInviteCode } from './lib/invite-code';
 import { toSeason } from '@pickem/domain/entities/season';
@@ -12,10 +12,12 @@ type LeaguePreviewContext = Context<QueryLeaguePreviewArgs, LeagueStash>;
  * Pipeline: getCodeLeague → checkJoinAttempts → getLeague → getLeagueSeason → getCommissionerName.
  * The invite page's preview: name, season, the commissioner's name, member count, whether joins are
  * open, and nothing else (no id, code or members). A wrong code counts toward the caller's wrong codes
- * exactly as joinLeague's do, so the preview is no faster way to guess codes.
+ * exactly as joinLeague's do, so the preview is no faster way to guess codes; a signed-out guest's
+ * count in the guests' shared window (checkJoinAttempts).
  */
 export function request(ctx: LeaguePreviewContext) {
-  caller(ctx);
+  // A guest (an invite link opened signed out) has no identity; anyone else must be a signed-in player.
+  if (!isGuest(ctx)) caller(ctx);
   const code = typedInviteCode(ctx.args.code);
   if (code === null) util.error('No league has this invite code', ERROR.invalidCode);
   ctx.stash.code = code;

@@ -10,13 +10,27 @@ import type { LocalAppSyncOptions } from 'appsync-local';
 import { wiring } from '../amplify/data/wiring.ts';
 import { buildDir, repoRoot, stateDir } from '../project.ts';
 
+/**
+ * The local API key: the schema's @aws_api_key fields (leaguePreview, for an invite link opened signed
+ * out) are what it reaches. Not a secret: on AWS too the key ships in every client's amplify_outputs.json.
+ */
+export const LOCAL_API_KEY = 'da2-local-pickem-guest';
+
 type ProjectFields = 'root' | 'buildDir' | 'stateDir' | 'schemaPath' | 'wiring';
 
 /** This project's schema, wiring and folders, with `options` for the rest (or another wiring, as the reload benchmark's copy). */
 export function projectAppSyncOptions(
   options: Omit<LocalAppSyncOptions, ProjectFields> & Partial<Pick<LocalAppSyncOptions, 'wiring'>>,
 ): LocalAppSyncOptions {
-  return { root: repoRoot, buildDir, stateDir, schemaPath: 'schema.graphql', wiring, ...options };
+  return {
+    root: repoRoot,
+    buildDir,
+    stateDir,
+    schemaPath: 'schema.graphql',
+    wiring,
+    apiKeys: [LOCAL_API_KEY],
+    ...options,
+  };
 }
 
 /**

@@ -92,7 +92,7 @@ const [
   { groups, usernameAttribute },
   { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin },
   { ensureAppBuilt, serveApp },
-  { projectAppSyncOptions },
+  { projectAppSyncOptions, LOCAL_API_KEY },
   { DEMO_ADMIN, demoUsername, loadDemoData },
   { withoutInfoLines },
   { clearTable, holdsOlderModel },
@@ -205,6 +205,7 @@ writeSigningCredentials(
 const outputs = localOutputs({
   apiUrl: app.url,
   authorizationTypes: app.authorizationTypes,
+  apiKey: LOCAL_API_KEY,
   pool,
   userPoolEndpoint: cognito.endpoint,
   usernameAttributes: [usernameAttribute],

@@ -25,6 +25,7 @@ const Profile = lazy(() => import('./screens/Profile.tsx').then((m) => ({ defaul
 const Leagues = lazy(() => import('./leagues/Leagues.tsx').then((m) => ({ default: m.Leagues })));
 const LeagueScreen = lazy(() => import('./leagues/LeagueScreen.tsx').then((m) => ({ default: m.LeagueScreen })));
 const JoinLink = lazy(() => import('./leagues/JoinLink.tsx').then((m) => ({ default: m.JoinLink })));
+const GuestInvite = lazy(() => import('./leagues/GuestInvite.tsx').then((m) => ({ default: m.GuestInvite })));
 const AdminHome = lazy(() => import('./admin/AdminHome.tsx').then((m) => ({ default: m.AdminHome })));
 
 /** A part of a screen that loads when first shown, with `fallback` in its place meanwhile (not the whole screen's). */
@@ -56,6 +57,7 @@ const eventAdminTools = {
 
 export function App() {
   const { user, recheck } = useSignedInUser();
+  const route = useRoute();
   if (user === undefined)
     return (
       <main className="page">
@@ -65,7 +67,11 @@ export function App() {
   if (user === null)
     return (
       <Suspense fallback={<p aria-busy="true">Loading the sign-in…</p>}>
-        <SignIn onSignedIn={recheck} />
+        {route.screen === 'join' ? (
+          <GuestInvite code={route.code} onSignedIn={recheck} />
+        ) : (
+          <SignIn onSignedIn={recheck} />
+        )}
       </Suspense>
     );
   return <Shell user={user} />;

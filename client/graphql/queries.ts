@@ -175,7 +175,7 @@ query League($leagueId: ID!) {
 }
 ` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;
 
-/** The league of an invite code, as shown before joining. A code no league has counts as a wrong code, as in joinLeague (InvalidCode; TooManyAttempts after 5 within a minute). */
+/** The league of an invite code, as shown before joining; also to a signed-out guest (the API key: an invite link opened signed out). A code no league has counts as a wrong code, as in joinLeague (InvalidCode; TooManyAttempts after 5 within a minute, for guests after 30 within a minute between all of them). */
 export const leaguePreview = /* GraphQL */ `
 query LeaguePreview($code: String!) {
   leaguePreview(code: $code) {

@@ -189,11 +189,15 @@ export const LEAGUE_BAN = {
  * `JOINS#<userId>` / `WINDOW#<window>` with `count`. A wrong code adds one on the condition that
  * `count` is below maxWrong; a join's transaction checks the same. A fixed window per item, so the
  * count needs no reset (a reset read and then written could be raced); `expiresAt` (epoch seconds)
- * says when the item is of no more use.
+ * says when the item is of no more use. Signed-out guests (leaguePreview with the API key) have no
+ * identity to count by, so they share one counter (`guestId`) with a cap of its own, maxWrongGuests:
+ * no header a guest sends can give them a fresh count.
  */
 export const JOIN_ATTEMPTS = {
   type: 'JoinAttempts',
   maxWrong: 5,
+  guestId: 'GUESTS',
+  maxWrongGuests: 30,
   windowSeconds: 60,
   key: (userId: string, window: number): ItemKey => ({ PK: `JOINS#${userId}`, SK: `WINDOW#${window}` }),
 };

@@ -33,6 +33,14 @@ export function isIamPrincipal(ctx: Context): boolean {
   return typeof identity.userArn === 'string' && identity.userArn !== '' && !identity.cognitoIdentityPoolId;
 }
 
+/**
+ * A signed-out guest: the API key (AppSync gives an API_KEY caller no identity). The schema lets such a
+ * caller reach leaguePreview alone (@aws_api_key); every other field refuses it before any resolver.
+ */
+export function isGuest(ctx: Context): boolean {
+  return !ctx.identity;
+}
+
 /** A member of the Cognito `admin` group, or an IAM principal allowed the field (the schema's @aws_iam and its policy). */
 export function isAdmin(ctx: Context): boolean {
   if (isIamPrincipal(ctx)) return true;

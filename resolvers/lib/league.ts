@@ -122,6 +122,9 @@ function countBelow(cap: number): Expression {
 /** The condition that a window has room for another wrong code. */
 export const UNDER_ATTEMPTS: Expression = countBelow(JOIN_ATTEMPTS.maxWrong);
 
+/** The same for the guests' shared window. */
+export const UNDER_GUEST_ATTEMPTS: Expression = countBelow(JOIN_ATTEMPTS.maxWrongGuests);
+
 /** joinLeague's checks beside its writes: the player is not banned from the league, and not throttled. */
 export function joinChecks(table: string, leagueId: string, userId: string): TransactItem[] {
   return [

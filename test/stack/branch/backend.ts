@@ -232,9 +232,11 @@ describe('amplify_outputs.json', () => {
     const outputs = JSON.parse(text);
     expect(outputs.data).toMatchObject({
       default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',
-      authorization_types: ['AWS_IAM'],
+      authorization_types: ['API_KEY', 'AWS_IAM'],
       aws_region: "<{'Ref':'AWS::Region'}>",
     });
+    // The key of the schema's @aws_api_key fields (leaguePreview for signed-out guests), resolved at deploy time.
+    expect(outputs.data.api_key).toMatch(/^<.*ApiKey/);
     const url: string = outputs.data.url;
     const outputName = /Outputs\.([A-Za-z0-9]+)'/.exec(url)?.[1];
     expect(outputName).toBeDefined();

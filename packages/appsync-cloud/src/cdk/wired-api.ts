@@ -4,7 +4,7 @@
  * bundleResolver. Generic: nothing here knows about any particular application.
  */
 import { readFileSync } from 'node:fs';
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Expiration, Stack } from 'aws-cdk-lib';
 import {
   AppsyncFunction,
   AuthorizationType,
@@ -51,6 +51,8 @@ export interface DataClientConfig {
   aws_region: string;
   default_authorization_type: ClientAuthorizationType;
   authorization_types: ClientAuthorizationType[];
+  /** With API_KEY among the types: the key clients send for the schema's @aws_api_key fields. */
+  api_key?: string;
 }
 
 export class WiredGraphqlApi extends Construct {
@@ -147,13 +149,25 @@ export class WiredGraphqlApi extends Construct {
       aws_region: Stack.of(this).region,
       default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',
       authorization_types: additional,
+      ...(this.api.apiKey ? { api_key: this.api.apiKey } : {}),
     };
   }
 }
 
 function cdkAuthorizationMode(type: ClientAuthorizationType): AuthorizationMode {
   if (type === 'AWS_IAM') return { authorizationType: AuthorizationType.IAM };
-  throw new Error(`the schema uses authorization mode ${type}; this stack configures only Cognito user pools and IAM`);
+  // A key lasts at most 365 days; each deployment sets its expiry a year on again (CDK's Expiration.after).
+  if (type === 'API_KEY')
+    return {
+      authorizationType: AuthorizationType.API_KEY,
+      apiKeyConfig: {
+        description: 'The @aws_api_key fields: reads for signed-out guests',
+        expires: Expiration.after(Duration.days(365)),
+      },
+    };
+  throw new Error(
+    `the schema uses authorization mode ${type}; this stack configures only Cognito user pools, IAM and API keys`,
+  );
 }
 
 export { FieldLogLevel, RetentionDays };

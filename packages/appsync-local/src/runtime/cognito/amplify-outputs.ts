@@ -24,6 +24,8 @@ export interface LocalOutputsInput {
   apiUrl: string;
   /** The modes besides Cognito user pools: the local API's `authorizationTypes`. */
   authorizationTypes: ClientAuthorizationType[];
+  /** With API_KEY among them: the key the client sends (`data.api_key`). */
+  apiKey?: string;
   pool: LocalUserPool;
   userPoolEndpoint: string;
   usernameAttributes: ('email' | 'phone_number' | 'username')[];
@@ -46,6 +48,7 @@ export function localOutputs(input: LocalOutputsInput): LocalOutputs {
       url: input.apiUrl,
       default_authorization_type: 'AMAZON_COGNITO_USER_POOLS',
       authorization_types: input.authorizationTypes,
+      ...(input.apiKey ? { api_key: input.apiKey } : {}),
     },
     custom: { user_pool_endpoint: input.userPoolEndpoint },
   };
