@@ -53,6 +53,22 @@ export type Event = {
   rules: ScoringRules;
   /** The answer to rules.tieBreakQuestion (setTieBreakAnswer); null until set. */
   tieBreakAnswer: number | null;
+  /** Late card changes, oldest first: a match whose wrestlers changed or that was removed after it was added. */
+  cardChanges: Array<CardChange>;
+};
+
+/** A late card change. It touches a prediction saved before it (updatedAt < at) with a pick on this match on one of its sides. */
+export type CardChange = {
+  matchId: string;
+  /** The match's card position when it changed. */
+  position: number;
+  at: string;
+  removed: boolean;
+  /** The team indexes whose wrestlers changed (every one when removed). */
+  sides: Array<number>;
+  /** Those sides' wrestlers before and after, one line a side (after is empty when removed). */
+  before: Array<string>;
+  after: Array<string>;
 };
 
 export type Team = {
@@ -222,6 +238,8 @@ export type UpcomingEvent = {
   event: Event;
   /** How many of its matches the caller has picked (0: no picks saved). */
   myPickCount: number;
+  /** A late card change touched the caller's saved picks: they should pick again (until they save). */
+  myCardChanged: boolean;
 };
 
 export type EventConnection = {

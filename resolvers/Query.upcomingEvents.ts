@@ -14,6 +14,10 @@ export function request() {
 }
 
 export function response(ctx: UpcomingEventsContext): QueryUpcomingEventsResult {
-  const { events, pickCounts } = ctx.stash;
-  return events.map((event) => ({ event: toEvent(event), myPickCount: pickCounts[event.id] ?? 0 }));
+  const { events, pickCounts, cardChanged } = ctx.stash;
+  return events.map((event) => ({
+    event: toEvent(event),
+    myPickCount: pickCounts[event.id] ?? 0,
+    myCardChanged: cardChanged[event.id] === true,
+  }));
 }

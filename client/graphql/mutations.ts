@@ -28,6 +28,16 @@ mutation CreateEvent($input: CreateEventInput!) {
       tieBreakQuestion
     }
     tieBreakAnswer
+    cardChanges {
+      __typename
+      matchId
+      position
+      at
+      removed
+      sides
+      before
+      after
+    }
   }
 }
 ` as GeneratedMutation<T.CreateEventMutationVariables, T.CreateEventMutation>;
@@ -54,6 +64,16 @@ mutation UpdateEvent($input: UpdateEventInput!) {
       tieBreakQuestion
     }
     tieBreakAnswer
+    cardChanges {
+      __typename
+      matchId
+      position
+      at
+      removed
+      sides
+      before
+      after
+    }
   }
 }
 ` as GeneratedMutation<T.UpdateEventMutationVariables, T.UpdateEventMutation>;
@@ -81,6 +101,16 @@ mutation DeleteEvent($eventId: ID!) {
       tieBreakQuestion
     }
     tieBreakAnswer
+    cardChanges {
+      __typename
+      matchId
+      position
+      at
+      removed
+      sides
+      before
+      after
+    }
   }
 }
 ` as GeneratedMutation<T.DeleteEventMutationVariables, T.DeleteEventMutation>;
@@ -348,6 +378,16 @@ mutation SetTieBreakAnswer($eventId: ID!, $answer: Int!) {
       tieBreakQuestion
     }
     tieBreakAnswer
+    cardChanges {
+      __typename
+      matchId
+      position
+      at
+      removed
+      sides
+      before
+      after
+    }
   }
 }
 ` as GeneratedMutation<T.SetTieBreakAnswerMutationVariables, T.SetTieBreakAnswerMutation>;
@@ -376,6 +416,16 @@ mutation ScoreEvent($eventId: ID!) {
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     predictionsScored
     standingsUpdated
@@ -830,6 +880,16 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     matchId
     match {

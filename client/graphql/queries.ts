@@ -31,6 +31,16 @@ query Events($limit: Int, $nextToken: String, $before: AWSDate) {
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     nextToken
   }
@@ -62,8 +72,19 @@ query UpcomingEvents {
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     myPickCount
+    myCardChanged
   }
 }
 ` as GeneratedQuery<T.UpcomingEventsQueryVariables, T.UpcomingEventsQuery>;
@@ -220,6 +241,16 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     matches {
       __typename

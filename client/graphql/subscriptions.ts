@@ -34,6 +34,16 @@ subscription OnEventUpdate($eventId: ID!) {
         tieBreakQuestion
       }
       tieBreakAnswer
+      cardChanges {
+        __typename
+        matchId
+        position
+        at
+        removed
+        sides
+        before
+        after
+      }
     }
     matchId
     match {

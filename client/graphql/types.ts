@@ -233,6 +233,16 @@ export type EventsQuery = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     }>;
     nextToken: string | null;
   };
@@ -264,8 +274,19 @@ export type UpcomingEventsQuery = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     };
     myPickCount: number;
+    myCardChanged: boolean;
   }>;
 };
 
@@ -426,6 +447,16 @@ export type EventCardQuery = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     };
     matches: Array<{
       __typename: 'Match';
@@ -650,6 +681,16 @@ export type CreateEventMutation = {
       tieBreakQuestion: string | null;
     };
     tieBreakAnswer: number | null;
+    cardChanges: Array<{
+      __typename: 'CardChange';
+      matchId: string;
+      position: number;
+      at: string;
+      removed: boolean;
+      sides: Array<number>;
+      before: Array<string>;
+      after: Array<string>;
+    }>;
   };
 };
 
@@ -678,6 +719,16 @@ export type UpdateEventMutation = {
       tieBreakQuestion: string | null;
     };
     tieBreakAnswer: number | null;
+    cardChanges: Array<{
+      __typename: 'CardChange';
+      matchId: string;
+      position: number;
+      at: string;
+      removed: boolean;
+      sides: Array<number>;
+      before: Array<string>;
+      after: Array<string>;
+    }>;
   };
 };
 
@@ -706,6 +757,16 @@ export type DeleteEventMutation = {
       tieBreakQuestion: string | null;
     };
     tieBreakAnswer: number | null;
+    cardChanges: Array<{
+      __typename: 'CardChange';
+      matchId: string;
+      position: number;
+      at: string;
+      removed: boolean;
+      sides: Array<number>;
+      before: Array<string>;
+      after: Array<string>;
+    }>;
   };
 };
 
@@ -991,6 +1052,16 @@ export type SetTieBreakAnswerMutation = {
       tieBreakQuestion: string | null;
     };
     tieBreakAnswer: number | null;
+    cardChanges: Array<{
+      __typename: 'CardChange';
+      matchId: string;
+      position: number;
+      at: string;
+      removed: boolean;
+      sides: Array<number>;
+      before: Array<string>;
+      after: Array<string>;
+    }>;
   };
 };
 
@@ -1021,6 +1092,16 @@ export type ScoreEventMutation = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     };
     predictionsScored: number;
     standingsUpdated: number;
@@ -1497,6 +1578,16 @@ export type PublishEventUpdateMutation = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     };
     matchId: string | null;
     match: {
@@ -1591,6 +1682,16 @@ export type OnEventUpdateSubscription = {
         tieBreakQuestion: string | null;
       };
       tieBreakAnswer: number | null;
+      cardChanges: Array<{
+        __typename: 'CardChange';
+        matchId: string;
+        position: number;
+        at: string;
+        removed: boolean;
+        sides: Array<number>;
+        before: Array<string>;
+        after: Array<string>;
+      }>;
     };
     matchId: string | null;
     match: {

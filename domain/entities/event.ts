@@ -6,6 +6,7 @@ import type { EventState } from '../schema-types';
 import { rulesOf, type RulesItem } from '../rules';
 import { atLeast, between, onTable, onIndex } from './access';
 import { both, type ItemKey } from './table';
+import type { CardChangeItem } from '../card-changes';
 
 export interface EventItem {
   id: string;
@@ -29,6 +30,8 @@ export interface EventItem {
   tieBreakAnswer?: number | null;
   /** How many questions were ever added (addQuestion raises it; absent: 0): the next question's id (QUESTION.idOf). */
   questionSeq?: number;
+  /** Late card changes, oldest first (card-changes.ts; absent: none). */
+  cardChanges?: CardChangeItem[];
 }
 
 export const EVENT_LIMIT = {
@@ -53,12 +56,14 @@ function attributes(event: EventItem) {
 }
 
 const CARD_REV = 'cardRev';
+const CARD_CHANGES = 'cardChanges';
 
 /**
  * Its members (no comments inside the object: the resolvers' bundles keep them, and AppSync limits a
  * bundle's size):
  * - `cardRevAttribute`: The attribute holding EventItem.cardRev.
  * - `raiseCardRev`: The update that raises the card revision by one (a result, an answer: with its write, in one transaction).
+ * - `noteCardChange`: The update that appends a late card change (card-changes.ts) to the event, with the edit.
  * - `is`: Whether an item of an event's partition is the event itself (the others are matches).
  * - `gsiSk`: The index sort key of an event: written again when its bell moves.
  * - `list`: Access pattern: every event, newest first: by date, then by bell (Query.events).
@@ -78,6 +83,11 @@ export const EVENT = {
   type: TYPE,
   cardRevAttribute: CARD_REV,
   raiseCardRev: { expression: 'ADD #cardRev :one', names: { '#cardRev': CARD_REV }, values: { ':one': 1 } },
+  noteCardChange: (change: CardChangeItem) => ({
+    expression: 'SET #changes = list_append(if_not_exists(#changes, :noChanges), :change)',
+    names: { '#changes': CARD_CHANGES },
+    values: { ':noChanges': [], ':change': [change] },
+  }),
   pk,
   sk: SK,
   key,
@@ -137,5 +147,6 @@ export function toEvent(item: EventItem) {
     matchCount: item.matchOrder.length,
     rules: rulesOf(item),
     tieBreakAnswer: item.tieBreakAnswer ?? null,
+    cardChanges: item.cardChanges ?? [],
   };
 }

@@ -1,5 +1,12 @@
-import type { Context } from '@aws-appsync/utils';
-import { cardChangedMeanwhile, eventConditionError, requireCardOpen, stashedEvent, stashedMatches } from '../lib/card';
+import { util, type Context } from '@aws-appsync/utils';
+import {
+  cardChangedMeanwhile,
+  eventConditionError,
+  requireCardOpen,
+  requireRoomForChange,
+  stashedEvent,
+  stashedMatches,
+} from '../lib/card';
 import { EVENT, IF_UPCOMING } from '@pickem/domain/entities/event';
 import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
 import { IF_STORED, both } from '@pickem/domain/entities/table';
@@ -8,6 +15,7 @@ import type { MutationRemoveMatchArgs, MutationRemoveMatchResult } from '@pickem
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txDelete, txUpdate } from '../lib/transact';
 import { cardMatch } from '../lib/validate';
+import { removal } from '@pickem/domain/card-changes';
 
 type DeleteMatchContext = Context<
   MutationRemoveMatchArgs,
@@ -17,7 +25,7 @@ type DeleteMatchContext = Context<
 /**
  * Removes a match from an UPCOMING card: deletes the match item and its entry in matchOrder in one
  * transaction, conditional on that entry still being the match (so a concurrent reorder cannot make
- * it remove another one).
+ * it remove another one). The removal is stamped on the event (card-changes.ts) in the same update.
  */
 export function request(ctx: DeleteMatchContext) {
   const event = stashedEvent(ctx);
@@ -26,11 +34,18 @@ export function request(ctx: DeleteMatchContext) {
   const index = event.matchOrder.indexOf(match.id);
   ctx.stash.removed = { match, position: index + 1 };
   const table = tableOf(ctx);
+  requireRoomForChange(event);
+  const now = util.time.epochMilliSecondsToISO8601(util.time.nowEpochMilliSeconds());
+  const note = EVENT.noteCardChange(removal(match.id, index + 1, now, match.teams));
   return transaction([
     txUpdate(
       table,
       EVENT.key(event.id),
-      { expression: `REMOVE #order[${index}]`, names: { '#order': 'matchOrder' } },
+      {
+        expression: `${note.expression} REMOVE #order[${index}]`,
+        names: { ...note.names, '#order': 'matchOrder' },
+        values: note.values,
+      },
       both(IF_UPCOMING, {
         expression: `#orderNow[${index}] = :id`,
         names: { '#orderNow': 'matchOrder' },

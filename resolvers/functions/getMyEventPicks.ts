@@ -5,22 +5,25 @@ import { raiseDataSourceError } from '../lib/errors';
 import { projection } from '../lib/query';
 import type { UpcomingStash } from '../lib/stash';
 import { tableOf } from '../lib/transact';
+import { touchingChanges } from '@pickem/domain/card-changes';
 
 type GetMyEventPicksContext = Context<
   unknown,
   UpcomingStash,
   undefined,
   undefined,
-  { data: Record<string, (Pick<PredictionItem, 'eventId' | 'picks'> | null)[]> }
+  { data: Record<string, (Pick<PredictionItem, 'eventId' | 'picks' | 'updatedAt'> | null)[]> }
 >;
 
 /**
  * upcomingEvents, after getUpcomingEvents: the caller's prediction of each stashed event (one
- * BatchGetItem of at most 20 keys in the caller's own partition, `eventId` and `picks` alone).
- * Stashes `pickCounts` by event id (an event without a prediction is left out: 0).
+ * BatchGetItem of at most 20 keys in the caller's own partition, `eventId`, `picks` and `updatedAt` alone).
+ * Stashes `pickCounts` by event id (an event without a prediction is left out: 0), and `cardChanged`:
+ * the events whose late card changes touched the prediction (card-changes.ts).
  */
 export function request(ctx: GetMyEventPicksContext): DynamoDBBatchGetItemRequest {
   ctx.stash.pickCounts = {};
+  ctx.stash.cardChanged = {};
   const me = caller(ctx).sub;
   if (ctx.stash.events.length === 0) return runtime.earlyReturn(null);
   return {
@@ -28,7 +31,7 @@ export function request(ctx: GetMyEventPicksContext): DynamoDBBatchGetItemReques
     tables: {
       [tableOf(ctx)]: {
         keys: ctx.stash.events.map((e) => util.dynamodb.toMapValues(PREDICTION.key(me, e.date, e.id))),
-        projection: projection(['eventId', 'picks']),
+        projection: projection(['eventId', 'picks', 'updatedAt']),
       },
     },
   };
@@ -37,9 +40,15 @@ export function request(ctx: GetMyEventPicksContext): DynamoDBBatchGetItemReques
 export function response(ctx: GetMyEventPicksContext) {
   raiseDataSourceError(ctx.error);
   const counts: Record<string, number> = {};
+  const changed: Record<string, boolean> = {};
+  const events = ctx.stash.events;
   (ctx.result.data[tableOf(ctx)] ?? []).forEach((prediction) => {
-    if (prediction) counts[prediction.eventId] = prediction.picks.length;
+    if (!prediction) return;
+    counts[prediction.eventId] = prediction.picks.length;
+    const event = events.find((e) => e.id === prediction.eventId);
+    changed[prediction.eventId] = touchingChanges(event ? event.cardChanges : null, prediction).length > 0;
   });
   ctx.stash.pickCounts = counts;
+  ctx.stash.cardChanged = changed;
   return null;
 }

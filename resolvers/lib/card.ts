@@ -4,6 +4,7 @@ import { ERROR } from './errors';
 import type { EventItem } from '@pickem/domain/entities/event';
 import type { MatchItem } from '@pickem/domain/entities/match';
 import type { CardStash } from './stash';
+import { MAX_CARD_CHANGES } from '@pickem/domain/card-changes';
 import { failedCondition, type FailureError } from './transact';
 import { requiredId } from './validate';
 
@@ -51,4 +52,14 @@ export function cardChangedMeanwhile(event: EventItem): FailureError {
     message: `The card of event ${event.id} changed meanwhile; reload it and try again`,
     type: ERROR.concurrentModification,
   };
+}
+
+/** A late change is stamped on the event item (card-changes.ts), which keeps at most MAX_CARD_CHANGES. */
+export function requireRoomForChange(event: EventItem): void {
+  if ((event.cardChanges ?? []).length >= MAX_CARD_CHANGES) {
+    util.error(
+      `The card of event ${event.id} has had ${MAX_CARD_CHANGES} changes, the most it records`,
+      ERROR.cardFull,
+    );
+  }
 }

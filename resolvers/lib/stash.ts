@@ -105,6 +105,8 @@ export interface UpcomingStash {
   events: EventItem[];
   /** getMyEventPicks: the caller's pick count by event id (none: no prediction). */
   pickCounts: Record<string, number>;
+  /** getMyEventPicks: whether a late card change touched the caller's prediction, by event id. */
+  cardChanged: Record<string, boolean>;
 }
 
 /** A board page's steps: getBoardChunks or getLeaderboardChunks (EventCard.leaderboard), then getRowNames. */

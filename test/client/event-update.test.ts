@@ -47,6 +47,7 @@ const event = {
     tieBreakQuestion: null,
   },
   tieBreakAnswer: null,
+  cardChanges: [],
 };
 const card = {
   __typename: 'EventCard',

@@ -14,6 +14,8 @@ import { extrasOf, sameExtras, samePicks, withJoker, type Extras } from '@pickem
 import { StateBadge } from '../StateBadge.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
+import { CardChangeNotice } from '../CardChangeNotice.tsx';
+import { untouchedPicks } from '@pickem/client/card-change';
 
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
 export interface EventAdminTools {
@@ -58,7 +60,7 @@ function CardView({
   const locked = left === null;
   /** The picks as saved (on load, or by Save picks since), and as the radios show them now. */
   const [savedPicks, setSavedPicks] = useState<Record<string, number>>(() =>
-    Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
+    Object.fromEntries(untouchedPicks(event.cardChanges, card.myPrediction).map((p) => [p.matchId, p.team])),
   );
   const [picks, setPicks] = useState(savedPicks);
   const rules = event.rules;
@@ -96,6 +98,7 @@ function CardView({
             {warning}
           </p>
         )}
+        <CardChangeNotice card={card} />
         {left !== null ? (
           <p className="bell" role="timer" aria-live="off">
             Picks lock in <strong data-testid="countdown">{left}</strong>

@@ -12,6 +12,7 @@ import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
 import { usePaged } from '@pickem/client/react';
 import { StateBadge } from '../StateBadge.tsx';
+import { CardChangedBadge } from '../CardChangeNotice.tsx';
 
 type EventItem = EventsQuery['events']['items'][number];
 type Upcoming = UpcomingEventsQuery['upcomingEvents'][number];
@@ -106,6 +107,7 @@ function EventList({ title, testId, items, now }: { title: string; testId: strin
         {items.map((u) => (
           <li key={u.event.id}>
             <EventCardLink event={u.event} needed={picksNeeded(u, now) ? u : null} />
+            <CardChangedBadge changed={u.myCardChanged} />
           </li>
         ))}
       </ul>

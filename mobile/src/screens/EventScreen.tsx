@@ -16,6 +16,8 @@ import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens
 import { BoardRows } from '../BoardRows';
 import { Alert, Button, Muted, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
+import { CardChangeNotice } from '../CardChangeNotice';
+import { untouchedPicks } from '@pickem/client/card-change';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
   const { styles } = useTheme();
@@ -55,7 +57,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
   const left = event.state === 'UPCOMING' ? countdown(Date.parse(event.startsAt), now) : null;
   const locked = left === null;
   const [picks, setPicks] = useState<Record<string, number>>(() =>
-    Object.fromEntries((card.myPrediction?.picks ?? []).map((p) => [p.matchId, p.team])),
+    Object.fromEntries(untouchedPicks(event.cardChanges, card.myPrediction).map((p) => [p.matchId, p.team])),
   );
   const rules = event.rules;
   /** The joker's match, each pick's finish and the tie-break guess. */
@@ -86,6 +88,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
           {warning}
         </Text>
       )}
+      <CardChangeNotice card={card} />
       {left !== null ? (
         <Text style={styles.text}>
           Picks lock in <Text testID="countdown">{left}</Text>

@@ -5,6 +5,8 @@ import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { formatTime } from '@pickem/client/dates';
 import { Alert, Button, Item, Muted, Screen, Title } from '../ui';
+import { useCardChanged } from '../use-card-changed';
+import { CARD_CHANGED_BADGE } from '@pickem/client/card-change';
 
 type EventItem = EventsQuery['events']['items'][number];
 const PAGE = 10;
@@ -16,6 +18,7 @@ export function Events() {
       (await client.graphql({ query: queries.events, variables: { limit: PAGE, nextToken } })).data.events,
     [],
   );
+  const cardChanged = useCardChanged();
   return (
     <Screen onRefresh={refresh}>
       <Title>Events</Title>
@@ -26,7 +29,7 @@ export function Events() {
         <Item
           key={e.id}
           title={e.name}
-          detail={`${formatTime(e.startsAt)} · ${e.matchCount} ${e.matchCount === 1 ? 'match' : 'matches'} · ${stateText[e.state]}`}
+          detail={`${formatTime(e.startsAt)} · ${e.matchCount} ${e.matchCount === 1 ? 'match' : 'matches'} · ${stateText[e.state]}${cardChanged.has(e.id) ? ` · ${CARD_CHANGED_BADGE}` : ''}`}
           onPress={() => go({ screen: 'event', eventId: e.id })}
         />
       ))}
