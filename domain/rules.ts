@@ -168,13 +168,14 @@ export function rulesInWords(rules: RulesItem): string[] {
  * one sentence for each kind the event asks, none without questions.
  */
 export function questionsInWords(questions: readonly { kind: QuestionKind }[]): string[] {
-  const kinds = new Set(questions.map((q) => q.kind));
-  if (kinds.size === 0) return [];
+  const kinds: Record<string, boolean> = {};
+  for (const q of questions) kinds[q.kind] = true;
+  if (questions.length === 0) return [];
   const lines = ['Questions: each is scored with the card, worth the points shown with it.'];
-  if (kinds.has('CHOICE')) lines.push('A one-option question earns its points for the right option.');
-  if (kinds.has('MULTI'))
+  if (kinds.CHOICE) lines.push('A one-option question earns its points for the right option.');
+  if (kinds.MULTI)
     lines.push('A several-option question earns its points for each option you picked that is in the answer.');
-  if (kinds.has('NUMBER'))
+  if (kinds.NUMBER)
     lines.push(
       'A number question earns its points when your number is exact, otherwise its close points when it is within its range (both ends count).',
     );
