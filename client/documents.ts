@@ -58,3 +58,19 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     eventCard: { __typename: 'EventCard'; event: BoardEvent; matches: BoardMatch[] } | null;
   }
 >;
+
+export type AdminQuestion = Card['questions'][number];
+
+/** The event's questions alone, for the admin's answers once the show is on (the card's other parts are read already). */
+export const eventQuestions = /* GraphQL */ `
+query EventQuestions($eventId: ID!) {
+  eventCard(eventId: $eventId) {
+    __typename
+    questions {
+      __typename id position kind text options pickCount points closePoints closeRange
+      answer { __typename options number void }
+      optionShares
+    }
+  }
+}
+` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; questions: AdminQuestion[] } | null }>;

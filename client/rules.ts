@@ -4,7 +4,7 @@
  */
 import type { PickItem } from '@pickem/domain/entities/prediction';
 import { challengersOf, pickPoints, titleChangeOf, type PointsReason } from '@pickem/domain/points';
-import { FINISH_METHODS, FINISH_NAMES, rulesInWords, type RulesItem } from '@pickem/domain/rules';
+import { FINISH_METHODS, FINISH_NAMES, questionsInWords, rulesInWords, type RulesItem } from '@pickem/domain/rules';
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import type { Card, Match } from './card.ts';
 
@@ -24,8 +24,11 @@ const strip = (rules: Rules): RulesItem => ({
 /** A finish as the apps name it after a winner ("by submission"). */
 export const byFinish = (method: FinishMethod) => `by ${FINISH_NAMES[method]}`;
 
-/** The rules of an event in plain words, one sentence a rule that is on. */
-export const rulesText = (rules: Rules) => rulesInWords(strip(rules));
+/** The rules of an event in plain words, one sentence a rule that is on, then how its questions (if any) are scored. */
+export const rulesText = (rules: Rules, questions: readonly Pick<Card['questions'][number], 'kind'>[] = []) => [
+  ...rulesInWords(strip(rules)),
+  ...questionsInWords(questions),
+];
 
 const REASON: Record<PointsReason, (method: FinishMethod | null) => string> = {
   PICK: () => 'correct pick',

@@ -4,7 +4,7 @@
  * they give are computed in points.ts; the tie-break's order in ranking.ts. Free of
  * `@aws-appsync/utils`: the resolvers, the scoring function and the apps read it.
  */
-import type { FinishMethod, ScoringRulesInput } from './schema-types';
+import type { FinishMethod, QuestionKind, ScoringRulesInput } from './schema-types';
 
 /** The rules as an event item stores them (`rules`; absent on events created before them: DEFAULT_RULES). */
 export interface RulesItem {
@@ -160,5 +160,25 @@ export function rulesInWords(rules: RulesItem): string[] {
     lines.push("The joker doubles the match's points only, not its bonuses.");
   if (rules.tieBreakQuestion !== null)
     lines.push(`Tie-break: ${rules.tieBreakQuestion} Players level on points are ranked by the closest guess.`);
+  return lines;
+}
+
+/**
+ * How an event's questions are scored, in the words of the README and docs/scoring.md ("### Questions"):
+ * one sentence for each kind the event asks, none without questions.
+ */
+export function questionsInWords(questions: readonly { kind: QuestionKind }[]): string[] {
+  const kinds: Record<string, boolean> = {};
+  for (const q of questions) kinds[q.kind] = true;
+  if (questions.length === 0) return [];
+  const lines = ['Questions: each is scored with the card, worth the points shown with it.'];
+  if (kinds.CHOICE) lines.push('A one-option question earns its points for the right option.');
+  if (kinds.MULTI)
+    lines.push('A several-option question earns its points for each option you picked that is in the answer.');
+  if (kinds.NUMBER)
+    lines.push(
+      'A number question earns its points when your number is exact, otherwise its close points when it is within its range (both ends count).',
+    );
+  lines.push('A voided question earns nothing for anyone.');
   return lines;
 }

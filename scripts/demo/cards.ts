@@ -322,6 +322,18 @@ export const demoEvents: DemoEvent[] = [
       },
       { points: 10, result: 0, teams: solo('Darby Allin', 'Jon Moxley') },
     ],
+    // Unanswered while live (its three-way has no result yet): the admin's "who takes the fall" helper's words.
+    questions: [
+      {
+        input: {
+          kind: 'CHOICE',
+          text: 'Who takes the fall in Kris Statlander vs Jamie Hayter vs Thekla?',
+          options: ['Kris Statlander', 'Jamie Hayter', 'Thekla'],
+          points: 5,
+        },
+        answer: [2],
+      },
+    ],
   },
   {
     name: 'AEW Worlds End',

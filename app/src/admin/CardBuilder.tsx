@@ -6,6 +6,7 @@ import { matchTitle, type Card } from '@pickem/client/card';
 import { useAction } from '@pickem/client/react';
 import { MATCH_LIMIT } from '@pickem/client/limits';
 import { parseTeams, teamLines } from '@pickem/client/team-lines';
+import { QuestionBuilder } from './QuestionBuilder.tsx';
 
 type CardMatch = Card['matches'][number];
 
@@ -36,7 +37,8 @@ function MatchFields({ match }: { match?: CardMatch }) {
         <input name="points" type="number" min={1} max={1000} defaultValue={match?.points ?? 10} required />
       </label>
       <label>
-        Teams, one a line ("Team name:" first for a tag team or stable, members joined by &amp;, "(c)" for the champion)
+        Teams, one a line ("Team name:" first for a tag team or stable, members joined by &amp;, "(c)" for the champion;
+        a Royal Rumble: its {MATCH_LIMIT.teamsPerMatch} entrants, one a line)
         <textarea
           name="teams"
           rows={3}
@@ -96,86 +98,89 @@ export function CardBuilder({ card, onChange }: { card: Card; onChange: () => Pr
   }
 
   return (
-    <section className="admin" aria-labelledby="builder-title">
-      <h2 id="builder-title">Build the card</h2>
-      <ol className="builder" aria-label="Card order">
-        {card.matches.map((m, i) => (
-          <li key={m.id}>
-            <span className="grow">{matchTitle(m)}</span>
-            <button
-              type="button"
-              aria-label={`Edit ${matchTitle(m)}`}
-              aria-expanded={editing === m.id}
-              {...inert(false)}
-              onClick={() => !busy && setEditing(editing === m.id ? null : m.id)}
-            >
-              ✎
-            </button>
-            <button
-              type="button"
-              aria-label={`Move ${matchTitle(m)} up`}
-              {...inert(i === 0)}
-              onClick={() => move(i, -1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              aria-label={`Move ${matchTitle(m)} down`}
-              {...inert(i === card.matches.length - 1)}
-              onClick={() => move(i, 1)}
-            >
-              ↓
-            </button>
-            <Confirmed
-              label="✕"
-              name={`Remove ${matchTitle(m)}`}
-              busy={busy}
-              confirm="Yes, remove"
-              confirmName={`Yes, remove ${matchTitle(m)}`}
-              onConfirm={() =>
-                run('Match removed.', () =>
-                  client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }),
-                )
-              }
-            />
-            {editing === m.id && (
-              <form
-                className="stack edit-match"
+    <>
+      <section className="admin" aria-labelledby="builder-title">
+        <h2 id="builder-title">Build the card</h2>
+        <ol className="builder" aria-label="Card order">
+          {card.matches.map((m, i) => (
+            <li key={m.id}>
+              <span className="grow">{matchTitle(m)}</span>
+              <button
+                type="button"
                 aria-label={`Edit ${matchTitle(m)}`}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void save(e.currentTarget, m.id);
-                }}
+                aria-expanded={editing === m.id}
+                {...inert(false)}
+                onClick={() => !busy && setEditing(editing === m.id ? null : m.id)}
               >
-                <MatchFields match={m} />
-                <div className="actions">
-                  <button type="submit" {...inert(false)}>
-                    Save match
-                  </button>
-                  <button type="button" onClick={() => setEditing(null)}>
-                    Cancel
-                  </button>
-                </div>
-              </form>
-            )}
-          </li>
-        ))}
-      </ol>
-      <form
-        className="stack"
-        aria-label="Add a match"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add(e.currentTarget);
-        }}
-      >
-        <MatchFields />
-        <button type="submit" {...inert(false)}>
-          Add match
-        </button>
-      </form>
-      <p role="status">{status}</p>
-    </section>
+                ✎
+              </button>
+              <button
+                type="button"
+                aria-label={`Move ${matchTitle(m)} up`}
+                {...inert(i === 0)}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label={`Move ${matchTitle(m)} down`}
+                {...inert(i === card.matches.length - 1)}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </button>
+              <Confirmed
+                label="✕"
+                name={`Remove ${matchTitle(m)}`}
+                busy={busy}
+                confirm="Yes, remove"
+                confirmName={`Yes, remove ${matchTitle(m)}`}
+                onConfirm={() =>
+                  run('Match removed.', () =>
+                    client.graphql({ query: mutations.removeMatch, variables: { eventId, matchId: m.id } }),
+                  )
+                }
+              />
+              {editing === m.id && (
+                <form
+                  className="stack edit-match"
+                  aria-label={`Edit ${matchTitle(m)}`}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void save(e.currentTarget, m.id);
+                  }}
+                >
+                  <MatchFields match={m} />
+                  <div className="actions">
+                    <button type="submit" {...inert(false)}>
+                      Save match
+                    </button>
+                    <button type="button" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              )}
+            </li>
+          ))}
+        </ol>
+        <form
+          className="stack"
+          aria-label="Add a match"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add(e.currentTarget);
+          }}
+        >
+          <MatchFields />
+          <button type="submit" {...inert(false)}>
+            Add match
+          </button>
+        </form>
+        <p role="status">{status}</p>
+      </section>
+      <QuestionBuilder card={card} onChange={onChange} />
+    </>
   );
 }

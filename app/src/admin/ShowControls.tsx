@@ -1,4 +1,4 @@
-/** Admins during the show: start the broadcast (locks picks), enter each result, score the event. */
+/** Admins during the show: start the broadcast (locks picks), enter each result and question's answer, score the event. */
 import { useState } from 'react';
 import { client, mutations, type FinishMethod, type MatchOutcome } from '../api.ts';
 import { teamLabel, type Card, type Match } from '@pickem/client/card';
@@ -7,6 +7,7 @@ import { useAction, useNow } from '@pickem/client/react';
 import { formatTime } from '@pickem/client/dates';
 import { Confirmed } from '../Confirmed.tsx';
 import { RulesFields, rulesFromForm } from './RulesFields.tsx';
+import { QuestionAnswers } from './QuestionAnswers.tsx';
 
 /** Until the bell: the event's scoring rules (the API refuses a change after it: RulesLocked). */
 function RulesEditor({ event, onChange }: { event: Card['event']; onChange: () => Promise<void> }) {
@@ -119,6 +120,7 @@ export function ShowControls({ event, onChange }: { event: Card['event']; onChan
       {event.state !== 'UPCOMING' && event.rules.tieBreakQuestion && (
         <TieBreakAnswer event={event} onChange={onChange} />
       )}
+      {event.state !== 'UPCOMING' && <QuestionAnswers eventId={event.id} onChange={onChange} />}
       {event.state === 'UPCOMING' ? (
         <StartBroadcast event={event} busy={busy} start={start} />
       ) : (
