@@ -39,7 +39,7 @@ export function MatchView({
   const outcome = pickLine(
     match,
     pick,
-    { joker: joker ? match.id : null, methods: { [match.id]: method ?? undefined }, tieBreak: '' },
+    { joker: joker ? match.id : null, methods: { [match.id]: method ?? undefined }, tieBreak: '', answers: {} },
     rules,
     earnedPoints,
   );
