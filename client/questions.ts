@@ -5,6 +5,7 @@
  */
 import type { AnswerInput } from './graphql/types.ts';
 import type { Card } from './card.ts';
+import { questionOutcome } from './question-outcome.ts';
 
 export type Question = Card['questions'][number];
 type Worth = Pick<Question, 'kind' | 'points' | 'closePoints' | 'closeRange'>;
@@ -125,4 +126,25 @@ export function answerWords(q: Pick<Question, 'kind' | 'options'>, answer: Saved
   if (q.kind === 'NUMBER') return answer.number == null ? null : String(answer.number);
   const names = answer.options.map((i) => q.options[i]).filter((o) => o !== undefined);
   return names.length > 0 ? names.join(', ') : null;
+}
+
+/** The question's answer once set: "Answer: Kofi Kingston", "Answer: 27", "Voided: no points for anyone"; null before. */
+export function answerLine(q: Pick<Question, 'kind' | 'options' | 'answer'>): string | null {
+  const right = q.answer;
+  if (!right) return null;
+  if (right.void) return 'Voided: no points for anyone';
+  return `Answer: ${answerWords(q, { questionId: '', options: right.options, number: right.number }) ?? '–'}`;
+}
+
+/** What the player's saved answer earned and why (questionOutcome), marked won when it earned points; null before the answer. */
+export function myOutcome(
+  q: Question,
+  answers: SavedAnswer[] | null | undefined,
+): { text: string; won: boolean } | null {
+  const mine = (answers ?? []).find((a) => a.questionId === q.id);
+  const text = questionOutcome(mine && { questionId: q.id, options: mine.options, number: mine.number ?? null }, {
+    ...q,
+    answer: q.answer ? { options: q.answer.options, number: q.answer.number ?? null, void: q.answer.void } : null,
+  });
+  return text === null ? null : { text, won: text.startsWith('+') };
 }
