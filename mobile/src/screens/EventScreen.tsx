@@ -14,6 +14,7 @@ import { formatTime } from '@pickem/client/dates';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
 import { BoardRows } from '../BoardRows';
+import { QuestionCard } from '../QuestionCard';
 import { Alert, Button, Muted, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
 
@@ -35,7 +36,14 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
           <Text accessibilityRole="header" style={styles.subtitle}>
             Leaderboard{board.final ? '' : ' (provisional)'}
           </Text>
-          <BoardRows rows={board.rows} matches={card.matches} event={card.event} me={me} testID="leaderboard-row" />
+          <BoardRows
+            rows={board.rows}
+            matches={card.matches}
+            questions={card.questions}
+            event={card.event}
+            me={me}
+            testID="leaderboard-row"
+          />
         </View>
       )}
       {card.myPrediction?.points != null && (
@@ -50,7 +58,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
 
 function CardView({ card, live, setCard }: { card: Card; live: string; setCard: EventCardState['setCard'] }) {
   const { colors, styles } = useTheme();
-  const { event, matches } = card;
+  const { event, matches, questions } = card;
   const now = useNow();
   const left = event.state === 'UPCOMING' ? countdown(Date.parse(event.startsAt), now) : null;
   const locked = left === null;
@@ -71,7 +79,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
   const { save: savePicks, saving, status } = useSavePicks(event.id, matches.length, setCard);
 
   async function save() {
-    const done = await savePicks(picks, extras, rules);
+    const done = await savePicks(picks, extras, rules, questions);
     if (done) setSavedCount(done.picks.length);
   }
 
@@ -118,6 +126,22 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         />
       ))}
       {matches.length === 0 && <Muted>The card is not out yet.</Muted>}
+      {questions.length > 0 && matches.length > 0 && (
+        <Text accessibilityRole="header" style={styles.subtitle}>
+          Questions
+        </Text>
+      )}
+      {matches.length > 0 &&
+        questions.map((q) => (
+          <QuestionCard
+            key={q.id}
+            question={q}
+            draft={extras.answers[q.id]}
+            onChange={(draft) => setExtras((x) => ({ ...x, answers: { ...x.answers, [q.id]: draft } }))}
+            locked={locked}
+            saved={card.myPrediction?.answers}
+          />
+        ))}
       {rules.tieBreakQuestion && matches.length > 0 && (
         <View style={{ gap: space.xs }}>
           <Text style={styles.text}>Tie-break: {rules.tieBreakQuestion}</Text>
