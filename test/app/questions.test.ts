@@ -78,7 +78,12 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
       '5 pts a hit',
       '10 pts exact, 4 within 2',
     ]);
-    await player.getByTestId('match').first().getByRole('radio', { name: 'Entrant 27', exact: true }).check();
+    // The Rumble's 30 entrants: a compact list with a search box too.
+    const rumble = player.getByTestId('match').first();
+    await rumble.getByRole('searchbox').fill('27');
+    expect(await rumble.getByRole('radio').count()).toBe(1);
+    await rumble.getByRole('radio', { name: 'Entrant 27', exact: true }).check();
+    expect(await rumble.getByTestId('your-pick').textContent()).toBe('Your pick: Entrant 27');
 
     const search = (i: number) => question(i).getByRole('searchbox');
     await search(0).fill('30');
@@ -100,6 +105,7 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
     const status = player.getByRole('status').filter({ hasText: /Unsaved|saved/ });
     expect(await status.textContent()).toBe('Unsaved changes: Save picks to keep them.');
     await player.screenshot({ path: 'build/screenshots/questions-answer-360.png', fullPage: true });
+    await player.locator('section.questions').screenshot({ path: 'build/screenshots/questions-list-360.png' });
 
     await player.getByRole('button', { name: 'Save picks' }).click();
     await expect
@@ -141,10 +147,12 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
     await expect
       .poll(() => player.getByTestId('my-points').textContent(), { timeout: 20_000 })
       .toMatch(/^Your points: 17 /);
-    // The options' shares, counted at the lock (one player: all of them on theirs).
+    // The options' shares, counted at the lock (one player: all of them on theirs; the search still shows #30 only).
     await expect
       .poll(() => question(0).getByTestId('option-share').first().textContent(), { timeout: 20_000 })
-      .toMatch(/^0% picked/);
+      .toMatch(/^100% picked/);
+    await question(0).getByRole('searchbox').fill('');
+    expect(await question(0).getByTestId('option-share').first().textContent()).toMatch(/^0% picked/);
     // The board shows each player's answers with what they earned.
     const row = player.getByTestId('leaderboard').locator('tbody tr').first();
     await row.getByText('Picks').click();
@@ -156,6 +164,7 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
         "The winner's entry number: 27 (+4)",
       ]);
     await player.screenshot({ path: 'build/screenshots/questions-scored-360.png', fullPage: true });
+    await player.locator('section.questions').screenshot({ path: 'build/screenshots/questions-outcomes-360.png' });
     expect(errors).toEqual([]);
   }, 90_000);
 });

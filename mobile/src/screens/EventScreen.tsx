@@ -11,6 +11,7 @@ import { lockWarning } from '@pickem/client/lock-warning';
 import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { formatTime } from '@pickem/client/dates';
+import { COMPACT_FROM, filterOptions } from '@pickem/client/questions';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
 import { BoardRows } from '../BoardRows';
@@ -201,6 +202,10 @@ function MatchCard({
   const method = extras.methods[match.id] ?? null;
   const noExtras = locked || pick === undefined;
   const { colors, styles } = useTheme();
+  // A Rumble's 30 entrants: small wrapping chips with a search box, not 30 full-width choices.
+  const compact = match.teams.length >= COMPACT_FROM;
+  const [search, setSearch] = useState('');
+  const shown = filterOptions(match.teams.map(teamLabel), compact ? search : '');
   return (
     <View
       testID="match"
@@ -219,30 +224,55 @@ function MatchCard({
         {match.points} pts{match.preshow ? ' · Preshow' : ''}
         {match.championships.map((c) => ` · ${c}`).join('')}
       </Muted>
-      {match.teams.map((team, i) => (
-        <Pressable
-          key={i}
-          accessibilityRole="radio"
-          accessibilityLabel={teamLabel(team)}
-          accessibilityState={{ checked: pick === i, disabled: locked }}
-          disabled={locked}
-          onPress={() => onPick(i)}
+      {compact && (
+        <TextInput
+          accessibilityLabel={`Search the entrants: ${matchTitle(match)}`}
+          placeholder="Search the entrants"
+          placeholderTextColor={colors.muted}
+          value={search}
+          onChangeText={setSearch}
           style={{
             borderWidth: lineWidth.thin,
-            borderColor: pick === i ? colors.accent : colors.line,
+            borderColor: colors.line,
             borderRadius: radius.md,
             padding: space.md,
-            backgroundColor: pick === i ? colors.highlight : undefined,
+            color: colors.text,
           }}
-        >
-          <Text style={[styles.text, match.result === i && { fontWeight: '700' }]}>
-            {pick === i ? '● ' : '○ '}
-            {teamLabel(team)}
-            {team.champion ? ' (c)' : ''}
-            {match.pickShares ? ` · ${match.pickShares[i]}% picked` : ''}
-          </Text>
-        </Pressable>
-      ))}
+        />
+      )}
+      {compact && pick !== undefined && match.teams[pick] && <Muted>Your pick: {teamLabel(match.teams[pick])}</Muted>}
+      <View style={compact ? { flexDirection: 'row', flexWrap: 'wrap', gap: space.sm } : { gap: space.sm }}>
+        {shown.map((i) => {
+          const team = match.teams[i];
+          return (
+            <Pressable
+              key={i}
+              accessibilityRole="radio"
+              accessibilityLabel={teamLabel(team)}
+              accessibilityState={{ checked: pick === i, disabled: locked }}
+              disabled={locked}
+              onPress={() => onPick(i)}
+              style={{
+                borderWidth: lineWidth.thin,
+                borderColor: pick === i ? colors.accent : colors.line,
+                borderRadius: compact ? radius.xl : radius.md,
+                paddingVertical: compact ? space.xs : space.md,
+                paddingHorizontal: space.md,
+                backgroundColor: pick === i ? colors.highlight : undefined,
+              }}
+            >
+              <Text
+                style={[styles.text, match.result === i && { fontWeight: '700' }, compact && { fontSize: fontSize.xs }]}
+              >
+                {compact ? '' : pick === i ? '● ' : '○ '}
+                {teamLabel(team)}
+                {team.champion ? ' (c)' : ''}
+                {match.pickShares ? ` · ${match.pickShares[i]}%${compact ? '' : ' picked'}` : ''}
+              </Text>
+            </Pressable>
+          );
+        })}
+      </View>
       {rules.joker && (
         <Pressable
           accessibilityRole="switch"
