@@ -1,7 +1,8 @@
 import type { BoardRow, Card, Match } from '@pickem/client/card';
-import { shownAnswers, tieBreakNotes, type BoardPick, type BoardQuestion } from '@pickem/client/board-picks';
+import { tieBreakNotes, type BoardPick, type BoardQuestion } from '@pickem/client/board-picks';
 import type { SavedAnswer } from '@pickem/client/questions';
 import { MemberRows } from '../MemberRow.tsx';
+import { PlayerAnswers } from '../PlayerAnswers.tsx';
 import { PlayerPicks } from '../PlayerPicks.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
@@ -69,15 +70,7 @@ export function Leaderboard({
                     <details className="row-picks" data-testid="row-picks">
                       <summary>Picks</summary>
                       <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
-                      {questions.length > 0 && r.answers && (
-                        <ul className="player-answers" aria-label={`${r.displayName}'s answers`}>
-                          {shownAnswers(questions, r.answers).map((line, i) => (
-                            <li key={i} data-testid="player-answer">
-                              {line}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
+                      <PlayerAnswers questions={questions} answers={r.answers} label={`${r.displayName}'s answers`} />
                     </details>
                   )}
                 </>
