@@ -3,10 +3,12 @@
  * board, a player's history): each pick's team, joker and finish, marked as its match came out, and
  * each player's tie-break guess, with the answer beside the guesses that ranked players level on points.
  */
+import { questionPoints } from '@pickem/domain/questions';
 import { closeness } from '@pickem/domain/ranking';
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import { teamLabel, type Match } from './card.ts';
 import { pickMark, type PickMark } from './outcome.ts';
+import { answerWords, type Question, type SavedAnswer } from './questions.ts';
 import { byFinish } from './rules.ts';
 
 /** A pick as the API returns it (joker and finish only on events whose rules score them). */
@@ -65,18 +67,49 @@ export function picksLine(matches: BoardPickMatch[], picks: BoardPick[]): string
     .join(' · ');
 }
 
+/** What of a question the boards read to word an answer and what it earned. */
+export type BoardQuestion = Pick<
+  Question,
+  'id' | 'position' | 'kind' | 'text' | 'options' | 'pickCount' | 'points' | 'closePoints' | 'closeRange' | 'answer'
+>;
+
+/**
+ * A player's answer to each question in words, with what it earned once the question's answer is in:
+ * "Who takes the fall?: Kofi Kingston (+3)", "The Final Four: A, B, C, D (+10)", "Entry number: no answer".
+ */
+export function shownAnswers(questions: BoardQuestion[], answers: SavedAnswer[]): string[] {
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  return questions.map((q) => {
+    const answer = byQuestion.get(q.id);
+    const words = answerWords(q, answer);
+    const scored = questionPoints(
+      answer && { questionId: q.id, options: answer.options, number: answer.number ?? null },
+      q,
+    );
+    const earned =
+      words === null || scored === null ? '' : scored.reason === 'VOID' ? ' (voided)' : ` (+${scored.points})`;
+    return `${q.text}: ${words ?? 'no answer'}${earned}`;
+  });
+}
+
+/** A player's answers on one line, for a phone's board; null with no questions. */
+export const answersLine = (questions: BoardQuestion[], answers: SavedAnswer[]): string | null =>
+  questions.length > 0 ? shownAnswers(questions, answers).join(' · ') : null;
+
 /**
  * What a phone's board shows under a player: their tie-break guess (tieBreakNotes), then their picks on
- * one line (picksLine); null when neither shows (before the lock, or no prediction).
+ * one line (picksLine), then their answers (answersLine); null when none shows (before the lock, or no prediction).
  */
 export function rowPicksText(
-  row: TieBreakRow & { picks?: BoardPick[] | null },
+  row: TieBreakRow & { picks?: BoardPick[] | null; answers?: SavedAnswer[] | null },
   matches: BoardPickMatch[],
   notes: Map<string, TieBreakNote>,
+  questions: BoardQuestion[] = [],
 ): string | null {
   const lines = [
     notes.get(row.userId)?.text ?? null,
     row.picks && row.picks.length > 0 ? picksLine(matches, row.picks) : null,
+    row.picks && row.picks.length > 0 && row.answers ? answersLine(questions, row.answers) : null,
   ].filter((line) => line !== null);
   return lines.length > 0 ? lines.join('\n') : null;
 }

@@ -21,8 +21,23 @@ query MyLeagueList {
 ` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
 
 type CardRow = NonNullable<Card['leaderboard']>['items'][number];
-/** A league board's row: a member's figures and, once the picks lock, their picks (joker, finish) and tie-break guess. */
-export type LeagueBoardRow = BoardRow & Pick<CardRow, 'picks' | 'tieBreak'>;
+/** A league board's row: a member's figures and, once the picks lock, their picks (joker, finish), tie-break guess and answers. */
+export type LeagueBoardRow = BoardRow & Pick<CardRow, 'picks' | 'tieBreak' | 'answers'>;
+/** What the league board reads of the event's questions: enough to word each member's answers and what they earned. */
+export type BoardQuestionOf = Pick<
+  Card['questions'][number],
+  | '__typename'
+  | 'id'
+  | 'position'
+  | 'kind'
+  | 'text'
+  | 'options'
+  | 'pickCount'
+  | 'points'
+  | 'closePoints'
+  | 'closeRange'
+  | 'answer'
+>;
 export type BoardMatch = Pick<Match, '__typename' | 'id' | 'position' | 'teams' | 'result' | 'outcome'>;
 /** What the league board reads of the event: its tie-break question and answer, to show the guesses. */
 export type BoardEvent = Pick<Card['event'], '__typename' | 'id' | 'tieBreakAnswer'> & {
@@ -31,7 +46,7 @@ export type BoardEvent = Pick<Card['event'], '__typename' | 'id' | 'tieBreakAnsw
 
 /**
  * The board and, in the same request, the card it is on (the matches' teams and results, to name each
- * pick and mark it right or wrong; the tie-break question and answer): one request a read, whatever
+ * pick and mark it right or wrong; the tie-break question and answer; the questions, to word the answers): one request a read, whatever
  * the number of members.
  */
 export const leagueEventBoard = /* GraphQL */ `
@@ -41,6 +56,7 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     id
     eventLeaderboard(eventId: $eventId) {
       __typename userId rank displayName points correct tieBreak picks { __typename matchId team method joker }
+      answers { __typename questionId options number }
     }
   }
   eventCard(eventId: $eventId) {
@@ -49,13 +65,22 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     matches {
       __typename id position result outcome teams { __typename name members champion }
     }
+    questions {
+      __typename id position kind text options pickCount points closePoints closeRange
+      answer { __typename options number void }
+    }
   }
 }
 ` as Typed<
   { leagueId: string; eventId: string },
   {
     league: { __typename: 'League'; id: string; eventLeaderboard: LeagueBoardRow[] | null } | null;
-    eventCard: { __typename: 'EventCard'; event: BoardEvent; matches: BoardMatch[] } | null;
+    eventCard: {
+      __typename: 'EventCard';
+      event: BoardEvent;
+      matches: BoardMatch[];
+      questions: BoardQuestionOf[];
+    } | null;
   }
 >;
 

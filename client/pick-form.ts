@@ -5,18 +5,24 @@
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import { resultText, type Match } from './card.ts';
 import { pickOutcome } from './outcome.ts';
+import { answersToSave, draftAnswers, sameAnswers, type DraftAnswers, type SavedAnswer } from './questions.ts';
 import { byFinish, pickEarned, type Rules } from './rules.ts';
 
-/** A prediction's joker (its match id), finishes and tie-break guess (as the input's text). */
+/** A prediction's joker (its match id), finishes, tie-break guess (as the input's text) and answers to the questions. */
 export interface Extras {
   joker: string | null;
   methods: Record<string, FinishMethod | undefined>;
   tieBreak: string;
+  answers: DraftAnswers;
 }
 
 export function extrasOf(
   prediction:
-    | { picks: { matchId: string; method?: FinishMethod | null; joker: boolean }[]; tieBreak?: number | null }
+    | {
+        picks: { matchId: string; method?: FinishMethod | null; joker: boolean }[];
+        tieBreak?: number | null;
+        answers?: SavedAnswer[] | null;
+      }
     | null
     | undefined,
 ): Extras {
@@ -25,6 +31,7 @@ export function extrasOf(
     joker: picks.find((p) => p.joker)?.matchId ?? null,
     methods: Object.fromEntries(picks.filter((p) => p.method).map((p) => [p.matchId, p.method!])),
     tieBreak: prediction?.tieBreak == null ? '' : String(prediction.tieBreak),
+    answers: draftAnswers(prediction?.answers),
   };
 }
 
@@ -35,7 +42,12 @@ export function sameExtras(a: Extras, b: Extras): boolean {
         .filter(([, m]) => m)
         .sort(),
     );
-  return a.joker === b.joker && a.tieBreak.trim() === b.tieBreak.trim() && methods(a) === methods(b);
+  return (
+    a.joker === b.joker &&
+    a.tieBreak.trim() === b.tieBreak.trim() &&
+    methods(a) === methods(b) &&
+    sameAnswers(a.answers, b.answers)
+  );
 }
 
 /** Whether two sets of picks (match id to team) are the same. */
@@ -44,8 +56,16 @@ export function samePicks(a: Record<string, number>, b: Record<string, number>):
   return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 }
 
-/** savePrediction's picks and tie-break: a finish, the joker and the guess only when the rules score them. */
-export function predictionToSave(picks: Record<string, number>, extras: Extras, rules: Rules) {
+/**
+ * savePrediction's picks, tie-break and answers: a finish, the joker and the guess only when the rules
+ * score them; or why the answers cannot be saved yet (a plain sentence).
+ */
+export function predictionToSave(
+  picks: Record<string, number>,
+  extras: Extras,
+  rules: Rules,
+  questions: Parameters<typeof answersToSave>[1] = [],
+) {
   const chosen = Object.entries(picks).map(([matchId, team]) => ({
     matchId,
     team,
@@ -54,7 +74,8 @@ export function predictionToSave(picks: Record<string, number>, extras: Extras, 
   }));
   const guess = extras.tieBreak.trim();
   const tieBreak = rules.tieBreakQuestion && guess !== '' ? Number(guess) : null;
-  return { picks: chosen, tieBreak };
+  const answers = answersToSave(extras.answers, questions);
+  return { picks: chosen, tieBreak, ...answers };
 }
 
 /** The joker toggled on or off for a match: one joker a card. */

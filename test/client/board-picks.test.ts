@@ -88,3 +88,49 @@ describe('the tie-break on a board', () => {
     expect(rowPicksText({ userId: 'x', picks: [] }, MATCHES, new Map())).toBeNull();
   });
 });
+
+describe("a friend's answers to the questions on a board", () => {
+  const q = { position: 1, pickCount: 1, closePoints: 0, closeRange: 0 };
+  const questions = [
+    {
+      ...q,
+      id: 'c',
+      kind: 'CHOICE' as const,
+      text: 'Who takes the fall?',
+      options: ['A', 'B'],
+      points: 3,
+      answer: null,
+    },
+    {
+      ...q,
+      id: 'm',
+      position: 2,
+      kind: 'MULTI' as const,
+      text: 'The Final Four',
+      options: ['W', 'X', 'Y', 'Z'],
+      pickCount: 2,
+      points: 5,
+      answer: { __typename: 'QuestionAnswer' as const, options: [0, 1], number: null, void: false },
+    },
+    {
+      ...q,
+      id: 'n',
+      position: 3,
+      kind: 'NUMBER' as const,
+      text: 'Entry number',
+      options: [],
+      points: 10,
+      answer: { __typename: 'QuestionAnswer' as const, options: [], number: null, void: true },
+    },
+  ];
+  const answers = [
+    { questionId: 'm', options: [1, 3] },
+    { questionId: 'n', options: [], number: 27 },
+  ];
+
+  it('words each answer, with what it earned once answered', () => {
+    expect(rowPicksText({ userId: 'u', picks: [{ matchId: 'm1', team: 0 }], answers }, MATCHES, new Map(), questions))
+      .toBe(`1. Will Ospreay ✗ · 2. no pick · 3. no pick
+Who takes the fall?: no answer · The Final Four: X, Z (+5) · Entry number: 27 (voided)`);
+  });
+});

@@ -53,6 +53,22 @@ const card = {
   __typename: 'EventCard',
   event,
   matches: [match('m1', 1), match('m2', 2)],
+  questions: [
+    {
+      __typename: 'Question',
+      id: 'q1',
+      position: 1,
+      kind: 'CHOICE',
+      text: 'Who takes the fall?',
+      options: ['A', 'B'],
+      pickCount: 1,
+      points: 3,
+      closePoints: 0,
+      closeRange: 0,
+      answer: null,
+      optionShares: null,
+    },
+  ],
   myPrediction: {
     __typename: 'Prediction',
     userId: 'me',
@@ -112,10 +128,18 @@ describe('applyEventUpdate: a live update on the card on screen', () => {
     expect(applied.board).toBeNull();
   });
 
-  it("the player's figures read after a LEADERBOARD replace the stale ones and fill the pick shares", () => {
+  it("the player's figures read after a LEADERBOARD replace the stale ones and fill the pick shares and answers", () => {
     const after = withMyFigures(card, {
       __typename: 'EventCard',
       matches: [{ __typename: 'Match', id: 'm2', pickShares: [40, 60] }],
+      questions: [
+        {
+          __typename: 'Question',
+          id: 'q1',
+          answer: { __typename: 'QuestionAnswer', options: [1], number: null, void: false },
+          optionShares: [25, 75],
+        },
+      ],
       myPrediction: {
         __typename: 'Prediction',
         userId: 'me',
@@ -128,9 +152,12 @@ describe('applyEventUpdate: a live update on the card on screen', () => {
         ],
         cardBonus: 0,
         possiblePoints: 0,
+        questionScores: [{ __typename: 'QuestionScore', questionId: 'q1', points: 3 }],
       },
     });
     expect(after.myPrediction).toMatchObject({ points: 20, rank: 1, possiblePoints: 0 });
+    expect(after.myPrediction!.questionScores).toEqual([{ __typename: 'QuestionScore', questionId: 'q1', points: 3 }]);
+    expect(after.questions[0]).toMatchObject({ answer: { options: [1] }, optionShares: [25, 75] });
     expect(after.myPrediction!.scores).toHaveLength(2);
     expect(after.matches[1].pickShares).toEqual([40, 60]);
     expect(after.matches[0].pickShares).toBeNull();

@@ -12,10 +12,17 @@ import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
 import { StateBadge } from '../StateBadge.tsx';
+import { PlayerAnswers } from '../PlayerAnswers.tsx';
 import { PlayerPicks } from '../PlayerPicks.tsx';
 import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
 import { tieBreakNotes } from '@pickem/client/board-picks';
-import { leagueEventBoard, type BoardEvent, type BoardMatch, type LeagueBoardRow } from './documents.ts';
+import {
+  leagueEventBoard,
+  type BoardEvent,
+  type BoardMatch,
+  type BoardQuestionOf,
+  type LeagueBoardRow,
+} from './documents.ts';
 
 export function LeagueBoard({
   leagueId,
@@ -31,6 +38,7 @@ export function LeagueBoard({
 }) {
   const [rows, setRows] = useState<LeagueBoardRow[] | null | undefined>(undefined);
   const [matches, setMatches] = useState<BoardMatch[]>([]);
+  const [questions, setQuestions] = useState<BoardQuestionOf[]>([]);
   const [tieBreak, setTieBreak] = useState<BoardEvent | null>(null);
   const [state, setState] = useState(event.state);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +51,7 @@ export function LeagueBoard({
       if (call === latest.current) {
         setRows(data.league?.eventLeaderboard ?? null);
         setMatches(data.eventCard?.matches ?? []);
+        setQuestions(data.eventCard?.questions ?? []);
         setTieBreak(data.eventCard?.event ?? null);
         setError(null);
       }
@@ -101,6 +110,7 @@ export function LeagueBoard({
                 <>
                   <TieBreakGuess note={notes.get(r.userId)} question={tieBreak?.rules.tieBreakQuestion} />
                   <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
+                  <PlayerAnswers questions={questions} answers={r.answers} label={`${r.displayName}'s answers`} />
                 </>
               )}
             />

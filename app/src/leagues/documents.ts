@@ -6,6 +6,7 @@ export {
   myLeagueList,
   type BoardEvent,
   type BoardMatch,
+  type BoardQuestionOf,
   type LeagueBoardRow,
   type LeagueSummary,
 } from '@pickem/client/documents';

@@ -16,6 +16,7 @@ import { Leaderboard } from './Leaderboard.tsx';
 import { MatchView } from './MatchView.tsx';
 import { CardChangeNotice } from '../CardChangeNotice.tsx';
 import { untouchedPicks } from '@pickem/client/card-change';
+import { QuestionView } from './QuestionView.tsx';
 
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
 export interface EventAdminTools {
@@ -53,7 +54,7 @@ function CardView({
   reload: () => Promise<void>;
   setCard: EventCardState['setCard'];
 }) {
-  const { event, matches } = card;
+  const { event, matches, questions } = card;
   const now = useNow();
   const bell = Date.parse(event.startsAt);
   const left = event.state === 'UPCOMING' ? countdown(bell, now) : null;
@@ -79,7 +80,7 @@ function CardView({
   const { save: savePicks, saving, status } = useSavePicks(event.id, matches.length, setCard);
 
   async function save() {
-    const done = await savePicks(picks, extras, rules);
+    const done = await savePicks(picks, extras, rules, questions);
     if (!done) return;
     setSaved(done.updatedAt);
     setSavedPicks(Object.fromEntries(done.picks.map((p) => [p.matchId, p.team])));
@@ -116,7 +117,7 @@ function CardView({
         <details className="rules" data-testid="rules" open={event.state === 'UPCOMING'}>
           <summary>How this event is scored</summary>
           <ul>
-            {rulesText(rules).map((line) => (
+            {rulesText(rules, questions).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -183,6 +184,24 @@ function CardView({
           ))}
         </ol>
         {matches.length === 0 && <p>The card is not out yet.</p>}
+        {questions.length > 0 && matches.length > 0 && (
+          <section className="questions" aria-labelledby="questions-title">
+            <h2 id="questions-title">Questions</h2>
+            <ol className="matches">
+              {questions.map((q) => (
+                <li key={q.id}>
+                  <QuestionView
+                    question={q}
+                    draft={extras.answers[q.id]}
+                    onChange={(draft) => setExtras((x) => ({ ...x, answers: { ...x.answers, [q.id]: draft } }))}
+                    locked={locked}
+                    saved={card.myPrediction?.answers}
+                  />
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
         {rules.tieBreakQuestion && matches.length > 0 && (
           <p className="tie-break">
             <label>
@@ -223,7 +242,16 @@ function CardView({
 
       {admin && <admin.ShowControls event={event} onChange={reload} />}
 
-      {board && <Leaderboard rows={board.rows} final={board.final} me={me} event={event} matches={matches} />}
+      {board && (
+        <Leaderboard
+          rows={board.rows}
+          final={board.final}
+          me={me}
+          event={event}
+          matches={matches}
+          questions={card.questions}
+        />
+      )}
     </article>
   );
 }

@@ -1,12 +1,18 @@
 import type { BoardRow, Card, Match } from '@pickem/client/card';
-import { tieBreakNotes, type BoardPick } from '@pickem/client/board-picks';
+import { tieBreakNotes, type BoardPick, type BoardQuestion } from '@pickem/client/board-picks';
+import type { SavedAnswer } from '@pickem/client/questions';
 import { MemberRows } from '../MemberRow.tsx';
+import { PlayerAnswers } from '../PlayerAnswers.tsx';
 import { PlayerPicks } from '../PlayerPicks.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
 
-/** A leaderboard row: the figures, and the player's picks and tie-break guess (the board's rows carry them once the picks lock). */
-export type PickedRow = BoardRow & { picks?: BoardPick[] | null; tieBreak?: number | null };
+/** A leaderboard row: the figures, and the player's picks, answers and tie-break guess (the board's rows carry them once the picks lock). */
+export type PickedRow = BoardRow & {
+  picks?: BoardPick[] | null;
+  tieBreak?: number | null;
+  answers?: SavedAnswer[] | null;
+};
 
 /**
  * The event's leaderboard (the top of it); the viewer's own row is marked, each row shows the player's
@@ -18,12 +24,15 @@ export function Leaderboard({
   me,
   event,
   matches,
+  questions = [],
 }: {
   rows: PickedRow[];
   final: boolean;
   me: string | null;
   event: Pick<Card['event'], 'rules' | 'tieBreakAnswer'>;
   matches: Match[];
+  /** The event's questions, to word each player's answers. */
+  questions?: BoardQuestion[];
 }) {
   const notes = tieBreakNotes(rows, event);
   const question = event.rules.tieBreakQuestion;
@@ -61,6 +70,7 @@ export function Leaderboard({
                     <details className="row-picks" data-testid="row-picks">
                       <summary>Picks</summary>
                       <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
+                      <PlayerAnswers questions={questions} answers={r.answers} label={`${r.displayName}'s answers`} />
                     </details>
                   )}
                 </>

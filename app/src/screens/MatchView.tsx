@@ -3,9 +3,10 @@
  * result; under the event's rules, the joker toggle and the finish to call, the picks' shares once
  * locked, and what the pick earned and why.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { matchTitle, newChampion, teamLabel, type Match } from '@pickem/client/card';
 import { pickLine, resultLine } from '@pickem/client/pick-form';
+import { COMPACT_FROM, filterOptions } from '@pickem/client/questions';
 import { FINISH_METHODS, FINISH_NAMES, type Rules } from '@pickem/client/rules';
 import type { FinishMethod } from '../api.ts';
 
@@ -39,11 +40,15 @@ export function MatchView({
   const outcome = pickLine(
     match,
     pick,
-    { joker: joker ? match.id : null, methods: { [match.id]: method ?? undefined }, tieBreak: '' },
+    { joker: joker ? match.id : null, methods: { [match.id]: method ?? undefined }, tieBreak: '', answers: {} },
     rules,
     earnedPoints,
   );
   const name = `pick-${match.id}`;
+  // A Rumble's 30 entrants: a compact list with a search box, not 30 full-width choices.
+  const compact = match.teams.length >= COMPACT_FROM;
+  const [search, setSearch] = useState('');
+  const shown = filterOptions(match.teams.map(teamLabel), compact ? search : '');
   return (
     <fieldset className="match" data-testid="match" data-match-id={match.id}>
       <legend>
@@ -58,35 +63,52 @@ export function MatchView({
           </span>
         ))}
       </p>
-      <div className="teams">
-        {match.teams.map((team, i) => (
-          <label key={i} className={`team${match.result === i ? ' winner' : ''}`}>
-            <input
-              type="radio"
-              name={name}
-              value={i}
-              checked={pick === i}
-              disabled={locked}
-              onChange={() => onPick(i)}
-            />
-            <span>
-              <span className="team-name">
-                {teamLabel(team)}
-                {team.champion && <abbr title="champion"> (c)</abbr>}
-              </span>
-              {team.name && <span className="members">{team.members.join(', ')}</span>}
-              {match.pickShares && (
-                <span className="muted share" data-testid="pick-share">
-                  {' '}
-                  {match.pickShares[i]}% picked
-                  <span className="share-bar" aria-hidden="true">
-                    <span style={{ width: `${match.pickShares[i]}%` }} />
-                  </span>
+      {compact && (
+        <input
+          className="question-search"
+          type="search"
+          placeholder="Search the entrants"
+          aria-label={`Search the entrants: ${matchTitle(match)}`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      )}
+      {compact && pick !== undefined && match.teams[pick] && (
+        <p className="muted" data-testid="your-pick">
+          Your pick: {teamLabel(match.teams[pick])}
+        </p>
+      )}
+      <div className={`teams${compact ? ' compact' : ''}`}>
+        {shown
+          .map((i) => [i, match.teams[i]] as const)
+          .map(([i, team]) => (
+            <label key={i} className={`team${match.result === i ? ' winner' : ''}`}>
+              <input
+                type="radio"
+                name={name}
+                value={i}
+                checked={pick === i}
+                disabled={locked}
+                onChange={() => onPick(i)}
+              />
+              <span>
+                <span className="team-name">
+                  {teamLabel(team)}
+                  {team.champion && <abbr title="champion"> (c)</abbr>}
                 </span>
-              )}
-            </span>
-          </label>
-        ))}
+                {team.name && <span className="members">{team.members.join(', ')}</span>}
+                {match.pickShares && (
+                  <span className="muted share" data-testid="pick-share">
+                    {' '}
+                    {match.pickShares[i]}% picked
+                    <span className="share-bar" aria-hidden="true">
+                      <span style={{ width: `${match.pickShares[i]}%` }} />
+                    </span>
+                  </span>
+                )}
+              </span>
+            </label>
+          ))}
       </div>
       {(rules.joker || rules.methodBonus > 0) && (
         <div className="pick-extras">

@@ -11,9 +11,11 @@ import { lockWarning } from '@pickem/client/lock-warning';
 import { extrasOf, pickLine, resultLine, withJoker, type Extras } from '@pickem/client/pick-form';
 import { FINISH_METHODS, FINISH_NAMES, rulesText, type Rules } from '@pickem/client/rules';
 import { formatTime } from '@pickem/client/dates';
+import { COMPACT_FROM, filterOptions } from '@pickem/client/questions';
 import { useEventCard, useNow, useSavePicks, type EventCardState } from '@pickem/client/react';
 import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
 import { BoardRows } from '../BoardRows';
+import { QuestionCard } from '../QuestionCard';
 import { Alert, Button, Muted, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
 import { CardChangeNotice } from '../CardChangeNotice';
@@ -37,7 +39,14 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
           <Text accessibilityRole="header" style={styles.subtitle}>
             Leaderboard{board.final ? '' : ' (provisional)'}
           </Text>
-          <BoardRows rows={board.rows} matches={card.matches} event={card.event} me={me} testID="leaderboard-row" />
+          <BoardRows
+            rows={board.rows}
+            matches={card.matches}
+            questions={card.questions}
+            event={card.event}
+            me={me}
+            testID="leaderboard-row"
+          />
         </View>
       )}
       {card.myPrediction?.points != null && (
@@ -52,7 +61,7 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
 
 function CardView({ card, live, setCard }: { card: Card; live: string; setCard: EventCardState['setCard'] }) {
   const { colors, styles } = useTheme();
-  const { event, matches } = card;
+  const { event, matches, questions } = card;
   const now = useNow();
   const left = event.state === 'UPCOMING' ? countdown(Date.parse(event.startsAt), now) : null;
   const locked = left === null;
@@ -73,7 +82,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
   const { save: savePicks, saving, status } = useSavePicks(event.id, matches.length, setCard);
 
   async function save() {
-    const done = await savePicks(picks, extras, rules);
+    const done = await savePicks(picks, extras, rules, questions);
     if (done) setSavedCount(done.picks.length);
   }
 
@@ -101,7 +110,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
       {event.state === 'BROADCAST' && <Muted testID="live-status">Live updates: {live}</Muted>}
       <View testID="rules" style={{ gap: space.xxs }}>
         <Text style={styles.itemTitle}>How this event is scored</Text>
-        {rulesText(rules).map((line) => (
+        {rulesText(rules, questions).map((line) => (
           <Text key={line} style={styles.text}>
             • {line}
           </Text>
@@ -121,6 +130,22 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
         />
       ))}
       {matches.length === 0 && <Muted>The card is not out yet.</Muted>}
+      {questions.length > 0 && matches.length > 0 && (
+        <Text accessibilityRole="header" style={styles.subtitle}>
+          Questions
+        </Text>
+      )}
+      {matches.length > 0 &&
+        questions.map((q) => (
+          <QuestionCard
+            key={q.id}
+            question={q}
+            draft={extras.answers[q.id]}
+            onChange={(draft) => setExtras((x) => ({ ...x, answers: { ...x.answers, [q.id]: draft } }))}
+            locked={locked}
+            saved={card.myPrediction?.answers}
+          />
+        ))}
       {rules.tieBreakQuestion && matches.length > 0 && (
         <View style={{ gap: space.xs }}>
           <Text style={styles.text}>Tie-break: {rules.tieBreakQuestion}</Text>
@@ -180,6 +205,10 @@ function MatchCard({
   const method = extras.methods[match.id] ?? null;
   const noExtras = locked || pick === undefined;
   const { colors, styles } = useTheme();
+  // A Rumble's 30 entrants: small wrapping chips with a search box, not 30 full-width choices.
+  const compact = match.teams.length >= COMPACT_FROM;
+  const [search, setSearch] = useState('');
+  const shown = filterOptions(match.teams.map(teamLabel), compact ? search : '');
   return (
     <View
       testID="match"
@@ -198,30 +227,55 @@ function MatchCard({
         {match.points} pts{match.preshow ? ' · Preshow' : ''}
         {match.championships.map((c) => ` · ${c}`).join('')}
       </Muted>
-      {match.teams.map((team, i) => (
-        <Pressable
-          key={i}
-          accessibilityRole="radio"
-          accessibilityLabel={teamLabel(team)}
-          accessibilityState={{ checked: pick === i, disabled: locked }}
-          disabled={locked}
-          onPress={() => onPick(i)}
+      {compact && (
+        <TextInput
+          accessibilityLabel={`Search the entrants: ${matchTitle(match)}`}
+          placeholder="Search the entrants"
+          placeholderTextColor={colors.muted}
+          value={search}
+          onChangeText={setSearch}
           style={{
             borderWidth: lineWidth.thin,
-            borderColor: pick === i ? colors.accent : colors.line,
+            borderColor: colors.line,
             borderRadius: radius.md,
             padding: space.md,
-            backgroundColor: pick === i ? colors.highlight : undefined,
+            color: colors.text,
           }}
-        >
-          <Text style={[styles.text, match.result === i && { fontWeight: '700' }]}>
-            {pick === i ? '● ' : '○ '}
-            {teamLabel(team)}
-            {team.champion ? ' (c)' : ''}
-            {match.pickShares ? ` · ${match.pickShares[i]}% picked` : ''}
-          </Text>
-        </Pressable>
-      ))}
+        />
+      )}
+      {compact && pick !== undefined && match.teams[pick] && <Muted>Your pick: {teamLabel(match.teams[pick])}</Muted>}
+      <View style={compact ? { flexDirection: 'row', flexWrap: 'wrap', gap: space.sm } : { gap: space.sm }}>
+        {shown.map((i) => {
+          const team = match.teams[i];
+          return (
+            <Pressable
+              key={i}
+              accessibilityRole="radio"
+              accessibilityLabel={teamLabel(team)}
+              accessibilityState={{ checked: pick === i, disabled: locked }}
+              disabled={locked}
+              onPress={() => onPick(i)}
+              style={{
+                borderWidth: lineWidth.thin,
+                borderColor: pick === i ? colors.accent : colors.line,
+                borderRadius: compact ? radius.xl : radius.md,
+                paddingVertical: compact ? space.xs : space.md,
+                paddingHorizontal: space.md,
+                backgroundColor: pick === i ? colors.highlight : undefined,
+              }}
+            >
+              <Text
+                style={[styles.text, match.result === i && { fontWeight: '700' }, compact && { fontSize: fontSize.xs }]}
+              >
+                {compact ? '' : pick === i ? '● ' : '○ '}
+                {teamLabel(team)}
+                {team.champion ? ' (c)' : ''}
+                {match.pickShares ? ` · ${match.pickShares[i]}%${compact ? '' : ' picked'}` : ''}
+              </Text>
+            </Pressable>
+          );
+        })}
+      </View>
       {rules.joker && (
         <Pressable
           accessibilityRole="switch"

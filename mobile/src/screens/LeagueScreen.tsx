@@ -1,7 +1,13 @@
 /** One league: its season, its invite code, its table, and its board for an event, live while it runs. */
 import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
-import { leagueEventBoard, type BoardEvent, type BoardMatch, type LeagueBoardRow } from '@pickem/client/documents';
+import {
+  leagueEventBoard,
+  type BoardEvent,
+  type BoardMatch,
+  type BoardQuestionOf,
+  type LeagueBoardRow,
+} from '@pickem/client/documents';
 import type { EventsQuery } from '@pickem/client/graphql/types';
 import { useEventUpdates, useLeague } from '@pickem/client/react';
 import { client, queries } from '../api';
@@ -64,7 +70,9 @@ function EventBoard({
   const { styles } = useTheme();
   const [events, setEvents] = useState<EventItem[]>([]);
   const [rows, setRows] = useState<LeagueBoardRow[] | null>(null);
-  const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[] } | null>(null);
+  const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[]; questions: BoardQuestionOf[] } | null>(
+    null,
+  );
   useEffect(() => {
     client.graphql({ query: queries.events, variables: { limit: 10 } }).then(
       ({ data }) => setEvents(data.events.items.filter((e) => e.state !== 'UPCOMING')),
@@ -100,6 +108,7 @@ function EventBoard({
         <BoardRows
           rows={rows}
           matches={card?.matches ?? []}
+          questions={card?.questions ?? []}
           event={card?.event ?? null}
           me={me}
           testID="league-board-row"
