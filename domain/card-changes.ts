@@ -4,7 +4,10 @@
  * tell whether it touched a saved pick by comparing stamps with the prediction's `updatedAt`: no
  * request per player when the admin edits.
  */
-import type { TeamItem } from './entities/match';
+/** A match's side as card changes read it (entities/match.ts TeamItem; not imported: the event item holds changes, and match.ts reads the event). */
+interface Side {
+  members: string[];
+}
 
 export interface CardChangeItem {
   matchId: string;
@@ -24,10 +27,10 @@ export interface CardChangeItem {
 export const MAX_CARD_CHANGES = 100;
 
 /** A side as one line: its members joined. */
-export const sideLine = (team: Pick<TeamItem, 'members'>) => team.members.join(' & ');
+export const sideLine = (team: Side) => team.members.join(' & ');
 
 /** The team indexes of `before` whose wrestlers differ in `after` (a side gone counts). */
-export function changedSides(before: TeamItem[], after: TeamItem[]): number[] {
+export function changedSides(before: Side[], after: Side[]): number[] {
   return before.map((team, i) => i).filter((i) => i >= after.length || sideLine(before[i]) !== sideLine(after[i]));
 }
 
@@ -36,8 +39,8 @@ export function replacement(
   matchId: string,
   position: number,
   at: string,
-  before: TeamItem[],
-  after: TeamItem[],
+  before: Side[],
+  after: Side[],
 ): CardChangeItem | null {
   const sides = changedSides(before, after);
   if (sides.length === 0) return null;
@@ -53,7 +56,7 @@ export function replacement(
 }
 
 /** What removing a match records: every side touched. */
-export function removal(matchId: string, position: number, at: string, teams: TeamItem[]): CardChangeItem {
+export function removal(matchId: string, position: number, at: string, teams: Side[]): CardChangeItem {
   return {
     matchId,
     position,
