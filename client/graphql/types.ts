@@ -11,6 +11,8 @@ export type QuestionKind = 'CHOICE' | 'MULTI' | 'NUMBER';
 
 export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
 
+export type MessageKind = 'CHAT' | 'SYSTEM';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 
@@ -308,6 +310,8 @@ export type SeasonsQuery = {
 };
 
 export type MyLeaguesQueryVariables = {
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type MyLeaguesQuery = {
@@ -338,11 +342,29 @@ export type MyLeaguesQuery = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   }>;
 };
 
 export type LeagueQueryVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type LeagueQuery = {
@@ -373,6 +395,22 @@ export type LeagueQuery = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
@@ -1151,6 +1189,8 @@ export type NudgeLeagueMutation = {
 
 export type CreateLeagueMutationVariables = {
   input: CreateLeagueInput;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type CreateLeagueMutation = {
@@ -1181,11 +1221,29 @@ export type CreateLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type JoinLeagueMutationVariables = {
   code: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type JoinLeagueMutation = {
@@ -1216,11 +1274,29 @@ export type JoinLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type LeaveLeagueMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type LeaveLeagueMutation = {
@@ -1251,11 +1327,29 @@ export type LeaveLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
 export type UpdateLeagueMutationVariables = {
   input: UpdateLeagueInput;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type UpdateLeagueMutation = {
@@ -1286,11 +1380,29 @@ export type UpdateLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type RotateLeagueCodeMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type RotateLeagueCodeMutation = {
@@ -1321,12 +1433,30 @@ export type RotateLeagueCodeMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type RemoveLeagueMemberMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type RemoveLeagueMemberMutation = {
@@ -1357,12 +1487,30 @@ export type RemoveLeagueMemberMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type UnbanLeagueMemberMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type UnbanLeagueMemberMutation = {
@@ -1393,12 +1541,30 @@ export type UnbanLeagueMemberMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type TransferLeagueMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type TransferLeagueMutation = {
@@ -1429,11 +1595,29 @@ export type TransferLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type DeleteLeagueMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type DeleteLeagueMutation = {
@@ -1464,6 +1648,22 @@ export type DeleteLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
@@ -1561,6 +1761,97 @@ export type PublishEventUpdateMutation = {
   } | null;
 };
 
+export type PostLeagueMessageMutationVariables = {
+  leagueId: string;
+  text: string;
+};
+
+export type PostLeagueMessageMutation = {
+  postLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
+  };
+};
+
+export type DeleteLeagueMessageMutationVariables = {
+  leagueId: string;
+  messageId: string;
+};
+
+export type DeleteLeagueMessageMutation = {
+  deleteLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
+  };
+};
+
+export type MarkLeagueReadMutationVariables = {
+  leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
+};
+
+export type MarkLeagueReadMutation = {
+  markLeagueRead: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
+  };
+};
+
 export type OnEventUpdateSubscriptionVariables = {
   eventId: string;
 };
@@ -1652,5 +1943,23 @@ export type OnEventUpdateSubscription = {
       }>;
     }> | null;
     boardVersion: number | null;
+  } | null;
+};
+
+export type OnLeagueMessageSubscriptionVariables = {
+  leagueId: string;
+};
+
+export type OnLeagueMessageSubscription = {
+  onLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
   } | null;
 };
