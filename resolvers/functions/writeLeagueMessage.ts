@@ -66,8 +66,8 @@ export function request(ctx: WriteMessageContext) {
         },
       },
       {
-        expression: 'attribute_not_exists(#count) OR #count < :cap',
-        names: { '#count': 'count' },
+        expression: 'attribute_not_exists(#capped) OR #capped < :cap',
+        names: { '#capped': 'count' },
         values: { ':cap': CHAT_LIMIT.perMinute },
       },
     ),
