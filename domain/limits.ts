@@ -24,3 +24,9 @@ export const QUESTION_LIMIT = {
   text: 200,
   option: 80,
 } as const;
+
+/** A league chat message: its length after trimming, and how many a player may post to one league in a minute. */
+export const CHAT_LIMIT = {
+  text: 500,
+  perMinute: 10,
+} as const;

@@ -220,6 +220,29 @@ export type League = {
   eventLeaderboard?: Array<Prediction> | null;
   /** For the commissioner (and admins): the members without a complete prediction for an event of the league's season, by name only, until its bell (empty after it). */
   missingPicks?: Array<User> | null;
+  /** The league's chat, newest first (members and admins). */
+  messages?: LeagueMessageConnection;
+  /** The caller's messages of the chat since they last read it (markLeagueRead); 0 for a non-member. */
+  unread: number;
+};
+
+export type MessageKind = 'CHAT' | 'SYSTEM';
+
+/** A message of a league's chat. Removed: its text is gone (empty). */
+export type LeagueMessage = {
+  id: string;
+  leagueId: string;
+  userId: string;
+  displayName: string;
+  text: string;
+  createdAt: string;
+  kind: MessageKind;
+  removed: boolean;
+};
+
+export type LeagueMessageConnection = {
+  items: Array<LeagueMessage>;
+  nextToken: string | null;
 };
 
 /** What an invite code shows before joining its league: nothing else of the league. */
@@ -515,6 +538,13 @@ export type LeagueMissingPicksArgs = {
 
 export type LeagueMissingPicksResult = Array<User> | null;
 
+export type LeagueMessagesArgs = {
+  limit?: number | null;
+  nextToken?: string | null;
+};
+
+export type LeagueMessagesResult = LeagueMessageConnection;
+
 export type EventCardLeaderboardArgs = {
   limit?: number | null;
   nextToken?: string | null;
@@ -791,8 +821,34 @@ export type MutationPublishEventUpdateArgs = {
 
 export type MutationPublishEventUpdateResult = EventUpdate | null;
 
+export type MutationPostLeagueMessageArgs = {
+  leagueId: string;
+  text: string;
+};
+
+export type MutationPostLeagueMessageResult = LeagueMessage;
+
+export type MutationDeleteLeagueMessageArgs = {
+  leagueId: string;
+  messageId: string;
+};
+
+export type MutationDeleteLeagueMessageResult = LeagueMessage;
+
+export type MutationMarkLeagueReadArgs = {
+  leagueId: string;
+};
+
+export type MutationMarkLeagueReadResult = League;
+
 export type SubscriptionOnEventUpdateArgs = {
   eventId: string;
 };
 
 export type SubscriptionOnEventUpdateResult = EventUpdate | null;
+
+export type SubscriptionOnLeagueMessageArgs = {
+  leagueId: string;
+};
+
+export type SubscriptionOnLeagueMessageResult = LeagueMessage | null;

@@ -1,6 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { ERROR } from './lib/errors';
-import { beginLeagueRequest, raise, toLeague, viewerOf, type LeagueSource } from './lib/league';
+import { beginLeagueRequest, myReadCount, raise, toLeague, viewerOf, type LeagueSource } from './lib/league';
 import type { QueryLeagueArgs } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 
@@ -20,5 +20,5 @@ export function response(ctx: LeagueContext): LeagueSource | null {
   if (!league) return null;
   const viewer = viewerOf(ctx, members);
   if (viewer === 'none') raise({ message: `You are not a member of league ${league.id}`, type: ERROR.notMember });
-  return toLeague(league, ctx.stash.season, members, viewer);
+  return toLeague(league, ctx.stash.season, members, viewer, myReadCount(ctx, members));
 }

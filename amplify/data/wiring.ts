@@ -187,6 +187,12 @@ export const wiring: ApiWiring = wireApi({
     leagueChange('deleteLeague', 'writeLeagueDeletion'),
     unit('Mutation', 'publishEventUpdate', NONE),
     unit('Subscription', 'onEventUpdate', NONE),
+    // League chat (issue 43).
+    unit('League', 'messages'),
+    pipeline('Mutation', 'postLeagueMessage', [getLeague, fn('writeLeagueMessage')]),
+    pipeline('Mutation', 'deleteLeagueMessage', [getLeague, fn('writeMessageRemoval')]),
+    leagueChange('markLeagueRead', 'writeLeagueRead'),
+    unit('Subscription', 'onLeagueMessage'),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
   limits: {

@@ -548,7 +548,7 @@ mutation NudgeLeague($leagueId: ID!, $eventId: ID!) {
 
 /** A league of the season, with the caller as its commissioner and only member. */
 export const createLeague = /* GraphQL */ `
-mutation CreateLeague($input: CreateLeagueInput!) {
+mutation CreateLeague($input: CreateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String) {
   createLeague(input: $input) {
     __typename
     id
@@ -576,13 +576,29 @@ mutation CreateLeague($input: CreateLeagueInput!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.CreateLeagueMutationVariables, T.CreateLeagueMutation>;
 
 /** Joins the league of an invite code (case, spaces and dashes do not matter). Refused to a player the commissioner removed (Banned) and, after 5 wrong codes within a minute, to that player until the minute is over (TooManyAttempts). */
 export const joinLeague = /* GraphQL */ `
-mutation JoinLeague($code: String!) {
+mutation JoinLeague($code: String!, $messagesLimit: Int, $messagesNextToken: String) {
   joinLeague(code: $code) {
     __typename
     id
@@ -610,13 +626,29 @@ mutation JoinLeague($code: String!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.JoinLeagueMutationVariables, T.JoinLeagueMutation>;
 
 /** Leaves a league (a commissioner hands it over first, or deletes it). Returns the league as others now see it, without its code. */
 export const leaveLeague = /* GraphQL */ `
-mutation LeaveLeague($leagueId: ID!) {
+mutation LeaveLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   leaveLeague(leagueId: $leagueId) {
     __typename
     id
@@ -644,13 +676,29 @@ mutation LeaveLeague($leagueId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.LeaveLeagueMutationVariables, T.LeaveLeagueMutation>;
 
 /** Commissioner: rename, open or close joins. */
 export const updateLeague = /* GraphQL */ `
-mutation UpdateLeague($input: UpdateLeagueInput!) {
+mutation UpdateLeague($input: UpdateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String) {
   updateLeague(input: $input) {
     __typename
     id
@@ -678,13 +726,29 @@ mutation UpdateLeague($input: UpdateLeagueInput!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.UpdateLeagueMutationVariables, T.UpdateLeagueMutation>;
 
 /** Commissioner: a new invite code; the old one stops working. */
 export const rotateLeagueCode = /* GraphQL */ `
-mutation RotateLeagueCode($leagueId: ID!) {
+mutation RotateLeagueCode($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   rotateLeagueCode(leagueId: $leagueId) {
     __typename
     id
@@ -712,13 +776,29 @@ mutation RotateLeagueCode($leagueId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.RotateLeagueCodeMutationVariables, T.RotateLeagueCodeMutation>;
 
 /** Commissioner: removes another member, who may not join again until the commissioner lifts the ban (unbanLeagueMember). */
 export const removeLeagueMember = /* GraphQL */ `
-mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!) {
+mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   removeLeagueMember(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -746,13 +826,29 @@ mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.RemoveLeagueMemberMutationVariables, T.RemoveLeagueMemberMutation>;
 
 /** Commissioner: lets a removed player join again with the invite code. */
 export const unbanLeagueMember = /* GraphQL */ `
-mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!) {
+mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   unbanLeagueMember(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -780,13 +876,29 @@ mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.UnbanLeagueMemberMutationVariables, T.UnbanLeagueMemberMutation>;
 
 /** Commissioner: hands the league to another member. */
 export const transferLeague = /* GraphQL */ `
-mutation TransferLeague($leagueId: ID!, $userId: ID!) {
+mutation TransferLeague($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   transferLeague(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -814,13 +926,29 @@ mutation TransferLeague($leagueId: ID!, $userId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.TransferLeagueMutationVariables, T.TransferLeagueMutation>;
 
 /** Commissioner or admin: deletes the league and every membership. Returns it as it was. */
 export const deleteLeague = /* GraphQL */ `
-mutation DeleteLeague($leagueId: ID!) {
+mutation DeleteLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   deleteLeague(leagueId: $leagueId) {
     __typename
     id
@@ -848,6 +976,22 @@ mutation DeleteLeague($leagueId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedMutation<T.DeleteLeagueMutationVariables, T.DeleteLeagueMutation>;
@@ -954,3 +1098,87 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
   }
 }
 ` as GeneratedMutation<T.PublishEventUpdateMutationVariables, T.PublishEventUpdateMutation>;
+
+/** Members: a chat message, 1 to 500 characters after trimming, no control characters; at most 10 a minute per player and league (RateLimited). */
+export const postLeagueMessage = /* GraphQL */ `
+mutation PostLeagueMessage($leagueId: ID!, $text: String!) {
+  postLeagueMessage(leagueId: $leagueId, text: $text) {
+    __typename
+    id
+    leagueId
+    userId
+    displayName
+    text
+    createdAt
+    kind
+    removed
+  }
+}
+` as GeneratedMutation<T.PostLeagueMessageMutationVariables, T.PostLeagueMessageMutation>;
+
+/** Its author or the commissioner: the text is gone, the message shows as removed. */
+export const deleteLeagueMessage = /* GraphQL */ `
+mutation DeleteLeagueMessage($leagueId: ID!, $messageId: ID!) {
+  deleteLeagueMessage(leagueId: $leagueId, messageId: $messageId) {
+    __typename
+    id
+    leagueId
+    userId
+    displayName
+    text
+    createdAt
+    kind
+    removed
+  }
+}
+` as GeneratedMutation<T.DeleteLeagueMessageMutationVariables, T.DeleteLeagueMessageMutation>;
+
+/** The caller has read the league's chat so far (League.unread becomes 0). */
+export const markLeagueRead = /* GraphQL */ `
+mutation MarkLeagueRead($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+  markLeagueRead(leagueId: $leagueId) {
+    __typename
+    id
+    name
+    season {
+      __typename
+      id
+      name
+      startDate
+      endDate
+    }
+    memberCount
+    joinsOpen
+    commissionerId
+    inviteCode
+    standings {
+      __typename
+      seasonId
+      season
+      rank
+      userId
+      displayName
+      points
+      correct
+      eventsPlayed
+    }
+    myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
+  }
+}
+` as GeneratedMutation<T.MarkLeagueReadMutationVariables, T.MarkLeagueReadMutation>;

@@ -130,7 +130,7 @@ query Seasons {
 
 /** The caller's leagues (at most 10). */
 export const myLeagues = /* GraphQL */ `
-query MyLeagues {
+query MyLeagues($messagesLimit: Int, $messagesNextToken: String) {
   myLeagues {
     __typename
     id
@@ -158,13 +158,29 @@ query MyLeagues {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedQuery<T.MyLeaguesQueryVariables, T.MyLeaguesQuery>;
 
 /** A league, for its members and admins (NotMember otherwise). Null if there is no such league. */
 export const league = /* GraphQL */ `
-query League($leagueId: ID!) {
+query League($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
   league(leagueId: $leagueId) {
     __typename
     id
@@ -192,6 +208,22 @@ query League($leagueId: ID!) {
       eventsPlayed
     }
     myRank
+    messages(limit: $messagesLimit, nextToken: $messagesNextToken) {
+      __typename
+      items {
+        __typename
+        id
+        leagueId
+        userId
+        displayName
+        text
+        createdAt
+        kind
+        removed
+      }
+      nextToken
+    }
+    unread
   }
 }
 ` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;

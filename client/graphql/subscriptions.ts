@@ -108,3 +108,20 @@ subscription OnEventUpdate($eventId: ID!) {
   }
 }
 ` as GeneratedSubscription<T.OnEventUpdateSubscriptionVariables, T.OnEventUpdateSubscription>;
+
+/** A league's new and removed chat messages, for its members (NotMember otherwise); ends when the subscriber leaves or is removed. */
+export const onLeagueMessage = /* GraphQL */ `
+subscription OnLeagueMessage($leagueId: ID!) {
+  onLeagueMessage(leagueId: $leagueId) {
+    __typename
+    id
+    leagueId
+    userId
+    displayName
+    text
+    createdAt
+    kind
+    removed
+  }
+}
+` as GeneratedSubscription<T.OnLeagueMessageSubscriptionVariables, T.OnLeagueMessageSubscription>;

@@ -11,6 +11,8 @@ export type QuestionKind = 'CHOICE' | 'MULTI' | 'NUMBER';
 
 export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' | 'DISQUALIFICATION' | 'OTHER';
 
+export type MessageKind = 'CHAT' | 'SYSTEM';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 
@@ -329,6 +331,8 @@ export type SeasonsQuery = {
 };
 
 export type MyLeaguesQueryVariables = {
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type MyLeaguesQuery = {
@@ -359,11 +363,29 @@ export type MyLeaguesQuery = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   }>;
 };
 
 export type LeagueQueryVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type LeagueQuery = {
@@ -394,6 +416,22 @@ export type LeagueQuery = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
@@ -1232,6 +1270,8 @@ export type NudgeLeagueMutation = {
 
 export type CreateLeagueMutationVariables = {
   input: CreateLeagueInput;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type CreateLeagueMutation = {
@@ -1262,11 +1302,29 @@ export type CreateLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type JoinLeagueMutationVariables = {
   code: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type JoinLeagueMutation = {
@@ -1297,11 +1355,29 @@ export type JoinLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type LeaveLeagueMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type LeaveLeagueMutation = {
@@ -1332,11 +1408,29 @@ export type LeaveLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
 export type UpdateLeagueMutationVariables = {
   input: UpdateLeagueInput;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type UpdateLeagueMutation = {
@@ -1367,11 +1461,29 @@ export type UpdateLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type RotateLeagueCodeMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type RotateLeagueCodeMutation = {
@@ -1402,12 +1514,30 @@ export type RotateLeagueCodeMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type RemoveLeagueMemberMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type RemoveLeagueMemberMutation = {
@@ -1438,12 +1568,30 @@ export type RemoveLeagueMemberMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type UnbanLeagueMemberMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type UnbanLeagueMemberMutation = {
@@ -1474,12 +1622,30 @@ export type UnbanLeagueMemberMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type TransferLeagueMutationVariables = {
   leagueId: string;
   userId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type TransferLeagueMutation = {
@@ -1510,11 +1676,29 @@ export type TransferLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   };
 };
 
 export type DeleteLeagueMutationVariables = {
   leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
 };
 
 export type DeleteLeagueMutation = {
@@ -1545,6 +1729,22 @@ export type DeleteLeagueMutation = {
       eventsPlayed: number;
     }>;
     myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
   } | null;
 };
 
@@ -1652,6 +1852,97 @@ export type PublishEventUpdateMutation = {
   } | null;
 };
 
+export type PostLeagueMessageMutationVariables = {
+  leagueId: string;
+  text: string;
+};
+
+export type PostLeagueMessageMutation = {
+  postLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
+  };
+};
+
+export type DeleteLeagueMessageMutationVariables = {
+  leagueId: string;
+  messageId: string;
+};
+
+export type DeleteLeagueMessageMutation = {
+  deleteLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
+  };
+};
+
+export type MarkLeagueReadMutationVariables = {
+  leagueId: string;
+  messagesLimit?: number | null;
+  messagesNextToken?: string | null;
+};
+
+export type MarkLeagueReadMutation = {
+  markLeagueRead: {
+    __typename: 'League';
+    id: string;
+    name: string;
+    season: {
+      __typename: 'Season';
+      id: string;
+      name: string;
+      startDate: string;
+      endDate: string;
+    };
+    memberCount: number;
+    joinsOpen: boolean;
+    commissionerId: string;
+    inviteCode: string | null;
+    standings: Array<{
+      __typename: 'Standing';
+      seasonId: string;
+      season: number;
+      rank: number;
+      userId: string;
+      displayName: string;
+      points: number;
+      correct: number;
+      eventsPlayed: number;
+    }>;
+    myRank: number | null;
+    messages: {
+      __typename: 'LeagueMessageConnection';
+      items: Array<{
+        __typename: 'LeagueMessage';
+        id: string;
+        leagueId: string;
+        userId: string;
+        displayName: string;
+        text: string;
+        createdAt: string;
+        kind: MessageKind;
+        removed: boolean;
+      }>;
+      nextToken: string | null;
+    };
+    unread: number;
+  };
+};
+
 export type OnEventUpdateSubscriptionVariables = {
   eventId: string;
 };
@@ -1753,5 +2044,23 @@ export type OnEventUpdateSubscription = {
       }>;
     }> | null;
     boardVersion: number | null;
+  } | null;
+};
+
+export type OnLeagueMessageSubscriptionVariables = {
+  leagueId: string;
+};
+
+export type OnLeagueMessageSubscription = {
+  onLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
   } | null;
 };

@@ -30,6 +30,8 @@ export interface LeagueItem {
   table?: LeagueTable;
   /** Raised by one at every write of `table` (the scoring pass's refresh conditions on its entries, not on this). */
   tableVersion?: number;
+  /** Chat messages ever posted (chat.ts UNREAD; absent: none). */
+  messageCount?: number;
 }
 
 /** A member's season figures as their league's table holds them: their standing's, at its revision (zeros and 0 without one). */
@@ -48,6 +50,8 @@ export interface MemberItem {
   /** The name the member had when joining: shown while they have no profile (league tables read profiles). */
   displayName: string;
   joinedAt: string;
+  /** The league's messageCount when the member last read its chat (chat.ts UNREAD). */
+  readCount?: number;
 }
 
 export interface MembershipItem {
@@ -56,6 +60,8 @@ export interface MembershipItem {
   /** The league's season (it never changes): myLeagues reads the season with the league. */
   seasonId: string;
   joinedAt: string;
+  /** As on the member item (chat.ts UNREAD), so myLeagues counts unread messages without another read. */
+  readCount?: number;
 }
 
 export const LEAGUE_LIMIT = {

@@ -47,7 +47,7 @@ export function response(ctx: GetMyLeaguesContext) {
       const season = SEASON.isCalendar(league.seasonId)
         ? SEASON.calendar(SEASON.year(league.seasonId))
         : seasons[league.seasonId];
-      if (season) out.push(toLeague(league, season, null, 'member'));
+      if (season) out.push(toLeague(league, season, null, 'member', m.readCount ?? 0));
     }
   }
   return out;

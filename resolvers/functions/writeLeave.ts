@@ -1,5 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { endChatSubscriptions } from '../lib/chat';
 import { ifNotCommissioner, type LeagueItem } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import {
@@ -43,6 +44,7 @@ export function response(ctx: WriteLeaveContext) {
   const league = stashedLeague(ctx);
   const me = caller(ctx).sub;
   raiseWriteError(ctx, [REFUSAL.notMember(league, me), null, null, leagueRefused(league, mustTransfer(league))]);
+  endChatSubscriptions(league.id, me);
   return toLeague(
     changedLeague(league, -1),
     ctx.stash.season,

@@ -1,5 +1,6 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from '../lib/caller';
+import { endChatSubscriptions } from '../lib/chat';
 import { ifCommissioner } from '@pickem/domain/entities/league';
 import { ERROR } from '../lib/errors';
 import {
@@ -44,6 +45,7 @@ export function response(ctx: WriteMemberRemovalContext) {
     null,
     leagueRefused(league, REFUSAL.notCommissioner(league)),
   ]);
+  endChatSubscriptions(league.id, ctx.args.userId);
   const members = ctx.stash.members.filter((m) => m.userId !== ctx.args.userId);
   return answer(ctx, changedLeague(league, -1), members);
 }

@@ -13,6 +13,7 @@ import {
   type LeagueTableEntry,
   type MemberItem,
 } from '@pickem/domain/entities/league';
+import { UNREAD } from '@pickem/domain/entities/chat';
 import type { StandingItem } from '@pickem/domain/entities/standing';
 import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
 import { IF_NEW, IF_STORED, type Expression, type ItemKey } from '@pickem/domain/entities/table';
@@ -37,7 +38,13 @@ export function viewerOf(ctx: Context, members: MemberItem[]): LeagueViewer {
  * A league as the GraphQL League (its field resolvers read `viewer`, and `memberItems` when the
  * members were already read with it). The invite code shows to members and admins only.
  */
-export function toLeague(league: LeagueItem, season: SeasonItem, members: MemberItem[] | null, viewer: LeagueViewer) {
+export function toLeague(
+  league: LeagueItem,
+  season: SeasonItem,
+  members: MemberItem[] | null,
+  viewer: LeagueViewer,
+  readCount: number | null = null,
+) {
   return {
     id: league.id,
     name: league.name,
@@ -51,12 +58,21 @@ export function toLeague(league: LeagueItem, season: SeasonItem, members: Member
     memberItems: members,
     /** The league's stored table (null on a league from before tables: its table fields read live). */
     table: league.table ?? null,
+    /** The caller's unread chat messages (0 when they are no member). */
+    unread: viewer === 'member' ? UNREAD.of(league.messageCount, readCount) : 0,
   };
 }
 
 /** The League a mutation answers with, from the league as written and its members as they now are. */
 export function answer(ctx: Context<unknown, LeagueStash>, league: LeagueItem, members: MemberItem[]) {
-  return toLeague(league, ctx.stash.season, members, viewerOf(ctx, members));
+  return toLeague(league, ctx.stash.season, members, viewerOf(ctx, members), myReadCount(ctx, members));
+}
+
+/** The caller's readCount on their member item (null when they are no member). */
+export function myReadCount(ctx: Context, members: MemberItem[]): number | null {
+  const me = caller(ctx).sub;
+  const mine = members.find((m) => m.userId === me);
+  return mine ? (mine.readCount ?? 0) : null;
 }
 
 export function validLeagueName(name: string): string {
@@ -275,9 +291,10 @@ export function codeItem(table: string, code: string, leagueId: string): Transac
 export type LeagueSource = ReturnType<typeof toLeague>;
 
 /** A league's tables are for its members and admins: a source returned to anyone else refuses them. */
-export function requireViewer(source: LeagueSource | undefined): void {
+export function requireViewer(source: LeagueSource | undefined): LeagueSource {
   if (!source || source.viewer === 'none')
     util.error('Only members of a league (and admins) see its tables', ERROR.notMember);
+  return source;
 }
 
 /** The request step of the league operations that name a league: a signed-in caller and a usable id. */
