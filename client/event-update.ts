@@ -31,7 +31,9 @@ export function readAfter(update: EventUpdate): UpdateApplied['read'] {
 }
 
 export function applyEventUpdate(card: Card, update: EventUpdate): UpdateApplied {
-  const event = { ...card.event, ...update.event };
+  // Card changes stop at the bell, before any live update: the card's own list stays (an update too big
+  // for AppSync's payload limit goes without it).
+  const event = { ...card.event, ...update.event, cardChanges: card.event.cardChanges };
   const changed = update.kind === 'RESULT' ? update.match : null;
   const mine = card.myPrediction;
   // A per-match score read before this result is stale: the pick's line is worked out from the result

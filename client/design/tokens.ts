@@ -136,7 +136,15 @@ export const lineWidth = { thin: 1, thick: 2, focus: 3, marker: 4 } as const;
  * chart's plot and the room a chart holds while it loads (its plot and caption: nothing below it moves),
  * a long list of a question's options (a Rumble's 30) before it scrolls.
  */
-export const size = { touch: 44, control: 20, page: 704, chart: 220, chartSlot: 256, optionList: 288 } as const;
+export const size = {
+  touch: 44,
+  control: 20,
+  page: 704,
+  chart: 220,
+  chartSlot: 256,
+  optionList: 288,
+  answerOption: 128,
+} as const;
 
 /**
  * Widths where the web app's layout changes, in px (CSS cannot read a custom property in a media query,

@@ -131,6 +131,18 @@ export type EventSnapshotInput = {
   matchCount: number;
   rules: ScoringRulesSnapshotInput;
   tieBreakAnswer?: number | null;
+  cardChanges: Array<CardChangeSnapshotInput>;
+};
+
+/** A CardChange, every field. */
+export type CardChangeSnapshotInput = {
+  matchId: string;
+  position: number;
+  at: string;
+  removed: boolean;
+  sides: Array<number>;
+  before: Array<string>;
+  after: Array<string>;
 };
 
 /** A ScoringRules, every field. */

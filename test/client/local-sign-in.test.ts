@@ -81,12 +81,12 @@ describe('the app against the local stack', () => {
     expect(readFileSync(path.join(repoRoot, '.local/amplify_outputs.json'), 'utf8')).toContain('"user_pool_endpoint"');
   });
 
-  it("lists the API's other authorization modes as the cloud stack does: those the schema names", () => {
+  it("lists the API's other authorization modes as the cloud stack does: those the schema names (the API key: signed-out invite previews)", () => {
     // The cloud's outputs list the same (test/stack/branch/backend.ts): both derive it with additionalAuthorizationTypes.
     expect(outputs.data!.authorization_types).toEqual(
       additionalAuthorizationTypes(readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8')),
     );
-    expect(outputs.data!.authorization_types).toEqual(['AWS_IAM']);
+    expect(outputs.data!.authorization_types).toEqual(['API_KEY', 'AWS_IAM']);
   });
 
   it("signs the pool's tokens with the local key, not the key published in the cognito-local package", async () => {

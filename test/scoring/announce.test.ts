@@ -2,6 +2,7 @@
  * The updates the scoring function publishes (announce.ts), built from what DynamoDB Local holds, and
  * their size against AppSync's subscription payload limit.
  */
+import { MAX_CARD_CHANGES } from '@pickem/domain/card-changes';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createAnnouncer, deliveredBytes, withinPayloadLimit } from '../../amplify/functions/score-event/announce.ts';
@@ -53,6 +54,7 @@ describe('the updates, built from the table', () => {
       matchCount: 3,
       rules: DEFAULT_RULES,
       tieBreakAnswer: null,
+      cardChanges: [],
     };
 
     // readAt: taken before the reads, so between the clock before and after the call.
@@ -169,6 +171,7 @@ describe("AppSync's subscription payload limit", () => {
     matchCount: 50,
     rules: { ...DEFAULT_RULES, tieBreakQuestion: wide(RULES_LIMIT.tieBreakQuestion) },
     tieBreakAnswer: RULES_LIMIT.tieBreak,
+    cardChanges: [],
   };
 
   const widest = (answers: boolean) => {
@@ -276,5 +279,38 @@ describe("AppSync's subscription payload limit", () => {
       match: { ...match, teams: teams.slice(0, 4).map((t) => ({ ...t, members: t.members.slice(0, 3) })) },
     };
     expect(withinPayloadLimit(usual)).toBe(usual);
+  });
+});
+
+describe('an update whose event carries many late card changes', () => {
+  it('goes without them, which do not change after the bell (a subscriber keeps those it read)', () => {
+    // As many late card changes as an event keeps, each of two sides of long lines.
+    const wide = (n: number) => '語'.repeat(n);
+    const cardChanges = Array.from({ length: MAX_CARD_CHANGES }, (_, c) => ({
+      matchId: `01HZX${String(c % 50).padStart(21, '0')}`,
+      position: 1 + (c % 50),
+      at: '2031-01-01T19:00:00.000Z',
+      removed: false,
+      sides: [0, 1],
+      before: [wide(400), wide(400)],
+      after: [wide(400), wide(400)],
+    }));
+    const event = {
+      id: 'changed',
+      name: 'Changed card',
+      date: '2031-01-01',
+      startsAt: '2031-01-01T20:00:00.000Z',
+      state: 'BROADCAST' as const,
+      season: 2031,
+      matchCount: 50,
+      rules: DEFAULT_RULES,
+      tieBreakAnswer: null,
+      cardChanges,
+    };
+    const update: EventUpdateInput = { eventId: event.id, kind: 'STATE', readAt: event.startsAt, event };
+    expect(deliveredBytes(update)).toBeGreaterThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
+    const sent = withinPayloadLimit(update);
+    expect(sent.event.cardChanges).toEqual([]);
+    expect(deliveredBytes(sent)).toBeLessThan(MAX_SUBSCRIPTION_MESSAGE_BYTES);
   });
 });

@@ -137,14 +137,15 @@ export function deliveredBytes(update: EventUpdateInput): number {
  * `update` within AppSync's subscription payload limit: a RESULT whose match alone would exceed it
  * (a match of 30 teams of 30 long names can) goes without the match, keeping its matchId, so that
  * subscribers read the card; a LEADERBOARD whose rows' answers would (20 questions of 30 options
- * each) goes without the answers, which do not change after the bell: a subscriber keeps those it
- * read. Anything else that does not fit is an error.
+ * each) goes without the answers, and an update whose event carries many late card changes without
+ * them: neither changes after the bell, so a subscriber keeps those it read. Anything else that does not fit is an error.
  */
 export function withinPayloadLimit(update: EventUpdateInput): EventUpdateInput {
   if (deliveredBytes(update) <= MAX_SUBSCRIPTION_MESSAGE_BYTES) return update;
+  const event = { ...update.event, cardChanges: [] };
   const lighter = update.match
-    ? { ...update, match: null }
-    : { ...update, leaderboard: update.leaderboard?.map((p) => ({ ...p, answers: [] })) ?? null };
+    ? { ...update, event, match: null }
+    : { ...update, event, leaderboard: update.leaderboard?.map((p) => ({ ...p, answers: [] })) ?? null };
   const size = deliveredBytes(lighter);
   if (size > MAX_SUBSCRIPTION_MESSAGE_BYTES) {
     throw new Error(

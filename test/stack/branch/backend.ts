@@ -88,7 +88,10 @@ describe('API', () => {
     const [, api] = ofType(dataTemplate(branch), 'AWS::AppSync::GraphQLApi')[0];
     expect(api.Properties.AuthenticationType).toBe('AMAZON_COGNITO_USER_POOLS');
     expect(api.Properties.UserPoolConfig.DefaultAction).toBe('ALLOW');
-    expect(api.Properties.AdditionalAuthenticationProviders).toEqual([{ AuthenticationType: 'AWS_IAM' }]);
+    expect(api.Properties.AdditionalAuthenticationProviders).toEqual([
+      { AuthenticationType: 'API_KEY' },
+      { AuthenticationType: 'AWS_IAM' },
+    ]);
   });
 
   it('has field-level logs at the configured level (PICKEM_API_LOG_LEVEL)', () => {
