@@ -102,7 +102,7 @@ describe('the console admin (AWS_IAM, signed with its local credentials)', () =>
   it('is refused updateMyProfile and publishEventUpdate (outside its grant)', async () => {
     for (const query of [
       OP.updateMyProfile,
-      'mutation { publishEventUpdate(input: { eventId: "x", kind: STATE, readAt: "2030-01-01T00:00:00Z", event: { id: "x", name: "x", date: "2030-01-01", startsAt: "2030-01-01T00:00:00Z", state: UPCOMING, season: 2030, matchCount: 0, rules: { joker: false, methodBonus: 0, underdogBonus: 0, underdogPercent: 30, titleChangeBonus: 0, perfectCardBonus: 0 } } }) { eventId } }',
+      'mutation { publishEventUpdate(input: { eventId: "x", kind: STATE, readAt: "2030-01-01T00:00:00Z", event: { id: "x", name: "x", date: "2030-01-01", startsAt: "2030-01-01T00:00:00Z", state: UPCOMING, season: 2030, matchCount: 0, rules: { joker: false, methodBonus: 0, underdogBonus: 0, underdogPercent: 30, titleChangeBonus: 0, perfectCardBonus: 0 }, cardChanges: [] } }) { eventId } }',
     ]) {
       const answer = await asAdmin(query, { n: 'Console' });
       expect(answer.status).toBe(401);

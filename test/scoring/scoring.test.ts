@@ -65,6 +65,7 @@ describe('scoreEvent', () => {
         matchCount: 3,
         rules: DEFAULT_RULES,
         tieBreakAnswer: null,
+        cardChanges: [],
       },
       predictionsScored: 5,
       standingsUpdated: 5,
