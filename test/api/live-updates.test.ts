@@ -136,7 +136,7 @@ describe('live updates through the local API', () => {
   const asAdmin = (query: string, variables: Record<string, unknown>) =>
     api.request(ADMIN, query, variables, ADMIN_GROUPS);
   const EVENT_FIELDS =
-    'id name date startsAt state season matchCount tieBreakAnswer rules { joker methodBonus underdogBonus underdogPercent titleChangeBonus perfectCardBonus tieBreakQuestion }';
+    'id name date startsAt state season matchCount tieBreakAnswer rules { joker methodBonus underdogBonus underdogPercent titleChangeBonus perfectCardBonus tieBreakQuestion } cardChanges { matchId position at removed sides before after }';
   const eventNow = async (id: string) =>
     (await api.data('p1', `query($e: ID!) { eventCard(eventId: $e) { event { ${EVENT_FIELDS} } } }`, { e: id }))
       .eventCard.event;
@@ -164,6 +164,7 @@ describe('live updates through the local API', () => {
         season: 2031,
         matchCount: 0,
         rules: DEFAULT_RULES,
+        cardChanges: [],
       },
     };
     const mutation = 'mutation($i: EventUpdateInput!) { publishEventUpdate(input: $i) { eventId } }';

@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'react';
 import { LEAGUE_LIMIT } from '@pickem/client/limits';
-import { takeInvite } from '@pickem/client/invite';
 import { client, errorText, queries, type LeaguePreviewQuery } from '../api.ts';
 import { href } from '../route.ts';
 import { JoinStatus, useJoin } from './Leagues.tsx';
@@ -28,12 +27,6 @@ export function JoinLink({ code }: { code: string }) {
   }, [code]);
   const full = preview !== null && preview.memberCount >= LEAGUE_LIMIT.membersPerLeague;
   const closed = preview !== null && !preview.joinsOpen;
-  // Signed in from the signed-out invite page (GuestInvite): the join the player asked for, at once.
-  const joinable = preview !== null && !closed && !full;
-  useEffect(() => {
-    if (joinable && takeInvite(sessionStorage, code)) void join(code);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [joinable, code]);
 
   return (
     <section aria-labelledby="join-link-title" className="stack">
