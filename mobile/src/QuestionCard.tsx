@@ -51,16 +51,7 @@ export function QuestionCard({
     color: colors.text,
   };
   return (
-    <View
-      testID="question"
-      style={{
-        borderWidth: lineWidth.thin,
-        borderColor: colors.line,
-        borderRadius: radius.lg,
-        padding: space.lg,
-        gap: space.sm,
-      }}
-    >
+    <View testID="question" style={styles.card}>
       <Text style={styles.itemTitle}>
         Q{q.position}. {q.text}
       </Text>

@@ -170,6 +170,14 @@ function stylesOf(colors: Palette) {
     buttonText: { color: colors.text, fontWeight: '600' } as TextStyle,
     primaryText: { color: colors.onAccent },
     item: { borderBottomWidth: lineWidth.thin, borderColor: colors.line, paddingVertical: space.lg },
+    /** A match or a question on the event card. */
+    card: {
+      borderWidth: lineWidth.thin,
+      borderColor: colors.line,
+      borderRadius: radius.lg,
+      padding: space.lg,
+      gap: space.sm,
+    },
     itemTitle: { fontSize: fontSize.md, fontWeight: '600', color: colors.text } as TextStyle,
     rankRow: { color: colors.text, paddingVertical: space.xxs },
     rowPicks: { fontSize: fontSize.xs, paddingBottom: space.xs },

@@ -210,16 +210,7 @@ function MatchCard({
   const [search, setSearch] = useState('');
   const shown = filterOptions(match.teams.map(teamLabel), compact ? search : '');
   return (
-    <View
-      testID="match"
-      style={{
-        borderWidth: lineWidth.thin,
-        borderColor: colors.line,
-        borderRadius: radius.lg,
-        padding: space.lg,
-        gap: space.sm,
-      }}
-    >
+    <View testID="match" style={styles.card}>
       <Text style={styles.itemTitle}>
         {match.position}. {matchTitle(match)}
       </Text>
