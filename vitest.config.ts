@@ -10,6 +10,8 @@ const SLOW_PARTS = {
   // Generous: DynamoDB Local on a busy two-core machine answers slowly.
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // expect.poll's default of 1 s is shorter than a page reload and its first query under load.
+  expect: { poll: { timeout: 10_000 } },
   pool: 'forks',
 } as const;
 

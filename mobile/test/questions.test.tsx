@@ -96,7 +96,8 @@ describe('the questions on the React Native app', () => {
       { options: [11, 5], number: null },
       { options: [], number: 27 },
     ]);
-  }, 60_000);
+    // Sign-in, the events list and the first render of a 30-option card: 6 s here, past 60 s in one CI run.
+  }, 120_000);
 
   it('shows what each answer earned and why as the answers are set live', async () => {
     await asAdmin('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
