@@ -57,7 +57,12 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
             : 'not a member any more'}
       </p>
       {error && <p role="alert">{error}</p>}
-      <div className="tabs" role="tablist" aria-label={`${league.name}: the league or its chat`}>
+      <div
+        className="tabs"
+        role="tablist"
+        aria-label={`${league.name}: the league or its chat`}
+        data-chat-live={chat.live}
+      >
         <Tab id="league" shown={tab} onShow={setTab}>
           League
         </Tab>
