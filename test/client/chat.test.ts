@@ -1,5 +1,10 @@
 /** A league's chat as both apps show it (client/chat.ts): merging pages and live messages, removal, who may delete, the post box's check. */
+import { readFileSync } from 'node:fs';
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { parseAppSyncSchema } from 'appsync-cloud';
+import { schemaPath } from '../../scripts/codegen.ts';
+import { leagueChat, markLeagueReadOnly, myLeagueList } from '@pickem/client/documents';
 import { canDelete, draftCheck, mergeMessages, messageBody, unreadLabel, type ChatMessage } from '@pickem/client/chat';
 import { plainMessage } from '@pickem/client/messages';
 
@@ -81,5 +86,16 @@ describe('the post box', () => {
     expect(unreadLabel(0)).toBeNull();
     expect(unreadLabel(3)).toBe('3 new');
     expect(unreadLabel(120)).toBe('99+ new');
+  });
+});
+
+describe("the chat's hand-written documents", () => {
+  it('are valid against schema.graphql', () => {
+    const schema = parseAppSyncSchema(readFileSync(schemaPath, 'utf8'));
+    for (const [name, text] of Object.entries({ leagueChat, markLeagueReadOnly, myLeagueList }))
+      expect(
+        validate(schema, parse(text)).map((e) => e.message),
+        name,
+      ).toEqual([]);
   });
 });
