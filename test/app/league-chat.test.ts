@@ -110,6 +110,8 @@ describe.skipIf(skipBrowserTests)('two members chat live, in the web app at 360 
 
     await b.getByRole('link', { name: new RegExp(LEAGUE) }).click();
     await b.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor();
+    expect(await b.getByRole('tab', { name: /^Chat/ }).getAttribute('aria-selected')).toBe('false');
+    await b.screenshot({ path: 'build/screenshots/league-chat-tab-unread-360-dark.png' });
     const read = markedRead(b);
     await b.getByRole('tab', { name: /^Chat/ }).click();
     await read;
