@@ -1,22 +1,24 @@
 /**
  * Hand-written documents for what the generated ones cannot give, typed like them, read by both apps:
  * myLeagues without every league's table (the generated one selects `standings` of all ten), and a
- * league's event board (`eventLeaderboard` has a required argument, so codegen leaves it out).
+ * league's event board (`eventLeaderboard` has a required argument, so codegen leaves it out), and a
+ * league's chat page and read mark without the league's table (the generated ones select it).
  */
 import type { BoardRow, Card, Match } from './card.ts';
+import type { ChatMessage } from './chat.ts';
 import type { MyLeaguesQuery } from './graphql/types.ts';
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
 export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
 
 type LeagueItem = MyLeaguesQuery['myLeagues'][number];
-export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank'> & {
+export type LeagueSummary = Pick<LeagueItem, '__typename' | 'id' | 'name' | 'memberCount' | 'myRank' | 'unread'> & {
   season: Pick<LeagueItem['season'], '__typename' | 'id' | 'name'>;
 };
 
 export const myLeagueList = /* GraphQL */ `
 query MyLeagueList {
-  myLeagues { __typename id name memberCount myRank season { __typename id name } }
+  myLeagues { __typename id name memberCount myRank unread season { __typename id name } }
 }
 ` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
 
@@ -99,3 +101,32 @@ query EventQuestions($eventId: ID!) {
   }
 }
 ` as Typed<{ eventId: string }, { eventCard: { __typename: 'EventCard'; questions: AdminQuestion[] } | null }>;
+
+const MESSAGE_FIELDS = '__typename id leagueId userId displayName text createdAt kind removed';
+
+/** A page of a league's chat, newest first, with the caller's unread count. */
+export const leagueChat = /* GraphQL */ `
+query LeagueChat($leagueId: ID!, $limit: Int, $nextToken: String) {
+  league(leagueId: $leagueId) {
+    __typename id unread
+    messages(limit: $limit, nextToken: $nextToken) { __typename items { ${MESSAGE_FIELDS} } nextToken }
+  }
+}
+` as Typed<
+  { leagueId: string; limit?: number | null; nextToken?: string | null },
+  {
+    league: {
+      __typename: 'League';
+      id: string;
+      unread: number;
+      messages: { __typename: 'LeagueMessageConnection'; items: ChatMessage[]; nextToken: string | null };
+    } | null;
+  }
+>;
+
+/** markLeagueRead answering only the new unread count (0). */
+export const markLeagueReadOnly = /* GraphQL */ `
+mutation MarkLeagueReadOnly($leagueId: ID!) {
+  markLeagueRead(leagueId: $leagueId) { __typename id unread }
+}
+` as Typed<{ leagueId: string }, { markLeagueRead: { __typename: 'League'; id: string; unread: number } }>;

@@ -26,15 +26,20 @@ export function followEvent(
       },
       error: () => onStatus('stopped'),
     });
-  const stopListening = Hub.listen('api', ({ payload }) => {
+  const stopListening = followConnection(onStatus);
+  return () => {
+    stopListening();
+    sub.unsubscribe();
+  };
+}
+
+/** The real-time connection's state, as the client reports it on the 'api' hub channel; returns the stop function. */
+export function followConnection(onStatus: (status: LiveStatus) => void): () => void {
+  return Hub.listen('api', ({ payload }) => {
     if (payload.event !== CONNECTION_STATE_CHANGE) return;
     const state = (payload.data as { connectionState: ConnectionState }).connectionState;
     onStatus(
       state === ConnectionState.Connected ? 'live' : state === ConnectionState.Disconnected ? 'stopped' : 'connecting',
     );
   });
-  return () => {
-    stopListening();
-    sub.unsubscribe();
-  };
 }

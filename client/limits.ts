@@ -3,6 +3,6 @@ export { PROFILE_LIMIT } from '@pickem/domain/entities/profile';
 export { LEAGUE_LIMIT } from '@pickem/domain/entities/league';
 export { EVENT_LIMIT } from '@pickem/domain/entities/event';
 export { MATCH_LIMIT, MAX_MATCHES_PER_CARD } from '@pickem/domain/entities/match';
-export { QUESTION_LIMIT } from '@pickem/domain/limits';
+export { CHAT_LIMIT, QUESTION_LIMIT } from '@pickem/domain/limits';
 /** A question's checks as the API runs them, for the admin's form to say what is wrong before it asks. */
 export { MAX_QUESTION_POINTS, questionFields } from '@pickem/domain/questions';

@@ -51,6 +51,7 @@ const FIELD: Record<string, string> = {
   code: 'The invite code',
   members: 'A side',
   championships: 'A championship',
+  text: 'Your message',
 };
 const fieldName = (field: string) => FIELD[field] ?? FIELD[field.replace(/\[\d+\].*$/, '')] ?? `The ${field}`;
 

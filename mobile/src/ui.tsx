@@ -92,14 +92,37 @@ export function Button({
   );
 }
 
-/** A tappable row of a list (an event, a league): its title and a line under it. */
-export function Item({ title, detail, onPress }: { title: string; detail?: ReactNode; onPress: () => void }) {
+/** A tappable row of a list (an event, a league): its title, a badge beside it if any, and a line under it. */
+export function Item({
+  title,
+  detail,
+  badge,
+  onPress,
+}: {
+  title: string;
+  detail?: ReactNode;
+  badge?: { label: string; words: string; testID: string } | null;
+  onPress: () => void;
+}) {
   const { styles } = useTheme();
   return (
     <Pressable accessibilityRole="link" onPress={onPress} style={styles.item}>
-      <Text style={styles.itemTitle}>{title}</Text>
+      <View style={styles.titleRow}>
+        <Text style={styles.itemTitle}>{title}</Text>
+        {badge && <Badge {...badge} />}
+      </View>
       {detail ? <Text style={styles.muted}>{detail}</Text> : null}
     </Pressable>
+  );
+}
+
+/** A count to notice (unread messages), in the accent's colours; `words` for a screen reader. */
+export function Badge({ label, words, testID }: { label: string; words: string; testID?: string }) {
+  const { styles } = useTheme();
+  return (
+    <Text style={styles.badge} accessibilityLabel={words} testID={testID}>
+      {label}
+    </Text>
   );
 }
 
@@ -179,6 +202,16 @@ function stylesOf(colors: Palette) {
       gap: space.sm,
     },
     itemTitle: { fontSize: fontSize.md, fontWeight: '600', color: colors.text } as TextStyle,
+    titleRow: { flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: space.md },
+    badge: {
+      backgroundColor: colors.accent,
+      color: colors.onAccent,
+      fontSize: fontSize.xs,
+      fontWeight: '600',
+      borderRadius: radius.pill,
+      paddingHorizontal: space.md,
+      overflow: 'hidden',
+    } as TextStyle,
     rankRow: { color: colors.text, paddingVertical: space.xxs },
     rowPicks: { fontSize: fontSize.xs, paddingBottom: space.xs },
     mine: { fontWeight: '700' } as TextStyle,

@@ -1,10 +1,12 @@
 /**
- * One league: its invite code and link, its table (the members' season standings ranked within the
- * league, mine highlighted), its board for an event of the season (live while the event is), the
- * commissioner's tools, and leaving.
+ * One league, in two tabs: the league (its invite code and link, its table: the members' season
+ * standings ranked within the league, mine highlighted; its board for an event of the season, live
+ * while the event is; the commissioner's tools; leaving) and its chat, followed live from the start
+ * so that the tab counts what arrives unread.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useLeague } from '@pickem/client/react';
+import { unreadLabel, unreadWords } from '@pickem/client/chat';
+import { useLeague, useLeagueChat } from '@pickem/client/react';
 import { client, errorText, queries, type EventState } from '../api.ts';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
@@ -12,6 +14,7 @@ import { CommissionerTools } from './CommissionerTools.tsx';
 import { MissingPicks } from './MissingPicks.tsx';
 import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
+import { LeagueChat } from './LeagueChat.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { formatDay, shownName } from '../hooks.ts';
@@ -20,6 +23,8 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
   const { data: league, error, reload } = useLeague(leagueId);
   /** The table after a live update of the board's event (a LEADERBOARD, the event scored): read again. */
   const reloadTable = useCallback(() => void reload(), [reload]);
+  const [tab, setTab] = useState<'league' | 'chat'>('league');
+  const chat = useLeagueChat(leagueId, tab === 'chat' && !!league);
 
   if (league === undefined) return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
   if (league === null)
@@ -52,21 +57,84 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
             : 'not a member any more'}
       </p>
       {error && <p role="alert">{error}</p>}
-      {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
-
-      <h2>Table</h2>
-      <RankTable
-        data-testid="league-table"
-        aria-label={`${league.name} table`}
-        columns={['Rank', 'Player', { num: 'Points' }, { num: 'Events' }]}
+      <div
+        className="tabs"
+        role="tablist"
+        aria-label={`${league.name}: the league or its chat`}
+        data-chat-live={chat.live}
       >
-        <MemberRows rows={league.standings} me={me} cells={(s) => [s.points, s.eventsPlayed]} />
-      </RankTable>
+        <Tab id="league" shown={tab} onShow={setTab}>
+          League
+        </Tab>
+        <Tab id="chat" shown={tab} onShow={setTab} unread={chat.unread}>
+          Chat
+        </Tab>
+      </div>
+      {tab === 'chat' ? (
+        <div role="tabpanel" id="tab-panel-chat" aria-labelledby="tab-chat">
+          <LeagueChat chat={chat} me={me} commissionerId={league.commissionerId} />
+        </div>
+      ) : (
+        <div role="tabpanel" id="tab-panel-league" aria-labelledby="tab-league">
+          {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
 
-      <EventBoard league={league} eventId={eventId} me={me} commissioner={commissioner} onStandingsMove={reloadTable} />
-      {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}
-      <Leave league={league} />
+          <h2>Table</h2>
+          <RankTable
+            data-testid="league-table"
+            aria-label={`${league.name} table`}
+            columns={['Rank', 'Player', { num: 'Points' }, { num: 'Events' }]}
+          >
+            <MemberRows rows={league.standings} me={me} cells={(s) => [s.points, s.eventsPlayed]} />
+          </RankTable>
+
+          <EventBoard
+            league={league}
+            eventId={eventId}
+            me={me}
+            commissioner={commissioner}
+            onStandingsMove={reloadTable}
+          />
+          {commissioner && <CommissionerTools league={league} me={me} onChange={reload} />}
+          <Leave league={league} />
+        </div>
+      )}
     </article>
+  );
+}
+
+/** A tab of the league page; the chat's shows its unread count. */
+function Tab<T extends string>({
+  id,
+  shown,
+  onShow,
+  unread = 0,
+  children,
+}: {
+  id: T;
+  shown: string;
+  onShow: (id: T) => void;
+  unread?: number;
+  children: string;
+}) {
+  const label = unreadLabel(unread);
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      aria-selected={shown === id}
+      aria-controls={`tab-panel-${id}`}
+      className="tab"
+      data-testid={`tab-${id}`}
+      onClick={() => onShow(id)}
+    >
+      {children}
+      {label && (
+        <span className="badge badge-unread" data-testid={`${id}-unread`} aria-label={unreadWords(unread)}>
+          {label}
+        </span>
+      )}
+    </button>
   );
 }
 

@@ -1,4 +1,4 @@
-/** My leagues (name, season, members, my rank), a new league for a season, and joining one by its code. */
+/** My leagues (name, season, members, my rank, unread chat messages), a new league for a season, and joining one by its code. */
 import { useState } from 'react';
 import { useLoad } from '@pickem/client/react';
 import { client, errorText, mutations } from '../api.ts';
@@ -7,6 +7,7 @@ import { currentSeason, useSeasons } from '../seasons.ts';
 import { myLeagueList, type LeagueSummary } from './documents.ts';
 import { formatDay } from '../hooks.ts';
 import { LEAGUE_LIMIT } from '@pickem/client/limits';
+import { unreadLabel, unreadWords } from '@pickem/client/chat';
 
 export function Leagues() {
   const { data: leagues, error } = useLoad<LeagueSummary[]>(
@@ -34,7 +35,9 @@ export function Leagues() {
           {leagues.map((l) => (
             <li key={l.id}>
               <a className="card-link" href={href.league(l.id)}>
-                <span className="card-title">{l.name}</span>
+                <span className="card-title">
+                  {l.name} <UnreadBadge unread={l.unread} />
+                </span>
                 <span className="muted">
                   {l.season.name} · {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}
                   {l.myRank != null && ` · you are #${l.myRank}`}
@@ -47,6 +50,17 @@ export function Leagues() {
       <JoinForm />
       <CreateForm />
     </section>
+  );
+}
+
+/** A league's unread chat messages, if any. */
+function UnreadBadge({ unread }: { unread: number }) {
+  const label = unreadLabel(unread);
+  if (!label) return null;
+  return (
+    <span className="badge badge-unread" data-testid="league-unread" aria-label={unreadWords(unread)}>
+      {label}
+    </span>
   );
 }
 

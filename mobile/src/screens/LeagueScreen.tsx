@@ -1,4 +1,7 @@
-/** One league: its season, its invite code, its table, and its board for an event, live while it runs. */
+/**
+ * One league: its season, its invite code, its chat (opened from its header, which counts what is
+ * unread: followed live from the start), its table, and its board for an event, live while it runs.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
 import {
@@ -9,16 +12,20 @@ import {
   type LeagueBoardRow,
 } from '@pickem/client/documents';
 import type { EventsQuery } from '@pickem/client/graphql/types';
-import { useEventUpdates, useLeague } from '@pickem/client/react';
+import { useEventUpdates, useLeague, useLeagueChat } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
 import { BoardRows } from '../BoardRows';
-import { Alert, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
+import { Alert, Badge, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
+import { LeagueChat, unreadBadge } from '../LeagueChat';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const { styles } = useTheme();
   const { data: league, error, reload } = useLeague(leagueId);
+  const [chatOpen, setChatOpen] = useState(false);
+  const chat = useLeagueChat(leagueId, chatOpen && !!league);
+  const badge = unreadBadge(chat.unread, 'chat-unread');
   if (league === undefined) return <Screen>{error ? <Alert>{error}</Alert> : <Muted>Loading…</Muted>}</Screen>;
   if (league === null)
     return (
@@ -40,6 +47,14 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         </Text>
       )}
       <Alert>{error}</Alert>
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: space.md }}>
+        <Text accessibilityRole="header" style={styles.subtitle}>
+          Chat
+        </Text>
+        {badge && <Badge {...badge} />}
+      </View>
+      <Button label={chatOpen ? 'Hide chat' : 'Open chat'} onPress={() => setChatOpen(!chatOpen)} />
+      {chatOpen && <LeagueChat chat={chat} me={me} commissionerId={league.commissionerId} />}
       <Text accessibilityRole="header" style={styles.subtitle}>
         Table
       </Text>

@@ -1,4 +1,4 @@
-/** My leagues (name, season, members, my rank), joining one by its code, and a new league for a season. */
+/** My leagues (name, season, members, my rank, unread chat messages), joining one by its code, and a new league for a season. */
 import { useState } from 'react';
 import { Text, TextInput, View } from 'react-native';
 import { myLeagueList, type LeagueSummary } from '@pickem/client/documents';
@@ -8,6 +8,7 @@ import { client, mutations, queries } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
 import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
+import { unreadBadge } from '../LeagueChat';
 
 export function Leagues() {
   const {
@@ -28,6 +29,7 @@ export function Leagues() {
           key={l.id}
           title={l.name}
           detail={`${l.season.name} · ${l.memberCount} ${l.memberCount === 1 ? 'member' : 'members'}${l.myRank != null ? ` · you are #${l.myRank}` : ''}`}
+          badge={unreadBadge(l.unread, 'league-unread')}
           onPress={() => go({ screen: 'league', leagueId: l.id })}
         />
       ))}
