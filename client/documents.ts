@@ -2,11 +2,12 @@
  * Hand-written documents for what the generated ones cannot give, typed like them, read by both apps:
  * myLeagues without every league's table (the generated one selects `standings` of all ten), and a
  * league's event board (`eventLeaderboard` has a required argument, so codegen leaves it out), and a
- * league's chat page and read mark without the league's table (the generated ones select it).
+ * league's chat page and read mark without the league's table (the generated ones select it), and the
+ * league screen without a page of its chat (the chat reads its own, as it opens).
  */
 import type { BoardRow, Card, Match } from './card.ts';
 import type { ChatMessage } from './chat.ts';
-import type { MyLeaguesQuery } from './graphql/types.ts';
+import type { LeagueQuery, MyLeaguesQuery } from './graphql/types.ts';
 
 /** A hand-written document typed like the generated ones (its variables and its result). */
 export type Typed<Variables, Result> = string & { __generatedQueryInput: Variables; __generatedQueryOutput: Result };
@@ -130,3 +131,17 @@ mutation MarkLeagueReadOnly($leagueId: ID!) {
   markLeagueRead(leagueId: $leagueId) { __typename id unread }
 }
 ` as Typed<{ leagueId: string }, { markLeagueRead: { __typename: 'League'; id: string; unread: number } }>;
+
+type LeagueOf = NonNullable<LeagueQuery['league']>;
+export type LeagueScreenData = Omit<LeagueOf, 'messages'>;
+
+/** A league's screen: the league and its table (the chat's messages are the chat's own request). */
+export const leagueScreen = /* GraphQL */ `
+query LeagueScreen($leagueId: ID!) {
+  league(leagueId: $leagueId) {
+    __typename id name memberCount joinsOpen commissionerId inviteCode myRank unread
+    season { __typename id name startDate endDate }
+    standings { __typename seasonId season rank userId displayName points correct eventsPlayed }
+  }
+}
+` as Typed<{ leagueId: string }, { league: LeagueScreenData | null }>;

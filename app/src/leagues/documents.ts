@@ -1,5 +1,5 @@
 /** The league documents both apps read (myLeagueList, leagueEventBoard) are in @pickem/client/documents. */
-import type { LeagueQuery, Typed } from '../api.ts';
+import type { Typed } from '../api.ts';
 
 export {
   leagueEventBoard,
@@ -9,9 +9,8 @@ export {
   type BoardQuestionOf,
   type LeagueBoardRow,
   type LeagueSummary,
+  type LeagueScreenData as League,
 } from '@pickem/client/documents';
-
-export type League = NonNullable<LeagueQuery['league']>;
 
 /**
  * Leaving and deleting, answering only what stays readable: the generated documents select the
