@@ -6,27 +6,14 @@
  * outside CI.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlData } from 'appsync-local';
-import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { skipBrowserTests } from '../../scripts/app-browser.ts';
+import { emptyStack } from './empty-stack.ts';
 
 const PHONE = { width: 360, height: 800 };
-let stack: NpmStart;
-const browsers: Browser[] = [];
 
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
-  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
-
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close();
-  await stack?.stop();
-});
+const app = emptyStack();
+const { asAdmin } = app;
 
 describe.skipIf(skipBrowserTests)('a late card change, in the web app at 360 px', () => {
   let player: Page;
@@ -38,10 +25,7 @@ describe.skipIf(skipBrowserTests)('a late card change, in the web app at 360 px'
   ];
 
   beforeAll(async () => {
-    const browser = await launchChromium({ viewport: PHONE });
-    browsers.push(browser);
-    player = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await signInToApp(player, stack.appUrl, demoEmail('player01'), DEMO_PASSWORD);
+    player = await app.openAs('player01', { viewport: PHONE });
     const startsAt = new Date(Date.now() + 3_600_000).toISOString();
     const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
       i: { name: 'Card Change Night', date: startsAt.slice(0, 10), startsAt },
@@ -58,7 +42,7 @@ describe.skipIf(skipBrowserTests)('a late card change, in the web app at 360 px'
   }, 120_000);
 
   it('tells the player whose pick a replaced wrestler touched, until they pick again', async () => {
-    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.goto(`${app.stack.appUrl}#/event/${show.id}`);
     await match(0).getByLabel('Kenny Omega').check();
     await match(1).getByLabel('Seth Rollins').check();
     await player.getByRole('button', { name: 'Save picks' }).click();
@@ -73,12 +57,12 @@ describe.skipIf(skipBrowserTests)('a late card change, in the web app at 360 px'
       },
     );
 
-    await player.goto(`${stack.appUrl}#/`);
+    await player.goto(`${app.stack.appUrl}#/`);
     await player.getByTestId('card-changed').waitFor();
     expect(await player.getByTestId('card-changed').textContent()).toBe('Card changed: re-pick');
     await player.screenshot({ path: 'build/screenshots/card-change-events-360.png', fullPage: true });
 
-    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.goto(`${app.stack.appUrl}#/event/${show.id}`);
     const notice = player.getByTestId('card-change');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(
@@ -93,7 +77,7 @@ describe.skipIf(skipBrowserTests)('a late card change, in the web app at 360 px'
     await player.getByRole('button', { name: 'Save picks' }).click();
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
     expect(await notice.count()).toBe(0);
-    await player.goto(`${stack.appUrl}#/`);
+    await player.goto(`${app.stack.appUrl}#/`);
     await player.getByTestId('events-upcoming').or(player.getByTestId('events-tonight')).first().waitFor();
     expect(await player.getByTestId('card-changed').count()).toBe(0);
   });

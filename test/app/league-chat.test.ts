@@ -7,38 +7,21 @@
  * Chromium is missing outside CI.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlData } from 'appsync-local';
-import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { skipBrowserTests } from '../../scripts/app-browser.ts';
+import { emptyStack } from './empty-stack.ts';
 
 const PHONE = { width: 360, height: 780 };
 const LEAGUE = 'Chat League';
 const HOSTILE = '<script>window.__chatXss = 1</script><img src=x onerror="window.__chatXss = 2">';
-let stack: NpmStart;
-const browsers: Browser[] = [];
-const errors: string[] = [];
 let league: { id: string; inviteCode: string };
 
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown> = {}) =>
-  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
-
-async function openAs(username: string, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const browser = await launchChromium({ viewport: PHONE, colorScheme });
-  browsers.push(browser);
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${username}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${username}: ${e.message}`));
-  await signInToApp(page, stack.appUrl, demoEmail(username), DEMO_PASSWORD);
-  return page;
-}
+const app = emptyStack();
+const { asAdmin, errors } = app;
 
 /** Joins the league by typing its code, as a friend sent it; lands on the league's page. */
 async function join(page: Page) {
-  await page.goto(`${stack.appUrl}#/leagues`);
+  await page.goto(`${app.stack.appUrl}#/leagues`);
   await page.getByLabel('Invite code').fill(league.inviteCode);
   await page.getByRole('button', { name: 'Join league' }).click();
   await page.getByRole('heading', { name: LEAGUE }).waitFor();
@@ -56,15 +39,6 @@ async function send(page: Page, text: string) {
   await messages(page).filter({ hasText: text }).first().waitFor();
   expect(await page.getByRole('textbox', { name: /^Message/ }).inputValue()).toBe('');
 }
-
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close();
-  await stack?.stop();
-});
 
 describe.skipIf(skipBrowserTests)('two members chat live, in the web app at 360 px', () => {
   let a: Page;
@@ -86,7 +60,10 @@ describe.skipIf(skipBrowserTests)('two members chat live, in the web app at 360 
         i: { name: LEAGUE, seasonId: season.id },
       })
     ).createLeague;
-    [a, b] = await Promise.all([openAs('player01', 'light'), openAs('player02', 'dark')]);
+    [a, b] = await Promise.all([
+      app.openAs('player01', { viewport: PHONE, colorScheme: 'light' }),
+      app.openAs('player02', { viewport: PHONE, colorScheme: 'dark' }),
+    ]);
     await join(a);
     await join(b);
   }, 120_000);
@@ -102,7 +79,7 @@ describe.skipIf(skipBrowserTests)('two members chat live, in the web app at 360 
     await send(a, 'Who takes the main event tonight?');
 
     await b.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor({ timeout: 20_000 });
-    await b.goto(`${stack.appUrl}#/leagues`);
+    await b.goto(`${app.stack.appUrl}#/leagues`);
     const listBadge = b.getByRole('link', { name: new RegExp(LEAGUE) }).getByTestId('league-unread');
     expect(await listBadge.textContent()).toBe('1 new');
     expect(await listBadge.getAttribute('aria-label')).toBe('1 unread message');
@@ -128,7 +105,7 @@ describe.skipIf(skipBrowserTests)('two members chat live, in the web app at 360 
     expect(await a.getByTestId('chat-unread').count()).toBe(0);
 
     // Both read: the leagues list says 0 for b.
-    await b.goto(`${stack.appUrl}#/leagues`);
+    await b.goto(`${app.stack.appUrl}#/leagues`);
     await b.getByRole('link', { name: new RegExp(LEAGUE) }).waitFor();
     expect(await b.getByTestId('league-unread').count()).toBe(0);
     await b.getByRole('link', { name: new RegExp(LEAGUE) }).click();

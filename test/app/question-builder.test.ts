@@ -6,12 +6,9 @@
  * question and a void, a clear and the void again, each read back through the API. Skipped only where
  * Chromium is missing outside CI.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlData } from 'appsync-local';
-import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { describe, expect, it } from 'vitest';
+import { skipBrowserTests } from '../../scripts/app-browser.ts';
+import { emptyStack } from './empty-stack.ts';
 
 const SIZES = [
   ['360', { width: 360, height: 800 }],
@@ -22,12 +19,8 @@ const FALL = 'Who takes the fall in The Young Bucks vs FTR?';
 const FINAL_FOUR = 'Who makes the Final Four?';
 const ENTRY = "The winner's entry number";
 
-let stack: NpmStart;
-const browsers: Browser[] = [];
-const errors: string[] = [];
-
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
-  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
+const app = emptyStack();
+const { asAdmin, errors } = app;
 
 type Answer = { options: number[]; number: number | null; void: boolean } | null;
 const questionsOf = async (eventId: string) =>
@@ -51,30 +44,17 @@ const questionsOf = async (eventId: string) =>
     )
   ).eventCard.questions;
 
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close();
-  await stack?.stop();
-});
-
 describe.skipIf(skipBrowserTests)("the admin's questions, in the web app", () => {
   for (const [size, viewport] of SIZES)
     it(`builds a Rumble and three questions, then answers, voids and clears them (${size})`, async () => {
-      const browser = await launchChromium({ viewport });
-      browsers.push(browser);
-      const admin: Page = browser.context.pages()[0] ?? (await browser.context.newPage());
-      admin.on('pageerror', (e) => errors.push(e.message));
-      await signInToApp(admin, stack.appUrl, demoEmail('admin'), DEMO_PASSWORD);
+      const admin = await app.openAs('admin', { viewport });
       const startsAt = new Date(Date.now() + 3_600_000).toISOString();
       const { createEvent } = await asAdmin<{ createEvent: { id: string } }>(
         'mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }',
         { i: { name: `Rumble Night ${size}`, date: startsAt.slice(0, 10), startsAt } },
       );
       const eventId = createEvent.id;
-      await admin.goto(`${stack.appUrl}#/event/${eventId}`);
+      await admin.goto(`${app.stack.appUrl}#/event/${eventId}`);
       await admin.getByRole('heading', { name: 'Build the card' }).waitFor();
       const status = (text: string | RegExp) => admin.getByRole('status').filter({ hasText: text }).first().waitFor();
 

@@ -7,11 +7,9 @@
  * the answers on the board. Skipped only where Chromium is missing outside CI.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlData } from 'appsync-local';
-import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { skipBrowserTests } from '../../scripts/app-browser.ts';
+import { emptyStack } from './empty-stack.ts';
 
 const PHONE = { width: 360, height: 780 };
 const ENTRANTS = Array.from({ length: 30 }, (_, i) => `Entrant ${i + 1}`);
@@ -20,21 +18,9 @@ const QUESTIONS = [
   { kind: 'MULTI', text: 'Final Four', options: ENTRANTS, pickCount: 4, points: 5 },
   { kind: 'NUMBER', text: "The winner's entry number", points: 10, closePoints: 4, closeRange: 2 },
 ];
-let stack: NpmStart;
-const browsers: Browser[] = [];
-const errors: string[] = [];
 
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
-  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
-
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close();
-  await stack?.stop();
-});
+const app = emptyStack();
+const { asAdmin, errors } = app;
 
 describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app on a phone', () => {
   let player: Page;
@@ -43,14 +29,7 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
   const outcome = (i: number) => question(i).getByTestId('question-outcome');
 
   beforeAll(async () => {
-    const browser = await launchChromium({ viewport: PHONE });
-    browsers.push(browser);
-    player = browser.context.pages()[0] ?? (await browser.context.newPage());
-    player.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    player.on('pageerror', (e) => errors.push(e.message));
-    await signInToApp(player, stack.appUrl, demoEmail('player01'), DEMO_PASSWORD);
+    player = await app.openAs('player01', { viewport: PHONE });
     const startsAt = new Date(Date.now() + 3_600_000).toISOString();
     const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
       i: { name: 'Rumble Questions Night', date: startsAt.slice(0, 10), startsAt },
@@ -71,7 +50,7 @@ describe.skipIf(skipBrowserTests)('a Royal Rumble with questions, in the web app
   }, 120_000);
 
   it('answers a choice and four of 30 through the search boxes and a number, and saves them with the pick', async () => {
-    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.goto(`${app.stack.appUrl}#/event/${show.id}`);
     await player.getByTestId('question').first().waitFor();
     expect(await player.getByTestId('question-worth').allTextContents()).toEqual([
       '3 pts',

@@ -6,40 +6,15 @@
  * board's points still possible. Skipped only where Chromium is missing outside CI.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from 'appsync-local';
-import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { skipBrowserTests } from '../../scripts/app-browser.ts';
+import { emptyStack } from './empty-stack.ts';
 
 const PHONE = { width: 390, height: 844 };
-let stack: NpmStart;
-const browsers: Browser[] = [];
-const errors: string[] = [];
 
-async function openAs(username: string): Promise<Page> {
-  const browser = await launchChromium({ viewport: PHONE });
-  browsers.push(browser);
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${username}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${username}: ${e.message}`));
-  await signInToApp(page, stack.appUrl, demoEmail(username), DEMO_PASSWORD);
-  return page;
-}
-
-const asAdmin = <T = any>(query: string, variables: Record<string, unknown>) =>
-  graphqlData<T>(stack.apiUrl, stack.tokens.admin, query, variables);
-
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close();
-  await stack?.stop();
-});
+const app = emptyStack();
+const { asAdmin, errors } = app;
 
 describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app', () => {
   let player: Page;
@@ -48,7 +23,10 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
   const match = (page: Page, i: number) => page.getByTestId('match').nth(i);
 
   beforeAll(async () => {
-    [player, admin] = await Promise.all([openAs('player01'), openAs('admin')]);
+    [player, admin] = await Promise.all([
+      app.openAs('player01', { viewport: PHONE }),
+      app.openAs('admin', { viewport: PHONE }),
+    ]);
     const startsAt = new Date(Date.now() + 25_000).toISOString();
     const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
       i: {
@@ -81,7 +59,7 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
   }, 60_000);
 
   it('shows the rules in words, and saves a joker, a finish and a tie-break guess', async () => {
-    await player.goto(`${stack.appUrl}#/event/${show.id}`);
+    await player.goto(`${app.stack.appUrl}#/event/${show.id}`);
     await player.getByTestId('countdown').waitFor();
     const rules = await player.getByTestId('rules').textContent();
     expect(rules).toContain('Joker: play it on one match');
@@ -104,8 +82,8 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     await player.getByRole('button', { name: 'Save picks' }).click();
     await player.getByRole('status').filter({ hasText: 'Picks saved (2 of 2).' }).waitFor();
     const { eventCard } = await graphqlData<any>(
-      stack.apiUrl,
-      stack.tokens.player,
+      app.stack.apiUrl,
+      app.stack.tokens.player,
       'query ($id: ID!) { eventCard(eventId: $id) { myPrediction { picks { matchId team method joker } tieBreak } } }',
       { id: show.id },
     );
@@ -123,7 +101,7 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     const { createEvent } = await asAdmin('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
       i: { name: 'Early Start Night', date: startsAt.slice(0, 10), startsAt },
     });
-    await admin.goto(`${stack.appUrl}#/event/${createEvent.id}`);
+    await admin.goto(`${app.stack.appUrl}#/event/${createEvent.id}`);
     await admin.getByRole('button', { name: 'Start the broadcast' }).click();
     await admin.getByText(/starting now locks every pick early/).waitFor();
     const yes = admin.getByRole('button', { name: 'Yes, start now and lock picks early' });
@@ -148,11 +126,8 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
       e: createEvent.id,
       i: { points: 10, teams: [{ members: ['Orange Cassidy'] }, { members: ['Kyle Fletcher'] }] },
     });
-    const browser = await launchChromium({ viewport: PHONE });
-    browsers.push(browser);
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await signInToApp(page, stack.appUrl, demoEmail('player02'), DEMO_PASSWORD);
-    await page.goto(`${stack.appUrl}#/player`);
+    const page = await app.openAs('player02', { viewport: PHONE });
+    await page.goto(`${app.stack.appUrl}#/player`);
     const reminders = page.getByRole('form', { name: 'Reminders' });
     await reminders.getByLabel(/Email me/).check();
     await reminders.locator('select[name=minutesBefore]').selectOption({ label: '10 minutes before' });
@@ -173,7 +148,7 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
     await asAdmin('mutation ($i: UpdateEventInput!) { updateEvent(input: $i) { id } }', {
       i: { id: show.id, state: 'BROADCAST' },
     });
-    await admin.goto(`${stack.appUrl}#/event/${show.id}`);
+    await admin.goto(`${app.stack.appUrl}#/event/${show.id}`);
     const first = match(admin, 0);
     await first.getByLabel('Result').selectOption('1');
     await first.getByLabel('Finish').last().selectOption('SUBMISSION');
@@ -195,7 +170,7 @@ describe.skipIf(skipBrowserTests)('an event with every rule on, in the web app',
   }, 90_000);
 
   it("after the lock a friend sees the player's joker, finish and tie-break guess on the event's board", async () => {
-    await admin.goto(`${stack.appUrl}#/event/${show.id}`);
+    await admin.goto(`${app.stack.appUrl}#/event/${show.id}`);
     const row = admin.getByTestId('leaderboard').locator('tbody tr').first();
     const guess = row.getByTestId('tie-break-guess');
     await expect.poll(() => guess.textContent(), { timeout: 20_000 }).toBe('Tie-break: 17');
