@@ -6,12 +6,14 @@ import { remindersSource, scoringSource } from './data/wiring.ts';
 import { adminMfa } from './functions/admin-mfa/resource.ts';
 import { scoreEvent } from './functions/score-event/resource.ts';
 import { reminders } from './functions/reminders/resource.ts';
-import { addReminders } from './functions/reminders/stack.ts';
+import { addReminders, reminderSettings } from './functions/reminders/stack.ts';
+import { shareCard } from './functions/share-card/resource.ts';
+import { addShareCard } from './functions/share-card/stack.ts';
 import { unsubscribe } from './functions/unsubscribe/resource.ts';
 import { secureBackend } from './security/posture.ts';
 import { groupGrantPolicy } from 'appsync-cloud/cdk';
 
-const backend = defineBackend({ auth, scoreEvent, adminMfa, reminders, unsubscribe });
+const backend = defineBackend({ auth, scoreEvent, adminMfa, reminders, unsubscribe, shareCard });
 
 // Invite-only leagues turn self sign-up off (PICKEM_INVITE_ONLY=true).
 applySignUpPolicy(backend.auth.resources.cfnResources.cfnUserPool);
@@ -26,6 +28,14 @@ const api = createPickEmApi(backend.scoreEvent.stack, {
 
 // Reminder emails: schedules, the sender's SES rights, one-click unsubscribe (docs/deploy.md, Reminders).
 addReminders({ reminders: backend.reminders, unsubscribe: backend.unsubscribe, table: api.tables.get('PickEmTable')! });
+
+// Share cards: a scored prediction's page and PNG behind a function URL (Prediction.shareUrl; docs/deploy.md).
+addShareCard({
+  shareCard: backend.shareCard,
+  table: api.tables.get('PickEmTable')!,
+  api: api.api,
+  appUrl: reminderSettings().appUrl,
+});
 
 // Console admins: an account admin attaches this policy to the people or roles who run shows (docs/deploy.md).
 const consoleAdminPolicy = groupGrantPolicy(api, api.api, schemaFile, consoleAdmin);
@@ -44,5 +54,6 @@ secureBackend({
   scoreEvent: backend.scoreEvent.resources.lambda,
   reminders: backend.reminders.resources.lambda,
   unsubscribe: backend.unsubscribe.resources.lambda,
+  shareCard: backend.shareCard.resources.lambda,
   api,
 });

@@ -179,6 +179,8 @@ export type Prediction = {
   answers: Array<PredictionAnswer>;
   /** What each question with an answer earned (shown with the points). */
   questionScores: Array<QuestionScore>;
+  /** The caller's own prediction once its event is SCORED: a public page with its result card to share (Open Graph tags, a 1200 x 630 PNG). Null otherwise. */
+  shareUrl: string | null;
 };
 
 /** A season: a calendar year (id "<yyyy>", January 1 to December 31) or a named season with a date window. An event counts in every season whose window contains its date. */

@@ -1,4 +1,5 @@
 import { runtime, util, type Context } from '@aws-appsync/utils';
+import { notShared } from './lib/share';
 import { rowPrediction } from './lib/board-page';
 import { caller } from './lib/caller';
 import type { EventRow } from '@pickem/domain/entities/board';
@@ -38,7 +39,7 @@ export function response(ctx: LeaderboardContext): EventCardLeaderboardResult | 
     head === null
       ? []
       : ctx.stash.rows.map((row) =>
-          visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now),
+          notShared(visiblePrediction(rowPrediction(head, source.event, row), event, row[0] === me, now)),
         );
   return { items, nextToken: ctx.stash.nextToken };
 }

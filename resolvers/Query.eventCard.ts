@@ -7,6 +7,7 @@ import { cardQuestions } from '@pickem/domain/entities/question';
 import type { QueryEventCardArgs } from '@pickem/domain/schema-types';
 import type { CardStash, EventCardSource } from './lib/stash';
 import { requiredId } from './lib/validate';
+import { shareUrlOf } from './lib/share';
 import { leaderboardFinal, resultsVisible, scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 
 type EventCardContext = Context<QueryEventCardArgs, CardStash>;
@@ -34,7 +35,12 @@ export function response(ctx: EventCardContext): EventCardSource | null {
       resultsVisible(event, isAdmin(ctx)),
       ctx.stash.optionPicks ?? null,
     ),
-    myPrediction: own ? visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()) : null,
+    myPrediction: own
+      ? {
+          ...visiblePrediction(own, event, true, util.time.nowEpochMilliSeconds()),
+          shareUrl: shareUrlOf(ctx, own, event),
+        }
+      : null,
     leaderboardFinal: leaderboardFinal(event),
     board,
   };

@@ -9,6 +9,7 @@ import type { HistoryCursor, HistoryStash } from './lib/stash';
 import { TABLE, type ItemKey } from '@pickem/domain/entities/table';
 import { historyOrderKey, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { historyCursor } from './functions/getHistoryPage';
+import { shareUrlOf } from './lib/share';
 import { predictionsLocked, scoresVisible, visiblePrediction } from '@pickem/domain/visibility';
 
 type HistoryContext = Context<UserProfileHistoryArgs, HistoryStash, undefined, NonNullable<QueryUserProfileResult>>;
@@ -88,7 +89,13 @@ export function response(ctx: HistoryContext): UserProfileHistoryResult {
     const item = orderKeys[key];
     const event = Object.hasOwn(events, item.eventId) ? events[item.eventId] : null;
     const head = event && scoresVisible(event) && Object.hasOwn(heads, item.eventId) ? heads[item.eventId] : null;
-    return visiblePrediction(event ? boardFigures({ ...item, eventName: event.name }, head) : item, event, own, now);
+    const shown = visiblePrediction(
+      event ? boardFigures({ ...item, eventName: event.name }, head) : item,
+      event,
+      own,
+      now,
+    );
+    return { ...shown, shareUrl: own ? shareUrlOf(ctx, item, event) : null };
   });
   return { items, nextToken: next === null ? null : historyCursor(next) };
 }

@@ -51,7 +51,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 // The user pool listens on the next port, the web app on the one after (free ones when PORT=0).
 const poolPort = port === 0 ? 0 : port + 1;
 const appPort = port === 0 ? 0 : port + 2;
-// The local services (the outbox, its page, the scheduler, the unsubscribe link) on the one after.
+// The local services (the outbox, its page, the scheduler, the unsubscribe link, the share cards) on the one after.
 const servicesPort = port === 0 ? 0 : port + 3;
 
 const localDir = path.join(repoRoot, '.local');
@@ -98,6 +98,7 @@ const [
   { clearTable, holdsOlderModel },
   { DEMO_PASSWORD, demoEmail, localUserPool },
   { localReminderOptions, localUnsubscribeKey, rebuildReminderSchedules },
+  { withShareCard },
   { ADMIN_GROUP },
 ] = await Promise.all([
   import('appsync-local'),
@@ -110,6 +111,7 @@ const [
   import('./demo/model.ts'),
   import('./local-user-pool.ts'),
   import('./local-reminders.ts'),
+  import('./local-share.ts'),
   import('@pickem/domain/groups'),
 ]);
 
@@ -136,7 +138,10 @@ try {
       userPools: [userPoolConfigOf(pool)],
       iamGrants: [consoleAdmin],
       services: { port: servicesPort, outboxDir, schedulesFile },
-      ...localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
+      ...withShareCard(
+        localReminderOptions({ appUrl: () => appUrl, unsubscribeKey: localUnsubscribeKey(localDir) }),
+        () => appUrl,
+      ),
       explorerExample: readFileSync(path.join(import.meta.dirname, 'explorer-example.graphql'), 'utf8'),
       log: (line) => console.log(line),
       watch: watch

@@ -45,6 +45,17 @@ export const unsubscribeFunction = {
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
 } as const;
 
+/**
+ * The share card (domain/entities/share.ts): a scored prediction's page and PNG behind a function URL
+ * without sign-in. Its address reaches the API as the SHARE_URL variable (Prediction.shareUrl);
+ * `npm start` serves it locally (`functionUrls`), and amplify/functions/share-card/resource.ts deploys it.
+ */
+export const shareCardFunction = {
+  name: 'ShareCardFunction',
+  handler: 'amplify/functions/share-card/handler.ts',
+  environment: { TABLE_NAME: { tableNameOf: TABLE } },
+} as const;
+
 /** Resolvers that need no data source: live updates (publishEventUpdate returns its input; onEventUpdate subscribes). */
 const NONE = 'NoDataSource';
 

@@ -16,6 +16,7 @@ export interface BackendParts {
   scoreEvent: IFunction;
   reminders: IFunction;
   unsubscribe: IFunction;
+  shareCard: IFunction;
   api: IConstruct;
 }
 
@@ -26,6 +27,7 @@ export function secureBackend({
   scoreEvent,
   reminders,
   unsubscribe,
+  shareCard,
   api,
 }: BackendParts): void {
   secureAuth({ auth, adminMfa, sandbox: isSandbox(mainStack) });
@@ -44,6 +46,10 @@ export function secureBackend({
   traceAndCheckFunction(
     unsubscribe,
     'Its function URL invokes it synchronously and returns its errors to the caller, who can POST again.',
+  );
+  traceAndCheckFunction(
+    shareCard,
+    'Its function URL invokes it synchronously and returns its errors to the caller (a link preview retries).',
   );
   traceAndCheckApi(api, [scoreEvent, reminders]);
   checkAmplifyInternals(mainStack);

@@ -504,6 +504,7 @@ mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int, $a
       questionId
       points
     }
+    shareUrl
   }
 }
 ` as GeneratedMutation<T.SavePredictionMutationVariables, T.SavePredictionMutation>;
@@ -1093,6 +1094,7 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
         questionId
         points
       }
+      shareUrl
     }
     boardVersion
   }

@@ -360,6 +360,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         questionId
         points
       }
+      shareUrl
     }
     leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
@@ -400,6 +401,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
           questionId
           points
         }
+        shareUrl
       }
       nextToken
     }
@@ -473,6 +475,7 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
           questionId
           points
         }
+        shareUrl
       }
       nextToken
     }

@@ -584,6 +584,7 @@ export type EventCardQuery = {
         questionId: string;
         points: number;
       }>;
+      shareUrl: string | null;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -624,6 +625,7 @@ export type EventCardQuery = {
           questionId: string;
           points: number;
         }>;
+        shareUrl: string | null;
       }>;
       nextToken: string | null;
     } | null;
@@ -700,6 +702,7 @@ export type UserProfileQuery = {
           questionId: string;
           points: number;
         }>;
+        shareUrl: string | null;
       }>;
       nextToken: string | null;
     };
@@ -1233,6 +1236,7 @@ export type SavePredictionMutation = {
       questionId: string;
       points: number;
     }>;
+    shareUrl: string | null;
   };
 };
 
@@ -1859,6 +1863,7 @@ export type PublishEventUpdateMutation = {
         questionId: string;
         points: number;
       }>;
+      shareUrl: string | null;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -2054,6 +2059,7 @@ export type OnEventUpdateSubscription = {
         questionId: string;
         points: number;
       }>;
+      shareUrl: string | null;
     }> | null;
     boardVersion: number | null;
   } | null;

@@ -42,6 +42,8 @@ export interface PredictionItem {
   cardBonus?: number | null;
   /** What each question earned, stored compact (stored-answers.ts). */
   questionScores?: string | null;
+  /** The secret part of the share card's address (share.ts), new at each save; absent on older predictions. */
+  shareToken?: string | null;
   /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
   possiblePoints?: number | null;
 }
@@ -66,6 +68,7 @@ function attributes(prediction: PredictionItem) {
     tieBreak: prediction.tieBreak ?? null,
     answers: prediction.answers ?? '',
     updatedAt: prediction.updatedAt,
+    ...(prediction.shareToken ? { shareToken: prediction.shareToken } : {}),
   };
 }
 
@@ -79,7 +82,7 @@ function attributes(prediction: PredictionItem) {
  * - `historyFromDay`: Access pattern: the same, from the first prediction of day `date` on (every sort key of
  *  the day is `PREDICTION#<date>#<eventId>`, below `PREDICTION#<date>$`: '$' follows '#').
  * - `isKeySk`: Whether `sk` is a prediction's sort key (a cursor of another player's history).
- * - `record`: A new, unscored prediction.
+ * - `record`: A new, unscored prediction (`shareToken`: a random UUID, share.ts).
  * - `item`: The whole stored item of an unscored prediction (tests, benchmarks).
  * - `scored`: The attributes the final pass sets.
  */
@@ -99,6 +102,7 @@ export const PREDICTION = {
     updatedAt: string,
     tieBreak: number | null = null,
     answers: AnswerItem[] = [],
+    shareToken: string | null = null,
   ): PredictionItem => ({
     userId,
     displayName,
@@ -112,6 +116,7 @@ export const PREDICTION = {
     correct: null,
     rank: null,
     updatedAt,
+    shareToken,
   }),
   attributes,
   item: (prediction: PredictionItem) => ({

@@ -6,6 +6,7 @@ import { EVENT, ifPicksOpen, type EventItem } from '@pickem/domain/entities/even
 import { PREDICTION, toPrediction, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { PROFILE } from '@pickem/domain/entities/profile';
 import { ERROR } from '../lib/errors';
+import { notShared } from '../lib/share';
 import type { MutationSavePredictionArgs, MutationSavePredictionResult } from '@pickem/domain/schema-types';
 import type { CardStash } from '../lib/stash';
 import { raiseWriteError, tableOf, transaction, txCheck, txPut, txUpdate } from '../lib/transact';
@@ -56,6 +57,7 @@ export function request(ctx: PutPredictionContext) {
     util.time.epochMilliSecondsToISO8601(now),
     tieBreak,
     answers,
+    util.autoId(),
   );
   ctx.stash.saved = prediction;
   const table = tableOf(ctx);
@@ -81,5 +83,5 @@ export function request(ctx: PutPredictionContext) {
 
 export function response(ctx: PutPredictionContext): MutationSavePredictionResult {
   raiseWriteError(ctx, [locked(stashedEvent(ctx))]);
-  return toPrediction(ctx.stash.saved);
+  return notShared(toPrediction(ctx.stash.saved));
 }

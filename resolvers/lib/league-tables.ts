@@ -1,4 +1,5 @@
 import { util, type Context } from '@aws-appsync/utils';
+import { notShared } from './share';
 import { caller } from './caller';
 import type { MatchItem } from '@pickem/domain/entities/match';
 import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
@@ -119,5 +120,5 @@ export function leagueEventLeaderboard(ctx: Context<{ eventId: string }, LeagueT
       };
     });
   const tie = rules.tieBreakQuestion === null ? null : { answer: event.tieBreakAnswer ?? null };
-  return ranked(rows, tie).map((row) => visiblePrediction(row, event, row.userId === me, now));
+  return ranked(rows, tie).map((row) => notShared(visiblePrediction(row, event, row.userId === me, now)));
 }

@@ -4,7 +4,7 @@
  * type checks both packs: a finding that is neither fixed nor acknowledged fails it. This file also
  * asserts what the packs do not check, and that acknowledgements name a construct and give a reason.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -156,6 +156,30 @@ describe.each(types)('%s backend', (type) => {
     expect(await handler(structuredClone(event))).toEqual(event);
   });
 
+  it('ships the share card with its renderer and fonts, behind a function URL, reading the table only', async () => {
+    const fn = ourFunctions(synths[type]).find(({ r }) =>
+      r.Properties.Tags.some((t: { Value: string }) => t.Value === 'share-card'),
+    )!;
+    const asset = path.join(synths[type].outdir, `asset.${fn.r.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+    for (const file of ['fonts/DejaVuSans.ttf', 'fonts/DejaVuSans-Bold.ttf', 'node_modules/@resvg/resvg-js/index.js'])
+      expect(existsSync(path.join(asset, file)), file).toBe(true);
+    // The bundle loads (its native renderer found beside it) and answers a bad address without reading.
+    const { handler } = (await import(path.join(asset, 'index.mjs'))) as {
+      handler: (e: unknown) => Promise<{ statusCode: number }>;
+    };
+    expect((await handler({ rawPath: '/nothing', requestContext: { http: { method: 'GET' } } })).statusCode).toBe(404);
+    const url = resources(synths[type], 'AWS::Lambda::Url').find(
+      ({ r }) => r.Properties.TargetFunctionArn['Fn::GetAtt'][0] === fn.id,
+    )!;
+    expect(url.r.Properties.AuthType).toBe('NONE');
+    const table = policyStatementsOf(fn.t, fn.r.Properties.Role['Fn::GetAtt'][0]).filter((s) =>
+      JSON.stringify(s.Action).includes('dynamodb'),
+    );
+    expect(table.map((s) => s.Action)).toEqual([['dynamodb:GetItem', 'dynamodb:Query']]);
+    const { r: graphqlApi } = one(synths[type], 'AWS::AppSync::GraphQLApi');
+    expect(Object.keys(graphqlApi.Properties.EnvironmentVariables)).toContain('SHARE_URL');
+  });
+
   it('allows no guest identities', () => {
     expect(one(synths[type], 'AWS::Cognito::IdentityPool').r.Properties.AllowUnauthenticatedIdentities).toBe(false);
   });
@@ -166,7 +190,7 @@ describe.each(types)('%s backend', (type) => {
       fns
         .map(({ r }) => r.Properties.Tags.find((t: { Key: string }) => t.Key === 'amplify:friendly-name').Value)
         .sort(),
-    ).toEqual(['admin-mfa', 'reminders', 'score-event', 'unsubscribe']);
+    ).toEqual(['admin-mfa', 'reminders', 'score-event', 'share-card', 'unsubscribe']);
     for (const { r, t } of fns) {
       expect(r.Properties.Runtime).toBe(newestNodeRuntime);
       expect(r.Properties.TracingConfig).toEqual({ Mode: 'Active' });

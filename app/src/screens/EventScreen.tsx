@@ -17,6 +17,7 @@ import { MatchView } from './MatchView.tsx';
 import { CardChangeNotice } from '../CardChangeNotice.tsx';
 import { untouchedPicks } from '@pickem/client/card-change';
 import { QuestionView } from './QuestionView.tsx';
+import { ShareButton } from '../ShareButton.tsx';
 
 /** An admin's tools on the card, given by App.tsx (from admin/): a feature does not import another. */
 export interface EventAdminTools {
@@ -132,6 +133,11 @@ function CardView({
               <span data-testid="my-possible">; still possible: +{card.myPrediction.possiblePoints}</span>
             )}
           </p>
+        )}
+        {card.myPrediction?.shareUrl && (
+          <ShareButton
+            prediction={{ ...card.myPrediction, eventName: event.name, shareUrl: card.myPrediction.shareUrl }}
+          />
         )}
       </header>
 

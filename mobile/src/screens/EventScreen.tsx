@@ -19,6 +19,7 @@ import { QuestionCard } from '../QuestionCard';
 import { Alert, Button, Muted, Screen, Title, useTheme } from '../ui';
 import { stateText } from './Events';
 import { CardChangeNotice } from '../CardChangeNotice';
+import { ShareButton } from '../ShareButton';
 import { untouchedPicks } from '@pickem/client/card-change';
 
 export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
@@ -54,6 +55,11 @@ export function EventScreen({ eventId, me }: { eventId: string; me: string }) {
           Your points: {card.myPrediction.points} ({card.myPrediction.correct} correct, rank {card.myPrediction.rank})
           {card.myPrediction.cardBonus > 0 ? ` including the perfect card's +${card.myPrediction.cardBonus}` : ''}
         </Text>
+      )}
+      {card.myPrediction?.shareUrl && (
+        <ShareButton
+          prediction={{ ...card.myPrediction, eventName: card.event.name, shareUrl: card.myPrediction.shareUrl }}
+        />
       )}
     </Screen>
   );

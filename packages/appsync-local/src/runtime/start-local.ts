@@ -102,6 +102,11 @@ export interface LocalAppSyncOptions {
    */
   functionEnvironment?: (local: { functionUrls: Record<string, string> }) => Record<string, Record<string, string>>;
   /**
+   * Variables for the API's resolvers (`ctx.env`) besides the wiring's: the ones the cloud stack adds
+   * to the API, such as a function URL's address; given the local function URLs by name.
+   */
+  apiEnvironment?: (local: { functionUrls: Record<string, string> }) => Record<string, string>;
+  /**
    * Hot reload: watch the schema, the resolver sources and what they import (and the wiring module,
    * when given) and swap in each change; `log` reports every reload or its refusal. Default off.
    */
@@ -216,40 +221,6 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
   const groupPrincipals = issueGroupPrincipals(principals, parseAppSyncSchema(schemaSDL), opts.iamGrants ?? []);
   const log = opts.log;
   keepLintVerdictsIn(stateDir);
-  const cache = createCodeCache(storedBundles(resolverBundler(root), path.join(stateDir, 'appsync-bundles')));
-  const api = createLocalApi({
-    schemaSDL,
-    wiring,
-    compile: cache.compile,
-    dataSources,
-    environment: resolveTableNames(wiring.environment, tableNames),
-    auth,
-    log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
-    realtimeLimits: opts.realtimeLimits,
-    maxResponseBytes: opts.maxResponseBytes,
-  });
-  const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
-  const ca = await loadOrCreateLocalCa(opts.keyDir);
-  const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
-  const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
-  const signers = groupPrincipals.map(({ grant, principal }) => ({
-    name: grant.name,
-    label: grant.label,
-    region: LOCAL_REGION,
-    credentials: signingCredentials(principal),
-  }));
-  const server = await startServer({
-    api,
-    port: opts.port,
-    host: opts.host,
-    tokenFor,
-    signers,
-    tls,
-    explorerExample: opts.explorerExample,
-    explorerDir: path.join(opts.buildDir, 'explorer'),
-    deadlines: opts.deadlines,
-  });
-  url = `${server.url}/graphql`;
   const invokeAsync = (functionName: string, event: unknown): boolean => {
     const target = Object.hasOwn(ctx.functions, functionName) ? ctx.functions[functionName] : undefined;
     target?.invokeEvent(event);
@@ -279,15 +250,55 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
         host: opts.host,
         sendRate: opts.services.sendRate,
       });
-      // Only now can a kept schedule's function reach the services (its SDK's endpoint variables).
-      scheduler.start();
     } catch (err) {
-      await server.close();
       client.destroy();
       wire.close();
       throw err;
     }
   }
+  const apiEnvironment = (w: ApiWiring) => ({
+    ...resolveTableNames(w.environment, tableNames),
+    ...opts.apiEnvironment?.({ functionUrls: functionUrlsOf() }),
+  });
+  const cache = createCodeCache(storedBundles(resolverBundler(root), path.join(stateDir, 'appsync-bundles')));
+  const api = createLocalApi({
+    schemaSDL,
+    wiring,
+    compile: cache.compile,
+    dataSources,
+    environment: apiEnvironment(wiring),
+    auth,
+    log: log ? (entry: RequestLogEntry) => log(formatRequestLog(entry)) : undefined,
+    realtimeLimits: opts.realtimeLimits,
+    maxResponseBytes: opts.maxResponseBytes,
+  });
+  const tokenFor = (username: string, groups: string[] = []) => signToken(key, { username, groups });
+  const ca = await loadOrCreateLocalCa(opts.keyDir);
+  const everyInterface = opts.host === '0.0.0.0' || opts.host === '::';
+  const tls = await serverCertificate(ca, everyInterface ? machineAddresses() : opts.host ? [opts.host] : []);
+  const signers = groupPrincipals.map(({ grant, principal }) => ({
+    name: grant.name,
+    label: grant.label,
+    region: LOCAL_REGION,
+    credentials: signingCredentials(principal),
+  }));
+  const server = await startServer({
+    api,
+    port: opts.port,
+    host: opts.host,
+    tokenFor,
+    signers,
+    tls,
+    explorerExample: opts.explorerExample,
+    explorerDir: path.join(opts.buildDir, 'explorer'),
+    deadlines: opts.deadlines,
+  }).catch(async (err: unknown) => {
+    await services?.close();
+    throw err;
+  });
+  url = `${server.url}/graphql`;
+  // Only now can a kept schedule's function reach the API and the services (its SDK's endpoint variables).
+  scheduler?.start();
   const reload: HotReload | undefined =
     opts.watch &&
     startHotReload({
@@ -296,7 +307,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
       schemaFile,
       wiring,
       wiringModule: opts.watch.wiringModule,
-      tableNames,
+      environment: apiEnvironment,
       root,
       scratchDir: path.join(stateDir, 'reload'),
       log: opts.watch.log,

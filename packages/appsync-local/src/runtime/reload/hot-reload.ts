@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveTableNames } from '../../datasources/local-kind.ts';
 import { wiringSources, type ApiWiring } from 'appsync-cloud';
 import type { LocalApi } from '../runtime.ts';
 import type { CodeCache } from './code-cache.ts';
@@ -22,7 +21,8 @@ export interface HotReloadOptions {
   wiring: ApiWiring;
   /** Where the wiring comes from; without it, a wiring change is not watched. */
   wiringModule?: WiringModule;
-  tableNames: Record<string, string>;
+  /** The API's variables for a wiring (its table names resolved, and any the runtime adds). */
+  environment: (wiring: ApiWiring) => Record<string, string>;
   /** The project root: the wiring's paths are relative to it. */
   root: string;
   /** Scratch space inside the project for loading the wiring. */
@@ -68,7 +68,7 @@ export function startHotReload(opts: HotReloadOptions): HotReload {
         schemaSDL: readFileSync(opts.schemaFile, 'utf8'),
         wiring: next,
         compile: opts.cache.compile,
-        environment: resolveTableNames(next.environment, opts.tableNames),
+        environment: opts.environment(next),
       });
       wiring = next;
       opts.log(`[reload] ${names}: serving the new version (${Math.round(performance.now() - started)} ms)`);

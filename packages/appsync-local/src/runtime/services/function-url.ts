@@ -40,10 +40,11 @@ export function functionUrlEvent(req: IncomingMessage, url: URL, rawPath: string
   };
 }
 
+/** The answer's body is bytes: a base64 body (`isBase64Encoded`, as for an image) is decoded. */
 export function functionUrlAnswer(result: unknown): {
   statusCode: number;
   headers: Record<string, string>;
-  body: string;
+  body: Buffer;
 } {
   const r = result as { statusCode?: unknown; headers?: unknown; body?: unknown; isBase64Encoded?: unknown } | null;
   if (r && typeof r === 'object' && typeof r.statusCode === 'number') {
@@ -54,8 +55,12 @@ export function functionUrlAnswer(result: unknown): {
     return {
       statusCode: r.statusCode,
       headers,
-      body: r.isBase64Encoded === true ? Buffer.from(body, 'base64').toString('latin1') : body,
+      body: Buffer.from(body, r.isBase64Encoded === true ? 'base64' : 'utf8'),
     };
   }
-  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(result)),
+  };
 }
