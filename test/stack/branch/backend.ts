@@ -116,7 +116,14 @@ describe('API', () => {
     const expected = Object.fromEntries(
       Object.entries(wiring.environment).map(([k, ref]) => [k, { Ref: tableIdOf(ref.tableNameOf) }]),
     );
-    expect(api.Properties.EnvironmentVariables ?? {}).toEqual(expected);
+    // And the share card's address (Prediction.shareUrl): its function URL's.
+    const [shareUrlId] = ofType(t, 'AWS::Lambda::Url').find(([, url]) =>
+      String(url.Properties.TargetFunctionArn['Fn::GetAtt'][0]).startsWith('sharecard'),
+    )!;
+    expect(api.Properties.EnvironmentVariables ?? {}).toEqual({
+      ...expected,
+      SHARE_URL: { 'Fn::GetAtt': [shareUrlId, 'FunctionUrl'] },
+    });
   });
 
   it('has exactly the data sources of the wiring', () => {
