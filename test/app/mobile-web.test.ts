@@ -104,7 +104,7 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
     await page.goto(url);
     await page.getByPlaceholder(/email/i).fill(demoEmail('player01'));
     await page.getByPlaceholder(/password/i).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('tab', { name: 'Events' }).waitFor();
     await page
       .getByText(/AEW Full Gear/)
