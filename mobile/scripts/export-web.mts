@@ -1,17 +1,17 @@
 /**
- * `npm run export:web -w mobile [-- <folder>]`: the app for Expo's web target (react-native-web), offline,
- * into <folder> (build/mobile-web by default), for the screenshot test (test/app/mobile-web.test.ts). The
- * outputs file is bundled at build time: PICKEM_OUTPUTS names the local stack's, else test/app/'s cloud sample.
+ * `npm run export:web -w mobile`: the app for Expo's web target (react-native-web), offline, into
+ * build/mobile-web, for the screenshot test (test/app/mobile-web.test.ts), with the stand-in outputs
+ * file that test swaps for its stack's (scripts/mobile-web.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { mobileWebDir, standInOutputsFile } from '../../scripts/mobile-web.ts';
 
 const mobileDir = path.resolve(import.meta.dirname, '..');
-const outDir = path.resolve(process.argv[2] ?? path.join(mobileDir, '../build/mobile-web'));
 const started = Date.now();
-rmSync(outDir, { recursive: true, force: true });
-const expo = spawnSync('npx', ['--no-install', 'expo', 'export', '--platform', 'web', '--output-dir', outDir], {
+rmSync(mobileWebDir, { recursive: true, force: true });
+const expo = spawnSync('npx', ['--no-install', 'expo', 'export', '--platform', 'web', '--output-dir', mobileWebDir], {
   cwd: mobileDir,
   stdio: 'inherit',
   env: {
@@ -19,7 +19,7 @@ const expo = spawnSync('npx', ['--no-install', 'expo', 'export', '--platform', '
     EXPO_OFFLINE: '1', // no request to Expo's servers
     EXPO_NO_TELEMETRY: '1',
     CI: '1',
-    PICKEM_OUTPUTS: process.env.PICKEM_OUTPUTS ?? path.join(mobileDir, '../test/app/cloud-amplify_outputs.json'),
+    PICKEM_OUTPUTS: standInOutputsFile,
   },
 });
 if (expo.status !== 0) process.exit(expo.status ?? 1);

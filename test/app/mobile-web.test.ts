@@ -1,43 +1,34 @@
 /**
- * The React Native app's screens, seen: Expo's web target (react-native-web) exported against the local
- * stack's outputs file (the app bundles it at build time, so the export runs here, after the stack is
- * up), served from a temporary folder and opened in headless Chromium at 360 × 800. A demo player signs
- * in and visits the events list, an event's card, the leagues, a league and the profile; each screen
- * shows the demo season's names and points, nothing scrolls sideways, and each is saved as
- * build/screenshots/mobile-<screen>.png (a few are copied into docs/screenshots/ for mobile/README.md).
+ * The React Native app's screens, seen: Expo's web target (react-native-web), exported once into
+ * build/mobile-web (again only when its sources changed: scripts/mobile-web.ts), served with this run's
+ * stack in place of the stand-in outputs it was built with, and opened in headless Chromium at 360 × 800.
+ * A demo player signs in and visits the events list, the live event's card, the leagues, a league and
+ * the profile; each screen shows the demo season's names and points, nothing scrolls sideways in the
+ * light or the dark theme, no console errors, and each is saved as build/screenshots/mobile-<screen>.png
+ * (and -dark.png).
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { launchChromium, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
+import { mobileWebDir, standInOutputsFile, webBundleStale, withOutputs } from '../../scripts/mobile-web.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const SHOTS = path.join(repoRoot, 'build/screenshots');
-/** The screenshots mobile/README.md shows. */
-const FOR_README = ['events', 'event', 'league', 'profile'];
 
 let stack: NpmStart;
 let server: Server;
 let url: string;
 let browser: Browser;
 let page: Page;
-let dir: string;
+/** Every console error and uncaught exception of the page. */
+const errors: string[] = [];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -48,60 +39,78 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
-/** The exported folder on a free port; any path that is no file is the app's page (a single-page app). */
-async function serveFolder(root: string): Promise<void> {
+/** The web export on a free port, its script speaking to `outputs`' stack; any path that is no file is the app's page (a single-page app). */
+async function serveApp(outputs: unknown): Promise<void> {
+  const standIn = JSON.parse(readFileSync(standInOutputsFile, 'utf8'));
+  const root = mobileWebDir;
   server = createServer((req, res) => {
     const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://web').pathname));
     const found = file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile();
     const served = found ? file : path.join(root, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(served)] ?? 'application/octet-stream' });
-    res.end(readFileSync(served));
+    const type = TYPES[path.extname(served)] ?? 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type });
+    if (type !== 'text/javascript') return res.end(readFileSync(served));
+    res.end(withOutputs(readFileSync(served, 'utf8'), standIn, outputs as never));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
+/** The page's width beyond the viewport's: more than 0 scrolls sideways. */
+const sideways = () =>
+  page.evaluate(() => {
+    const g = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+    return g.document.documentElement.scrollWidth - g.innerWidth;
+  });
+
+/** The screen in the light theme and in the dark one (the phone's setting, as the app follows it). */
 async function shot(name: string) {
   await page.waitForLoadState('networkidle');
-  const sideways = await page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number }).document
-        .documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth,
-  );
-  expect(sideways, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  const file = path.join(SHOTS, `mobile-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  if (FOR_README.includes(name)) copyFileSync(file, path.join(repoRoot, 'docs/screenshots', `mobile-${name}.png`));
+  for (const [colorScheme, file] of [
+    ['light', `mobile-${name}.png`],
+    ['dark', `mobile-${name}-dark.png`],
+  ] as const) {
+    await page.emulateMedia({ colorScheme });
+    // React Native Web's useColorScheme follows the media query; two frames let the new theme paint.
+    await page.evaluate(
+      () =>
+        new Promise((painted) => {
+          const g = globalThis as unknown as { requestAnimationFrame(then: () => void): void };
+          g.requestAnimationFrame(() => g.requestAnimationFrame(() => painted(null)));
+        }),
+    );
+    expect(await sideways(), `${name} (${colorScheme}) scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, file), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 800', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    if (webBundleStale()) {
+      const built = spawnSync('npm', ['run', 'export:web', '-w', 'mobile'], { cwd: repoRoot, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('npm run export:web -w mobile failed');
+    }
     stack = await npmStart(['--in-memory', '--no-watch']);
-    dir = mkdtempSync(path.join(tmpdir(), 'pickem-mobile-web-'));
-    const outputsFile = path.join(dir, 'amplify_outputs.json');
-    writeFileSync(outputsFile, await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).text());
-    const started = Date.now();
-    const exported = spawnSync('npm', ['run', 'export:web', '-w', 'mobile', '--', path.join(dir, 'web')], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, PICKEM_OUTPUTS: outputsFile },
-    });
-    if (exported.status !== 0) throw new Error('expo export --platform web failed');
-    console.log(`mobile web export: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await serveFolder(path.join(dir, 'web'));
+    await serveApp(await (await fetch(new URL('amplify_outputs.json', stack.appUrl))).json());
     browser = await launchChromium({ viewport: { width: 360, height: 800 } });
     page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
   }, 600_000);
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await stack?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('signs a demo player in and shows the events', async () => {
     await page.goto(url);
+    await page.getByPlaceholder(/password/i).waitFor();
+    await shot('sign-in');
     await page.getByPlaceholder(/email/i).fill(demoEmail('player01'));
     await page.getByPlaceholder(/password/i).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -146,5 +155,9 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
       .first()
       .waitFor();
     await shot('profile');
+  });
+
+  it('logs no console errors', () => {
+    expect(errors).toEqual([]);
   });
 });
