@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../project.ts';
 import { launchChromium, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
@@ -62,6 +62,12 @@ const sideways = () =>
     const g = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
     return g.document.documentElement.scrollWidth - g.innerWidth;
   });
+
+/** Scrolls the screen (a React Native ScrollView, not the page) until `element` is at its top. */
+const scrollToTop = (element: Locator) =>
+  element.evaluate((node) =>
+    (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }),
+  );
 
 /** The screen in the light theme and in the dark one (the phone's setting, as the app follows it). */
 async function shot(name: string) {
@@ -119,6 +125,8 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
       .getByText(/AEW Full Gear/)
       .first()
       .waitFor();
+    // The page's own address is the link that opened the app: it adds no Back to the first screen.
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
     await shot('events');
   });
 
@@ -129,7 +137,10 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
       .click();
     await page.getByTestId('match').first().waitFor();
     expect(await page.getByTestId('leaderboard-row').first().textContent()).toMatch(/\d+/);
+    await scrollToTop(page.getByTestId('match').first());
     await shot('event');
+    await scrollToTop(page.getByTestId('leaderboard-row').first());
+    await shot('event-board');
   });
 
   it('shows the leagues and a league table', async () => {
@@ -154,6 +165,8 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
       .getByText(/History/)
       .first()
       .waitFor();
+    await page.getByText(/^Road to All In 2024: #\d+/).waitFor(); // the season's name, not its id
+    await page.getByText(/^Mar 3, 2024 · \d+ pts/).waitFor(); // AEW Revolution on its show's day, not when it was scored
     await shot('profile');
   });
 
