@@ -156,6 +156,9 @@ describe.skipIf(skipBrowserTests)('the React Native app on the web, at 360 × 80
       .click();
     await page.getByTestId('league-row').first().waitFor();
     expect(await page.getByTestId('league-row').first().textContent()).toMatch(/\d+/);
+    await page.getByTestId('league-board-row').first().waitFor(); // the live event's board, within the league
+    // Only the league's season's events are offered (AEW All In is 2024's).
+    expect(await page.getByRole('button', { name: 'AEW All In' }).count()).toBe(0);
     await shot('league');
   });
 
