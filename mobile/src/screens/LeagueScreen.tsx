@@ -73,7 +73,7 @@ async function seasonEvents(season: Season): Promise<EventItem[]> {
   const found: EventItem[] = [];
   let nextToken: string | null = null;
   do {
-    const page: EventsQuery['events'] = (
+    const page: { items: EventItem[]; nextToken?: string | null } = (
       await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
     ).data.events;
     found.push(
