@@ -1,8 +1,10 @@
 /**
- * `npm run export -w mobile`: the production bundles for Android and iOS (`expo export`: Metro, Hermes
- * bytecode, minified), offline, into mobile/dist, and their sizes. A broken import, or a module only
- * the web has, fails it. The bundles are built against a cloud outputs file (test/app/'s sample) unless
- * PICKEM_OUTPUTS names another, so the export needs no local stack and no mobile/amplify_outputs.json.
+ * `npm run export -w mobile`: the production bundle for Android (`expo export`: Metro, Hermes bytecode,
+ * minified), offline, into mobile/dist, and its size. A broken import, or a module only the web has,
+ * fails it. iOS's bundle is the same modules through the same compiler (the app has no platform files),
+ * so `npm test` exports the web target beside it instead (`export:web`, which its screenshot test runs).
+ * The bundle is built against a cloud outputs file (test/app/'s sample) unless PICKEM_OUTPUTS names
+ * another, so the export needs no local stack and no mobile/amplify_outputs.json.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -12,25 +14,19 @@ const mobileDir = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(mobileDir, 'dist');
 const started = Date.now();
 rmSync(outDir, { recursive: true, force: true });
-const expo = spawnSync(
-  'npx',
-  ['--no-install', 'expo', 'export', '--platform', 'android', '--platform', 'ios', '--output-dir', outDir],
-  {
-    cwd: mobileDir,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      EXPO_OFFLINE: '1', // no request to Expo's servers
-      EXPO_NO_TELEMETRY: '1',
-      CI: '1',
-      PICKEM_OUTPUTS: process.env.PICKEM_OUTPUTS ?? path.join(mobileDir, '../test/app/cloud-amplify_outputs.json'),
-    },
+const expo = spawnSync('npx', ['--no-install', 'expo', 'export', '--platform', 'android', '--output-dir', outDir], {
+  cwd: mobileDir,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    EXPO_OFFLINE: '1', // no request to Expo's servers
+    EXPO_NO_TELEMETRY: '1',
+    CI: '1',
+    PICKEM_OUTPUTS: process.env.PICKEM_OUTPUTS ?? path.join(mobileDir, '../test/app/cloud-amplify_outputs.json'),
   },
-);
+});
 if (expo.status !== 0) process.exit(expo.status ?? 1);
-for (const platform of ['android', 'ios']) {
-  const dir = path.join(outDir, '_expo/static/js', platform);
-  const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(path.join(dir, file)).size, 0);
-  console.log(`mobile: ${platform} bundle ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
-}
-console.log(`mobile: both bundles exported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const dir = path.join(outDir, '_expo/static/js/android');
+const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(path.join(dir, file)).size, 0);
+console.log(`mobile: android bundle ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
+console.log(`mobile: exported in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -4,7 +4,7 @@
  * Admin tools stay in the web app.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BackHandler, Pressable, Text, useColorScheme, View } from 'react-native';
+import { BackHandler, Platform, Pressable, Text, useColorScheme, View } from 'react-native';
 import { SafeAreaProvider, SafeAreaView } from 'react-native-safe-area-context';
 import {
   Authenticator,
@@ -46,8 +46,14 @@ function SignUp({ fields, ...props }: SignUpProps) {
   return <Authenticator.SignUp {...props} fields={shown} />;
 }
 
-/** Amplify UI's own dark colours for the sign-in screens, when the phone is dark. */
-const authTheme = { overrides: [defaultDarkModeOverride] };
+/**
+ * Amplify UI's own dark colours for the sign-in screens, when the phone is dark; its text fields as wide
+ * as the form (it starts them at the left edge, sized to their contents: the placeholder's width on the web).
+ */
+const authTheme = {
+  overrides: [defaultDarkModeOverride],
+  components: { textField: { container: { alignItems: 'stretch' as const } } },
+};
 
 export function App() {
   const scheme = useColorScheme() === 'dark' ? 'dark' : 'light';
@@ -93,12 +99,16 @@ function Shell() {
     }),
     [stack, back],
   );
-  // A link that opened the app, or arrives while it runs: its route on top of the stack.
+  // A link that opened the app, or arrives while it runs: its route on top of the stack, unless it is
+  // already there (a link to the events list, or the web page's own address, would only add a Back).
   const url = Linking.useLinkingURL();
   useEffect(() => {
-    if (url) setStack((s) => [...s, parseLink(url)]);
+    if (!url) return;
+    const route = parseLink(url);
+    setStack((s) => (JSON.stringify(s[s.length - 1]) === JSON.stringify(route) ? s : [...s, route]));
   }, [url]);
   useEffect(() => {
+    if (Platform.OS !== 'android') return; // the hardware back button is Android's alone
     const sub = BackHandler.addEventListener('hardwareBackPress', () => {
       if (stack.length <= 1) return false;
       back();

@@ -16,6 +16,7 @@ import { useEventUpdates, useLeague, useLeagueChat } from '@pickem/client/react'
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
+import { formatDay } from '@pickem/client/dates';
 import { BoardRows } from '../BoardRows';
 import { Alert, Badge, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 import { LeagueChat, unreadBadge } from '../LeagueChat';
@@ -37,8 +38,8 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
     <Screen onRefresh={reload}>
       <Title>{league.name}</Title>
       <Muted>
-        {league.season.name} ({league.season.startDate} to {league.season.endDate}) · {league.memberCount}{' '}
-        {league.memberCount === 1 ? 'member' : 'members'}
+        {league.season.name} ({formatDay(league.season.startDate)} to {formatDay(league.season.endDate)}) ·{' '}
+        {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
         {league.myRank != null ? ` · you are #${league.myRank}` : ''}
       </Muted>
       {league.inviteCode && (
@@ -59,12 +60,29 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         Table
       </Text>
       <RankRows rows={league.standings} me={me} testID="league-row" />
-      <EventBoard leagueId={leagueId} eventId={eventId} me={me} onScored={reload} />
+      <EventBoard leagueId={leagueId} season={league.season} eventId={eventId} me={me} onScored={reload} />
     </Screen>
   );
 }
 
 type EventItem = EventsQuery['events']['items'][number];
+type Season = { startDate: string; endDate: string };
+
+/** The season's events already started (the events list is newest first: read until the season's start). */
+async function seasonEvents(season: Season): Promise<EventItem[]> {
+  const found: EventItem[] = [];
+  let nextToken: string | null = null;
+  do {
+    const page: { items: EventItem[]; nextToken?: string | null } = (
+      await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
+    ).data.events;
+    found.push(
+      ...page.items.filter((e) => e.state !== 'UPCOMING' && e.date >= season.startDate && e.date <= season.endDate),
+    );
+    nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
+  } while (nextToken);
+  return found;
+}
 
 /**
  * The league's board for one event of its season (the latest one unless the route names one), live:
@@ -72,11 +90,13 @@ type EventItem = EventsQuery['events']['items'][number];
  */
 function EventBoard({
   leagueId,
+  season,
   eventId,
   me,
   onScored,
 }: {
   leagueId: string;
+  season: Season;
   eventId?: string;
   me: string;
   onScored: () => Promise<void>;
@@ -88,12 +108,10 @@ function EventBoard({
   const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[]; questions: BoardQuestionOf[] } | null>(
     null,
   );
+  const { startDate, endDate } = season;
   useEffect(() => {
-    client.graphql({ query: queries.events, variables: { limit: 10 } }).then(
-      ({ data }) => setEvents(data.events.items.filter((e) => e.state !== 'UPCOMING')),
-      () => setEvents([]),
-    );
-  }, []);
+    seasonEvents({ startDate, endDate }).then(setEvents, () => setEvents([]));
+  }, [startDate, endDate]);
   const shown = events.find((e) => e.id === eventId) ?? events[0];
   const load = useCallback(async () => {
     if (!shown) return;
@@ -129,7 +147,7 @@ function EventBoard({
           testID="league-board-row"
         />
       ) : (
-        <Muted>No picks in this league yet.</Muted>
+        rows && <Muted>No picks in this league yet.</Muted>
       )}
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', gap: space.sm }}>
         {events

@@ -1,11 +1,11 @@
 /** A player's profile (mine without userId): their season standings and their history of events. */
 import { Text } from 'react-native';
 import { useAuthenticator } from '@aws-amplify/ui-react-native';
-import type { UserProfileQuery } from '@pickem/client/graphql/types';
+import type { SeasonsQuery, UserProfileQuery } from '@pickem/client/graphql/types';
 import { useLoad } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
-import { formatTime } from '@pickem/client/dates';
+import { formatDay } from '@pickem/client/dates';
 import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
@@ -23,6 +23,11 @@ export function Profile({ userId }: { userId?: string }) {
       (await client.graphql({ query: queries.userProfile, variables: { userId, historyLimit: 20 } })).data.userProfile,
     [userId],
   );
+  const { data: seasons = [] } = useLoad<SeasonsQuery['seasons']>(
+    async () => (await client.graphql({ query: queries.seasons })).data.seasons,
+    [],
+  );
+  const seasonName = (id: string) => seasons.find((s) => s.id === id)?.name ?? id;
   return (
     <Screen onRefresh={load}>
       <Title>{profile?.user.displayName ?? 'Profile'}</Title>
@@ -30,7 +35,8 @@ export function Profile({ userId }: { userId?: string }) {
       {profile === null && <Alert>No such player.</Alert>}
       {profile?.standings.map((s) => (
         <Text key={s.seasonId} style={styles.text}>
-          {s.seasonId}: #{s.rank ?? '–'} · {s.points} pts · {s.correct} correct in {s.eventsPlayed} events
+          {seasonName(s.seasonId)}: #{s.rank ?? '–'} · {s.points} pts · {s.correct} correct in {s.eventsPlayed}{' '}
+          {s.eventsPlayed === 1 ? 'event' : 'events'}
         </Text>
       ))}
       <Text accessibilityRole="header" style={styles.subtitle}>
@@ -41,7 +47,7 @@ export function Profile({ userId }: { userId?: string }) {
         <Item
           key={h.eventId}
           title={h.eventName}
-          detail={`${formatTime(h.updatedAt)} · ${h.points ?? '–'} pts${h.rank != null ? ` · #${h.rank}` : ''}`}
+          detail={`${formatDay(h.eventDate)} · ${h.points ?? '–'} pts${h.rank != null ? ` · #${h.rank}` : ''}`}
           onPress={() => go({ screen: 'event', eventId: h.eventId })}
         />
       ))}
