@@ -103,6 +103,7 @@ subscription OnEventUpdate($eventId: ID!) {
         questionId
         points
       }
+      awards
     }
     boardVersion
   }

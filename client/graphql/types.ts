@@ -13,6 +13,9 @@ export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' |
 
 export type MessageKind = 'CHAT' | 'SYSTEM';
 
+/** TOP_SCORE: the event's top points (ties to all). PERFECT_CARD: every match with a winner picked right. BOLDEST_CALL: the correct pick with the lowest pick share of the event (ties to all). */
+export type Award = 'TOP_SCORE' | 'PERFECT_CARD' | 'BOLDEST_CALL';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 
@@ -203,6 +206,7 @@ export type PredictionSnapshotInput = {
   possiblePoints?: number | null;
   answers: Array<PredictionAnswerSnapshotInput>;
   questionScores: Array<QuestionScoreSnapshotInput>;
+  awards: Array<Award>;
 };
 
 /** A PredictionAnswer, every field. */
@@ -345,6 +349,8 @@ export type SeasonsQuery = {
 export type MyLeaguesQueryVariables = {
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type MyLeaguesQuery = {
@@ -391,6 +397,28 @@ export type MyLeaguesQuery = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   }>;
 };
 
@@ -398,6 +426,8 @@ export type LeagueQueryVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type LeagueQuery = {
@@ -444,6 +474,28 @@ export type LeagueQuery = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -584,6 +636,7 @@ export type EventCardQuery = {
         questionId: string;
         points: number;
       }>;
+      awards: Array<Award>;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -624,6 +677,7 @@ export type EventCardQuery = {
           questionId: string;
           points: number;
         }>;
+        awards: Array<Award>;
       }>;
       nextToken: string | null;
     } | null;
@@ -700,9 +754,20 @@ export type UserProfileQuery = {
           questionId: string;
           points: number;
         }>;
+        awards: Array<Award>;
       }>;
       nextToken: string | null;
     };
+    streak: {
+      __typename: 'Streak';
+      current: number;
+      best: number;
+    };
+    trophies: Array<{
+      __typename: 'TrophyCount';
+      award: Award;
+      count: number;
+    }>;
   } | null;
 };
 
@@ -1233,6 +1298,7 @@ export type SavePredictionMutation = {
       questionId: string;
       points: number;
     }>;
+    awards: Array<Award>;
   };
 };
 
@@ -1284,6 +1350,8 @@ export type CreateLeagueMutationVariables = {
   input: CreateLeagueInput;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type CreateLeagueMutation = {
@@ -1330,6 +1398,28 @@ export type CreateLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1337,6 +1427,8 @@ export type JoinLeagueMutationVariables = {
   code: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type JoinLeagueMutation = {
@@ -1383,6 +1475,28 @@ export type JoinLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1390,6 +1504,8 @@ export type LeaveLeagueMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type LeaveLeagueMutation = {
@@ -1436,6 +1552,28 @@ export type LeaveLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -1443,6 +1581,8 @@ export type UpdateLeagueMutationVariables = {
   input: UpdateLeagueInput;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type UpdateLeagueMutation = {
@@ -1489,6 +1629,28 @@ export type UpdateLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1496,6 +1658,8 @@ export type RotateLeagueCodeMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type RotateLeagueCodeMutation = {
@@ -1542,6 +1706,28 @@ export type RotateLeagueCodeMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1550,6 +1736,8 @@ export type RemoveLeagueMemberMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type RemoveLeagueMemberMutation = {
@@ -1596,6 +1784,28 @@ export type RemoveLeagueMemberMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1604,6 +1814,8 @@ export type UnbanLeagueMemberMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type UnbanLeagueMemberMutation = {
@@ -1650,6 +1862,28 @@ export type UnbanLeagueMemberMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1658,6 +1892,8 @@ export type TransferLeagueMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type TransferLeagueMutation = {
@@ -1704,6 +1940,28 @@ export type TransferLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1711,6 +1969,8 @@ export type DeleteLeagueMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type DeleteLeagueMutation = {
@@ -1757,6 +2017,28 @@ export type DeleteLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -1859,6 +2141,7 @@ export type PublishEventUpdateMutation = {
         questionId: string;
         points: number;
       }>;
+      awards: Array<Award>;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -1906,6 +2189,8 @@ export type MarkLeagueReadMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type MarkLeagueReadMutation = {
@@ -1952,6 +2237,28 @@ export type MarkLeagueReadMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -2054,6 +2361,7 @@ export type OnEventUpdateSubscription = {
         questionId: string;
         points: number;
       }>;
+      awards: Array<Award>;
     }> | null;
     boardVersion: number | null;
   } | null;
