@@ -21,8 +21,10 @@ export interface BeltResultItem {
   /** The card revision the points were scored on: a pass on an older card never overwrites a newer one. */
   cardRev: number;
   points: Record<string, BeltPoints>;
-  /** The id of the SYSTEM message that announced the event to the league (absent: not yet). */
-  told?: string;
+  /** Set by the result's first write (epoch ms): the time, and so the id, of the SYSTEM message that announces the event. */
+  toldAt?: number;
+  /** True once that message is written. */
+  told?: boolean;
 }
 
 export interface ReignItem {

@@ -309,8 +309,8 @@ describe("a final pass refreshes its seasons' league tables", () => {
     );
     if (!('stats' in full)) throw new Error(JSON.stringify(full));
     // The last writes of a pass: the boards', then for each league of 2025 (L1, L2) its table and its
-    // belt (the event's result, the reigns, the SYSTEM message's transaction of 3 items), then the event SCORED.
-    const lastBoardWrite = full.stats.writes - 1 - 2 * (1 + 2 + 3);
+    // belt (the event's result, the reigns, the SYSTEM message and the result marked told), then the event SCORED.
+    const lastBoardWrite = full.stats.writes - 1 - 2 * (1 + 4);
     const { fx, client, tableName } = await setup();
     let late = false;
     const out = await createScorer({

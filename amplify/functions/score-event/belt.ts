@@ -3,8 +3,9 @@
  * league's members who played it (one result item a league and event, written on the condition that
  * the stored one was scored on no newer card), then the reigns derived from every result of the
  * league (domain/belt.ts, from scratch) written on the condition of the version read with them, then
- * the event told to the league's chat once (a SYSTEM message, in one transaction with the result's
- * `told` and the league's messageCount). Each step checks what is stored first and writes only what
+ * the event told to the league's chat once: a SYSTEM message whose id comes from the result's `toldAt`
+ * (set by its first write, so every pass names the same message), put on the condition that it is
+ * new, then the result marked `told`. Each step checks what is stored first and writes only what
  * differs, so a rerun writes nothing and a killed or concurrent pass converges: a pass whose reigns
  * lose the condition reads the league's results again and derives again.
  */
@@ -16,12 +17,10 @@ import {
   type ReignItem,
   type ReignsItem,
 } from '@pickem/domain/entities/belt';
-import { MESSAGE, UNREAD, type MessageItem } from '@pickem/domain/entities/chat';
+import { MESSAGE, type MessageItem } from '@pickem/domain/entities/chat';
 import type { EventItem } from '@pickem/domain/entities/event';
-import { LEAGUE } from '@pickem/domain/entities/league';
 import { TABLE } from '@pickem/domain/entities/table';
 import { toAttributes, type Item } from './attributes.ts';
-import { transactionalWriteUnits } from './capacity.ts';
 import { Expression, setUpdate } from './expressions.ts';
 import type { Settled } from './player.ts';
 import { isConditionFailure, type Store } from './store.ts';
@@ -91,9 +90,10 @@ export async function refreshBelt(
     const held = at >= 0 ? results[at] : undefined;
     if (!held && Object.keys(mine.points).length === 0) return;
     if (!held || (held.cardRev <= cardRev && !samePoints(held.points, mine.points))) {
-      if (!(await writeResult(store, mine))) continue;
-      if (at >= 0) results[at] = { ...mine, told: held?.told };
-      else results.push(mine);
+      const written = await writeResult(store, mine);
+      if (!written) continue;
+      if (at >= 0) results[at] = written;
+      else results.push(written);
     }
     results.sort((a, b) => (a.bell === b.bell ? cmp(a.eventId, b.eventId) : cmp(a.bell, b.bell)));
     const belt = deriveBelt(results.map(asEvent));
@@ -101,7 +101,7 @@ export async function refreshBelt(
       if (!(await writeReigns(store, leagueId, belt.reigns, stored?.version ?? 0))) continue;
     }
     const result = results.find((r) => r.eventId === event.id)!;
-    if (!result.told) {
+    if (result.told !== true) {
       const text = beltMessage(asEvent(result), belt);
       if (text !== null) await tell(store, result, text);
     }
@@ -110,22 +110,30 @@ export async function refreshBelt(
   throw new Error(`The belt of league ${leagueId} kept changing during ${MAX_ATTEMPTS} attempts`);
 }
 
-/** The result's figures, on the condition that the stored ones were scored on no newer card; false when they were. */
-async function writeResult(store: Store, result: BeltResultItem): Promise<boolean> {
-  const key = BELT.resultKey(result.leagueId, result.bell, result.eventId);
+/**
+ * The result's figures, on the condition that the stored ones were scored on no newer card; `toldAt`
+ * set by the first write only. The result as stored, or null when a newer one was.
+ */
+async function writeResult(store: Store, result: BeltResultItem): Promise<BeltResultItem | null> {
+  const e = new Expression();
   const set = { type: BELT.resultType, ...result };
-  delete (set as Partial<BeltResultItem>).told;
+  const assignments = Object.entries(set).map(([k, v]) => `${e.name(k)} = ${e.value(v)}`);
+  const toldAt = e.name('toldAt');
+  assignments.push(`${toldAt} = if_not_exists(${toldAt}, ${e.value(Date.now())})`);
+  const condition = `attribute_not_exists(${e.name(TABLE.pk)}) OR ${e.name('cardRev')} <= ${e.value(result.cardRev)}`;
   try {
-    await store.update(
-      setUpdate(store.tableName, key, set, (e) => {
-        const rev = e.name('cardRev');
-        return `attribute_not_exists(${e.name(TABLE.pk)}) OR ${rev} <= ${e.value(result.cardRev)}`;
-      }),
-    );
-    return true;
+    const stored = await store.update({
+      Key: toAttributes({ ...BELT.resultKey(result.leagueId, result.bell, result.eventId) }),
+      UpdateExpression: `SET ${assignments.join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: e.names,
+      ExpressionAttributeValues: toAttributes(e.values),
+      ReturnValues: 'ALL_NEW',
+    });
+    return stored as unknown as BeltResultItem;
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    return false;
+    return null;
   }
 }
 
@@ -152,52 +160,38 @@ async function writeReigns(
 }
 
 /**
- * The SYSTEM message, once per league and event: the result's `told` set on the condition that it is
- * not, the message and the league's messageCount (on the condition that the league is still there) in
- * one transaction. A failed condition means another pass told it, or the league is gone.
+ * The SYSTEM message, once per league and event: put on the condition that it is new (its id is the
+ * result's, so a pass killed after the put finds it there), then the result marked told. It does not
+ * raise the league's unread count: that would be a transaction with the league item, 6 WCU a league and
+ * event more than the benchmark's budget allows ([data model](../../../docs/data-model.md)).
  */
 async function tell(store: Store, result: BeltResultItem, text: string): Promise<void> {
-  const now = Date.now();
+  const at = result.toldAt ?? Date.now();
   const message: MessageItem = {
-    id: MESSAGE.newId(now, `system-${result.eventId}`),
+    id: MESSAGE.newId(at, `system-${result.eventId}`),
     leagueId: result.leagueId,
     ...SYSTEM_AUTHOR,
     text,
-    createdAt: new Date(now).toISOString(),
+    createdAt: new Date(at).toISOString(),
     kind: 'SYSTEM',
     removed: false,
   };
-  const messageItem = { ...MESSAGE.key(result.leagueId, message.id), ...MESSAGE.attributes(message) };
-  const told = setUpdate(
-    store.tableName,
-    BELT.resultKey(result.leagueId, result.bell, result.eventId),
-    { told: message.id },
-    (e) => `attribute_exists(${e.name(TABLE.pk)}) AND attribute_not_exists(${e.name('told')})`,
-  );
-  const e = new Expression();
-  const posted = e.name(UNREAD.postedAttribute);
-  const count = {
-    TableName: store.tableName,
-    Key: toAttributes({ ...LEAGUE.key(result.leagueId) }),
-    UpdateExpression: `SET ${posted} = if_not_exists(${posted}, ${e.value(0)}) + ${e.value(1)}`,
-    ConditionExpression: `attribute_exists(${e.name(TABLE.pk)})`,
-    ExpressionAttributeNames: e.names,
-    ExpressionAttributeValues: toAttributes(e.values),
-  };
   try {
-    await store.transact(
-      [
-        { Update: told },
-        {
-          Put: {
-            TableName: store.tableName,
-            Item: toAttributes(messageItem),
-            ConditionExpression: `attribute_not_exists(${TABLE.pk})`,
-          },
-        },
-        { Update: count },
-      ],
-      4 + transactionalWriteUnits(undefined, messageItem),
+    await store.put(
+      { ...MESSAGE.key(result.leagueId, message.id), ...MESSAGE.attributes(message) },
+      { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE.pk } },
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  try {
+    await store.update(
+      setUpdate(
+        store.tableName,
+        BELT.resultKey(result.leagueId, result.bell, result.eventId),
+        { told: true },
+        (e) => `attribute_exists(${e.name(TABLE.pk)})`,
+      ),
     );
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
