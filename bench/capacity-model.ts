@@ -182,15 +182,25 @@ function keyOf(item: Record<string, AttributeValue>): Record<string, AttributeVa
 }
 
 /**
- * The image after a `SET` update of assignments (`#a = :a`, or into a map: `#t.#u = :v`) and
- * increments (`#n = #n + :one`, the league tables' version).
+ * The image after a `SET` update of assignments (`#a = :a`, or into a map: `#t.#u = :v`),
+ * increments (`#n = #n + :one`, the league tables' version) and first values (`#a = if_not_exists(#a, :v)`,
+ * a belt result's toldAt).
  */
 function applied(before: Item, u: UpdateInput): Item {
   const expression = u.UpdateExpression ?? '';
   if (!expression.startsWith('SET ')) throw new Error(`The capacity model reads only SET updates: ${expression}`);
   const values = fromAttributes(u.ExpressionAttributeValues ?? {});
   const after: Item = { ...before };
-  for (const part of expression.slice(4).split(',')) {
+  // Commas inside if_not_exists(…) are not between assignments.
+  const parts = expression.slice(4).split(/,(?![^(]*\))/);
+  for (const raw of parts) {
+    const first = /^\s*(#\w+)\s*=\s*if_not_exists\(\s*(#\w+)\s*,\s*(:\w+)\s*\)\s*$/.exec(raw);
+    if (first && first[1] === first[2]) {
+      const name = u.ExpressionAttributeNames![first[1]];
+      after[name] = after[name] ?? values[first[3]];
+      continue;
+    }
+    const part = raw;
     const m = /^\s*(#\w+(?:\.#\w+)*)\s*=\s*(?:(#\w+)\s*\+\s*)?(:\w+)\s*$/.exec(part);
     if (!m || (m[2] !== undefined && m[2] !== m[1]))
       throw new Error(`The capacity model reads only assignments and increments: ${part}`);

@@ -25,6 +25,12 @@ export const QUESTION_LIMIT = {
   option: 80,
 } as const;
 
+/**
+ * The scored predictions UserProfile.streak folds, newest first: one Query page (DynamoDB reads at most
+ * 1 MB a page, about 1,000 predictions). Older events do not count towards `best`.
+ */
+export const STREAK_EVENTS = 500;
+
 /** A league chat message: its length after trimming, and how many a player may post to one league in a minute. */
 export const CHAT_LIMIT = {
   text: 500,

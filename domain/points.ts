@@ -164,7 +164,7 @@ export function pickPoints(pick: PickItem | undefined, match: ScoringMatch, rule
 }
 
 /** Each match's first pick (a match picked twice counts once), by match id. */
-function firstPicks(picks: PickItem[] | undefined): Record<string, PickItem> {
+export function firstPicks(picks: PickItem[] | undefined): Record<string, PickItem> {
   const byMatch: Record<string, PickItem> = {};
   for (const pick of picks ?? []) if (!Object.hasOwn(byMatch, pick.matchId)) byMatch[pick.matchId] = pick;
   return byMatch;

@@ -181,6 +181,8 @@ export type Prediction = {
   questionScores: Array<QuestionScore>;
   /** The caller's own prediction once its event is SCORED: a public page with its result card to share (Open Graph tags, a 1200 x 630 PNG). Null otherwise. */
   shareUrl: string | null;
+  /** What the prediction won in its event, once scored (empty before). */
+  awards: Array<Award>;
 };
 
 /** A season: a calendar year (id "<yyyy>", January 1 to December 31) or a named season with a date window. An event counts in every season whose window contains its date. */
@@ -226,6 +228,10 @@ export type League = {
   messages?: LeagueMessageConnection;
   /** The caller's messages of the chat since they last read it (markLeagueRead); 0 for a non-member. */
   unread: number;
+  /** The holder of the league's belt: the leader of its table after the last scored event of its season (null before one). */
+  champion: Reign | null;
+  /** Every reign of the league's belt, newest first. */
+  lineage?: ReignConnection;
 };
 
 export type MessageKind = 'CHAT' | 'SYSTEM';
@@ -317,6 +323,41 @@ export type UserProfile = {
   standings: Array<Standing>;
   /** Predictions, newest event first. */
   history?: PredictionConnection;
+  /** Consecutive correct picks over the player's scored events in bell order (a voided match neither breaks nor extends it). */
+  streak: Streak;
+  /** How many times the player won each award (only those won at least once). */
+  trophies: Array<TrophyCount>;
+};
+
+/** A reign of a league's belt: won at an event, defended at each later event its holder still led the league's table. */
+export type Reign = {
+  userId: string;
+  displayName: string;
+  /** The event the belt was won at. */
+  wonAt: string;
+  wonAtName: string;
+  /** Events since, with the holder still on top (level with the leader keeps it). */
+  defenses: number;
+  /** The event the belt was lost at; null for the champion. */
+  endedAt: string | null;
+};
+
+export type ReignConnection = {
+  items: Array<Reign>;
+  nextToken: string | null;
+};
+
+export type Streak = {
+  current: number;
+  best: number;
+};
+
+/** TOP_SCORE: the event's top points (ties to all). PERFECT_CARD: every match with a winner picked right. BOLDEST_CALL: the correct pick with the lowest pick share of the event (ties to all). */
+export type Award = 'TOP_SCORE' | 'PERFECT_CARD' | 'BOLDEST_CALL';
+
+export type TrophyCount = {
+  award: Award;
+  count: number;
 };
 
 export type ScoringReport = {
@@ -525,6 +566,7 @@ export type PredictionSnapshotInput = {
   possiblePoints?: number | null;
   answers: Array<PredictionAnswerSnapshotInput>;
   questionScores: Array<QuestionScoreSnapshotInput>;
+  awards: Array<Award>;
 };
 
 /** A PredictionAnswer, every field. */
@@ -558,6 +600,13 @@ export type LeagueMessagesArgs = {
 };
 
 export type LeagueMessagesResult = LeagueMessageConnection;
+
+export type LeagueLineageArgs = {
+  limit?: number | null;
+  nextToken?: string | null;
+};
+
+export type LeagueLineageResult = ReignConnection;
 
 export type EventCardLeaderboardArgs = {
   limit?: number | null;

@@ -59,6 +59,7 @@ export function visiblePrediction(item: PredictionItem, event: EventView | null,
     scores: [],
     cardBonus: 0,
     possiblePoints: null,
+    awards: [],
   };
 }
 

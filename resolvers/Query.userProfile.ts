@@ -1,7 +1,7 @@
 import type { Context } from '@aws-appsync/utils';
 import { caller, defaultDisplayName } from './lib/caller';
 import { seasonRank } from '@pickem/domain/entities/season-ranks';
-import { STANDING, toStanding } from '@pickem/domain/entities/standing';
+import { STANDING, toStanding, trophyCounts } from '@pickem/domain/entities/standing';
 import type { QueryUserProfileArgs, QueryUserProfileResult } from '@pickem/domain/schema-types';
 import type { ProfileStash } from './lib/stash';
 import { requiredId } from './lib/validate';
@@ -33,5 +33,8 @@ export function response(ctx: UserProfileContext): QueryUserProfileResult {
       const bucket = Object.hasOwn(ranks, seasonId) ? ranks[seasonId] : null;
       return toStanding(item, seasonRank(bucket, item.points, item.correct));
     }),
+    trophies: trophyCounts(standings),
+    // UserProfile.streak resolves it (from the player's scored predictions).
+    streak: { current: 0, best: 0 },
   };
 }

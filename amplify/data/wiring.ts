@@ -204,6 +204,10 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'deleteLeagueMessage', [getLeague, fn('writeMessageRemoval')]),
     leagueChange('markLeagueRead', 'writeLeagueRead'),
     unit('Subscription', 'onLeagueMessage'),
+    // The league belt, streaks and awards (issue 43).
+    unit('League', 'champion'),
+    unit('League', 'lineage'),
+    unit('UserProfile', 'streak'),
   ],
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
   limits: {

@@ -505,6 +505,7 @@ mutation SavePrediction($eventId: ID!, $picks: [PickInput!]!, $tieBreak: Int, $a
       points
     }
     shareUrl
+    awards
   }
 }
 ` as GeneratedMutation<T.SavePredictionMutationVariables, T.SavePredictionMutation>;
@@ -549,7 +550,7 @@ mutation NudgeLeague($leagueId: ID!, $eventId: ID!) {
 
 /** A league of the season, with the caller as its commissioner and only member. */
 export const createLeague = /* GraphQL */ `
-mutation CreateLeague($input: CreateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation CreateLeague($input: CreateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   createLeague(input: $input) {
     __typename
     id
@@ -593,13 +594,35 @@ mutation CreateLeague($input: CreateLeagueInput!, $messagesLimit: Int, $messages
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.CreateLeagueMutationVariables, T.CreateLeagueMutation>;
 
 /** Joins the league of an invite code (case, spaces and dashes do not matter). Refused to a player the commissioner removed (Banned) and, after 5 wrong codes within a minute, to that player until the minute is over (TooManyAttempts). */
 export const joinLeague = /* GraphQL */ `
-mutation JoinLeague($code: String!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation JoinLeague($code: String!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   joinLeague(code: $code) {
     __typename
     id
@@ -643,13 +666,35 @@ mutation JoinLeague($code: String!, $messagesLimit: Int, $messagesNextToken: Str
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.JoinLeagueMutationVariables, T.JoinLeagueMutation>;
 
 /** Leaves a league (a commissioner hands it over first, or deletes it). Returns the league as others now see it, without its code. */
 export const leaveLeague = /* GraphQL */ `
-mutation LeaveLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation LeaveLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   leaveLeague(leagueId: $leagueId) {
     __typename
     id
@@ -693,13 +738,35 @@ mutation LeaveLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: St
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.LeaveLeagueMutationVariables, T.LeaveLeagueMutation>;
 
 /** Commissioner: rename, open or close joins. */
 export const updateLeague = /* GraphQL */ `
-mutation UpdateLeague($input: UpdateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation UpdateLeague($input: UpdateLeagueInput!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   updateLeague(input: $input) {
     __typename
     id
@@ -743,13 +810,35 @@ mutation UpdateLeague($input: UpdateLeagueInput!, $messagesLimit: Int, $messages
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.UpdateLeagueMutationVariables, T.UpdateLeagueMutation>;
 
 /** Commissioner: a new invite code; the old one stops working. */
 export const rotateLeagueCode = /* GraphQL */ `
-mutation RotateLeagueCode($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation RotateLeagueCode($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   rotateLeagueCode(leagueId: $leagueId) {
     __typename
     id
@@ -793,13 +882,35 @@ mutation RotateLeagueCode($leagueId: ID!, $messagesLimit: Int, $messagesNextToke
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.RotateLeagueCodeMutationVariables, T.RotateLeagueCodeMutation>;
 
 /** Commissioner: removes another member, who may not join again until the commissioner lifts the ban (unbanLeagueMember). */
 export const removeLeagueMember = /* GraphQL */ `
-mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   removeLeagueMember(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -843,13 +954,35 @@ mutation RemoveLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.RemoveLeagueMemberMutationVariables, T.RemoveLeagueMemberMutation>;
 
 /** Commissioner: lets a removed player join again with the invite code. */
 export const unbanLeagueMember = /* GraphQL */ `
-mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   unbanLeagueMember(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -893,13 +1026,35 @@ mutation UnbanLeagueMember($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $m
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.UnbanLeagueMemberMutationVariables, T.UnbanLeagueMemberMutation>;
 
 /** Commissioner: hands the league to another member. */
 export const transferLeague = /* GraphQL */ `
-mutation TransferLeague($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation TransferLeague($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   transferLeague(leagueId: $leagueId, userId: $userId) {
     __typename
     id
@@ -943,13 +1098,35 @@ mutation TransferLeague($leagueId: ID!, $userId: ID!, $messagesLimit: Int, $mess
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.TransferLeagueMutationVariables, T.TransferLeagueMutation>;
 
 /** Commissioner or admin: deletes the league and every membership. Returns it as it was. */
 export const deleteLeague = /* GraphQL */ `
-mutation DeleteLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation DeleteLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   deleteLeague(leagueId: $leagueId) {
     __typename
     id
@@ -993,6 +1170,28 @@ mutation DeleteLeague($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: S
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.DeleteLeagueMutationVariables, T.DeleteLeagueMutation>;
@@ -1095,6 +1294,7 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
         points
       }
       shareUrl
+      awards
     }
     boardVersion
   }
@@ -1137,7 +1337,7 @@ mutation DeleteLeagueMessage($leagueId: ID!, $messageId: ID!) {
 
 /** The caller has read the league's chat so far (League.unread becomes 0). */
 export const markLeagueRead = /* GraphQL */ `
-mutation MarkLeagueRead($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+mutation MarkLeagueRead($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   markLeagueRead(leagueId: $leagueId) {
     __typename
     id
@@ -1181,6 +1381,28 @@ mutation MarkLeagueRead($leagueId: ID!, $messagesLimit: Int, $messagesNextToken:
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedMutation<T.MarkLeagueReadMutationVariables, T.MarkLeagueReadMutation>;

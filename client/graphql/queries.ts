@@ -130,7 +130,7 @@ query Seasons {
 
 /** The caller's leagues (at most 10). */
 export const myLeagues = /* GraphQL */ `
-query MyLeagues($messagesLimit: Int, $messagesNextToken: String) {
+query MyLeagues($messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   myLeagues {
     __typename
     id
@@ -174,13 +174,35 @@ query MyLeagues($messagesLimit: Int, $messagesNextToken: String) {
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedQuery<T.MyLeaguesQueryVariables, T.MyLeaguesQuery>;
 
 /** A league, for its members and admins (NotMember otherwise). Null if there is no such league. */
 export const league = /* GraphQL */ `
-query League($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
+query League($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String, $lineageLimit: Int, $lineageNextToken: String) {
   league(leagueId: $leagueId) {
     __typename
     id
@@ -224,6 +246,28 @@ query League($leagueId: ID!, $messagesLimit: Int, $messagesNextToken: String) {
       nextToken
     }
     unread
+    champion {
+      __typename
+      userId
+      displayName
+      wonAt
+      wonAtName
+      defenses
+      endedAt
+    }
+    lineage(limit: $lineageLimit, nextToken: $lineageNextToken) {
+      __typename
+      items {
+        __typename
+        userId
+        displayName
+        wonAt
+        wonAtName
+        defenses
+        endedAt
+      }
+      nextToken
+    }
   }
 }
 ` as GeneratedQuery<T.LeagueQueryVariables, T.LeagueQuery>;
@@ -361,6 +405,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
         points
       }
       shareUrl
+      awards
     }
     leaderboard(limit: $leaderboardLimit, nextToken: $leaderboardNextToken) {
       __typename
@@ -402,6 +447,7 @@ query EventCard($eventId: ID!, $leaderboardLimit: Int, $leaderboardNextToken: St
           points
         }
         shareUrl
+        awards
       }
       nextToken
     }
@@ -476,8 +522,19 @@ query UserProfile($userId: ID, $historyLimit: Int, $historyNextToken: String) {
           points
         }
         shareUrl
+        awards
       }
       nextToken
+    }
+    streak {
+      __typename
+      current
+      best
+    }
+    trophies {
+      __typename
+      award
+      count
     }
   }
 }

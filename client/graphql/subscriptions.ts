@@ -104,6 +104,7 @@ subscription OnEventUpdate($eventId: ID!) {
         points
       }
       shareUrl
+      awards
     }
     boardVersion
   }

@@ -13,6 +13,9 @@ export type FinishMethod = 'PINFALL' | 'SUBMISSION' | 'KNOCKOUT' | 'COUNT_OUT' |
 
 export type MessageKind = 'CHAT' | 'SYSTEM';
 
+/** TOP_SCORE: the event's top points (ties to all). PERFECT_CARD: every match with a winner picked right. BOLDEST_CALL: the correct pick with the lowest pick share of the event (ties to all). */
+export type Award = 'TOP_SCORE' | 'PERFECT_CARD' | 'BOLDEST_CALL';
+
 /** What a live update is about. */
 export type EventUpdateKind = 'RESULT' | 'STATE' | 'LEADERBOARD';
 
@@ -203,6 +206,7 @@ export type PredictionSnapshotInput = {
   possiblePoints?: number | null;
   answers: Array<PredictionAnswerSnapshotInput>;
   questionScores: Array<QuestionScoreSnapshotInput>;
+  awards: Array<Award>;
 };
 
 /** A PredictionAnswer, every field. */
@@ -345,6 +349,8 @@ export type SeasonsQuery = {
 export type MyLeaguesQueryVariables = {
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type MyLeaguesQuery = {
@@ -391,6 +397,28 @@ export type MyLeaguesQuery = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   }>;
 };
 
@@ -398,6 +426,8 @@ export type LeagueQueryVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type LeagueQuery = {
@@ -444,6 +474,28 @@ export type LeagueQuery = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -585,6 +637,7 @@ export type EventCardQuery = {
         points: number;
       }>;
       shareUrl: string | null;
+      awards: Array<Award>;
     } | null;
     leaderboard: {
       __typename: 'PredictionConnection';
@@ -626,6 +679,7 @@ export type EventCardQuery = {
           points: number;
         }>;
         shareUrl: string | null;
+        awards: Array<Award>;
       }>;
       nextToken: string | null;
     } | null;
@@ -703,9 +757,20 @@ export type UserProfileQuery = {
           points: number;
         }>;
         shareUrl: string | null;
+        awards: Array<Award>;
       }>;
       nextToken: string | null;
     };
+    streak: {
+      __typename: 'Streak';
+      current: number;
+      best: number;
+    };
+    trophies: Array<{
+      __typename: 'TrophyCount';
+      award: Award;
+      count: number;
+    }>;
   } | null;
 };
 
@@ -1237,6 +1302,7 @@ export type SavePredictionMutation = {
       points: number;
     }>;
     shareUrl: string | null;
+    awards: Array<Award>;
   };
 };
 
@@ -1288,6 +1354,8 @@ export type CreateLeagueMutationVariables = {
   input: CreateLeagueInput;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type CreateLeagueMutation = {
@@ -1334,6 +1402,28 @@ export type CreateLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1341,6 +1431,8 @@ export type JoinLeagueMutationVariables = {
   code: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type JoinLeagueMutation = {
@@ -1387,6 +1479,28 @@ export type JoinLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1394,6 +1508,8 @@ export type LeaveLeagueMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type LeaveLeagueMutation = {
@@ -1440,6 +1556,28 @@ export type LeaveLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -1447,6 +1585,8 @@ export type UpdateLeagueMutationVariables = {
   input: UpdateLeagueInput;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type UpdateLeagueMutation = {
@@ -1493,6 +1633,28 @@ export type UpdateLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1500,6 +1662,8 @@ export type RotateLeagueCodeMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type RotateLeagueCodeMutation = {
@@ -1546,6 +1710,28 @@ export type RotateLeagueCodeMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1554,6 +1740,8 @@ export type RemoveLeagueMemberMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type RemoveLeagueMemberMutation = {
@@ -1600,6 +1788,28 @@ export type RemoveLeagueMemberMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1608,6 +1818,8 @@ export type UnbanLeagueMemberMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type UnbanLeagueMemberMutation = {
@@ -1654,6 +1866,28 @@ export type UnbanLeagueMemberMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1662,6 +1896,8 @@ export type TransferLeagueMutationVariables = {
   userId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type TransferLeagueMutation = {
@@ -1708,6 +1944,28 @@ export type TransferLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -1715,6 +1973,8 @@ export type DeleteLeagueMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type DeleteLeagueMutation = {
@@ -1761,6 +2021,28 @@ export type DeleteLeagueMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   } | null;
 };
 
@@ -1864,6 +2146,7 @@ export type PublishEventUpdateMutation = {
         points: number;
       }>;
       shareUrl: string | null;
+      awards: Array<Award>;
     }> | null;
     boardVersion: number | null;
   } | null;
@@ -1911,6 +2194,8 @@ export type MarkLeagueReadMutationVariables = {
   leagueId: string;
   messagesLimit?: number | null;
   messagesNextToken?: string | null;
+  lineageLimit?: number | null;
+  lineageNextToken?: string | null;
 };
 
 export type MarkLeagueReadMutation = {
@@ -1957,6 +2242,28 @@ export type MarkLeagueReadMutation = {
       nextToken: string | null;
     };
     unread: number;
+    champion: {
+      __typename: 'Reign';
+      userId: string;
+      displayName: string;
+      wonAt: string;
+      wonAtName: string;
+      defenses: number;
+      endedAt: string | null;
+    } | null;
+    lineage: {
+      __typename: 'ReignConnection';
+      items: Array<{
+        __typename: 'Reign';
+        userId: string;
+        displayName: string;
+        wonAt: string;
+        wonAtName: string;
+        defenses: number;
+        endedAt: string | null;
+      }>;
+      nextToken: string | null;
+    };
   };
 };
 
@@ -2060,6 +2367,7 @@ export type OnEventUpdateSubscription = {
         points: number;
       }>;
       shareUrl: string | null;
+      awards: Array<Award>;
     }> | null;
     boardVersion: number | null;
   } | null;

@@ -22,6 +22,8 @@
  * Plain data and functions only: the resolvers (APPSYNC_JS: no sort with a comparator, no classic for
  * loops) read boards with it, the scoring function writes them.
  */
+import { awardsOf, type AwardName } from '../awards';
+import type { BoardMatch } from './board-match';
 import { possiblePoints, scorePicks, type PredictionScore, type ScoringMatch } from '../points';
 import type { TieBreak } from '../ranking';
 import type { EventItem } from './event';
@@ -85,22 +87,7 @@ export type SeasonRow = [
   rev: number,
 ];
 
-/**
- * A card as an event board scored it, in card order: [matchId, points, winner (null: no winner or no
- * result), then what the rules read: the finish, whether it was a title change, the teams whose win
- * would be one, whether the match has a result, and the picks of each team at the bell (pickCounts)].
- * Heads built before the rules hold the first three.
- */
-export type BoardMatch = [
-  matchId: string,
-  points: number,
-  winner: number | null,
-  method?: FinishMethod | null,
-  titleChange?: boolean,
-  challengers?: number[],
-  decided?: boolean,
-  picked?: number[],
-];
+export type { BoardMatch } from './board-match';
 
 export interface BoardHead {
   scope: string;
@@ -430,7 +417,19 @@ export function boardFigures(
     possiblePoints: head.final
       ? null
       : boardPossible(head, prediction.picks) + possibleQuestionPoints(answers, head.questions ?? []),
+    awards: boardAwards(head, prediction.picks, points),
   };
+}
+
+/** What a player won on a final board (domain/awards.ts, on the head's card and top score); none on a live one. */
+export function boardAwards(
+  head: Pick<BoardHead, 'card' | 'scores' | 'final'>,
+  picks: PickItem[] | undefined,
+  points: number,
+): AwardName[] {
+  if (!head.final) return [];
+  const top = head.scores.length > 0 ? head.scores[0][0] : null;
+  return awardsOf(head.card, picks, points, top);
 }
 
 /**
@@ -464,6 +463,7 @@ export function rowPrediction(
     answers: storedAnswers(answers),
     questionScores: storedScores(scoreQuestions(answers, head.questions ?? []).questionScores),
     possiblePoints: head.final ? null : (row[10] ?? null),
+    awards: boardAwards(head, picks, row[2]),
   };
 }
 

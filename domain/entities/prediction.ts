@@ -4,7 +4,7 @@
  * written in the same transaction; its leaderboard is a board (board.ts). The final scoring pass
  * sets points, correct picks and the event rank.
  */
-import type { FinishMethod } from '../schema-types';
+import type { Award, FinishMethod } from '../schema-types';
 import type { EventItem } from './event';
 import { userPk } from './profile';
 import { beginsWith, between, onTable } from './access';
@@ -21,6 +21,9 @@ export interface PickItem {
 }
 
 export type { AnswerItem } from './stored-answers';
+
+/** What an event adds to a streak (domain/streaks.ts): [matches counted, right in a row from the first, right in a row to the last, longest run]. */
+export type StreakPart = [count: number, prefix: number, suffix: number, best: number];
 
 export interface PredictionItem {
   userId: string;
@@ -44,6 +47,12 @@ export interface PredictionItem {
   questionScores?: string | null;
   /** The secret part of the share card's address (share.ts), new at each save; absent on older predictions. */
   shareToken?: string | null;
+  /** Set by the final pass with points: what the prediction won in its event (domain/awards.ts). */
+  awards?: Award[] | null;
+  /** Set by the final pass with points: what its event adds to the player's streak (domain/streaks.ts). */
+  streak?: StreakPart | null;
+  /** Set by the final pass with the streak: the event's bell (startsAtMs), to fold a day's events in bell order. */
+  bellMs?: number | null;
   /** Never stored: while BROADCAST, what the board says the player can still add (board.ts boardPossible). */
   possiblePoints?: number | null;
 }
@@ -179,5 +188,6 @@ export function toPrediction(item: PredictionItem) {
     possiblePoints: item.possiblePoints ?? null,
     answers: answersOf(item.answers),
     questionScores: scoresOf(item.questionScores),
+    awards: item.awards ?? [],
   };
 }

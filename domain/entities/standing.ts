@@ -6,12 +6,45 @@
  * (four digits; a year that does not fit has no key: every builder returns null).
  */
 import type { Standing } from '../schema-types';
+import { AWARDS, type AwardName } from '../awards';
 import { SEASON } from './season';
 import { userPk } from './profile';
 import { padded, type ItemKey } from './table';
 
-/** A stored standing: the fields of the GraphQL Standing but its rank, and its revision. */
-export type StandingItem = Omit<Standing, 'seasonId' | 'rank'> & { seasonId?: string; rev?: number };
+/** A stored standing: the fields of the GraphQL Standing but its rank, its revision, and (calendar years) its trophies. */
+export type StandingItem = Omit<Standing, 'seasonId' | 'rank'> & {
+  seasonId?: string;
+  rev?: number;
+  trophies?: Trophies | null;
+};
+
+/**
+ * How many of each award the player's predictions of a calendar year hold (absent: none), kept by the
+ * final pass on the year's standing with its totals (the same difference, in the same transaction): an
+ * event counts in one calendar year, so a profile's trophies are the sum over its calendar-year standings.
+ */
+export type Trophies = Partial<Record<AwardName, number>>;
+
+/** The trophies with the awards of a prediction replaced: `before`'s taken away, `after`'s added. */
+export function changedTrophies(
+  trophies: Trophies | null | undefined,
+  before: AwardName[],
+  after: AwardName[],
+): Trophies {
+  const out: Trophies = { ...(trophies ?? {}) };
+  for (const a of before) out[a] = (out[a] ?? 0) - 1;
+  for (const a of after) out[a] = (out[a] ?? 0) + 1;
+  return out;
+}
+
+/** A profile's trophies: each award's count over its calendar-year standings, in AWARDS order, those won only. */
+export function trophyCounts(standings: StandingItem[]): { award: AwardName; count: number }[] {
+  const years = standings.filter((s) => SEASON.isCalendar(s.seasonId ?? seasonIdOf(s.season) ?? ''));
+  return AWARDS.map((award) => ({
+    award,
+    count: years.reduce((n, s) => n + ((s.trophies ?? {})[award] ?? 0), 0),
+  })).filter((t) => t.count > 0);
+}
 
 /** Padded width of a calendar season's id (a year). */
 export const STANDING_WIDTH = { season: 4 } as const;

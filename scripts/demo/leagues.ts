@@ -24,3 +24,17 @@ export const demoLeagues: { name: string; season: number | 'year'; members: numb
   { name: 'All In Crew', season: 0, members: [0, 6, 7, 8, 9, 10, 11] },
   { name: 'Chaos Club', season: 'year', members: [12, 13, 14, 15, 16, 17, 18, 19] },
 ];
+
+/**
+ * A chat history, posted once the season is played (after the final passes' SYSTEM messages): a
+ * league by its index in demoLeagues, who posts (a player index) and what.
+ */
+export const demoChat: { league: number; player: number; text: string }[] = [
+  { league: 1, player: 6, text: 'Called the Casino Gauntlet. Nobody believed me.' },
+  { league: 1, player: 0, text: 'The belt is coming back to me at All Out.' },
+  { league: 1, player: 8, text: 'Bold words from someone who picked against Swerve.' },
+  { league: 1, player: 10, text: 'Who is doing the watch party next time?' },
+  { league: 0, player: 1, text: 'Picks are in. Joker on the main event, obviously.' },
+  { league: 0, player: 4, text: 'Obviously. Good luck everyone!' },
+  { league: 2, player: 12, text: 'Welcome to the Chaos Club. Trash talk encouraged.' },
+];

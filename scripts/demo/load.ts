@@ -6,7 +6,7 @@ import type { AnswerInput, FinishMethod, PickInput } from '@pickem/domain/schema
 import { graphqlData } from 'appsync-local';
 import { scoreFinal } from '../score-final.ts';
 import { demoEvents, demoPlayers, type DemoEvent } from './cards.ts';
-import { demoLeagues, demoSeasons } from './leagues.ts';
+import { demoChat, demoLeagues, demoSeasons } from './leagues.ts';
 import { answerVariables, demoAnswers } from './questions.ts';
 import { ADMIN_GROUP } from '@pickem/domain/groups';
 
@@ -61,6 +61,7 @@ const PROFILE = `mutation Profile($displayName: String!) { updateMyProfile(displ
 const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) { createSeason(input: $input) { id } }`;
 const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) { createLeague(input: $input) { id inviteCode } }`;
 const JOIN_LEAGUE = `mutation JoinLeague($code: String!) { joinLeague(code: $code) { id } }`;
+const POST = `mutation Post($leagueId: ID!, $text: String!) { postLeagueMessage(leagueId: $leagueId, text: $text) { id } }`;
 
 /** A gate letting at most `limit` calls of `work` run at a time; the others wait their turn in order. */
 function limiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
@@ -115,13 +116,17 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
   const seasonIds: string[] = [];
   for (const input of demoSeasons())
     seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
+  const leagueIds: string[] = [];
   const leagues = async () => {
     for (const league of demoLeagues) {
       const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
       const [commissioner, ...others] = league.members.map((i) => players[i]);
-      const { createLeague } = await as<{ createLeague: { inviteCode: string } }>(commissioner.token, CREATE_LEAGUE, {
-        input: { name: league.name, seasonId },
-      });
+      const { createLeague } = await as<{ createLeague: { id: string; inviteCode: string } }>(
+        commissioner.token,
+        CREATE_LEAGUE,
+        { input: { name: league.name, seasonId } },
+      );
+      leagueIds.push(createLeague.id);
       for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
     }
   };
@@ -196,6 +201,9 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
     return previous;
   });
   const [cards] = await Promise.all([Promise.all(cardsMade), Promise.all(plays), leaguesMade]);
+  // The chat's history, in order, after the season's SYSTEM messages.
+  for (const post of demoChat)
+    await as(players[post.player].token, POST, { leagueId: leagueIds[post.league], text: post.text });
   // The live event's passes too, so that nothing of the load is still running when it returns.
   await target.settled();
   const predictions = cards.reduce((sum, c) => sum + c.predictions, 0);

@@ -17,7 +17,7 @@ import { QUESTION_LIMIT } from '@pickem/domain/limits';
 import { MAX_SUBSCRIPTION_MESSAGE_BYTES } from 'appsync-cloud';
 import { createTestTable } from 'appsync-local/testing';
 import { LIVE_LEADERBOARD_SIZE, eventUpdateProblem } from '@pickem/domain/live';
-import type { EventUpdateInput } from '@pickem/domain/schema-types';
+import type { Award, EventUpdateInput } from '@pickem/domain/schema-types';
 import { Fixture, expectedLeaderboard, type EventSpec, type Picks } from './fixtures.ts';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -154,6 +154,7 @@ describe('the updates, built from the table', () => {
       possiblePoints: 7, // m3 (7 points) has no result yet
       answers: [],
       questionScores: [],
+      awards: [], // a live board's: awards come with the final one
     });
   });
 });
@@ -210,6 +211,7 @@ describe("AppSync's subscription payload limit", () => {
         questionId: `01HZQ${String(q).padStart(21, '0')}`,
         points: -5000,
       })),
+      awards: ['TOP_SCORE', 'PERFECT_CARD', 'BOLDEST_CALL'] as Award[],
     });
     const update: EventUpdateInput = {
       eventId: event.id,

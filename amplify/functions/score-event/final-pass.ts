@@ -1,7 +1,7 @@
 /**
  * The final pass: every player written (prediction and standings, one transaction; final-scores.ts),
- * then the event board and each season's board, and the tables of the seasons' leagues
- * (league-tables.ts), on a card that held; then the event SCORED, on the condition that its card
+ * then the event board and each season's board, and the tables and belts of the seasons' leagues
+ * (league-tables.ts, belt.ts), on a card that held; then the event SCORED, on the condition that its card
  * revision is still the one the pass last read: a result entered after that read (between the read
  * and the mark) fails the mark, and the pass goes round again on the new card. Past the deadline no
  * new transaction batch starts and the pass answers unfinished (no board, state unchanged).
@@ -59,7 +59,8 @@ export async function finalPass(
     });
     if (!done.finished) return unfinished();
     await writeBoards(store, checked.event, seasons, done, checked.cardRev, done.settled);
-    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline))) return unfinished();
+    const belt = { event: checked.event, cardRev: checked.cardRev };
+    if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline, belt))) return unfinished();
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return refused(again);
     const changed = cardFingerprint(again) !== cardFingerprint(checked);

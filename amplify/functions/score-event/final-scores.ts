@@ -11,6 +11,8 @@ import { PROFILE } from '@pickem/domain/entities/profile';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { QuestionItem } from '@pickem/domain/entities/question';
 import { secondKey } from '@pickem/domain/ranking';
+import { awardsOf, boldestShare, topPoints } from '@pickem/domain/awards';
+import { streakPart } from '@pickem/domain/streaks';
 import { entriesScoring, entryPlayer, eventRow, playerScore, readEntries, scoringOf, type Card } from './card.ts';
 import { scorePlayers, type PlayerJob, type Settled } from './player.ts';
 import { forEachBounded } from './pool.ts';
@@ -53,6 +55,10 @@ export async function writeScores(
 
   const rows: EventRow[] = [];
   const jobs: PlayerJob[] = [];
+  // The awards' event-wide figures, over the players (an entry without its prediction is none).
+  const players = raw.filter((r) => stored.has(keyId(r.key)));
+  const top = topPoints(players.map((r) => r.points));
+  const boldest = boldestShare(scoring.card);
   for (const r of raw) {
     const prediction = stored.get(keyId(r.key));
     // An entry is written with its prediction; an entry without one is not a player of the event.
@@ -71,6 +77,9 @@ export async function writeScores(
         scores: r.scores,
         cardBonus: r.cardBonus,
         questionScores: r.questionScores,
+        awards: awardsOf(scoring.card, r.entry.picks, r.points, top, boldest),
+        streak: streakPart(scoring.card, r.entry.picks),
+        bellMs: event.startsAtMs,
       },
       state: { prediction, standings: new Map(seasons.map((s) => [s, stored.get(keyId(standingKey(r.userId, s)))])) },
       ctx: { displayName, seasons },
@@ -78,10 +87,10 @@ export async function writeScores(
   }
 
   // Each player's items share one transaction of at most MAX_TRANSACT_ITEMS.
-  const players = Math.min(perTransaction, Math.floor(MAX_TRANSACT_ITEMS / (1 + seasons.length)));
+  const perBatch = Math.min(perTransaction, Math.floor(MAX_TRANSACT_ITEMS / (1 + seasons.length)));
   const settled = new Map<string, Settled>();
   let finished = true;
-  await forEachBounded(chunk(jobs, players), store.concurrency, async (batch) => {
+  await forEachBounded(chunk(jobs, perBatch), store.concurrency, async (batch) => {
     if (pastDeadline()) {
       finished = false;
       return;

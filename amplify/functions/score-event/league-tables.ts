@@ -29,6 +29,7 @@ import { seasonFigures, type Settled, type StandingRow } from './player.ts';
 import { forEachBounded } from './pool.ts';
 import { standingKey } from './standings.ts';
 import { backoff, sleep } from './retry.ts';
+import { refreshBelt, type BeltScoring } from './belt.ts';
 import { isConditionFailure, keyId, type Store } from './store.ts';
 
 const MAX_ATTEMPTS = 6;
@@ -118,7 +119,8 @@ async function refreshLeague(
 }
 
 /**
- * Every league of the seasons, refreshed with the standings the pass settled. Past the deadline no new
+ * Every league of the seasons, refreshed with the standings the pass settled, and its belt with the
+ * event (`belt`: the event and the card revision scored; belt.ts). Past the deadline no new
  * league is started and the answer is false (unfinished: the run that finishes the pass refreshes the rest).
  */
 export async function refreshLeagueTables(
@@ -126,6 +128,7 @@ export async function refreshLeagueTables(
   seasons: string[],
   settled: Map<string, Settled>,
   pastDeadline: () => boolean = () => false,
+  belt?: BeltScoring,
 ): Promise<boolean> {
   let finished = true;
   for (const seasonId of seasons) {
@@ -146,7 +149,9 @@ export async function refreshLeagueTables(
           finished = false;
           return;
         }
-        await refreshLeague(store, id, leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined, figures);
+        const league = leagues.get(keyId(LEAGUE.key(id))) as LeagueItem | undefined;
+        await refreshLeague(store, id, league, figures);
+        if (belt && league?.table) await refreshBelt(store, id, Object.keys(league.table), belt, settled);
       });
     }
   }

@@ -7,7 +7,9 @@
  */
 import type { TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { storedScores } from '@pickem/domain/entities/stored-answers';
-import { STANDING } from '@pickem/domain/entities/standing';
+import { STANDING, changedTrophies, type Trophies } from '@pickem/domain/entities/standing';
+import type { AwardName } from '@pickem/domain/awards';
+import type { StreakPart } from '@pickem/domain/streaks';
 import { TABLE } from '@pickem/domain/entities/table';
 import type { Item } from './attributes.ts';
 import { transactionalWriteUnits } from './capacity.ts';
@@ -29,6 +31,10 @@ export interface PredictionScore {
   cardBonus: number;
   /** What each question with an answer earned (domain/questions.ts). */
   questionScores: { questionId: string; points: number }[];
+  /** What the prediction won (domain/awards.ts) and adds to a streak (domain/streaks.ts). */
+  awards: AwardName[];
+  streak: StreakPart;
+  bellMs: number;
 }
 
 export interface PlayerState {
@@ -56,6 +62,8 @@ export interface StandingRow {
 export interface Settled {
   standings: Map<string, StandingRow>;
   wroteStanding: boolean;
+  /** The player's figures in this event (what a league's belt counts). */
+  event?: { points: number; correct: number; displayName: string };
 }
 
 /** The standings the players settled in one season, by user id (a season board's and a league table's figures). */
@@ -122,12 +130,20 @@ export function planPlayer(
     scores: score.scores,
     cardBonus: score.cardBonus,
     questionScores: storedScores(score.questionScores),
+    awards: score.awards,
+    streak: score.streak,
+    bellMs: score.bellMs,
   };
+  const awardsBefore = scored(prediction) ? ((prediction.awards as AwardName[] | undefined) ?? []) : [];
+  const awardsKept = awardsBefore.join() === score.awards.join();
   const scoreKept = scored(prediction) && prediction.points === score.points && prediction.correct === score.correct;
   const detailKept =
     JSON.stringify(prediction.scores ?? null) === JSON.stringify(score.scores) &&
     prediction.cardBonus === score.cardBonus &&
-    (prediction.questionScores ?? '') === predictionSet.questionScores;
+    (prediction.questionScores ?? '') === predictionSet.questionScores &&
+    awardsKept &&
+    JSON.stringify(prediction.streak ?? null) === JSON.stringify(score.streak) &&
+    prediction.bellMs === score.bellMs;
   const writePrediction = !(
     scoreKept &&
     detailKept &&
@@ -153,13 +169,19 @@ export function planPlayer(
     const standing = state.standings.get(seasonId);
     const totals = projectedTotals(prediction, standing, score);
     if (totals === null) return 'stale';
-    if (scoreKept && standing && standing.displayName === ctx.displayName) {
+    // The trophies live on the calendar year's standing (ctx.seasons[0]), changed with the awards.
+    const trophies =
+      seasonId === ctx.seasons[0] && !awardsKept
+        ? changedTrophies(standing?.trophies as Trophies | undefined, awardsBefore, score.awards)
+        : null;
+    if (scoreKept && trophies === null && standing && standing.displayName === ctx.displayName) {
       standings.set(seasonId, rowOf(standing));
       continue;
     }
     const rev = ((standing?.rev as number | undefined) ?? 0) + 1;
     const standingSet = STANDING.attributes(seasonId, score.userId, ctx.displayName, totals, rev);
     if (standingSet === null) throw new Error(`Season ${seasonId} does not fit a standing's key`);
+    if (trophies !== null) Object.assign(standingSet, { trophies });
     wroteStanding = true;
     items.push({
       Update: setUpdate(tableName, standingKey(score.userId, seasonId), standingSet, (e) => {
@@ -177,7 +199,8 @@ export function planPlayer(
     wcuEstimate += transactionalWriteUnits(standing, standingSet);
     standings.set(seasonId, { displayName: ctx.displayName, ...totals, rev });
   }
-  return { items, wcuEstimate, settled: { standings, wroteStanding } };
+  const event = { points: score.points, correct: score.correct, displayName: ctx.displayName };
+  return { items, wcuEstimate, settled: { standings, wroteStanding, event } };
 }
 
 /**
