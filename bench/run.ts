@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run on one in-memory DynamoDB Local.
- *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local);
+ *   - local-runtime overhead (p50 over HTTP vs straight to DynamoDB Local, and vs Amplify's AppSync
+ *     simulator, installed into bench/peer/ on first use; `--peer off` leaves it out);
  *   - each screen's cost at 10, 1,000 and 10,000 players, with the seed design's event card as reference;
  *   - scoring throughput at 1,000 and 10,000 predictions;
  *   - hot reload: from saving a resolver, or a library file most resolvers import, to the new version being served.
@@ -47,11 +48,11 @@ const dynamo = await startDynamoDbLocal({ stateDir: stateDir, inMemory: true, po
 try {
   if (!skip.has('latency')) {
     const target = await startBenchTarget(dynamo.endpoint);
-    const latency = await benchLatency(target);
+    const latency = await benchLatency(target, 400, option('--peer') !== 'off');
     await target.close();
     print({ ...latency });
     say(
-      `local-runtime overhead, Query.events over HTTP vs the same Query straight to DynamoDB Local (${latency.samples} samples each):`,
+      `local-runtime overhead, Query.events (${latency.itemsReturned} events) over HTTP vs the same Query straight to DynamoDB Local (${latency.samples} samples each):`,
     );
     say(
       `  p50 API ${latency.apiP50Ms.toFixed(2)} ms, direct (AWS SDK) ${latency.directP50Ms.toFixed(2)} ms, ratio ${latency.ratio.toFixed(2)}x`,
@@ -59,6 +60,10 @@ try {
     say(
       `  the same Query by the runtime's own DynamoDB calls ${latency.wireP50Ms.toFixed(2)} ms: the runtime's own work ${latency.ownWorkMs.toFixed(2)} ms a request`,
     );
+    if (latency.peerP50Ms !== undefined && latency.ofPeer !== undefined)
+      say(
+        `  Amplify's AppSync simulator (VTL resolver, same table) ${latency.peerP50Ms.toFixed(2)} ms: the API takes ${latency.ofPeer.toFixed(2)} of its time`,
+      );
     say(`  CPU of the runtime and this client: ${latency.apiCpuMsPerRequest.toFixed(3)} ms an API request\n`);
   }
 
