@@ -1,6 +1,7 @@
 /**
  * One league, in two tabs: the league (its invite code and link, its table: the members' season
- * standings ranked within the league, mine highlighted; its board for an event of the season, live
+ * standings ranked within the league, mine highlighted; each member's line of points after each scored
+ * event of the season, as a chart; its board for an event of the season, live
  * while the event is; the commissioner's tools; leaving) and its chat, followed live from the start
  * so that the tab counts what arrives unread.
  */
@@ -15,6 +16,7 @@ import { MissingPicks } from './MissingPicks.tsx';
 import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { LeagueChat } from './LeagueChat.tsx';
+import { LeagueLines } from './LeagueLines.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { formatDay, shownName } from '../hooks.ts';
@@ -224,31 +226,34 @@ function EventBoard({
     .filter((e) => e.state === 'UPCOMING' && Date.parse(e.startsAt) > Date.now())
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
   return (
-    <section aria-labelledby="event-board-title">
-      <h2 id="event-board-title">Event board</h2>
-      {events.length === 0 ? (
-        <p>No events in this season yet.</p>
-      ) : (
-        <label className="inline">
-          Event{' '}
-          <select
-            value={chosen?.id ?? ''}
-            onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}
-          >
-            {!chosen && <option value="">Choose an event</option>}
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name} ({formatDay(e.date)})
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {commissioner && next && <MissingPicks leagueId={league.id} event={next} />}
-      {chosen && (
-        <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
-      )}
-    </section>
+    <>
+      <LeagueLines league={league} events={events} me={me} />
+      <section aria-labelledby="event-board-title">
+        <h2 id="event-board-title">Event board</h2>
+        {events.length === 0 ? (
+          <p>No events in this season yet.</p>
+        ) : (
+          <label className="inline">
+            Event{' '}
+            <select
+              value={chosen?.id ?? ''}
+              onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}
+            >
+              {!chosen && <option value="">Choose an event</option>}
+              {events.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name} ({formatDay(e.date)})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {commissioner && next && <MissingPicks leagueId={league.id} event={next} />}
+        {chosen && (
+          <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
+        )}
+      </section>
+    </>
   );
 }
 
