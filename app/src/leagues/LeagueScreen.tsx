@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { unreadLabel, unreadWords } from '@pickem/client/chat';
 import { useLeague, useLeagueChat } from '@pickem/client/react';
-import { client, errorText, queries, type EventState } from '../api.ts';
+import { client, errorText } from '../api.ts';
+import { seasonEvents, type SeasonEvent } from '@pickem/client/season-events';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
@@ -178,22 +179,6 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
       <p role="status">{copied}</p>
     </section>
   );
-}
-
-type SeasonEvent = { id: string; name: string; date: string; startsAt: string; state: EventState };
-
-/** The season's events (the events list is newest first: read until the season's start). */
-async function seasonEvents(season: Pick<League['season'], 'startDate' | 'endDate'>): Promise<SeasonEvent[]> {
-  const found: SeasonEvent[] = [];
-  let nextToken: string | null = null;
-  do {
-    const page: { items: SeasonEvent[]; nextToken?: string | null } = (
-      await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
-    ).data.events;
-    found.push(...page.items.filter((e) => e.date >= season.startDate && e.date <= season.endDate));
-    nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
-  } while (nextToken);
-  return found;
 }
 
 /** The board of the event in the route, else the season's live event, else its latest started one. */
