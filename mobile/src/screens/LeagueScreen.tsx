@@ -1,6 +1,7 @@
 /**
  * One league: its season, its invite code, its chat (opened from its header, which counts what is
- * unread: followed live from the start), its table, and its board for an event, live while it runs.
+ * unread: followed live from the start), its table, its season so far (each member's total after each
+ * scored event), and its board for an event, live while it runs.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
@@ -19,6 +20,7 @@ import { space } from '@pickem/client/design/tokens';
 import { BoardRows } from '../BoardRows';
 import { Alert, Badge, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 import { LeagueChat, unreadBadge } from '../LeagueChat';
+import { LeagueLines } from '../LeagueLines';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const { styles } = useTheme();
@@ -59,6 +61,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         Table
       </Text>
       <RankRows rows={league.standings} me={me} testID="league-row" />
+      <LeagueLines league={league} me={me} />
       <EventBoard leagueId={leagueId} eventId={eventId} me={me} onScored={reload} />
     </Screen>
   );
