@@ -83,10 +83,12 @@ describe.skipIf(skipBrowserTests)("the commissioner's nudge and the league chart
       .getByText(/^You nudged them at .+\. One nudge per event\.$/)
       .waitFor();
     expect(await sideways(boss)).toBe(false);
-  });
+  }, 90_000);
 
   it('shows the member the notice on the events screen until it is dismissed', async () => {
+    // The member's page opened on the events screen before the nudge: read it again.
     await member.goto(`${stack.appUrl}#/`);
+    await member.reload();
     const notice = member.getByTestId('nudges').getByRole('status');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(
@@ -100,7 +102,7 @@ describe.skipIf(skipBrowserTests)("the commissioner's nudge and the league chart
     await member.getByRole('heading', { name: 'Events' }).waitFor();
     await member.getByText(EVENT).first().waitFor();
     expect(await member.getByTestId('nudges').count()).toBe(0);
-  });
+  }, 90_000);
 
   it("draws each member's line over the league's season, with words for screen readers", async () => {
     for (const [page, theme] of [
@@ -119,5 +121,5 @@ describe.skipIf(skipBrowserTests)("the commissioner's nudge and the league chart
       await page.screenshot({ path: `build/screenshots/league-chart-360-${theme}.png` });
     }
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });
