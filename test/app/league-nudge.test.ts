@@ -3,7 +3,8 @@
  * Chromium at 360 px on the demo season `npm start` loads: the commissioner of Tag Team Titans sees,
  * for a new event nobody has picked, whom the nudge reaches and how, and nudges once; a member (in
  * the dark theme) finds the notice on the events screen and dismisses it; All In Crew's page draws
- * each member's line over the 2024 season, with its text alternative. No page scrolls sideways.
+ * each member's line over the 2024 season (light, and dark for another member), with its text
+ * alternative. No page scrolls sideways.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,9 +106,11 @@ describe.skipIf(skipBrowserTests)("the commissioner's nudge and the league chart
   }, 90_000);
 
   it("draws each member's line over the league's season, with words for screen readers", async () => {
+    // All In Crew: player01 (its commissioner) and player07..12, over the 2024 season's four scored events.
+    const crew = await openAs('player07', 'dark');
     for (const [page, theme] of [
       [boss, 'light'],
-      [member, 'dark'],
+      [crew, 'dark'],
     ] as const) {
       await openLeague(page, 'All In Crew');
       const chart = page.getByTestId('league-chart');
