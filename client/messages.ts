@@ -28,6 +28,7 @@ const BY_TYPE: Record<string, string> = {
     'You were removed from this league, so you cannot rejoin it with its code. Ask its commissioner to let you back in.',
   [ERROR.tooManyAttempts]: 'Too many wrong codes. Try again in a minute.',
   [ERROR.rateLimited]: 'You are sending messages too fast. Wait a minute, then try again.',
+  [ERROR.alreadyNudged]: 'This league was nudged for this event already: one nudge per event.',
   [ERROR.bellRung]: "This event's bell has rung: its picks were shown, so the bell can no longer move.",
   [ERROR.seasonLocked]: 'That season has live or scored events, so its dates can no longer change.',
   [ERROR.rulesLocked]: "This event's bell has rung: players picked under its rules, so they can no longer change.",

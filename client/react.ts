@@ -14,3 +14,4 @@ export { useLeaguePreview } from './react/use-league-preview.ts';
 export { useSavePicks, type SavedPrediction } from './react/use-save-picks.ts';
 export { useChosenName } from './react/use-chosen-name.ts';
 export { useLeagueChat, CHAT_PAGE, type LeagueChat } from './react/use-league-chat.ts';
+export { useLeagueLines } from './react/use-league-lines.ts';

@@ -18,6 +18,7 @@
  * - leagueFull ... commissionerMustTransfer: league refusals, each its own errorType; nothing is written.
  * - banned: joinLeague by a player the commissioner removed (until unbanLeagueMember).
  * - tooManyAttempts: joinLeague after JOIN_ATTEMPTS.maxWrong wrong codes within the player's current minute.
+ * - alreadyNudged: nudgeLeague for a league and event already nudged (once per league and event).
  * - rateLimited: postLeagueMessage beyond CHAT_LIMIT.perMinute in the player's current minute in that league.
  * - scoringFailed: the scoring function answered with neither a report nor an error.
  * - publishFailed: a live update (publishEventUpdate) could not be published; what it announces is written.
@@ -48,6 +49,7 @@ export const ERROR = {
   banned: 'Banned',
   tooManyAttempts: 'TooManyAttempts',
   rateLimited: 'RateLimited',
+  alreadyNudged: 'AlreadyNudged',
   scoringFailed: 'ScoringFailed',
   publishFailed: 'PublishFailed',
 } as const;

@@ -222,8 +222,10 @@ export type League = {
   myRank: number | null;
   /** The members' predictions for the event, ranked by the points of the results entered so far (provisional while BROADCAST, final once SCORED). Null while the picks are hidden (before the lock). */
   eventLeaderboard?: Array<Prediction> | null;
-  /** For the commissioner (and admins): the members without a complete prediction for an event of the league's season, by name only, until its bell (empty after it). */
-  missingPicks?: Array<User> | null;
+  /** For the commissioner (and admins): the members without a complete prediction for an event of the league's season, by name only, and whether a nudge would email them; until its bell (empty after it). */
+  missingPicks?: Array<MissingPick> | null;
+  /** For the commissioner (and admins): when the league's members were nudged for the event (nudgeLeague), null if not yet. */
+  nudgedAt?: string | null;
   /** The league's chat, newest first (members and admins). */
   messages?: LeagueMessageConnection;
   /** The caller's messages of the chat since they last read it (markLeagueRead); 0 for a non-member. */
@@ -271,6 +273,33 @@ export type UpcomingEvent = {
   myPickCount: number;
   /** A late card change touched the caller's saved picks: they should pick again (until they save). */
   myCardChanged: boolean;
+  /** The caller's nudges for this event (nudgeLeague): until they pick the whole card, dismiss them, or the bell. */
+  myNudges: Array<Nudge>;
+};
+
+/** A member without a complete prediction for an event (League.missingPicks): the commissioner's nudge reaches each in the app, and by email those with email reminders on. */
+export type MissingPick = {
+  id: string;
+  displayName: string;
+  /** Whether the nudge would email them (their email reminders are on). */
+  byEmail: boolean;
+};
+
+/** A commissioner's nudge to pick an event, shown on the nudged player's events screen. */
+export type Nudge = {
+  /** What dismissNudge names. */
+  id: string;
+  leagueId: string;
+  leagueName: string;
+  /** Who nudged: the league's commissioner (or an admin), by display name at the time. */
+  byName: string;
+  nudgedAt: string;
+};
+
+/** What nudgeLeague did: the members it reached in the app, and how many of them it emailed. */
+export type NudgeResult = {
+  notified: number;
+  emailed: number;
 };
 
 export type EventConnection = {
@@ -592,7 +621,13 @@ export type LeagueMissingPicksArgs = {
   eventId: string;
 };
 
-export type LeagueMissingPicksResult = Array<User> | null;
+export type LeagueMissingPicksResult = Array<MissingPick> | null;
+
+export type LeagueNudgedAtArgs = {
+  eventId: string;
+};
+
+export type LeagueNudgedAtResult = string | null;
 
 export type LeagueMessagesArgs = {
   limit?: number | null;
@@ -819,7 +854,13 @@ export type MutationNudgeLeagueArgs = {
   eventId: string;
 };
 
-export type MutationNudgeLeagueResult = number;
+export type MutationNudgeLeagueResult = NudgeResult;
+
+export type MutationDismissNudgeArgs = {
+  id: string;
+};
+
+export type MutationDismissNudgeResult = boolean;
 
 export type MutationCreateLeagueArgs = {
   input: CreateLeagueInput;

@@ -3,6 +3,7 @@ import { caller, isAdmin } from './lib/caller';
 import { ERROR } from './lib/errors';
 import { requireViewer, type LeagueSource } from './lib/league';
 import { nameOf } from './lib/league-tables';
+import { emailedByNudge, unpickedOf } from './lib/missing-picks';
 import type { LeagueTableStash } from './lib/stash';
 import { requiredId } from './lib/validate';
 import type { LeagueMissingPicksArgs, LeagueMissingPicksResult } from '@pickem/domain/schema-types';
@@ -11,8 +12,9 @@ import { predictionsLocked } from '@pickem/domain/visibility';
 type MissingPicksContext = Context<LeagueMissingPicksArgs, LeagueTableStash, undefined, LeagueSource>;
 
 /**
- * Pipeline: getLeagueMembers → getEventCard → getMemberPredictions (as eventLeaderboard). The
- * commissioner (or an admin) reads who has not finished picking: names only, never picks.
+ * Pipeline: getLeagueMembers → getEventCard → getMemberPredictions (as eventLeaderboard, with the
+ * members' reminder settings in the same BatchGetItem). The commissioner (or an admin) reads who has not
+ * finished picking, and whether a nudge would email each: names only, never picks or addresses.
  */
 export function request(ctx: MissingPicksContext) {
   requireViewer(ctx.source);
@@ -21,6 +23,7 @@ export function request(ctx: MissingPicksContext) {
     util.error("Only the league's commissioner sees who has not picked", ERROR.notCommissioner);
   }
   requiredId(ctx.args.eventId, 'eventId');
+  ctx.stash.withReminders = true;
   return {};
 }
 
@@ -32,14 +35,12 @@ export function response(ctx: MissingPicksContext): LeagueMissingPicksResult {
     util.error("This event is not in the league's season", ERROR.validation);
   }
   if (predictionsLocked(event!, util.time.nowEpochMilliSeconds())) return [];
-  const onCard = event!.matchOrder;
+  const unpicked = unpickedOf(event!, ctx.stash.members, ctx.stash.predictions);
   return ctx.stash.members
-    .filter((m) => {
-      const prediction = ctx.stash.predictions[m.userId];
-      if (!prediction) return true;
-      const picked: Record<string, boolean> = {};
-      for (const p of prediction.picks) if (onCard.indexOf(p.matchId) >= 0) picked[p.matchId] = true;
-      return Object.keys(picked).length < onCard.length;
-    })
-    .map((m) => ({ id: m.userId, displayName: nameOf(ctx.stash, m.userId, m.displayName), reminders: null }));
+    .filter((m) => unpicked[m.userId] !== undefined)
+    .map((m) => ({
+      id: m.userId,
+      displayName: nameOf(ctx.stash, m.userId, m.displayName),
+      byEmail: emailedByNudge(ctx.stash.reminders[m.userId]),
+    }));
 }

@@ -6,7 +6,7 @@ import { requiredId } from './lib/validate';
 
 type NudgeLeagueContext = Context<MutationNudgeLeagueArgs, NudgeStash, { result: MutationNudgeLeagueResult }>;
 
-/** Pipeline: getLeague → getLeagueSeason → getEventCard → getMemberPredictions → sendNudges. */
+/** Pipeline: getLeague → getLeagueSeason → getEventCard → getMemberPredictions → writeNudges → sendNudges. */
 export function request(ctx: NudgeLeagueContext) {
   requiredId(ctx.args.eventId, 'eventId');
   return beginLeagueRequest(ctx, ctx.args.leagueId);

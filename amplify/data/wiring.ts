@@ -108,7 +108,7 @@ export const wiring: ApiWiring = wireApi({
   ],
   resolvers: [
     unit('Query', 'events'),
-    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks')]),
+    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks'), fn('getMyNudges')]),
     pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks'), getRowNames]),
     unit('Query', 'seasons'),
     pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),
@@ -176,8 +176,11 @@ export const wiring: ApiWiring = wireApi({
       getLeagueSeason,
       getEventCard,
       fn('getMemberPredictions'),
+      fn('writeNudges'),
       fn('sendNudges', remindersSource.name),
     ]),
+    unit('League', 'nudgedAt'),
+    unit('Mutation', 'dismissNudge'),
     unit('User', 'reminders'),
     pipeline('Mutation', 'createLeague', [getLeagueSeason, getMyStanding, getMyProfile, fn('writeNewLeague')]),
     pipeline('Mutation', 'joinLeague', [

@@ -541,12 +541,23 @@ mutation UpdateReminders($email: Boolean!, $minutesBefore: Int!) {
 }
 ` as GeneratedMutation<T.UpdateRemindersMutationVariables, T.UpdateRemindersMutation>;
 
-/** The commissioner emails the members without a complete prediction for an event (League.missingPicks) who have email reminders on: once per league and event. Answers how many were emailed. */
+/** The commissioner nudges the members without a complete prediction for an event (League.missingPicks): a notice on their events screen, and an email to those with email reminders on. Once per league and event (AlreadyNudged). */
 export const nudgeLeague = /* GraphQL */ `
 mutation NudgeLeague($leagueId: ID!, $eventId: ID!) {
-  nudgeLeague(leagueId: $leagueId, eventId: $eventId)
+  nudgeLeague(leagueId: $leagueId, eventId: $eventId) {
+    __typename
+    notified
+    emailed
+  }
 }
 ` as GeneratedMutation<T.NudgeLeagueMutationVariables, T.NudgeLeagueMutation>;
+
+/** Hides one of the caller's nudges (UpcomingEvent.myNudges) for good. */
+export const dismissNudge = /* GraphQL */ `
+mutation DismissNudge($id: ID!) {
+  dismissNudge(id: $id)
+}
+` as GeneratedMutation<T.DismissNudgeMutationVariables, T.DismissNudgeMutation>;
 
 /** A league of the season, with the caller as its commissioner and only member. */
 export const createLeague = /* GraphQL */ `

@@ -85,6 +85,14 @@ query UpcomingEvents {
     }
     myPickCount
     myCardChanged
+    myNudges {
+      __typename
+      id
+      leagueId
+      leagueName
+      byName
+      nudgedAt
+    }
   }
 }
 ` as GeneratedQuery<T.UpcomingEventsQueryVariables, T.UpcomingEventsQuery>;

@@ -305,6 +305,14 @@ export type UpcomingEventsQuery = {
     };
     myPickCount: number;
     myCardChanged: boolean;
+    myNudges: Array<{
+      __typename: 'Nudge';
+      id: string;
+      leagueId: string;
+      leagueName: string;
+      byName: string;
+      nudgedAt: string;
+    }>;
   }>;
 };
 
@@ -1347,7 +1355,19 @@ export type NudgeLeagueMutationVariables = {
 };
 
 export type NudgeLeagueMutation = {
-  nudgeLeague: number;
+  nudgeLeague: {
+    __typename: 'NudgeResult';
+    notified: number;
+    emailed: number;
+  };
+};
+
+export type DismissNudgeMutationVariables = {
+  id: string;
+};
+
+export type DismissNudgeMutation = {
+  dismissNudge: boolean;
 };
 
 export type CreateLeagueMutationVariables = {

@@ -4,6 +4,7 @@ import { caller } from './caller';
 import type { MatchItem } from '@pickem/domain/entities/match';
 import { PREDICTION, type PredictionItem } from '@pickem/domain/entities/prediction';
 import { PROFILE, type ProfileItem } from '@pickem/domain/entities/profile';
+import { REMINDER, type ReminderSettingsItem } from '@pickem/domain/entities/reminder';
 import { SEASON } from '@pickem/domain/entities/season';
 import { STANDING, toStanding, type StandingItem } from '@pickem/domain/entities/standing';
 import type { LeagueSource } from './league';
@@ -21,7 +22,8 @@ import { predictionsLocked, visiblePrediction } from '@pickem/domain/visibility'
  * event with their points on the results entered so far, computed at read time.
  */
 
-export type MemberRead = ((StandingItem | PredictionItem | ProfileItem) & { type: string }) | null;
+export type MemberRead =
+  ((StandingItem | PredictionItem | ProfileItem | ReminderSettingsItem) & { type: string }) | null;
 
 /** Sorts a BatchGetItem's items into the stash by type and user id (a key not found is absent). */
 export function memberItemsRead(ctx: Context<unknown, LeagueTableStash>, items: MemberRead[]): void {
@@ -30,6 +32,8 @@ export function memberItemsRead(ctx: Context<unknown, LeagueTableStash>, items: 
     if (item && item.type === PREDICTION.type)
       ctx.stash.predictions[(item as PredictionItem).userId] = item as PredictionItem;
     if (item && item.type === PROFILE.type) ctx.stash.profiles[(item as ProfileItem).id] = item as ProfileItem;
+    if (item && item.type === REMINDER.type)
+      ctx.stash.reminders[(item as ReminderSettingsItem).userId] = item as ReminderSettingsItem;
   }
 }
 

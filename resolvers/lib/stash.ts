@@ -5,6 +5,7 @@ import type { LeagueItem, MemberItem } from '@pickem/domain/entities/league';
 import type { MatchFields, MatchItem } from '@pickem/domain/entities/match';
 import type { QuestionFields, QuestionItem } from '@pickem/domain/entities/question';
 import type { ProfileItem } from '@pickem/domain/entities/profile';
+import type { NudgeItem } from '@pickem/domain/entities/nudge';
 import type { ReminderSettingsItem } from '@pickem/domain/entities/reminder';
 import type { SeasonRanksItem } from '@pickem/domain/entities/season-ranks';
 import type { PredictionItem } from '@pickem/domain/entities/prediction';
@@ -107,6 +108,10 @@ export interface UpcomingStash {
   pickCounts: Record<string, number>;
   /** getMyEventPicks: whether a late card change touched the caller's prediction, by event id. */
   cardChanged: Record<string, boolean>;
+  /** getMyEventPicks: whether the caller has picked every match on the card, by event id. */
+  complete: Record<string, boolean>;
+  /** getMyNudges: the caller's nudges, by event id. */
+  nudges: Record<string, NudgeItem[]>;
 }
 
 /** A board page's steps: getBoardChunks or getLeaderboardChunks (EventCard.leaderboard), then getRowNames. */
@@ -191,10 +196,17 @@ export interface LeagueTableStash extends CardStash {
   standings: Record<string, Record<string, unknown>>;
   predictions: Record<string, PredictionItem>;
   profiles: Record<string, ProfileItem>;
+  /** League.missingPicks (request): getMemberPredictions reads the members' reminder settings too. */
+  withReminders: boolean;
+  /** getMemberPredictions, with withReminders: the settings read, by user id (a player who never saved any is absent). */
+  reminders: Record<string, ReminderSettingsItem>;
 }
 
-/** nudgeLeague: getLeague → getLeagueSeason → getEventCard → getMemberPredictions → sendNudges. */
-export type NudgeStash = LeagueStash & LeagueTableStash;
+/** nudgeLeague: getLeague → getLeagueSeason → getEventCard → getMemberPredictions → writeNudges → sendNudges. */
+export interface NudgeStash extends LeagueStash, LeagueTableStash {
+  /** writeNudges: the members nudged (each one's count of matches not picked), empty when none was. */
+  unpicked: Record<string, number>;
+}
 
 /** updateReminders: getMyProfile → writeReminders. */
 export interface RemindersStash extends Pick<CardStash, 'profile' | 'fallbackName'> {

@@ -73,10 +73,11 @@ describe('requests per read screen', () => {
     ]);
   });
 
-  it("the events screen's upcoming part: the events from yesterday on and my predictions of them, 2 requests", async () => {
+  it("the events screen's upcoming part: the events from yesterday on, my predictions of them and my nudges, 3 requests", async () => {
     expect(await requestsOf('b1', '{ upcomingEvents { event { id } myPickCount } }')).toEqual([
       'Query',
       'BatchGetItem',
+      'Query',
     ]);
     expect(await requestsOf('b1', '{ events(before: "2036-03-03") { items { id } } }')).toEqual(['Query']);
   });

@@ -16,7 +16,7 @@ import { LEAGUE_OP } from './leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, matchInput, tableSnapshot } from './mutations-fixtures.ts';
 
 const SET = `mutation($e: Boolean!, $m: Int!) { updateReminders(email: $e, minutesBefore: $m) { reminders { email } } }`;
-const NUDGE = 'mutation($l: ID!, $e: ID!) { nudgeLeague(leagueId: $l, eventId: $e) }';
+const NUDGE = 'mutation($l: ID!, $e: ID!) { nudgeLeague(leagueId: $l, eventId: $e) { emailed } }';
 /** Decodes to CR LF "Bcc: evil@example.com". */
 const EVENT_NAME = '=?UTF-8?B?DQpCY2M6IGV2aWxAZXhhbXBsZS5jb20=?=';
 /**
@@ -77,7 +77,7 @@ describe('names in headers (finding 7) and unsubscribe tokens (finding 9)', () =
     expect(opted.errors).toBeUndefined();
     await api.data('member', LEAGUE_OP.join, { c: createLeague.inviteCode });
     const sent = await api.data('chief', NUDGE, { l: createLeague.id, e: createEvent.id });
-    expect(sent.nudgeLeague).toBe(1);
+    expect(sent.nudgeLeague.emailed).toBe(1);
 
     const entry = api.app.services!.outbox.list().find((e) => {
       const raw = readFileSync(path.join(outboxDir, e.file), 'utf8');

@@ -252,7 +252,7 @@ describe('reminders', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(['complete@example.com', 'partial@example.com']);
   }, 60_000);
 
-  it("nudge: the commissioner's nudge emails the opted-in members with picks missing, once per league and event", async () => {
+  it("nudge: the commissioner's nudge emails the opted-in members with picks missing, once per league and event (AlreadyNudged after)", async () => {
     // The one-click test above turned missing's email off: on again.
     await optIn('missing', 10);
     const event = await createCard(api, 2, new Date(Date.now() + 7_200_000).toISOString());
@@ -262,12 +262,13 @@ describe('reminders', () => {
     await pick('complete', event.id, event.matches);
     await pick('partial', event.id, event.matches.slice(0, 1));
     await pick('boss', event.id, event.matches);
-    const NUDGE = 'mutation($l: ID!, $e: ID!) { nudgeLeague(leagueId: $l, eventId: $e) }';
+    const NUDGE = 'mutation($l: ID!, $e: ID!) { nudgeLeague(leagueId: $l, eventId: $e) { notified emailed } }';
     const refused = await api.request('missing', NUDGE, { l: createLeague.id, e: event.id });
     expect(refused.errors?.[0]).toMatchObject({ errorType: 'NotCommissioner' });
 
     const first = await api.data('boss', NUDGE, { l: createLeague.id, e: event.id });
-    expect(first.nudgeLeague).toBe(2);
+    // off has no email: nudged in the app only.
+    expect(first.nudgeLeague).toEqual({ notified: 3, emailed: 2 });
     const nudges = () =>
       outbox().filter((m) => m.text.includes(encodeURIComponent(event.id)) && m.text.includes('Nudgers reminds you'));
     expect(
@@ -276,8 +277,8 @@ describe('reminders', () => {
         .sort(),
     ).toEqual(['missing@example.com', 'partial@example.com']);
     for (const mail of nudges()) expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const again = await api.data('boss', NUDGE, { l: createLeague.id, e: event.id });
-    expect(again.nudgeLeague).toBe(0);
+    const again = await api.request('boss', NUDGE, { l: createLeague.id, e: event.id });
+    expect(again.errors?.[0]).toMatchObject({ errorType: 'AlreadyNudged' });
     expect(nudges()).toHaveLength(2);
   }, 60_000);
 });

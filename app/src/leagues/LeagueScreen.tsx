@@ -1,13 +1,15 @@
 /**
  * One league, in two tabs: the league (its invite code and link, its table: the members' season
- * standings ranked within the league, mine highlighted; its board for an event of the season, live
+ * standings ranked within the league, mine highlighted; each member's line of points after each scored
+ * event of the season, as a chart; its board for an event of the season, live
  * while the event is; the commissioner's tools; leaving) and its chat, followed live from the start
  * so that the tab counts what arrives unread.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { unreadLabel, unreadWords } from '@pickem/client/chat';
 import { useLeague, useLeagueChat } from '@pickem/client/react';
-import { client, errorText, queries, type EventState } from '../api.ts';
+import { client, errorText } from '../api.ts';
+import { seasonEvents, type SeasonEvent } from '@pickem/client/season-events';
 import { href, inviteLink, navigate } from '../route.ts';
 import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
@@ -15,6 +17,7 @@ import { MissingPicks } from './MissingPicks.tsx';
 import { leaveLeagueOnly, type League } from './documents.ts';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { LeagueChat } from './LeagueChat.tsx';
+import { LeagueLines } from './LeagueLines.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { formatDay, shownName } from '../hooks.ts';
@@ -178,22 +181,6 @@ function Invite({ code, joinsOpen }: { code: string; joinsOpen: boolean }) {
   );
 }
 
-type SeasonEvent = { id: string; name: string; date: string; startsAt: string; state: EventState };
-
-/** The season's events (the events list is newest first: read until the season's start). */
-async function seasonEvents(season: Pick<League['season'], 'startDate' | 'endDate'>): Promise<SeasonEvent[]> {
-  const found: SeasonEvent[] = [];
-  let nextToken: string | null = null;
-  do {
-    const page: { items: SeasonEvent[]; nextToken?: string | null } = (
-      await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
-    ).data.events;
-    found.push(...page.items.filter((e) => e.date >= season.startDate && e.date <= season.endDate));
-    nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
-  } while (nextToken);
-  return found;
-}
-
 /** The board of the event in the route, else the season's live event, else its latest started one. */
 function EventBoard({
   league,
@@ -224,31 +211,34 @@ function EventBoard({
     .filter((e) => e.state === 'UPCOMING' && Date.parse(e.startsAt) > Date.now())
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
   return (
-    <section aria-labelledby="event-board-title">
-      <h2 id="event-board-title">Event board</h2>
-      {events.length === 0 ? (
-        <p>No events in this season yet.</p>
-      ) : (
-        <label className="inline">
-          Event{' '}
-          <select
-            value={chosen?.id ?? ''}
-            onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}
-          >
-            {!chosen && <option value="">Choose an event</option>}
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name} ({formatDay(e.date)})
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {commissioner && next && <MissingPicks leagueId={league.id} event={next} />}
-      {chosen && (
-        <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
-      )}
-    </section>
+    <>
+      <LeagueLines league={league} events={events} me={me} />
+      <section aria-labelledby="event-board-title">
+        <h2 id="event-board-title">Event board</h2>
+        {events.length === 0 ? (
+          <p>No events in this season yet.</p>
+        ) : (
+          <label className="inline">
+            Event{' '}
+            <select
+              value={chosen?.id ?? ''}
+              onChange={(e) => (window.location.hash = href.league(league.id, e.target.value))}
+            >
+              {!chosen && <option value="">Choose an event</option>}
+              {events.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name} ({formatDay(e.date)})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {commissioner && next && <MissingPicks leagueId={league.id} event={next} />}
+        {chosen && (
+          <LeagueBoard key={chosen.id} leagueId={league.id} event={chosen} me={me} onStandingsMove={onStandingsMove} />
+        )}
+      </section>
+    </>
   );
 }
 

@@ -29,12 +29,22 @@ mutation DeleteLeagueOnly($leagueId: ID!) {
 }
 ` as Typed<{ leagueId: string }, { deleteLeague: { __typename: 'League'; id: string; name: string } }>;
 
-/** The commissioner's list of members who have not finished their picks for an event (names only). */
+/** The commissioner's list of members who have not finished their picks for an event (names, and who a nudge emails), and when the league was nudged for it. */
 export const missingPicksOf = /* GraphQL */ `
 query MissingPicks($leagueId: ID!, $eventId: ID!) {
-  league(leagueId: $leagueId) { __typename id missingPicks(eventId: $eventId) { __typename id displayName } }
+  league(leagueId: $leagueId) {
+    __typename id
+    missingPicks(eventId: $eventId) { __typename id displayName byEmail }
+    nudgedAt(eventId: $eventId)
+  }
 }
 ` as Typed<
   { leagueId: string; eventId: string },
-  { league: { id: string; missingPicks: { id: string; displayName: string }[] | null } | null }
+  {
+    league: {
+      id: string;
+      missingPicks: { id: string; displayName: string; byEmail: boolean }[] | null;
+      nudgedAt: string | null;
+    } | null;
+  }
 >;

@@ -2,7 +2,8 @@
  * Events: Tonight (live, or the bell within a day) and Upcoming, soonest first, each marked "Picks
  * needed" while the player's picks are short of the card (upcomingEvents: one request); then Past,
  * newest first, a page at a time (events before yesterday, plus the scored ones of the upcoming read).
- * Above them, the soonest event locking within a day with picks missing ("Locks in 42 min, 3 matches unpicked").
+ * Above them, the soonest event locking within a day with picks missing ("Locks in 42 min, 3 matches unpicked"),
+ * and the commissioners' nudges (read in the same request).
  */
 import { useEffect, useState } from 'react';
 import { client, errorText, queries, type EventsQuery, type UpcomingEventsQuery } from '../api.ts';
@@ -13,6 +14,7 @@ import { href } from '../route.ts';
 import { usePaged } from '@pickem/client/react';
 import { StateBadge } from '../StateBadge.tsx';
 import { CardChangedBadge } from '../CardChangeNotice.tsx';
+import { NudgeNotices } from './NudgeNotices.tsx';
 
 type EventItem = EventsQuery['events']['items'][number];
 type Upcoming = UpcomingEventsQuery['upcomingEvents'][number];
@@ -63,6 +65,7 @@ export function Events() {
     <section aria-labelledby="events-title">
       <h1 id="events-title">Events</h1>
       {upcomingError && <p role="alert">{upcomingError}</p>}
+      {upcoming && <NudgeNotices upcoming={upcoming} />}
       {warned && (
         <p className="lock-warning" role="status" data-testid="lock-warning">
           <a href={href.event(warned.event.id)}>

@@ -1,11 +1,12 @@
-/** Events, newest first, a page at a time; pull to refresh. */
+/** Events, newest first, a page at a time; pull to refresh. Above them, the commissioners' nudges. */
 import type { EventsQuery } from '@pickem/client/graphql/types';
 import { usePaged } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { formatTime } from '@pickem/client/dates';
 import { Alert, Button, Item, Muted, Screen, Title } from '../ui';
-import { useCardChanged } from '../use-card-changed';
+import { useUpcoming } from '../use-upcoming';
+import { NudgeNotices } from '../NudgeNotices';
 import { CARD_CHANGED_BADGE } from '@pickem/client/card-change';
 
 type EventItem = EventsQuery['events']['items'][number];
@@ -18,10 +19,11 @@ export function Events() {
       (await client.graphql({ query: queries.events, variables: { limit: PAGE, nextToken } })).data.events,
     [],
   );
-  const cardChanged = useCardChanged();
+  const { upcoming, cardChanged } = useUpcoming();
   return (
     <Screen onRefresh={refresh}>
       <Title>Events</Title>
+      <NudgeNotices upcoming={upcoming} />
       <Alert>{error}</Alert>
       {loading && items.length === 0 && !error && <Muted>Loading…</Muted>}
       {!loading && items.length === 0 && !error && <Muted>No events yet.</Muted>}

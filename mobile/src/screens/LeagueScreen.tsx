@@ -1,6 +1,7 @@
 /**
  * One league: its season, its invite code, its chat (opened from its header, which counts what is
- * unread: followed live from the start), its table, and its board for an event, live while it runs.
+ * unread: followed live from the start), its table, its season so far (each member's total after each
+ * scored event), and its board for an event, live while it runs.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
@@ -20,6 +21,7 @@ import { formatDay } from '@pickem/client/dates';
 import { BoardRows } from '../BoardRows';
 import { Alert, Badge, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 import { LeagueChat, unreadBadge } from '../LeagueChat';
+import { LeagueLines } from '../LeagueLines';
 
 export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; eventId?: string; me: string }) {
   const { styles } = useTheme();
@@ -60,6 +62,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         Table
       </Text>
       <RankRows rows={league.standings} me={me} testID="league-row" />
+      <LeagueLines league={league} me={me} />
       <EventBoard leagueId={leagueId} season={league.season} eventId={eventId} me={me} onScored={reload} />
     </Screen>
   );
