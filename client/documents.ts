@@ -133,7 +133,8 @@ mutation MarkLeagueReadOnly($leagueId: ID!) {
 ` as Typed<{ leagueId: string }, { markLeagueRead: { __typename: 'League'; id: string; unread: number } }>;
 
 type LeagueOf = NonNullable<LeagueQuery['league']>;
-export type LeagueScreenData = Omit<LeagueOf, 'messages'>;
+const REIGN_FIELDS = '__typename userId displayName wonAt wonAtName defenses endedAt';
+export type LeagueScreenData = Omit<LeagueOf, 'messages' | 'lineage'>;
 
 /** A league's screen: the league and its table (the chat's messages are the chat's own request). */
 export const leagueScreen = /* GraphQL */ `
@@ -142,6 +143,20 @@ query LeagueScreen($leagueId: ID!) {
     __typename id name memberCount joinsOpen commissionerId inviteCode myRank unread
     season { __typename id name startDate endDate }
     standings { __typename seasonId season rank userId displayName points correct eventsPlayed }
+    champion { ${REIGN_FIELDS} }
   }
 }
 ` as Typed<{ leagueId: string }, { league: LeagueScreenData | null }>;
+
+/** A page of the league's title history, newest reign first. */
+export const leagueLineage = /* GraphQL */ `
+query LeagueLineage($leagueId: ID!, $nextToken: String) {
+  league(leagueId: $leagueId) {
+    __typename id
+    lineage(limit: 20, nextToken: $nextToken) { __typename items { ${REIGN_FIELDS} } nextToken }
+  }
+}
+` as Typed<
+  { leagueId: string; nextToken?: string | null },
+  { league: { __typename: 'League'; id: string; lineage: LeagueOf['lineage'] } | null }
+>;

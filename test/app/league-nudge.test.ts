@@ -12,6 +12,8 @@ import { graphqlData } from 'appsync-local';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { championText, reignText, streakText, trophiesText } from '@pickem/client/honours';
+import type { Award } from '@pickem/client/graphql/types';
 
 const PHONE = { width: 360, height: 780 };
 const EVENT = 'Nudge Night';
@@ -125,4 +127,44 @@ describe.skipIf(skipBrowserTests)("the commissioner's nudge and the league chart
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("shows the league's belt and its title history, and a profile's streak and trophies, as the API has them", async () => {
+    const crewId = (
+      await graphqlData<{ myLeagues: { id: string; name: string }[] }>(
+        stack.apiUrl,
+        stack.tokens.player,
+        '{ myLeagues { id name } }',
+      )
+    ).myLeagues.find((l) => l.name === 'All In Crew')!.id;
+    const { league } = await asAdmin<{
+      league: { champion: Reign; lineage: { items: Reign[] } };
+    }>(
+      'query ($l: ID!) { league(leagueId: $l) { champion { displayName wonAtName defenses } lineage { items { displayName wonAtName defenses } } } }',
+      { l: crewId },
+    );
+    // The demo's belt changed hands at least twice (test/api/demo-season.test.ts checks the reigns themselves).
+    expect(league.lineage.items.length).toBeGreaterThanOrEqual(3);
+    await openLeague(boss, 'All In Crew');
+    expect(await boss.getByTestId('league-champion').textContent()).toBe(championText(league.champion));
+    await boss.getByRole('button', { name: 'Title history' }).click();
+    await expect
+      .poll(() => boss.getByTestId('league-lineage').getByRole('listitem').allTextContents())
+      .toEqual(league.lineage.items.map(reignText));
+    expect(await sideways(boss)).toBe(false);
+    await boss.getByTestId('league-belt').screenshot({ path: 'build/screenshots/league-belt-360.png' });
+
+    const { userProfile } = await graphqlData<{
+      userProfile: { streak: { current: number; best: number }; trophies: { award: Award; count: number }[] };
+    }>(stack.apiUrl, stack.tokens.player, '{ userProfile { streak { current best } trophies { award count } } }');
+    await boss.goto(`${stack.appUrl}#/player`);
+    expect(await boss.getByTestId('streak').textContent()).toBe(streakText(userProfile.streak));
+    expect(await boss.getByTestId('trophies').textContent()).toBe(
+      trophiesText(userProfile.trophies) ?? 'None yet: a top score, a perfect card or the boldest call wins one.',
+    );
+    expect(await sideways(boss)).toBe(false);
+    await boss.screenshot({ path: 'build/screenshots/profile-honours-360.png' });
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
+
+type Reign = { displayName: string; wonAtName: string; defenses: number };

@@ -15,6 +15,7 @@ import { Confirmed } from '../Confirmed.tsx';
 import { CommissionerTools } from './CommissionerTools.tsx';
 import { MissingPicks } from './MissingPicks.tsx';
 import { leaveLeagueOnly, type League } from './documents.ts';
+import { Belt } from './Belt.tsx';
 import { LeagueBoard } from './LeagueBoard.tsx';
 import { LeagueChat } from './LeagueChat.tsx';
 import { LeagueLines } from './LeagueLines.tsx';
@@ -80,6 +81,8 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
       ) : (
         <div role="tabpanel" id="tab-panel-league" aria-labelledby="tab-league">
           {league.inviteCode && <Invite code={league.inviteCode} joinsOpen={league.joinsOpen} />}
+
+          <Belt league={league} />
 
           <h2>Table</h2>
           <RankTable

@@ -9,6 +9,7 @@ import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
 import { seasonLine } from '@pickem/client/season-line';
 import { PROFILE_LIMIT } from '@pickem/client/limits';
+import { awardsText, streakText, trophiesText } from '@pickem/client/honours';
 
 const SeasonChart = lazy(() => import('./SeasonChart.tsx'));
 
@@ -57,6 +58,7 @@ export function Profile({ userId }: { userId?: string }) {
       <h1 id="profile-title">{profile.user.displayName}</h1>
       {!userId && <DisplayName current={profile.user.displayName} onSaved={() => load(null)} />}
       {!userId && <Reminders current={profile.user.reminders} />}
+      <Honours profile={profile} />
       <h2>Seasons</h2>
       {profile.standings.length === 0 ? (
         <p>No scored events yet.</p>
@@ -92,6 +94,11 @@ export function Profile({ userId }: { userId?: string }) {
               <td>
                 <a href={href.event(h.eventId)}>{h.eventName}</a>{' '}
                 <span className="muted nowrap">{formatDay(h.eventDate)}</span>
+                {awardsText(h.awards) && (
+                  <span className="tag tag-title" data-testid="history-awards">
+                    {awardsText(h.awards)}
+                  </span>
+                )}
                 {h.picks.length > 0 && (
                   <HistoryPicks
                     eventId={h.eventId}
@@ -112,6 +119,21 @@ export function Profile({ userId }: { userId?: string }) {
         </button>
       )}
     </section>
+  );
+}
+
+/** The player's current streak of correct picks and their trophy case (the awards of their scored events). */
+function Honours({ profile }: { profile: Profile }) {
+  const trophies = trophiesText(profile.trophies);
+  return (
+    <dl className="honours">
+      <dt>Streak</dt>
+      <dd data-testid="streak">{streakText(profile.streak)}</dd>
+      <dt>Trophies</dt>
+      <dd data-testid="trophies">
+        {trophies ?? 'None yet: a top score, a perfect card or the boldest call wins one.'}
+      </dd>
+    </dl>
   );
 }
 

@@ -18,6 +18,7 @@ import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
 import { formatDay } from '@pickem/client/dates';
+import { championText } from '@pickem/client/honours';
 import { BoardRows } from '../BoardRows';
 import { Alert, Badge, Button, Muted, RankRows, Screen, Title, useTheme } from '../ui';
 import { LeagueChat, unreadBadge } from '../LeagueChat';
@@ -50,6 +51,9 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         </Text>
       )}
       <Alert>{error}</Alert>
+      <Text style={styles.text} testID="league-champion">
+        {championText(league.champion)}
+      </Text>
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: space.md }}>
         <Text accessibilityRole="header" style={styles.subtitle}>
           Chat

@@ -6,6 +6,7 @@ import { useLoad } from '@pickem/client/react';
 import { client, queries } from '../api';
 import { useNav } from '../nav';
 import { formatDay } from '@pickem/client/dates';
+import { awardsText, streakText, trophiesText } from '@pickem/client/honours';
 import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
 
 type Profile = NonNullable<UserProfileQuery['userProfile']>;
@@ -33,6 +34,16 @@ export function Profile({ userId }: { userId?: string }) {
       <Title>{profile?.user.displayName ?? 'Profile'}</Title>
       <Alert>{error}</Alert>
       {profile === null && <Alert>No such player.</Alert>}
+      {profile && (
+        <>
+          <Text style={styles.text} testID="streak">
+            Streak: {streakText(profile.streak)}
+          </Text>
+          <Text style={styles.text} testID="trophies">
+            Trophies: {trophiesText(profile.trophies) ?? 'none yet'}
+          </Text>
+        </>
+      )}
       {profile?.standings.map((s) => (
         <Text key={s.seasonId} style={styles.text}>
           {seasonName(s.seasonId)}: #{s.rank ?? '–'} · {s.points} pts · {s.correct} correct in {s.eventsPlayed}{' '}
@@ -47,7 +58,13 @@ export function Profile({ userId }: { userId?: string }) {
         <Item
           key={h.eventId}
           title={h.eventName}
-          detail={`${formatDay(h.eventDate)} · ${h.points ?? '–'} pts${h.rank != null ? ` · #${h.rank}` : ''}`}
+          detail={[
+            formatDay(h.eventDate),
+            `${h.points ?? '–'} pts${h.rank != null ? ` · #${h.rank}` : ''}`,
+            awardsText(h.awards),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           onPress={() => go({ screen: 'event', eventId: h.eventId })}
         />
       ))}
