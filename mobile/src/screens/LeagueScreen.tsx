@@ -12,9 +12,9 @@ import {
   type BoardQuestionOf,
   type LeagueBoardRow,
 } from '@pickem/client/documents';
-import type { EventsQuery } from '@pickem/client/graphql/types';
+import { seasonEvents, type SeasonEvent } from '@pickem/client/season-events';
 import { useEventUpdates, useLeague, useLeagueChat } from '@pickem/client/react';
-import { client, queries } from '../api';
+import { client } from '../api';
 import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
 import { formatDay } from '@pickem/client/dates';
@@ -72,24 +72,7 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
   );
 }
 
-type EventItem = EventsQuery['events']['items'][number];
 type Season = { startDate: string; endDate: string };
-
-/** The season's events already started (the events list is newest first: read until the season's start). */
-async function seasonEvents(season: Season): Promise<EventItem[]> {
-  const found: EventItem[] = [];
-  let nextToken: string | null = null;
-  do {
-    const page: { items: EventItem[]; nextToken?: string | null } = (
-      await client.graphql({ query: queries.events, variables: { limit: 50, nextToken } })
-    ).data.events;
-    found.push(
-      ...page.items.filter((e) => e.state !== 'UPCOMING' && e.date >= season.startDate && e.date <= season.endDate),
-    );
-    nextToken = page.items.some((e) => e.date < season.startDate) ? null : (page.nextToken ?? null);
-  } while (nextToken);
-  return found;
-}
 
 /**
  * The league's board for one event of its season (the latest one unless the route names one), live:
@@ -110,14 +93,18 @@ function EventBoard({
 }) {
   const { go } = useNav();
   const { styles } = useTheme();
-  const [events, setEvents] = useState<EventItem[]>([]);
+  const [events, setEvents] = useState<SeasonEvent[]>([]);
   const [rows, setRows] = useState<LeagueBoardRow[] | null>(null);
   const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[]; questions: BoardQuestionOf[] } | null>(
     null,
   );
   const { startDate, endDate } = season;
   useEffect(() => {
-    seasonEvents({ startDate, endDate }).then(setEvents, () => setEvents([]));
+    // The season's events already started: a board has nothing before the bell.
+    seasonEvents({ startDate, endDate }).then(
+      (found) => setEvents(found.filter((e) => e.state !== 'UPCOMING')),
+      () => setEvents([]),
+    );
   }, [startDate, endDate]);
   const shown = events.find((e) => e.id === eventId) ?? events[0];
   const load = useCallback(async () => {
