@@ -6,6 +6,16 @@ import { buildDir, repoRoot, stateDir } from './project.ts';
 /** Files that replace a module (vi.mock) or change the environment a module reads as it loads: each in a fresh worker. */
 const MODULE_MOCKS = ['test/api/live-updates.test.ts', 'test/scoring/calm.test.ts', 'test/scoring/handler.test.ts'];
 
+/** Browser tests that share the run's one `npm start --in-memory --empty` (test/app/empty-stack.global.ts). */
+const ON_EMPTY_STACK = [
+  'test/app/card-change.test.ts',
+  'test/app/league-chat.test.ts',
+  'test/app/question-builder.test.ts',
+  'test/app/questions.test.ts',
+  'test/app/rules.test.ts',
+  'test/app/sign-up.test.ts',
+];
+
 const SLOW_PARTS = {
   // Generous: DynamoDB Local on a busy two-core machine answers slowly.
   testTimeout: 30_000,
@@ -30,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['test/**/*.test.ts'],
-          exclude: MODULE_MOCKS,
+          exclude: [...MODULE_MOCKS, ...ON_EMPTY_STACK],
           // Files run one after another in each worker share its loaded modules (the runtime, the AWS SDK):
           // an isolated run spent a third of its time importing them again for every file.
           isolate: false,
@@ -38,6 +48,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'app-mocks', include: MODULE_MOCKS, ...SLOW_PARTS } },
+      {
+        test: {
+          name: 'app-browser',
+          include: ON_EMPTY_STACK,
+          globalSetup: ['test/app/empty-stack.global.ts'],
+          isolate: false,
+          ...SLOW_PARTS,
+        },
+      },
       packageTests,
       cloudPackageTests,
     ],

@@ -5,23 +5,17 @@
  * request to verify the address again), and the chosen name is the player's name.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
-import { emailedCode, outboxUrlOf } from '../../scripts/outbox-code.ts';
-import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { emailedCode } from '../../scripts/outbox-code.ts';
 
-let stack: NpmStart;
+const stack = inject('emptyStack');
 let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  stack = await npmStart(['--in-memory', '--empty', '--no-watch']);
-}, 240_000);
-
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 describe.skipIf(skipBrowserTests)('creating an account', () => {
@@ -51,7 +45,7 @@ describe.skipIf(skipBrowserTests)('creating an account', () => {
     await page.locator('form[data-amplify-authenticator-signup] button[type=submit]').click();
     const codeField = page.getByLabel('Confirmation Code');
     await codeField.waitFor();
-    const outboxUrl = outboxUrlOf(stack.output());
+    const outboxUrl = stack.outboxUrl;
     const code = await emailedCode(outboxUrl, email);
     // The outbox shows the email as a mail reader would: the code in the message's frame.
     const outbox = await browser.context.newPage();
