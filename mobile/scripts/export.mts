@@ -6,26 +6,17 @@
  * The bundle is built against a cloud outputs file (test/app/'s sample) unless PICKEM_OUTPUTS names
  * another, so the export needs no local stack and no mobile/amplify_outputs.json.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { expoExport, mobileDir } from './expo-export.mts';
 
-const mobileDir = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(mobileDir, 'dist');
 const started = Date.now();
-rmSync(outDir, { recursive: true, force: true });
-const expo = spawnSync('npx', ['--no-install', 'expo', 'export', '--platform', 'android', '--output-dir', outDir], {
-  cwd: mobileDir,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    EXPO_OFFLINE: '1', // no request to Expo's servers
-    EXPO_NO_TELEMETRY: '1',
-    CI: '1',
-    PICKEM_OUTPUTS: process.env.PICKEM_OUTPUTS ?? path.join(mobileDir, '../test/app/cloud-amplify_outputs.json'),
-  },
-});
-if (expo.status !== 0) process.exit(expo.status ?? 1);
+expoExport(
+  'android',
+  outDir,
+  process.env.PICKEM_OUTPUTS ?? path.join(mobileDir, '../test/app/cloud-amplify_outputs.json'),
+);
 const dir = path.join(outDir, '_expo/static/js/android');
 const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(path.join(dir, file)).size, 0);
 console.log(`mobile: android bundle ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
