@@ -43,13 +43,6 @@ export function QuestionCard({
   const full = q.kind === 'MULTI' && picked.length >= q.pickCount;
   const answer = answerLine(q);
   const outcome = myOutcome(q, saved);
-  const input = {
-    borderWidth: lineWidth.thin,
-    borderColor: colors.line,
-    borderRadius: radius.md,
-    padding: space.md,
-    color: colors.text,
-  };
   return (
     <View testID="question" style={styles.card}>
       <Text style={styles.itemTitle}>
@@ -66,7 +59,7 @@ export function QuestionCard({
           editable={!locked}
           value={draft?.number ?? ''}
           onChangeText={(text) => onChange(withNumber(draft, text))}
-          style={input}
+          style={styles.field}
         />
       ) : (
         <>
@@ -77,7 +70,7 @@ export function QuestionCard({
               placeholderTextColor={colors.muted}
               value={search}
               onChangeText={setSearch}
-              style={input}
+              style={styles.field}
             />
           )}
           {compact && picked.length > 0 && (
