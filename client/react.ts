@@ -15,3 +15,5 @@ export { useSavePicks, type SavedPrediction } from './react/use-save-picks.ts';
 export { useChosenName } from './react/use-chosen-name.ts';
 export { useLeagueChat, CHAT_PAGE, type LeagueChat } from './react/use-league-chat.ts';
 export { useLeagueLines } from './react/use-league-lines.ts';
+export { useNudgeNotices } from './react/use-nudge-notices.ts';
+export { useQuestionAnswer, type QuestionViewProps } from './react/use-question-answer.ts';

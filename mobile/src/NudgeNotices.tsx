@@ -2,10 +2,9 @@
  * The events screen's notices of commissioners' nudges (UpcomingEvent.myNudges): tap one to pick the
  * event; each goes once the card is picked (the server stops sending it) or when dismissed (dismissNudge).
  */
-import { useState } from 'react';
 import { Pressable, Text, View } from 'react-native';
-import { errorText } from '@pickem/client/messages';
-import { nudgeNoticeText, shownNudges } from '@pickem/client/nudge';
+import { nudgeNoticeText } from '@pickem/client/nudge';
+import { useNudgeNotices } from '@pickem/client/react';
 import { space, radius } from '@pickem/client/design/tokens';
 import { client, mutations } from './api';
 import { useNav } from './nav';
@@ -15,16 +14,9 @@ import type { Upcoming } from './use-upcoming';
 export function NudgeNotices({ upcoming }: { upcoming: Upcoming[] }) {
   const { colors } = useTheme();
   const { go } = useNav();
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const shown = shownNudges(upcoming, dismissed);
-  const dismiss = (id: string) => {
-    setDismissed((d) => new Set(d).add(id));
-    client.graphql({ query: mutations.dismissNudge, variables: { id } }).catch((err: unknown) => {
-      setError(errorText(err));
-      setDismissed((d) => new Set([...d].filter((x) => x !== id)));
-    });
-  };
+  const { shown, error, dismiss } = useNudgeNotices(upcoming, (id) =>
+    client.graphql({ query: mutations.dismissNudge, variables: { id } }),
+  );
   return (
     <>
       <Alert>{error}</Alert>

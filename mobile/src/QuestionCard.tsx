@@ -3,53 +3,15 @@
  * set number of them, or a number), once locked the options' shares, once answered the answer and what
  * the player earned and why. A long list (a Rumble's 30) is small wrapping chips with a search box.
  */
-import { useState } from 'react';
 import { Pressable, Text, TextInput, View } from 'react-native';
-import {
-  answerLine,
-  COMPACT_FROM,
-  filterOptions,
-  myOutcome,
-  questionAsk,
-  questionWorth,
-  withNumber,
-  withOption,
-  type DraftAnswer,
-  type Question,
-  type SavedAnswer,
-} from '@pickem/client/questions';
+import { questionAsk, questionWorth, withNumber, withOption } from '@pickem/client/questions';
+import { useQuestionAnswer, type QuestionViewProps } from '@pickem/client/react';
 import { fontSize, lineWidth, radius, space } from '@pickem/client/design/tokens';
 import { Muted, useTheme } from './ui';
 
-export function QuestionCard({
-  question: q,
-  draft,
-  onChange,
-  locked,
-  saved,
-}: {
-  question: Question;
-  draft: DraftAnswer | undefined;
-  onChange: (draft: DraftAnswer) => void;
-  locked: boolean;
-  /** The player's saved answers (what the outcome is worked out from). */
-  saved: SavedAnswer[] | null | undefined;
-}) {
+export function QuestionCard({ question: q, draft, onChange, locked, saved }: QuestionViewProps) {
   const { colors, styles } = useTheme();
-  const [search, setSearch] = useState('');
-  const compact = q.options.length >= COMPACT_FROM;
-  const shown = filterOptions(q.options, compact ? search : '');
-  const picked = draft?.options ?? [];
-  const full = q.kind === 'MULTI' && picked.length >= q.pickCount;
-  const answer = answerLine(q);
-  const outcome = myOutcome(q, saved);
-  const input = {
-    borderWidth: lineWidth.thin,
-    borderColor: colors.line,
-    borderRadius: radius.md,
-    padding: space.md,
-    color: colors.text,
-  };
+  const { search, setSearch, compact, shown, picked, full, answer, outcome } = useQuestionAnswer(q, draft, saved);
   return (
     <View testID="question" style={styles.card}>
       <Text style={styles.itemTitle}>
@@ -66,7 +28,7 @@ export function QuestionCard({
           editable={!locked}
           value={draft?.number ?? ''}
           onChangeText={(text) => onChange(withNumber(draft, text))}
-          style={input}
+          style={styles.field}
         />
       ) : (
         <>
@@ -77,7 +39,7 @@ export function QuestionCard({
               placeholderTextColor={colors.muted}
               value={search}
               onChangeText={setSearch}
-              style={input}
+              style={styles.field}
             />
           )}
           {compact && picked.length > 0 && (

@@ -215,6 +215,14 @@ function stylesOf(colors: Palette) {
     rankRow: { color: colors.text, paddingVertical: space.xxs },
     rowPicks: { fontSize: fontSize.xs, paddingBottom: space.xs },
     mine: { fontWeight: '700' } as TextStyle,
+    /** A text field on the event card (a tie-break guess, a number, a search of the options). */
+    field: {
+      borderWidth: lineWidth.thin,
+      borderColor: colors.line,
+      borderRadius: radius.md,
+      padding: space.md,
+      color: colors.text,
+    },
     input: {
       borderWidth: lineWidth.thin,
       borderColor: colors.line,

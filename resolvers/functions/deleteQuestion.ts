@@ -1,6 +1,5 @@
-import { util, type Context } from '@aws-appsync/utils';
-import { stashedEvent } from '../lib/card';
-import { editedQuestionErrors, questionCountBy, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import type { Context } from '@aws-appsync/utils';
+import { editedQuestionErrors, openQuestionEdit, questionCountBy } from '../lib/questions';
 import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_STORED } from '@pickem/domain/entities/table';
@@ -15,12 +14,8 @@ type DeleteQuestionContext = Context<MutationRemoveQuestionArgs, CardStash & { r
  * transaction. Answers already saved to it stay on their predictions and score nothing.
  */
 export function request(ctx: DeleteQuestionContext) {
-  const event = stashedEvent(ctx);
-  const now = util.time.nowEpochMilliSeconds();
-  requireQuestionsOpen(event, now);
-  const question = stashedQuestion(ctx, ctx.args.questionId);
+  const { event, now, question } = openQuestionEdit(ctx);
   ctx.stash.removed = question;
-  ctx.stash.now = now;
   const table = tableOf(ctx);
   return transaction([
     txUpdate(table, EVENT.key(event.id), questionCountBy(-1), ifPicksOpen(now)),

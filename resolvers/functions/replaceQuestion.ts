@@ -1,6 +1,5 @@
-import { util, type Context } from '@aws-appsync/utils';
-import { stashedEvent } from '../lib/card';
-import { editedQuestionErrors, requireQuestionsOpen, stashedQuestion } from '../lib/questions';
+import type { Context } from '@aws-appsync/utils';
+import { editedQuestionErrors, openQuestionEdit } from '../lib/questions';
 import { EVENT, ifPicksOpen } from '@pickem/domain/entities/event';
 import { QUESTION, toQuestion, type QuestionItem } from '@pickem/domain/entities/question';
 import { IF_STORED } from '@pickem/domain/entities/table';
@@ -12,13 +11,9 @@ type ReplaceQuestionContext = Context<MutationUpdateQuestionArgs, CardStash & { 
 
 /** Replaces a question's fields in place (its id and position stay) while picks are open. */
 export function request(ctx: ReplaceQuestionContext) {
-  const event = stashedEvent(ctx);
-  const now = util.time.nowEpochMilliSeconds();
-  requireQuestionsOpen(event, now);
-  const existing = stashedQuestion(ctx, ctx.args.questionId);
+  const { event, now, question: existing } = openQuestionEdit(ctx);
   const question = QUESTION.record(event.id, existing.id, existing.position, ctx.stash.question);
   ctx.stash.edited = question;
-  ctx.stash.now = now;
   const table = tableOf(ctx);
   return transaction([
     txCheck(table, EVENT.key(event.id), ifPicksOpen(now)),

@@ -6,7 +6,7 @@ import { questionFields } from '@pickem/domain/questions';
 import type { QuestionInput } from '@pickem/domain/schema-types';
 import { predictionsLocked } from '@pickem/domain/visibility';
 import { failedCondition, type FailureError } from './transact';
-import { cardChangedMeanwhile } from './card';
+import { cardChangedMeanwhile, stashedEvent } from './card';
 import type { CardStash } from './stash';
 
 /** Helpers of the question pipelines (addQuestion, updateQuestion, removeQuestion, setQuestionAnswer). */
@@ -29,6 +29,24 @@ export function stashedQuestion(ctx: Context<{ eventId: string }, CardStash>, qu
   const question = (ctx.stash.questions ?? []).find((q) => q.id === questionId);
   if (!question) util.error(`Question ${questionId} is not on event ${ctx.args.eventId}`, ERROR.notFound);
   return question;
+}
+
+/**
+ * The start of an edit of a stored question (updateQuestion, removeQuestion): the stashed event, still
+ * open now (else CardLocked), and its question of `questionId` (else NotFound); `now` is stashed for the
+ * response's errors (editedQuestionErrors).
+ */
+export function openQuestionEdit(ctx: Context<{ eventId: string; questionId: string }, CardStash & { now: number }>): {
+  event: EventItem;
+  now: number;
+  question: QuestionItem;
+} {
+  const event = stashedEvent(ctx);
+  const now = util.time.nowEpochMilliSeconds();
+  requireQuestionsOpen(event, now);
+  const question = stashedQuestion(ctx, ctx.args.questionId);
+  ctx.stash.now = now;
+  return { event, now, question };
 }
 
 /** The error for the event item's failed condition on a question edit: locked meanwhile, else `whileOpen`. */

@@ -17,6 +17,8 @@ import type { EventView } from '@pickem/domain/visibility';
 /**
  * What the pipeline steps pass each other in `ctx.stash`, one type per pipeline family; each key
  * names the step that sets it. A write step's own request-to-response state is typed where it is used.
+ * These types cannot say which pipeline's functions set a key; test/stack/stash-flow.test.ts reads the
+ * code and fails when a step reads a key that no earlier step of its pipeline (as wired) writes.
  */
 
 /** Pipelines that start with getEventCard: eventCard, savePrediction and the card edits. */

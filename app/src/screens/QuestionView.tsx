@@ -3,42 +3,11 @@
  * set number of them, or a number), and once locked the options' shares; once answered, the answer and
  * what the player earned and why. A long list (a Rumble's 30) is compact, with a search box.
  */
-import { useState } from 'react';
-import {
-  answerLine,
-  COMPACT_FROM,
-  filterOptions,
-  myOutcome,
-  questionAsk,
-  questionWorth,
-  withNumber,
-  withOption,
-  type DraftAnswer,
-  type Question,
-  type SavedAnswer,
-} from '@pickem/client/questions';
+import { questionAsk, questionWorth, withNumber, withOption } from '@pickem/client/questions';
+import { useQuestionAnswer, type QuestionViewProps } from '@pickem/client/react';
 
-export function QuestionView({
-  question: q,
-  draft,
-  onChange,
-  locked,
-  saved,
-}: {
-  question: Question;
-  draft: DraftAnswer | undefined;
-  onChange: (draft: DraftAnswer) => void;
-  locked: boolean;
-  /** The player's saved answers (what the outcome is worked out from). */
-  saved: SavedAnswer[] | null | undefined;
-}) {
-  const [search, setSearch] = useState('');
-  const compact = q.options.length >= COMPACT_FROM;
-  const shown = filterOptions(q.options, compact ? search : '');
-  const picked = draft?.options ?? [];
-  const full = q.kind === 'MULTI' && picked.length >= q.pickCount;
-  const answer = answerLine(q);
-  const outcome = myOutcome(q, saved);
+export function QuestionView({ question: q, draft, onChange, locked, saved }: QuestionViewProps) {
+  const { search, setSearch, compact, shown, picked, full, answer, outcome } = useQuestionAnswer(q, draft, saved);
   const name = `question-${q.id}`;
   return (
     <fieldset className="match question" data-testid="question" data-question-id={q.id}>

@@ -161,13 +161,7 @@ function CardView({ card, live, setCard }: { card: Card; live: string; setCard: 
             editable={!locked}
             value={extras.tieBreak}
             onChangeText={(text) => setExtras((x) => ({ ...x, tieBreak: text.replace(/[^0-9]/g, '') }))}
-            style={{
-              borderWidth: lineWidth.thin,
-              borderColor: colors.line,
-              borderRadius: radius.md,
-              padding: space.md,
-              color: colors.text,
-            }}
+            style={styles.field}
           />
           {event.tieBreakAnswer != null && <Muted>Answer: {event.tieBreakAnswer}</Muted>}
         </View>
@@ -231,13 +225,7 @@ function MatchCard({
           placeholderTextColor={colors.muted}
           value={search}
           onChangeText={setSearch}
-          style={{
-            borderWidth: lineWidth.thin,
-            borderColor: colors.line,
-            borderRadius: radius.md,
-            padding: space.md,
-            color: colors.text,
-          }}
+          style={styles.field}
         />
       )}
       {compact && pick !== undefined && match.teams[pick] && <Muted>Your pick: {teamLabel(match.teams[pick])}</Muted>}
