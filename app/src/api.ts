@@ -1,8 +1,14 @@
 /** The one API client of the app, typed by the generated documents of @pickem/client. */
 import { generateClient } from 'aws-amplify/api';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { answerEarly, type EarlyQuery } from './early-queries.ts';
 
 export const client = generateClient();
+
+// A query the page sent before this script arrived (early-queries.ts) is answered from there, once.
+const amplifyGraphql = client.graphql;
+client.graphql = ((options: EarlyQuery, headers?: Record<string, string>) =>
+  answerEarly(options, () => amplifyGraphql.call(client, options as never, headers))) as typeof client.graphql;
 
 export * as queries from '@pickem/client/graphql/queries';
 export * as mutations from '@pickem/client/graphql/mutations';
