@@ -8,10 +8,10 @@
 import { useEffect, useState } from 'react';
 import { client, errorText, queries, type EventsQuery, type UpcomingEventsQuery } from '../api.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
-import { useNow } from '@pickem/client/react';
+import { useNow } from '@pickem/client/react/use-now';
 import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
-import { usePaged } from '@pickem/client/react';
+import { usePaged } from '@pickem/client/react/use-paged';
 import { StateBadge } from '../StateBadge.tsx';
 import { CardChangedBadge } from '../CardChangeNotice.tsx';
 import { NudgeNotices } from './NudgeNotices.tsx';
