@@ -27,6 +27,8 @@ const appSources = [
   path.join(appDir, 'index.html'),
   path.join(appDir, 'vite.config.ts'),
   path.join(appDir, 'design-tokens.ts'),
+  path.join(appDir, 'first-load.ts'),
+  path.join(appDir, 'early-script.ts'),
   path.join(repoRoot, 'client'),
   path.join(repoRoot, 'domain'),
 ];

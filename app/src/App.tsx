@@ -11,7 +11,7 @@ import type { AuthUser } from 'aws-amplify/auth';
 import { ADMIN_GROUP, client, mutations, myGroups } from './api.ts';
 import { href, useRoute, type Route } from './route.ts';
 import { signOut, useSignedInUser } from './signed-in.ts';
-import { useChosenName } from '@pickem/client/react';
+import { useChosenName } from '@pickem/client/react/use-chosen-name';
 import { Events } from './screens/Events.tsx';
 
 /**

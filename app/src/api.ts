@@ -1,8 +1,20 @@
 /** The one API client of the app, typed by the generated documents of @pickem/client. */
-import { generateClient } from 'aws-amplify/api';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { answerEarly, type EarlyQuery } from './early-queries.ts';
 
-export const client = generateClient();
+/**
+ * Amplify's API client (its GraphQL parser, the model client, the real-time provider and RxJS) loads
+ * beside the app rather than in its first script, which the events list does not wait for: its first
+ * queries are answered by the page's early requests (early-queries.ts). Queries and mutations only;
+ * live updates subscribe through @pickem/client's own followers.
+ */
+const amplify = import('aws-amplify/api').then((api) => api.generateClient());
+type AmplifyClient = Awaited<typeof amplify>;
+
+export const client = {
+  graphql: ((options: EarlyQuery, headers?: Record<string, string>) =>
+    answerEarly(options, () => amplify.then((c) => c.graphql(options as never, headers)))) as AmplifyClient['graphql'],
+};
 
 export * as queries from '@pickem/client/graphql/queries';
 export * as mutations from '@pickem/client/graphql/mutations';

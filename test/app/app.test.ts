@@ -177,6 +177,25 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     expect(await player.getByRole('button', { name: 'Start the broadcast' }).count()).toBe(0);
   });
 
+  it("sends the events list's two queries with the page, before the app's script runs, and the app takes their answers", async () => {
+    const sent: string[] = [];
+    const onRequest = (req: { url(): string; postData(): string | null }) => {
+      const name = /^\s*query (\w+)/.exec(JSON.parse(req.postData() ?? '{}').query ?? '')?.[1];
+      if (req.url() === stack.apiUrl && name) sent.push(name);
+    };
+    player.on('request', onRequest);
+    try {
+      await player.goto(`${stack.appUrl}#/`);
+      await player.reload();
+      await player.getByRole('link', { name: /AEW Full Gear/ }).waitFor();
+      await player.getByTestId('events-past').locator('li').first().waitFor();
+    } finally {
+      player.off('request', onRequest);
+    }
+    // Once each: the app's own calls were answered by the page's early requests (app/src/early-queries.ts).
+    expect(sent.filter((q) => q === 'UpcomingEvents' || q === 'Events').sort()).toEqual(['Events', 'UpcomingEvents']);
+  });
+
   it('shows the demo player their picks on the live event, its results and its provisional leaderboard', async () => {
     await player.getByRole('link', { name: /AEW Full Gear/ }).click();
     await player.getByRole('heading', { name: 'AEW Full Gear' }).waitFor();

@@ -8,21 +8,18 @@
 import { useEffect, useState } from 'react';
 import { client, errorText, queries, type EventsQuery, type UpcomingEventsQuery } from '../api.ts';
 import { lockWarning } from '@pickem/client/lock-warning';
-import { useNow } from '@pickem/client/react';
+import { useNow } from '@pickem/client/react/use-now';
 import { formatTime } from '../hooks.ts';
 import { href } from '../route.ts';
-import { usePaged } from '@pickem/client/react';
+import { usePaged } from '@pickem/client/react/use-paged';
 import { StateBadge } from '../StateBadge.tsx';
 import { CardChangedBadge } from '../CardChangeNotice.tsx';
 import { NudgeNotices } from './NudgeNotices.tsx';
+import { pastVariables, yesterday } from './events-first.ts';
 
 type EventItem = EventsQuery['events']['items'][number];
 type Upcoming = UpcomingEventsQuery['upcomingEvents'][number];
-const PAGE = 10;
 const DAY_MS = 24 * 3600_000;
-
-/** Yesterday's UTC date: upcomingEvents reads from it on, the Past part before it. */
-const yesterday = () => new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 
 /** Tonight: on the air, or its bell within the next day. */
 const tonight = (e: EventItem, now: number) =>
@@ -45,7 +42,7 @@ export function Events() {
   const [before] = useState(yesterday);
   const past = usePaged<EventItem>(
     async (nextToken) =>
-      (await client.graphql({ query: queries.events, variables: { limit: PAGE, nextToken, before } })).data.events,
+      (await client.graphql({ query: queries.events, variables: pastVariables(nextToken, before) })).data.events,
     [before],
   );
 
