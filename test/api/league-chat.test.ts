@@ -1,7 +1,8 @@
 /**
  * League chat through the API on DynamoDB Local: members post, read newest first, delete (author or
  * commissioner); a non-member cannot read, post or subscribe; the rate limit refuses with nothing
- * written; unread counts and markLeagueRead; a removed member's open subscription ends.
+ * written; unread counts and markLeagueRead; a removed member's open subscription ends, and every
+ * member's when the league is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMIT } from '@pickem/domain/limits';
@@ -117,5 +118,22 @@ describe('league chat', () => {
     expect(cy.messages.filter((m) => m.type === 'data').length).toBe(1);
     ben.ws.terminate();
     cy.ws.terminate();
+  });
+
+  it("deleting the league ends every open subscription to its chat, and only that league's", async () => {
+    const { createLeague } = await api.data('ana', LEAGUE_OP.create, { i: { name: 'Gone', seasonId: '2036' } });
+    await api.data('ben', LEAGUE_OP.join, { c: createLeague.inviteCode });
+    const [ana, ben] = [await openChatSocket(api, 'ana'), await openChatSocket(api, 'ben')];
+    expect((await ana.start('a', createLeague.id)).type).toBe('start_ack');
+    expect((await ben.start('b', createLeague.id)).type).toBe('start_ack');
+    expect((await ben.start('kept', leagueId)).type).toBe('start_ack');
+    await api.data('ana', LEAGUE_OP.delete, { l: createLeague.id });
+    await ana.next((m) => m.id === 'a' && m.type === 'complete');
+    await ben.next((m) => m.id === 'b' && m.type === 'complete');
+    await api.data('ana', CHAT.post, { l: leagueId, t: 'still here' });
+    await ben.next((m) => m.id === 'kept' && m.type === 'data');
+    expect(ben.messages.some((m) => m.id === 'kept' && m.type === 'complete')).toBe(false);
+    ana.ws.terminate();
+    ben.ws.terminate();
   });
 });
