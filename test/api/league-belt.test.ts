@@ -16,6 +16,7 @@ const REIGN = 'userId displayName wonAt wonAtName defenses endedAt';
 const BELT = `query($l: ID!) { league(leagueId: $l) { champion { ${REIGN} } lineage(limit: 10) { items { ${REIGN} } nextToken }
   messages(limit: 20) { items { kind text userId } } unread } }`;
 const NEWEST = `query($l: ID!) { league(leagueId: $l) { messages(limit: 1) { items { ${MESSAGE_FIELDS} } } } }`;
+const AWARDS = 'query($l: ID!, $e: ID!) { league(leagueId: $l) { eventLeaderboard(eventId: $e) { userId awards } } }';
 const PAGE = 'query($l: ID!) { league(leagueId: $l) { id name myRank standings { userId rank points } } }';
 const WITH_CHAMPION = `query($l: ID!) { league(leagueId: $l) { id name myRank standings { userId rank points } champion { ${REIGN} } } }`;
 
@@ -84,6 +85,13 @@ describe('the league belt', () => {
       { kind: 'SYSTEM', text: expect.stringMatching(/^Ana won .+ with 20; Ana takes the belt\.$/), userId: 'SYSTEM' },
     ]);
     expect(league.unread).toBe(0); // SYSTEM messages do not count as unread
+    // The league's event board carries each member's awards (read from the final board, no request more).
+    const board = await api.data('cy', AWARDS, { l: leagueId, e: first.id });
+    expect(board.league.eventLeaderboard).toEqual([
+      { userId: sub.ana, awards: expect.arrayContaining(['TOP_SCORE', 'PERFECT_CARD']) },
+      { userId: sub.ben, awards: [] },
+      { userId: sub.cy, awards: [] },
+    ]);
 
     // Ben 20 + 10 = 30 and Ana 20 + 0: the belt moves to Ben. Scored twice: told once.
     const second = await playEvent('2036-03-01', { ana: [1, 1], ben: [0, 0], cy: [0, 1] });
