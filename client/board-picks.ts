@@ -1,12 +1,15 @@
 /**
  * Other players' picks as the boards show them once the picks lock (the event's leaderboard, a league's
  * board, a player's history): each pick's team, joker and finish, marked as its match came out, and
- * each player's tie-break guess, with the answer beside the guesses that ranked players level on points.
+ * each player's tie-break guess, with the answer beside the guesses that ranked players level on points,
+ * and on a phone their awards.
  */
 import { questionPoints } from '@pickem/domain/questions';
 import { closeness } from '@pickem/domain/ranking';
 import type { FinishMethod } from '@pickem/domain/schema-types';
 import { teamLabel, type Match } from './card.ts';
+import type { Award } from './graphql/types.ts';
+import { awardsText } from './honours.ts';
 import { pickMark, type PickMark } from './outcome.ts';
 import { answerWords, type Question, type SavedAnswer } from './questions.ts';
 import { byFinish } from './rules.ts';
@@ -97,16 +100,18 @@ export const answersLine = (questions: BoardQuestion[], answers: SavedAnswer[]):
   questions.length > 0 ? shownAnswers(questions, answers).join(' · ') : null;
 
 /**
- * What a phone's board shows under a player: their tie-break guess (tieBreakNotes), then their picks on
- * one line (picksLine), then their answers (answersLine); null when none shows (before the lock, or no prediction).
+ * What a phone's board shows under a player: their awards once scored (client/honours.ts), their tie-break
+ * guess (tieBreakNotes), then their picks on one line (picksLine), then their answers (answersLine); null
+ * when none shows (before the lock, or no prediction).
  */
 export function rowPicksText(
-  row: TieBreakRow & { picks?: BoardPick[] | null; answers?: SavedAnswer[] | null },
+  row: TieBreakRow & { picks?: BoardPick[] | null; answers?: SavedAnswer[] | null; awards?: readonly Award[] | null },
   matches: BoardPickMatch[],
   notes: Map<string, TieBreakNote>,
   questions: BoardQuestion[] = [],
 ): string | null {
   const lines = [
+    awardsText(row.awards),
     notes.get(row.userId)?.text ?? null,
     row.picks && row.picks.length > 0 ? picksLine(matches, row.picks) : null,
     row.picks && row.picks.length > 0 && row.answers ? answersLine(questions, row.answers) : null,

@@ -24,8 +24,8 @@ query MyLeagueList {
 ` as Typed<Record<string, never>, { myLeagues: LeagueSummary[] }>;
 
 type CardRow = NonNullable<Card['leaderboard']>['items'][number];
-/** A league board's row: a member's figures and, once the picks lock, their picks (joker, finish), tie-break guess and answers. */
-export type LeagueBoardRow = BoardRow & Pick<CardRow, 'picks' | 'tieBreak' | 'answers'>;
+/** A league board's row: a member's figures and, once the picks lock, their picks (joker, finish), tie-break guess and answers; once scored, their awards. */
+export type LeagueBoardRow = BoardRow & Pick<CardRow, 'picks' | 'tieBreak' | 'answers' | 'awards'>;
 /** What the league board reads of the event's questions: enough to word each member's answers and what they earned. */
 export type BoardQuestionOf = Pick<
   Card['questions'][number],
@@ -58,7 +58,7 @@ query LeagueEventBoard($leagueId: ID!, $eventId: ID!) {
     __typename
     id
     eventLeaderboard(eventId: $eventId) {
-      __typename userId rank displayName points correct tieBreak picks { __typename matchId team method joker }
+      __typename userId rank displayName points correct tieBreak awards picks { __typename matchId team method joker }
       answers { __typename questionId options number }
     }
   }

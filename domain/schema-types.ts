@@ -500,6 +500,18 @@ export type PickInput = {
   joker?: boolean | null;
 };
 
+/** A SYSTEM message as the backend publishes it, once written: the same fields as LeagueMessage (publishLeagueMessage returns it). */
+export type LeagueMessageInput = {
+  id: string;
+  leagueId: string;
+  userId: string;
+  displayName: string;
+  text: string;
+  createdAt: string;
+  kind: MessageKind;
+  removed: boolean;
+};
+
 /** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
 export type EventUpdateInput = {
   eventId: string;
@@ -924,6 +936,12 @@ export type MutationPublishEventUpdateArgs = {
 };
 
 export type MutationPublishEventUpdateResult = EventUpdate | null;
+
+export type MutationPublishLeagueMessageArgs = {
+  input: LeagueMessageInput;
+};
+
+export type MutationPublishLeagueMessageResult = LeagueMessage | null;
 
 export type MutationPostLeagueMessageArgs = {
   leagueId: string;

@@ -19,8 +19,8 @@ export const scoringSource = {
   kind: 'LAMBDA',
   handler: 'amplify/functions/score-event/handler.ts',
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
-  // It publishes the live updates (announce.ts) with its own IAM identity.
-  callsApi: { urlVariable: 'API_URL', fields: ['Mutation.publishEventUpdate'] },
+  // It publishes the live updates and the leagues' SYSTEM messages (announce.ts) with its own IAM identity.
+  callsApi: { urlVariable: 'API_URL', fields: ['Mutation.publishEventUpdate', 'Mutation.publishLeagueMessage'] },
 } as const satisfies DataSource;
 
 /**
@@ -56,7 +56,7 @@ export const shareCardFunction = {
   environment: { TABLE_NAME: { tableNameOf: TABLE } },
 } as const;
 
-/** Resolvers that need no data source: live updates (publishEventUpdate returns its input; onEventUpdate subscribes). */
+/** Resolvers that need no data source: live updates (publishEventUpdate and publishLeagueMessage return their input; onEventUpdate subscribes). */
 const NONE = 'NoDataSource';
 
 const fn = (name: string, dataSource = TABLE): PipelineFunction => ({
@@ -207,6 +207,7 @@ export const wiring: ApiWiring = wireApi({
     pipeline('Mutation', 'deleteLeagueMessage', [getLeague, fn('writeMessageRemoval')]),
     leagueChange('markLeagueRead', 'writeLeagueRead'),
     unit('Subscription', 'onLeagueMessage'),
+    unit('Mutation', 'publishLeagueMessage', NONE),
     // The league belt, streaks and awards (issue 43).
     unit('League', 'champion'),
     unit('League', 'lineage'),

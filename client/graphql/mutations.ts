@@ -1312,6 +1312,23 @@ mutation PublishEventUpdate($input: EventUpdateInput!) {
 }
 ` as GeneratedMutation<T.PublishEventUpdateMutationVariables, T.PublishEventUpdateMutation>;
 
+/** Internal: the backend (the scoring function's IAM role) sends a SYSTEM message it wrote to onLeagueMessage's subscribers. Returns its input. */
+export const publishLeagueMessage = /* GraphQL */ `
+mutation PublishLeagueMessage($input: LeagueMessageInput!) {
+  publishLeagueMessage(input: $input) {
+    __typename
+    id
+    leagueId
+    userId
+    displayName
+    text
+    createdAt
+    kind
+    removed
+  }
+}
+` as GeneratedMutation<T.PublishLeagueMessageMutationVariables, T.PublishLeagueMessageMutation>;
+
 /** Members: a chat message, 1 to 500 characters after trimming, no control characters; at most 10 a minute per player and league (RateLimited). */
 export const postLeagueMessage = /* GraphQL */ `
 mutation PostLeagueMessage($leagueId: ID!, $text: String!) {

@@ -111,7 +111,7 @@ subscription OnEventUpdate($eventId: ID!) {
 }
 ` as GeneratedSubscription<T.OnEventUpdateSubscriptionVariables, T.OnEventUpdateSubscription>;
 
-/** A league's new and removed chat messages, for its members (NotMember otherwise); ends when the subscriber leaves or is removed. */
+/** A league's new and removed chat messages, its SYSTEM messages included, for its members (NotMember otherwise); ends when the subscriber leaves or is removed. */
 export const onLeagueMessage = /* GraphQL */ `
 subscription OnLeagueMessage($leagueId: ID!) {
   onLeagueMessage(leagueId: $leagueId) {

@@ -111,6 +111,18 @@ export type PickInput = {
   joker?: boolean | null;
 };
 
+/** A SYSTEM message as the backend publishes it, once written: the same fields as LeagueMessage (publishLeagueMessage returns it). */
+export type LeagueMessageInput = {
+  id: string;
+  leagueId: string;
+  userId: string;
+  displayName: string;
+  text: string;
+  createdAt: string;
+  kind: MessageKind;
+  removed: boolean;
+};
+
 /** An EventUpdate as the backend publishes it: the same fields, as inputs (publishEventUpdate returns it). */
 export type EventUpdateInput = {
   eventId: string;
@@ -2169,6 +2181,24 @@ export type PublishEventUpdateMutation = {
       awards: Array<Award>;
     }> | null;
     boardVersion: number | null;
+  } | null;
+};
+
+export type PublishLeagueMessageMutationVariables = {
+  input: LeagueMessageInput;
+};
+
+export type PublishLeagueMessageMutation = {
+  publishLeagueMessage: {
+    __typename: 'LeagueMessage';
+    id: string;
+    leagueId: string;
+    userId: string;
+    displayName: string;
+    text: string;
+    createdAt: string;
+    kind: MessageKind;
+    removed: boolean;
   } | null;
 };
 

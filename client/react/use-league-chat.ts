@@ -69,10 +69,13 @@ export function useLeagueChat(leagueId: string, open: boolean): LeagueChat {
     marking.current = 'idle';
   }, [client, leagueId]);
 
-  /** Merges messages in; counts (or marks read) those new to the screen. */
+  /**
+   * Merges messages in (by id: the scoring function may send a SYSTEM message twice); counts (or marks
+   * read) the players' messages new to the screen: SYSTEM ones do not count, as in League.unread.
+   */
   const take = useCallback(
     (incoming: ChatMessage[], fromLive: boolean) => {
-      const fresh = incoming.filter((m) => !seen.current.has(m.id) && !m.removed);
+      const fresh = incoming.filter((m) => !seen.current.has(m.id) && !m.removed && m.kind === 'CHAT');
       for (const m of incoming) seen.current.add(m.id);
       setMessages((shown) => mergeMessages(shown, incoming));
       if (!fromLive || fresh.length === 0) return;

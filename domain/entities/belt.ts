@@ -23,7 +23,7 @@ export interface BeltResultItem {
   points: Record<string, BeltPoints>;
   /** Set by the result's first write (epoch ms): the time, and so the id, of the SYSTEM message that announces the event. */
   toldAt?: number;
-  /** True once that message is written. */
+  /** True once that message is written and sent live (when the pass had a publisher: belt.ts). */
   told?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * A board's rows (the event's leaderboard, a league's board for an event): each player's figures and,
- * under them once the picks lock, their tie-break guess, their picks with the joker and finishes and their answers;
+ * under them their awards once scored and, once the picks lock, their tie-break guess, their picks with the joker and finishes and their answers;
  * the tie-break question above, with the answer once it is in.
  */
 import {
@@ -12,10 +12,12 @@ import {
   type BoardQuestion,
   type TieBreakEvent,
 } from '@pickem/client/board-picks';
+import type { Award } from '@pickem/client/graphql/types';
 import type { SavedAnswer } from '@pickem/client/questions';
 import { Muted, RankRows } from './ui';
 
 type BoardRow = Parameters<typeof RankRows>[0]['rows'][number] & {
+  awards?: readonly Award[] | null;
   picks?: BoardPick[] | null;
   tieBreak?: number | null;
   answers?: SavedAnswer[] | null;

@@ -1,18 +1,19 @@
 /**
  * The league's season so far on the phone (issue 41): each member's season total after each scored event
  * of the league's season, as a list of lines, the leader first ("Sam: 5 → 12 → 20"), with the words the
- * web chart gives screen readers. The same data as the web app's chart (useLeagueLines).
+ * web chart gives screen readers. The same data as the web app's chart (useLeagueLines), on the season's
+ * events the league screen read.
  */
-import { useEffect, useState } from 'react';
 import { Text, View } from 'react-native';
 import { leagueLinesText } from '@pickem/client/league-lines';
 import { useLeagueLines } from '@pickem/client/react';
-import { seasonEvents, type SeasonEvent } from '@pickem/client/season-events';
+import type { SeasonEvent } from '@pickem/client/season-events';
 import { space } from '@pickem/client/design/tokens';
 import { Alert, Muted, useTheme } from './ui';
 
 export function LeagueLines({
   league,
+  events,
   me,
 }: {
   league: {
@@ -21,14 +22,11 @@ export function LeagueLines({
     season: { startDate: string; endDate: string };
     standings: { userId: string; displayName: string }[];
   };
+  /** The league's season's events (null while they are read), read once by the league screen. */
+  events: SeasonEvent[] | null;
   me: string;
 }) {
   const { styles } = useTheme();
-  const [events, setEvents] = useState<SeasonEvent[] | null>(null);
-  const { startDate, endDate } = league.season;
-  useEffect(() => {
-    seasonEvents({ startDate, endDate }).then(setEvents, () => setEvents([]));
-  }, [startDate, endDate]);
   const { steps, scored, error } = useLeagueLines(league.id, events, league.standings);
   if (scored === 0) return null;
   const members = league.standings.map((s) => ({ userId: s.userId, name: s.displayName }));

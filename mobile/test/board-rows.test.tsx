@@ -2,7 +2,7 @@
  * A board's rows on the phone (the event's leaderboard and a league's board share BoardRows), rendered
  * alone, without the local stack: under each player, once the picks lock, their tie-break guess and
  * their picks with the joker and the finish; the answer beside the guesses that ranked players level
- * on points.
+ * on points; once scored, their awards.
  */
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react-native';
@@ -65,5 +65,23 @@ describe("a friend's joker, finish and tie-break guess on a phone's board", () =
     expect(screen.getAllByTestId('leaderboard-row')).toHaveLength(2);
     expect(screen.queryByTestId('row-picks')).toBeNull();
     expect(screen.queryByTestId('tie-break-caption')).toBeNull();
+  });
+
+  it("shows a scored player's awards above their picks, in the shared words", async () => {
+    await render(
+      <BoardRows
+        rows={[
+          { ...ROWS[1], tieBreak: null, awards: ['BOLDEST_CALL', 'TOP_SCORE'] },
+          { ...ROWS[0], awards: [] },
+        ]}
+        matches={MATCHES}
+        event={{ rules: { tieBreakQuestion: null }, tieBreakAnswer: null }}
+        testID="leaderboard-row"
+      />,
+    );
+    expect(screen.getAllByTestId('row-picks').map((row) => row.props.children)).toEqual([
+      'Top score · Boldest call\n1. Kenny Omega ✓ · 2. no pick',
+      '1. Kenny Omega, Joker ×2, by submission ✓ · 2. Mercedes Moné',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Context } from '@aws-appsync/utils';
 import { isAdmin } from '../lib/caller';
+import { endLeagueChat } from '../lib/chat';
 import { INVITE_CODE, LEAGUE, SEASON_LEAGUE, ifCommissioner } from '@pickem/domain/entities/league';
 import { both } from '@pickem/domain/entities/table';
 import { REFUSAL, leaveItems, requireCommissioner, stashedLeague, toLeague } from '../lib/league';
@@ -12,7 +13,10 @@ type WriteLeagueDeletionContext = Context<unknown, LeagueStash>;
  * Commissioner or admin: the league (its table with it), its code, its season's listing of it and
  * every membership (both ways, with each member's league count) in one transaction: 3 + 3 items a
  * member, within 100 at the member cap. The league's condition (its members as read, its
- * commissioner) makes a concurrent join or transfer retry.
+ * commissioner) makes a concurrent join or transfer retry. Every open subscription to its chat ends.
+ * Its belt (`BELT#`) and chat (`CHAT#`) partitions stay: one item a scored event and one a message,
+ * unbounded, past the transaction's 100 items; nothing reads them once the league is gone
+ * (docs/data-model.md#leagues-and-seasons).
  */
 export function request(ctx: WriteLeagueDeletionContext) {
   const league = stashedLeague(ctx);
@@ -39,5 +43,6 @@ export function request(ctx: WriteLeagueDeletionContext) {
 export function response(ctx: WriteLeagueDeletionContext) {
   const league = stashedLeague(ctx);
   raiseWriteError(ctx, [REFUSAL.changed(league)]);
+  endLeagueChat(league.id);
   return toLeague({ ...league, memberCount: 0 }, ctx.stash.season, [], 'none');
 }

@@ -24,6 +24,9 @@ export function chatWindow(): number {
   return Math.floor(util.time.nowEpochSeconds() / CHAT_RATE.windowSeconds);
 }
 
+/** Stands for every subscriber in an invalidation's payload: no Cognito sub looks like it. */
+const EVERY_SUBSCRIBER = '*every-subscriber*';
+
 /**
  * What ends a player's onLeagueMessage subscriptions to a league when they leave or are removed
  * (the subscription's invalidation filter matches this payload).
@@ -32,7 +35,15 @@ export function endChatSubscriptions(leagueId: string, userId: string): void {
   extensions.invalidateSubscriptions({ subscriptionField: 'onLeagueMessage', payload: { leagueId, userId } });
 }
 
-/** The subscriber's invalidation filter: their own, for this league. */
+/** What ends every onLeagueMessage subscription to a league, when it is deleted: one call (AppSync allows 5 a request). */
+export function endLeagueChat(leagueId: string): void {
+  endChatSubscriptions(leagueId, EVERY_SUBSCRIBER);
+}
+
+/** The subscriber's invalidation filter, for this league: their own, or every subscriber's. */
 export function chatInvalidationFilter(ctx: Context, leagueId: string) {
-  return util.transform.toSubscriptionFilter({ leagueId: { eq: leagueId }, userId: { eq: caller(ctx).sub } });
+  return util.transform.toSubscriptionFilter({
+    leagueId: { eq: leagueId },
+    or: [{ userId: { eq: caller(ctx).sub } }, { userId: { eq: EVERY_SUBSCRIBER } }],
+  });
 }

@@ -2,7 +2,8 @@
  * Console admins through IAM, on the local API: a request SigV4-signed as the local console-admin
  * principal (granted the admin fields, as the cloud policy is) runs a show from an empty card to a
  * scored event; the same requests signed as the scoring function's principal, or with a player's
- * Cognito token, are refused; the console admin is refused what players do and publishEventUpdate.
+ * Cognito token, are refused; the console admin is refused what players do, publishEventUpdate and
+ * publishLeagueMessage.
  * The resolvers themselves tell the callers apart too (evaluated on their bundled code).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,10 +100,11 @@ describe('the console admin (AWS_IAM, signed with its local credentials)', () =>
     expect(await tableSnapshot(api)).toBe(before);
   });
 
-  it('is refused updateMyProfile and publishEventUpdate (outside its grant)', async () => {
+  it('is refused updateMyProfile, publishEventUpdate and publishLeagueMessage (outside its grant)', async () => {
     for (const query of [
       OP.updateMyProfile,
       'mutation { publishEventUpdate(input: { eventId: "x", kind: STATE, readAt: "2030-01-01T00:00:00Z", event: { id: "x", name: "x", date: "2030-01-01", startsAt: "2030-01-01T00:00:00Z", state: UPCOMING, season: 2030, matchCount: 0, rules: { joker: false, methodBonus: 0, underdogBonus: 0, underdogPercent: 30, titleChangeBonus: 0, perfectCardBonus: 0 }, cardChanges: [] } }) { eventId } }',
+      'mutation { publishLeagueMessage(input: { id: "1-x", leagueId: "x", userId: "SYSTEM", displayName: "x", text: "x", createdAt: "2030-01-01T00:00:00Z", kind: SYSTEM, removed: false }) { id } }',
     ]) {
       const answer = await asAdmin(query, { n: 'Console' });
       expect(answer.status).toBe(401);

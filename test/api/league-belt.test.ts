@@ -1,18 +1,22 @@
 /**
  * The league belt through the API (issue 43): League.champion and League.lineage after each scored
  * event (the belt changes hands), one SYSTEM message a league and event however often the event is
- * scored, the champion at one request more on the league page, and a non-member refused.
+ * scored, sent live to members' open onLeagueMessage subscriptions (a non-member's is refused), the
+ * champion at one request more on the league page, and a non-member refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from 'appsync-local/testing';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { startDynamoDbProxy, type DynamoDbProxy } from '../support/dynamodb-proxy.ts';
+import { MESSAGE_FIELDS, openChatSocket } from './chat-socket.ts';
 import { LEAGUE_OP, refusal, subsOf } from './leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, setState } from './mutations-fixtures.ts';
 
 const REIGN = 'userId displayName wonAt wonAtName defenses endedAt';
 const BELT = `query($l: ID!) { league(leagueId: $l) { champion { ${REIGN} } lineage(limit: 10) { items { ${REIGN} } nextToken }
   messages(limit: 20) { items { kind text userId } } unread } }`;
+const NEWEST = `query($l: ID!) { league(leagueId: $l) { messages(limit: 1) { items { ${MESSAGE_FIELDS} } } } }`;
+const AWARDS = 'query($l: ID!, $e: ID!) { league(leagueId: $l) { eventLeaderboard(eventId: $e) { userId awards } } }';
 const PAGE = 'query($l: ID!) { league(leagueId: $l) { id name myRank standings { userId rank points } } }';
 const WITH_CHAMPION = `query($l: ID!) { league(leagueId: $l) { id name myRank standings { userId rank points } champion { ${REIGN} } } }`;
 
@@ -65,14 +69,29 @@ describe('the league belt', () => {
     expect(league.lineage).toEqual({ items: [], nextToken: null });
   });
 
-  it('moves to the leader after each event, with one SYSTEM message a league and event', async () => {
+  it('moves to the leader after each event, with one SYSTEM message a league and event, sent live', async () => {
+    const member = await openChatSocket(api, 'ben');
+    const outsider = await openChatSocket(api, 'out');
+    expect((await member.start('m', leagueId)).type).toBe('start_ack');
+    expect(await outsider.start('o', leagueId)).toMatchObject({ type: 'error' });
     const first = await playEvent('2036-02-01', { ana: [0, 0], ben: [0, 1], cy: [1, 1] });
+    const live = await member.next((m) => m.id === 'm' && m.type === 'data');
     let { league } = await api.data('cy', BELT, { l: leagueId });
+    const stored = (await api.data('cy', NEWEST, { l: leagueId })).league.messages.items[0];
+    expect(stored).toMatchObject({ kind: 'SYSTEM', userId: 'SYSTEM' });
+    expect(live.payload.data.onLeagueMessage).toEqual(stored);
     expect(league.champion).toMatchObject({ userId: sub.ana, displayName: 'Ana', wonAt: first.id, defenses: 0 });
     expect(league.messages.items).toEqual([
       { kind: 'SYSTEM', text: expect.stringMatching(/^Ana won .+ with 20; Ana takes the belt\.$/), userId: 'SYSTEM' },
     ]);
     expect(league.unread).toBe(0); // SYSTEM messages do not count as unread
+    // The league's event board carries each member's awards (read from the final board, no request more).
+    const board = await api.data('cy', AWARDS, { l: leagueId, e: first.id });
+    expect(board.league.eventLeaderboard).toEqual([
+      { userId: sub.ana, awards: expect.arrayContaining(['TOP_SCORE', 'PERFECT_CARD']) },
+      { userId: sub.ben, awards: [] },
+      { userId: sub.cy, awards: [] },
+    ]);
 
     // Ben 20 + 10 = 30 and Ana 20 + 0: the belt moves to Ben. Scored twice: told once.
     const second = await playEvent('2036-03-01', { ana: [1, 1], ben: [0, 0], cy: [0, 1] });
@@ -88,6 +107,15 @@ describe('the league belt', () => {
     expect(system).toHaveLength(2);
     expect(system[0].text).toMatch(/^Ben won .+ with 20; the belt moves to Ben\.$/);
     expect(league.unread).toBe(0);
+    // Live: each event's message once (the second scoring of an event sends nothing: it is told).
+    await member.next((m) => m.type === 'data' && /moves to Ben/.test(m.payload.data.onLeagueMessage.text));
+    const delivered = member.messages.filter((m) => m.id === 'm' && m.type === 'data');
+    expect(delivered.map((m) => m.payload.data.onLeagueMessage.text)).toEqual(
+      system.map((m: { text: string }) => m.text).reverse(),
+    );
+    expect(outsider.messages.filter((m) => m.type === 'data')).toEqual([]);
+    member.ws.terminate();
+    outsider.ws.terminate();
 
     // A page of one: the token gives the next.
     const paged = await api.data(

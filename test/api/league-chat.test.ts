@@ -1,25 +1,22 @@
 /**
  * League chat through the API on DynamoDB Local: members post, read newest first, delete (author or
  * commissioner); a non-member cannot read, post or subscribe; the rate limit refuses with nothing
- * written; unread counts and markLeagueRead; a removed member's open subscription ends.
+ * written; unread counts and markLeagueRead; a removed member's open subscription ends, and every
+ * member's when the league is deleted.
  */
-import { readFileSync } from 'node:fs';
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handshakeProtocols } from 'appsync-local';
 import { CHAT_LIMIT } from '@pickem/domain/limits';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { MESSAGE_FIELDS as MSG, openChatSocket } from './chat-socket.ts';
 import { LEAGUE_OP, refusal, subsOf } from './leagues-fixtures.ts';
 import { tableSnapshot } from './mutations-fixtures.ts';
 
-const MSG = 'id leagueId userId displayName text createdAt kind removed';
 const CHAT = {
   post: `mutation($l: ID!, $t: String!) { postLeagueMessage(leagueId: $l, text: $t) { ${MSG} } }`,
   remove: `mutation($l: ID!, $m: ID!) { deleteLeagueMessage(leagueId: $l, messageId: $m) { ${MSG} } }`,
   page: `query($l: ID!, $n: Int) { league(leagueId: $l) { unread messages(limit: $n) { items { ${MSG} } nextToken } } }`,
   read: 'mutation($l: ID!) { markLeagueRead(leagueId: $l) { id unread } }',
   mine: 'query { myLeagues { id unread } }',
-  live: `subscription($l: ID!) { onLeagueMessage(leagueId: $l) { ${MSG} } }`,
 };
 
 let api: TestApi;
@@ -38,35 +35,10 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** A WebSocket speaking AppSync's real-time protocol as `user`; resolves with its messages as they come. */
-async function openSocket(user: string) {
-  const url = new URL(api.app.realtimeUrl);
-  const auth = { host: new URL(api.app.url).host, Authorization: api.token(user) };
-  const ws = new WebSocket(url, handshakeProtocols(auth), { ca: readFileSync(api.app.caPath) });
-  const messages: any[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
-  ws.send(JSON.stringify({ type: 'connection_init' }));
-  const next = async (pred: (m: any) => boolean) => {
-    await expect.poll(() => messages.some(pred), { timeout: 5000 }).toBe(true);
-    return messages.find(pred);
-  };
-  await next((m) => m.type === 'connection_ack');
-  const start = (id: string) => {
-    ws.send(
-      JSON.stringify({
-        id,
-        type: 'start',
-        payload: {
-          data: JSON.stringify({ query: CHAT.live, variables: { l: leagueId } }),
-          extensions: { authorization: auth },
-        },
-      }),
-    );
-    return next((m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'));
-  };
-  return { ws, messages, next, start };
-}
+const openSocket = async (user: string) => {
+  const socket = await openChatSocket(api, user);
+  return { ...socket, start: (id: string) => socket.start(id, leagueId) };
+};
 
 describe('league chat', () => {
   it('members post and read newest first; a non-member cannot read, post or subscribe', async () => {
@@ -146,5 +118,22 @@ describe('league chat', () => {
     expect(cy.messages.filter((m) => m.type === 'data').length).toBe(1);
     ben.ws.terminate();
     cy.ws.terminate();
+  });
+
+  it("deleting the league ends every open subscription to its chat, and only that league's", async () => {
+    const { createLeague } = await api.data('ana', LEAGUE_OP.create, { i: { name: 'Gone', seasonId: '2036' } });
+    await api.data('ben', LEAGUE_OP.join, { c: createLeague.inviteCode });
+    const [ana, ben] = [await openChatSocket(api, 'ana'), await openChatSocket(api, 'ben')];
+    expect((await ana.start('a', createLeague.id)).type).toBe('start_ack');
+    expect((await ben.start('b', createLeague.id)).type).toBe('start_ack');
+    expect((await ben.start('kept', leagueId)).type).toBe('start_ack');
+    await api.data('ana', LEAGUE_OP.delete, { l: createLeague.id });
+    await ana.next((m) => m.id === 'a' && m.type === 'complete');
+    await ben.next((m) => m.id === 'b' && m.type === 'complete');
+    await api.data('ana', CHAT.post, { l: leagueId, t: 'still here' });
+    await ben.next((m) => m.id === 'kept' && m.type === 'data');
+    expect(ben.messages.some((m) => m.id === 'kept' && m.type === 'complete')).toBe(false);
+    ana.ws.terminate();
+    ben.ws.terminate();
   });
 });

@@ -87,6 +87,15 @@ describe('the tie-break on a board', () => {
     );
     expect(rowPicksText({ userId: 'x', picks: [] }, MATCHES, new Map())).toBeNull();
   });
+
+  it("puts a scored player's awards first under a phone's row, in honours.ts's words", () => {
+    const row = { userId: 'a', picks: [{ matchId: 'm1', team: 1 }], awards: ['BOLDEST_CALL', 'TOP_SCORE'] as const };
+    expect(rowPicksText(row, MATCHES, new Map())).toBe(
+      'Top score · Boldest call\n1. Kenny Omega ✓ · 2. no pick · 3. no pick',
+    );
+    expect(rowPicksText({ userId: 'x', picks: [], awards: ['PERFECT_CARD'] }, MATCHES, new Map())).toBe('Perfect card');
+    expect(rowPicksText({ userId: 'x', picks: [], awards: [] }, MATCHES, new Map())).toBeNull();
+  });
 });
 
 describe("a friend's answers to the questions on a board", () => {

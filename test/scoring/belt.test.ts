@@ -5,7 +5,7 @@
  * it; else the first by the table's order); a new leader is a title change, otherwise a defense.
  * Checked after each event, twice = once, after a corrected result and a re-score, after a pass
  * killed after any number of writes then run again, and with concurrent passes; one SYSTEM message a
- * league and event, whatever the reruns.
+ * league and event, whatever the reruns, sent live as written (again after a failed send).
  */
 import { describe, expect, it } from 'vitest';
 import { createTestTable } from 'appsync-local/testing';
@@ -195,5 +195,39 @@ describe('the league belt', () => {
     expect(after.reigns).toEqual(expectedReigns([e1, e2corrected, e3]));
     expect(after.system).toHaveLength(3);
     expect(after.messageCount).toBe(0); // SYSTEM messages do not count as unread
+  });
+
+  it('sends each SYSTEM message live as written; a failed send is sent again by the next pass', async () => {
+    const { fx } = await setup();
+    const sent: MessageItem[] = [];
+    let failing = true;
+    const publishMessage = async (m: MessageItem) => {
+      if (failing) return false;
+      sent.push(m);
+      return true;
+    };
+    const scorer = createScorer({ client: fx.client, tableName: fx.tableName, publishMessage });
+    await scorer.scoreEvent('e1');
+    failing = false;
+    await scorer.scoreEvent('e1'); // not marked told: sent now
+    await scorer.scoreEvent('e1'); // told: not again
+    await scorer.scoreEvent('e2');
+    const stored = (await createStore({ client: fx.client, tableName: fx.tableName, concurrency: 1 }).query(
+      MESSAGE.ofLeague('L'),
+    )) as unknown as MessageItem[];
+    expect(sent).toEqual(
+      stored
+        .map(({ id, leagueId, userId, displayName, text, createdAt, kind, removed }) => ({
+          id,
+          leagueId,
+          userId,
+          displayName,
+          text,
+          createdAt,
+          kind,
+          removed,
+        }))
+        .reverse(),
+    );
   });
 });

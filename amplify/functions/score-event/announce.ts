@@ -7,7 +7,8 @@
  * mutation is the generated document (client/graphql/), which selects every field of EventUpdate.
  */
 import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { publishEventUpdate } from '@pickem/client/graphql/mutations';
+import { publishEventUpdate, publishLeagueMessage } from '@pickem/client/graphql/mutations';
+import type { MessageItem } from '@pickem/domain/entities/chat';
 import { EVENT, toEvent, type EventItem } from '@pickem/domain/entities/event';
 import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
 import {
@@ -164,12 +165,24 @@ export async function publish(update: EventUpdateInput): Promise<void> {
   const problem = eventUpdateProblem(update);
   if (problem !== null)
     throw new Error(`Refusing to publish an incoherent ${update.kind} update of event ${update.eventId}: ${problem}`);
-  const answer = await callApi(publishEventUpdate, { input: withinPayloadLimit(update) });
+  await call(publishEventUpdate, 'publishEventUpdate', { input: withinPayloadLimit(update) });
+}
+
+/**
+ * Sends a SYSTEM message the final pass wrote (belt.ts) to onLeagueMessage's subscribers through
+ * publishLeagueMessage (the generated document: subscribers receive every field); throws as publish does.
+ */
+export async function publishMessage(message: MessageItem): Promise<void> {
+  await call(publishLeagueMessage, 'publishLeagueMessage', { input: message });
+}
+
+/** Calls an IAM mutation of the API; throws when it was refused or answered nothing. */
+async function call(document: string, field: string, variables: Record<string, unknown>): Promise<void> {
+  const answer = await callApi(document, variables);
   if (answer.errors?.length) {
     throw new Error(
-      `publishEventUpdate refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`,
+      `${field} refused: ${answer.errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ')}`,
     );
   }
-  if (!(answer.data as { publishEventUpdate?: unknown } | undefined)?.publishEventUpdate)
-    throw new Error('publishEventUpdate answered no update');
+  if (!(answer.data as Record<string, unknown> | undefined)?.[field]) throw new Error(`${field} answered nothing`);
 }

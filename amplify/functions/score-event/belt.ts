@@ -5,7 +5,7 @@
  * league (domain/belt.ts, from scratch) written on the condition of the version read with them, then
  * the event told to the league's chat once: a SYSTEM message whose id comes from the result's `toldAt`
  * (set by its first write, so every pass names the same message), put on the condition that it is
- * new, then the result marked `told`. Each step checks what is stored first and writes only what
+ * new, sent live to the chat's subscribers (`publish`, when given), then the result marked `told`. Each step checks what is stored first and writes only what
  * differs, so a rerun writes nothing and a killed or concurrent pass converges: a pass whose reigns
  * lose the condition reads the league's results again and derives again.
  */
@@ -30,9 +30,14 @@ const MAX_ATTEMPTS = 6;
 /** Who posts the SYSTEM messages. */
 export const SYSTEM_AUTHOR = { userId: 'SYSTEM', displayName: "Pick'Em" };
 
+/** Sends a written SYSTEM message to the chat's open subscriptions; false when it could not (the caller reports why). */
+export type PublishMessage = (message: MessageItem) => Promise<boolean>;
+
 export interface BeltScoring {
   event: EventItem;
   cardRev: number;
+  /** The handler's publisher (announce.ts); none in the scoring tests, which have no API. */
+  publish?: PublishMessage;
 }
 
 const asEvent = (r: BeltResultItem): BeltEvent => ({
@@ -103,7 +108,7 @@ export async function refreshBelt(
     const result = results.find((r) => r.eventId === event.id)!;
     if (result.told !== true) {
       const text = beltMessage(asEvent(result), belt);
-      if (text !== null) await tell(store, result, text);
+      if (text !== null) await tell(store, result, text, scoring.publish);
     }
     return;
   }
@@ -161,11 +166,13 @@ async function writeReigns(
 
 /**
  * The SYSTEM message, once per league and event: put on the condition that it is new (its id is the
- * result's, so a pass killed after the put finds it there), then the result marked told. It does not
+ * result's, so a pass killed after the put finds it there), sent live, then the result marked told.
+ * Sent before the mark, so a pass killed in between, one whose publish failed and a concurrent pass
+ * send it again: subscribers merge messages by id, so a repeat changes nothing on screen. It does not
  * raise the league's unread count: that would be a transaction with the league item, 6 WCU a league and
  * event more than the benchmark's budget allows ([data model](../../../docs/data-model.md)).
  */
-async function tell(store: Store, result: BeltResultItem, text: string): Promise<void> {
+async function tell(store: Store, result: BeltResultItem, text: string, publish?: PublishMessage): Promise<void> {
   const at = result.toldAt ?? Date.now();
   const message: MessageItem = {
     id: MESSAGE.newId(at, `system-${result.eventId}`),
@@ -184,6 +191,7 @@ async function tell(store: Store, result: BeltResultItem, text: string): Promise
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
+  if (publish && !(await publish(message))) return;
   try {
     await store.update(
       setUpdate(

@@ -9,6 +9,7 @@
 import { BOARD, type BoardMatch, type BoardQuestion, type EventRow } from '@pickem/domain/entities/board';
 import { EVENT, type EventItem } from '@pickem/domain/entities/event';
 import { ERROR } from '@pickem/domain/error-types';
+import type { PublishMessage } from './belt.ts';
 import { replaceBoard } from './board.ts';
 import { MAX_PASSES, SCORABLE_STATES, cardFingerprint, readCard, refused, scoringOf, type Failure } from './card.ts';
 import { setUpdate } from './expressions.ts';
@@ -34,6 +35,7 @@ export async function finalPass(
   perTransaction: number,
   pastDeadline: () => boolean,
   beforeMark?: () => Promise<void>,
+  publishMessage?: PublishMessage,
 ): Promise<FinalDone | Failure> {
   const first = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
   if (!first.ok) return refused(first);
@@ -59,7 +61,7 @@ export async function finalPass(
     });
     if (!done.finished) return unfinished();
     await writeBoards(store, checked.event, seasons, done, checked.cardRev, done.settled);
-    const belt = { event: checked.event, cardRev: checked.cardRev };
+    const belt = { event: checked.event, cardRev: checked.cardRev, publish: publishMessage };
     if (!(await refreshLeagueTables(store, seasons, done.settled, pastDeadline, belt))) return unfinished();
     const again = await readCard(store, eventId, { states: SCORABLE_STATES, allResults: true });
     if (!again.ok) return refused(again);

@@ -1,7 +1,8 @@
 /**
  * Lambda behind the `scoreEvent` mutation and the live work of setMatchResult and updateEvent (an
  * AppSync Lambda data source; the payload is a ScoringRequest, domain/scoring.ts). It runs the
- * scoring pass asked for and publishes the live updates asked for (announce.ts). Expected scoring
+ * scoring pass asked for and publishes the live updates asked for (announce.ts), and the final pass
+ * sends each league's SYSTEM message live through it (belt.ts). Expected scoring
  * failures come back as `{ error: { type, message } }` for the resolver to raise; anything else
  * throws. The table is TABLE_NAME; the SDK takes its endpoint from the standard
  * AWS_ENDPOINT_URL_DYNAMODB variable when set (the local runtime points it at DynamoDB Local).
@@ -25,7 +26,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ERROR } from '@pickem/domain/error-types';
 import type { Announce, ScoringOutcome, ScoringPass, ScoringRequest } from '@pickem/domain/scoring';
 import type { EventUpdateInput } from '@pickem/domain/schema-types';
-import { createAnnouncer, publish } from './announce.ts';
+import type { MessageItem } from '@pickem/domain/entities/chat';
+import { createAnnouncer, publish, publishMessage } from './announce.ts';
 import { createScorer } from './scorer.ts';
 
 let cached: { endpoint: string | undefined; client: DynamoDBClient } | undefined;
@@ -112,12 +114,26 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
     }
   };
 
+  // A league's SYSTEM message, sent by the final pass once written (belt.ts): a failure is reported like an update's.
+  const sendMessage = async (message: MessageItem) => {
+    try {
+      await publishMessage(message);
+      return true;
+    } catch (err) {
+      console.error(`score-event: the SYSTEM message of league ${message.leagueId} was not published:`, err);
+      failures.push(
+        `SYSTEM message of league ${message.leagueId}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return false;
+    }
+  };
+
   if (announce?.resultOf) await attempt('RESULT', () => announcer.result(eventId, announce.resultOf!));
   if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
   // Once its RESULT is out, an asynchronous invocation must not throw (Lambda's retry would send it again): it retries its pass itself.
   const keepsGoing = request.async && resultPublished;
   const runPass = () =>
-    createScorer({ client: db, tableName }).scoreEvent(eventId, {
+    createScorer({ client: db, tableName, publishMessage: sendMessage }).scoreEvent(eventId, {
       provisional: pass === 'PROVISIONAL',
       deadlineMs: request.deadlineMs,
     });

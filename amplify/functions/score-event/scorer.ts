@@ -12,6 +12,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { toEvent } from '@pickem/domain/entities/event';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
+import type { PublishMessage } from './belt.ts';
 import { finalPass } from './final-pass.ts';
 import { livePass } from './live-pass.ts';
 import { createStore } from './store.ts';
@@ -38,6 +39,8 @@ export interface ScorerOptions {
   now?: () => number;
   /** Tests: runs after a final pass's last read of the card, just before it marks the event SCORED (a result entered here races the mark). */
   beforeMark?: () => Promise<void>;
+  /** Sends each league's SYSTEM message live once written (belt.ts; the handler's); default none. */
+  publishMessage?: PublishMessage;
 }
 
 /** At least two items a player: the prediction and a standing per season of the event (one or more). */
@@ -96,7 +99,14 @@ export function createScorer(opts: ScorerOptions) {
         };
         return out.superseded ? { report, stats: stats(), superseded: true } : { report, stats: stats() };
       }
-      const out = await finalPass(store, eventId, perTransaction, () => now() >= deadline, opts.beforeMark);
+      const out = await finalPass(
+        store,
+        eventId,
+        perTransaction,
+        () => now() >= deadline,
+        opts.beforeMark,
+        opts.publishMessage,
+      );
       if ('error' in out) return { error: out.error };
       return {
         report: {

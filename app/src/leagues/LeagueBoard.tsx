@@ -1,6 +1,6 @@
 /**
  * A league's board for one event: its members ranked by the points of the results entered so far,
- * each with their picks, jokers, finishes and tie-break guess (shown once they lock at the bell), the
+ * each with their awards once scored, picks, jokers, finishes and tie-break guess (shown once they lock at the bell), the
  * picks marked right or wrong as results come in. The league's board is computed when it is read (exact
  * after each result), so each live update of the event (a result, a state change, a scoring pass)
  * reads it again; no reload.
@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, errorText, type EventState } from '../api.ts';
 import { useEventUpdates } from '@pickem/client/react';
+import { Awards } from '../Awards.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { RankTable } from '../RankTable.tsx';
 import { href } from '../route.ts';
@@ -108,6 +109,7 @@ export function LeagueBoard({
               cells={(r) => [r.correct, r.points]}
               detail={(r) => (
                 <>
+                  <Awards awards={r.awards} testId="row-awards" />
                   <TieBreakGuess note={notes.get(r.userId)} question={tieBreak?.rules.tieBreakQuestion} />
                   <PlayerPicks matches={matches} picks={r.picks} label={`${r.displayName}'s picks`} />
                   <PlayerAnswers questions={questions} answers={r.answers} label={`${r.displayName}'s answers`} />

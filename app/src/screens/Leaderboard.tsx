@@ -1,6 +1,8 @@
 import type { BoardRow, Card, Match } from '@pickem/client/card';
 import { tieBreakNotes, type BoardPick, type BoardQuestion } from '@pickem/client/board-picks';
 import type { SavedAnswer } from '@pickem/client/questions';
+import type { Award } from '../api.ts';
+import { Awards } from '../Awards.tsx';
 import { MemberRows } from '../MemberRow.tsx';
 import { PlayerAnswers } from '../PlayerAnswers.tsx';
 import { PlayerPicks } from '../PlayerPicks.tsx';
@@ -9,6 +11,7 @@ import { TieBreakCaption, TieBreakGuess } from '../TieBreak.tsx';
 
 /** A leaderboard row: the figures, and the player's picks, answers and tie-break guess (the board's rows carry them once the picks lock). */
 export type PickedRow = BoardRow & {
+  awards?: readonly Award[] | null;
   picks?: BoardPick[] | null;
   tieBreak?: number | null;
   answers?: SavedAnswer[] | null;
@@ -16,7 +19,7 @@ export type PickedRow = BoardRow & {
 
 /**
  * The event's leaderboard (the top of it); the viewer's own row is marked, each row shows the player's
- * tie-break guess and opens their picks.
+ * awards once final, their tie-break guess, and opens their picks.
  */
 export function Leaderboard({
   rows,
@@ -65,6 +68,7 @@ export function Leaderboard({
               cells={(r) => (final ? [r.correct, r.points] : [r.correct, r.points, r.possiblePoints])}
               detail={(r) => (
                 <>
+                  <Awards awards={r.awards} testId="row-awards" />
                   <TieBreakGuess note={notes.get(r.userId)} question={question} />
                   {r.picks && (
                     <details className="row-picks" data-testid="row-picks">

@@ -9,7 +9,8 @@ import { href } from '../route.ts';
 import { useSeasons } from '../seasons.ts';
 import { seasonLine } from '@pickem/client/season-line';
 import { PROFILE_LIMIT } from '@pickem/client/limits';
-import { awardsText, streakText, trophiesText } from '@pickem/client/honours';
+import { streakText, trophiesText } from '@pickem/client/honours';
+import { Awards } from '../Awards.tsx';
 
 const SeasonChart = lazy(() => import('./SeasonChart.tsx'));
 
@@ -94,11 +95,7 @@ export function Profile({ userId }: { userId?: string }) {
               <td>
                 <a href={href.event(h.eventId)}>{h.eventName}</a>{' '}
                 <span className="muted nowrap">{formatDay(h.eventDate)}</span>
-                {awardsText(h.awards) && (
-                  <span className="tag tag-title" data-testid="history-awards">
-                    {awardsText(h.awards)}
-                  </span>
-                )}
+                <Awards awards={h.awards} testId="history-awards" />
                 {h.picks.length > 0 && (
                   <HistoryPicks
                     eventId={h.eventId}

@@ -3,7 +3,7 @@
  * unread: followed live from the start), its table, its season so far (each member's total after each
  * scored event), and its board for an event, live while it runs.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Text, View } from 'react-native';
 import {
   leagueEventBoard,
@@ -66,13 +66,41 @@ export function LeagueScreen({ leagueId, eventId, me }: { leagueId: string; even
         Table
       </Text>
       <RankRows rows={league.standings} me={me} testID="league-row" />
-      <LeagueLines league={league} me={me} />
-      <EventBoard leagueId={leagueId} season={league.season} eventId={eventId} me={me} onScored={reload} />
+      <SeasonParts league={league} eventId={eventId} me={me} onScored={reload} />
     </Screen>
   );
 }
 
-type Season = { startDate: string; endDate: string };
+/**
+ * The parts of the screen that need the season's events, read once for both (as the web page does):
+ * the season so far and the board for an event.
+ */
+function SeasonParts({
+  league,
+  eventId,
+  me,
+  onScored,
+}: {
+  league: Parameters<typeof LeagueLines>[0]['league'];
+  eventId?: string;
+  me: string;
+  onScored: () => Promise<void>;
+}) {
+  const [events, setEvents] = useState<SeasonEvent[] | null>(null);
+  // Read once per season: the league is read again on every refresh, with a new season object each time.
+  const { startDate, endDate } = league.season;
+  useEffect(() => {
+    seasonEvents({ startDate, endDate }).then(setEvents, () => setEvents([]));
+  }, [startDate, endDate]);
+  // The season's events already started: a board has nothing before the bell.
+  const started = useMemo(() => (events ?? []).filter((e) => e.state !== 'UPCOMING'), [events]);
+  return (
+    <>
+      <LeagueLines league={league} events={events} me={me} />
+      <EventBoard leagueId={league.id} events={started} eventId={eventId} me={me} onScored={onScored} />
+    </>
+  );
+}
 
 /**
  * The league's board for one event of its season (the latest one unless the route names one), live:
@@ -80,32 +108,24 @@ type Season = { startDate: string; endDate: string };
  */
 function EventBoard({
   leagueId,
-  season,
+  events,
   eventId,
   me,
   onScored,
 }: {
   leagueId: string;
-  season: Season;
+  /** The season's events already started, newest first. */
+  events: SeasonEvent[];
   eventId?: string;
   me: string;
   onScored: () => Promise<void>;
 }) {
   const { go } = useNav();
   const { styles } = useTheme();
-  const [events, setEvents] = useState<SeasonEvent[]>([]);
   const [rows, setRows] = useState<LeagueBoardRow[] | null>(null);
   const [card, setCard] = useState<{ event: BoardEvent; matches: BoardMatch[]; questions: BoardQuestionOf[] } | null>(
     null,
   );
-  const { startDate, endDate } = season;
-  useEffect(() => {
-    // The season's events already started: a board has nothing before the bell.
-    seasonEvents({ startDate, endDate }).then(
-      (found) => setEvents(found.filter((e) => e.state !== 'UPCOMING')),
-      () => setEvents([]),
-    );
-  }, [startDate, endDate]);
   const shown = events.find((e) => e.id === eventId) ?? events[0];
   const load = useCallback(async () => {
     if (!shown) return;

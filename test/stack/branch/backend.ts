@@ -200,13 +200,14 @@ describe('API', () => {
       expect(cfn.Code, f.name).toBe(bundleResolver(f.code));
     }
   });
-  it('serves the live updates: publishEventUpdate and onEventUpdate on a NONE data source, the STATE announcement on the scoring function', () => {
+  it('serves the live updates: publishEventUpdate, onEventUpdate and publishLeagueMessage on a NONE data source, the STATE announcement on the scoring function', () => {
     const t = dataTemplate(branch);
     const sources = ofType(t, 'AWS::AppSync::DataSource').map(([, r]) => r.Properties);
     const resolvers = ofType(t, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties);
     for (const [typeName, fieldName] of [
       ['Mutation', 'publishEventUpdate'],
       ['Subscription', 'onEventUpdate'],
+      ['Mutation', 'publishLeagueMessage'],
     ]) {
       const cfn = resolvers.find((r) => r.TypeName === typeName && r.FieldName === fieldName);
       expect(cfn, `${typeName}.${fieldName}`).toBeDefined();
@@ -220,6 +221,7 @@ describe('API', () => {
     const schema = t.Resources[ofType(t, 'AWS::AppSync::GraphQLSchema')[0][0]].Properties.Definition as string;
     expect(schema).toMatch(/subscription: Subscription/);
     expect(schema).toMatch(/publishEventUpdate\(input: EventUpdateInput!\): EventUpdate @aws_iam\n/);
+    expect(schema).toMatch(/publishLeagueMessage\(input: LeagueMessageInput!\): LeagueMessage @aws_iam\n/);
   });
 
   it('deploys no code that scans a table (cost: on-demand reads are paid per item read)', () => {

@@ -86,11 +86,11 @@ describe('the console-admin policy of the deployed backend', () => {
     expect(JSON.stringify(join)).toContain('"console_admin_policy_arn');
   });
 
-  it("leaves the scoring function's role its own grant alone: publishEventUpdate, none of the admin fields", () => {
+  it("leaves the scoring function's role its own grant alone: publishEventUpdate and publishLeagueMessage, none of the admin fields", () => {
     const roleStatements = templates()
       .flatMap((t) => ofType(t, 'AWS::IAM::Policy'))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
-    expect(grantedFields(roleStatements)).toEqual(['Mutation.publishEventUpdate']);
+    expect(grantedFields(roleStatements)).toEqual(['Mutation.publishEventUpdate', 'Mutation.publishLeagueMessage']);
   });
 });
 
