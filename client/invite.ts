@@ -1,8 +1,14 @@
 /**
- * An invite link opened signed out: what the league is in one line, and the code remembered across
- * the sign-in (or sign-up) so that the join happens once the player is in. Both apps' wording.
+ * An invite code's league before joining, in both apps' words: what it is in one line (an invite link
+ * opened signed out), and why it cannot be joined. The join itself waits for the player's press.
  */
+import { ERROR } from '@pickem/domain/error-types';
+import { LEAGUE_LIMIT } from '@pickem/domain/entities/league';
 import type { LeaguePreviewQuery } from './graphql/types.ts';
+import { plainMessage } from './messages.ts';
+
+/** A typed code in its stored form, null until it is whole: an app previews only then (a partial code would count as a wrong one). */
+export { typedInviteCode } from '@pickem/domain/invite-code';
 
 export type LeaguePreview = LeaguePreviewQuery['leaguePreview'];
 
@@ -18,26 +24,11 @@ export function inviteLine(preview: {
 }
 
 /** Under the preview, above the sign-in. */
-export const SIGN_IN_TO_JOIN = 'Sign in or create an account to join: you join as soon as you are in.';
+export const SIGN_IN_TO_JOIN = 'Sign in or create an account, then join with one press.';
 
-/** The storage both apps keep the code in: the web tab's sessionStorage, the phone's app storage. */
-export interface InviteStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-const KEY = 'pickem.joinAfterSignIn';
-
-/** The invite page, signed out: join `code` once signed in. */
-export function rememberInvite(storage: InviteStorage, code: string): void {
-  storage.setItem(KEY, code);
-}
-
-/** Signed in on the invite page: true once if the player came through the signed-out page for `code` (the memory is then cleared). */
-export function takeInvite(storage: InviteStorage, code: string): boolean {
-  const remembered = storage.getItem(KEY);
-  if (remembered === null) return false;
-  storage.removeItem(KEY);
-  return remembered === code;
+/** Why a previewed league cannot be joined (joins closed, full), in the words of the join's own refusal; null if it can. */
+export function joinRefusal(preview: { joinsOpen: boolean; memberCount: number }): string | null {
+  if (!preview.joinsOpen) return plainMessage({ errorType: ERROR.joinsClosed });
+  if (preview.memberCount >= LEAGUE_LIMIT.membersPerLeague) return plainMessage({ errorType: ERROR.leagueFull });
+  return null;
 }

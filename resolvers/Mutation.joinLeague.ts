@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller } from './lib/caller';
 import { ERROR } from './lib/errors';
-import { typedInviteCode } from './lib/invite-code';
+import { typedInviteCode } from '@pickem/domain/invite-code';
 import type { MutationJoinLeagueArgs, MutationJoinLeagueResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';
 

@@ -1,7 +1,7 @@
 import { util, type Context } from '@aws-appsync/utils';
 import { caller, isGuest } from './lib/caller';
 import { ERROR } from './lib/errors';
-import { typedInviteCode } from './lib/invite-code';
+import { typedInviteCode } from '@pickem/domain/invite-code';
 import { toSeason } from '@pickem/domain/entities/season';
 import type { QueryLeaguePreviewArgs, QueryLeaguePreviewResult } from '@pickem/domain/schema-types';
 import type { LeagueStash } from './lib/stash';

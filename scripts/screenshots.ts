@@ -1,7 +1,7 @@
 /**
- * `npm run screenshots`: the web app's main screens at a small phone's size (360 × 800), from headless
- * Chromium on `npm start -- --in-memory` (the demo season), into docs/screenshots/*.png, each in the
- * light theme and in the dark one (`<name>-dark.png`).
+ * `npm run screenshots`: the web app's main screens (a league's belt, chart and chat included) at a
+ * small phone's size (360 × 800), from headless Chromium on `npm start -- --in-memory` (the demo
+ * season), into docs/screenshots/*.png, each in the light theme and in the dark one (`<name>-dark.png`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,14 +18,15 @@ const stack = await npmStart(['--in-memory']);
 const browser = await launchChromium({ viewport: { width: 360, height: 800 } });
 try {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  const shot = async (p: Page, name: string) => {
+  /** `name`.png and `name`-dark.png: the whole page, or what the phone's screen shows (`screen`). */
+  const shot = async (p: Page, name: string, screen = false) => {
     await p.waitForLoadState('networkidle');
     for (const [colorScheme, file] of [
       ['light', `${name}.png`],
       ['dark', `${name}-dark.png`],
     ] as const) {
       await p.emulateMedia({ colorScheme });
-      await p.screenshot({ path: path.join(out, file), fullPage: true });
+      await p.screenshot({ path: path.join(out, file), fullPage: !screen });
       console.log(`docs/screenshots/${file}`);
     }
     await p.emulateMedia({ colorScheme: 'light' });
@@ -53,6 +54,23 @@ try {
   await page.goto(`${stack.appUrl}join/${code}`);
   await page.getByTestId('league-preview').waitFor();
   await shot(page, 'invite');
+  // All In Crew (player01 commissions it): its 2024 season is played, so the belt has a title history,
+  // the chart a line per member, and the chat the demo's messages.
+  await page.goto(`${stack.appUrl}#/leagues`);
+  await page.getByRole('link', { name: /All In Crew/ }).click();
+  await page.getByTestId('league-chart').locator('.recharts-line').first().waitFor();
+  // The README's picture of it, as the phone's screen shows it: the table, then the chart (under the sticky menu).
+  await page.getByRole('heading', { name: 'Table', exact: true }).evaluate((table) => {
+    const menu = document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY - menu - 8);
+  });
+  await shot(page, 'league-chart', true);
+  await page.getByRole('button', { name: 'Title history' }).click();
+  await page.getByTestId('league-lineage').locator('li').first().waitFor();
+  await shot(page, 'league-season');
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  await page.getByTestId('chat-message').first().waitFor();
+  await shot(page, 'league-chat');
   await page.goto(`${stack.appUrl}#/player`);
   await page.getByRole('heading', { name: 'History' }).waitFor();
   await page.getByTestId('season-chart').locator('.recharts-bar-rectangle').first().waitFor();

@@ -1,6 +1,7 @@
 /**
- * The app: Amplify UI's Authenticator (sign in and sign up, USER_PASSWORD_AUTH), then the players'
- * screens under a tab bar, an offline banner, and deep links (pickem://join/<code>, the web invite link).
+ * The app: Amplify UI's Authenticator (sign in and sign up, USER_PASSWORD_AUTH; an invite link's league
+ * above it when one opened the app), then the players' screens under a tab bar, an offline banner, and
+ * deep links (pickem://join/<code>, the web invite link).
  * Admin tools stay in the web app.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -20,6 +21,7 @@ import { parseLink, type Route } from '@pickem/client/route';
 import { authenticatorServices, memoryNameStore, SIGN_UP_ATTRIBUTES, signUpFormFields } from '@pickem/client/sign-up';
 import { client, mutations } from './api';
 import { configure } from './config';
+import { GuestInvite } from './GuestInvite';
 import { NavContext, type Nav } from './nav';
 import { Events } from './screens/Events';
 import { EventScreen } from './screens/EventScreen';
@@ -66,6 +68,7 @@ export function App() {
             loginMechanisms={['email']}
             signUpAttributes={[...SIGN_UP_ATTRIBUTES]}
             components={{ SignUp }}
+            Header={GuestInvite}
           >
             <Shell />
           </Authenticator>

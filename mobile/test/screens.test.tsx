@@ -250,7 +250,9 @@ describe('a player on the React Native app, on the local stack', () => {
     jest.mocked(Linking.useLinkingURL).mockReturnValue(`pickem://join/${createLeague.inviteCode}`);
     jest.mocked(useNetInfo).mockReturnValue({ ...useNetInfo(), isConnected: false });
     await render(<App />); // still signed in: the tokens are in (mocked) async-storage
-    expect(await screen.findByText(`Invite code ${createLeague.inviteCode}`, {}, LIVE)).toBeTruthy();
+    expect(await screen.findByTestId('invite-line', {}, LIVE)).toHaveTextContent(
+      / invites you to Phone Invite League /,
+    );
     expect(screen.getByText('You are offline: what you see may be out of date.')).toBeTruthy();
     await fireEvent.press(screen.getByRole('button', { name: 'Join league' }));
     expect(await screen.findByRole('header', { name: 'Phone Invite League' }, LIVE)).toBeTruthy();

@@ -18,7 +18,7 @@ import type { StandingItem } from '@pickem/domain/entities/standing';
 import { toSeason, type SeasonItem } from '@pickem/domain/entities/season';
 import { IF_NEW, IF_STORED, type Expression, type ItemKey } from '@pickem/domain/entities/table';
 import { ERROR } from './errors';
-import { shownInviteCode } from './invite-code';
+import { shownInviteCode } from '@pickem/domain/invite-code';
 import type { LeagueStash } from './stash';
 import { txCheck, txDelete, txPut, txUpdate, type FailureError, type TransactItem } from './transact';
 import { requiredId, requiredText } from './validate';

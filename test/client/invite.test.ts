@@ -1,15 +1,7 @@
-/** The signed-out invite page's wording and the code it keeps across the sign-in (client/invite.ts). */
+/** An invite's wording (client/invite.ts): the signed-out line, and why a previewed league cannot be joined. */
 import { describe, expect, it } from 'vitest';
-import { inviteLine, rememberInvite, takeInvite, type InviteStorage } from '@pickem/client/invite';
-
-function memory(): InviteStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, v),
-    removeItem: (k) => void items.delete(k),
-  };
-}
+import { inviteLine, joinRefusal } from '@pickem/client/invite';
+import { LEAGUE_LIMIT } from '@pickem/client/limits';
 
 describe('inviteLine', () => {
   const season = { id: 's', name: 'Preview Cup' };
@@ -25,17 +17,14 @@ describe('inviteLine', () => {
   });
 });
 
-describe('rememberInvite / takeInvite', () => {
-  it('joins once, for the code remembered, and forgets it', () => {
-    const storage = memory();
-    rememberInvite(storage, 'ABCDE-FGHJK');
-    expect(takeInvite(storage, 'ABCDE-FGHJK')).toBe(true);
-    expect(takeInvite(storage, 'ABCDE-FGHJK')).toBe(false);
-  });
-  it('does not join another code than the one opened signed out', () => {
-    const storage = memory();
-    rememberInvite(storage, 'ABCDE-FGHJK');
-    expect(takeInvite(storage, 'ZZZZZ-ZZZZZ')).toBe(false);
-    expect(takeInvite(storage, 'ABCDE-FGHJK')).toBe(false);
+describe('joinRefusal', () => {
+  it('says closed joins and a full league as the join refuses them, and nothing for an open league with room', () => {
+    expect(joinRefusal({ joinsOpen: false, memberCount: 2 })).toBe(
+      'This league is not taking new members: its commissioner has closed joins.',
+    );
+    expect(joinRefusal({ joinsOpen: true, memberCount: LEAGUE_LIMIT.membersPerLeague })).toBe(
+      `This league is full (${LEAGUE_LIMIT.membersPerLeague} members).`,
+    );
+    expect(joinRefusal({ joinsOpen: true, memberCount: LEAGUE_LIMIT.membersPerLeague - 1 })).toBeNull();
   });
 });

@@ -1,17 +1,16 @@
 /**
  * An invite link opened signed out: the league (name, commissioner, members: leaguePreview with the API
- * key), then the sign-in with its "Create Account" tab. The code is remembered, so that once signed in
- * the invite page (JoinLink) joins at once.
+ * key), then the sign-in with its "Create Account" tab. Once signed in, the invite page (JoinLink)
+ * shows the league again with its Join.
  */
-import { lazy, Suspense, useEffect } from 'react';
-import { inviteLine, rememberInvite, SIGN_IN_TO_JOIN } from '@pickem/client/invite';
+import { lazy, Suspense } from 'react';
+import { inviteLine, SIGN_IN_TO_JOIN } from '@pickem/client/invite';
 import { useLeaguePreview } from '@pickem/client/react';
 
 const SignIn = lazy(() => import('../SignIn.tsx'));
 
 export function GuestInvite({ code, onSignedIn }: { code: string; onSignedIn: () => void }) {
   const { data: preview, error } = useLeaguePreview(code, false);
-  useEffect(() => rememberInvite(sessionStorage, code), [code]);
   return (
     <main className="page stack">
       <section aria-labelledby="guest-invite-title" className="stack panel" data-testid="guest-invite">

@@ -3,30 +3,16 @@
  * season, commissioner and members: leaguePreview, one request) before joining it with one press. A
  * dead code, closed joins or a full league are said before the button, not after it.
  */
-import { useEffect, useState } from 'react';
+import { joinRefusal } from '@pickem/client/invite';
 import { LEAGUE_LIMIT } from '@pickem/client/limits';
-import { client, errorText, queries, type LeaguePreviewQuery } from '../api.ts';
+import { useLeaguePreview } from '@pickem/client/react';
 import { href } from '../route.ts';
 import { JoinStatus, useJoin } from './Leagues.tsx';
 
-type Preview = LeaguePreviewQuery['leaguePreview'];
-
 export function JoinLink({ code }: { code: string }) {
   const { status, busy, join } = useJoin();
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    client
-      .graphql({ query: queries.leaguePreview, variables: { code } })
-      .then(({ data }) => current && setPreview(data.leaguePreview))
-      .catch((err: unknown) => current && setProblem(errorText(err)));
-    return () => {
-      current = false;
-    };
-  }, [code]);
-  const full = preview !== null && preview.memberCount >= LEAGUE_LIMIT.membersPerLeague;
-  const closed = preview !== null && !preview.joinsOpen;
+  const { data: preview, error: problem } = useLeaguePreview(code, true);
+  const refusal = preview ? joinRefusal(preview) : null;
 
   return (
     <section aria-labelledby="join-link-title" className="stack">
@@ -36,7 +22,7 @@ export function JoinLink({ code }: { code: string }) {
       </p>
       {problem ? (
         <p role="alert">{problem}</p>
-      ) : preview === null ? (
+      ) : preview === undefined ? (
         <p aria-busy="true">Loading the league…</p>
       ) : (
         <dl className="facts" data-testid="league-preview">
@@ -52,9 +38,8 @@ export function JoinLink({ code }: { code: string }) {
           </dd>
         </dl>
       )}
-      {closed && <p role="alert">This league is not taking new members: its commissioner has closed joins.</p>}
-      {full && <p role="alert">This league is full ({LEAGUE_LIMIT.membersPerLeague} members).</p>}
-      {preview && !closed && !full && (
+      {refusal && <p role="alert">{refusal}</p>}
+      {preview && !refusal && (
         <button type="button" className="primary" disabled={busy} onClick={() => void join(code)}>
           Join {preview.name}
         </button>

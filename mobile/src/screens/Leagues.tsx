@@ -9,6 +9,7 @@ import { useNav } from '../nav';
 import { space } from '@pickem/client/design/tokens';
 import { Alert, Button, Item, Muted, Screen, Title, useTheme } from '../ui';
 import { unreadBadge } from '../LeagueChat';
+import { JoinForm } from './Join';
 
 export function Leagues() {
   const {
@@ -33,47 +34,20 @@ export function Leagues() {
           onPress={() => go({ screen: 'league', leagueId: l.id })}
         />
       ))}
-      <JoinForm />
+      <JoinSection />
       <CreateForm />
     </Screen>
   );
 }
 
-/** Joins the league of a code, then opens it. Used here and by the invite link's screen. */
-export function useJoin() {
-  const { go } = useNav();
-  const { busy, status, failed, run } = useAction();
-  async function join(code: string) {
-    await run('', async () => {
-      const { data } = await client.graphql({ query: mutations.joinLeague, variables: { code: code.trim() } });
-      go({ screen: 'league', leagueId: data.joinLeague.id });
-    });
-  }
-  return { error: failed ? status : null, busy, join };
-}
-
-function JoinForm() {
-  const { colors, styles } = useTheme();
-  const [code, setCode] = useState('');
-  const { error, busy, join } = useJoin();
+function JoinSection() {
+  const { styles } = useTheme();
   return (
     <View style={{ gap: space.md }}>
       <Text accessibilityRole="header" style={styles.subtitle}>
         Join a league
       </Text>
-      <TextInput
-        accessibilityLabel="Invite code"
-        placeholder="7KQ2M-XD4PB"
-        placeholderTextColor={colors.muted}
-        autoCapitalize="characters"
-        autoCorrect={false}
-        maxLength={40}
-        value={code}
-        onChangeText={setCode}
-        style={styles.input}
-      />
-      <Button label="Join league" disabled={busy || !code.trim()} onPress={() => void join(code)} />
-      <Alert>{error}</Alert>
+      <JoinForm />
     </View>
   );
 }
