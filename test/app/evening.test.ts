@@ -5,7 +5,7 @@
  * starts the show and enters four results with a correction, then scores it; the commissioner's
  * actions. It asserts each of the six bugs' fixes (1: deleting lands on the list; 2: a page kept open
  * marks you and shows your points; 3: the league board shows the picks from the bell on; 4: a double
- * click creates one event and says so; 5: the league table follows the scoring; 6: a new name reaches
+ * click creates one event and says so; 5: the league table, and its belt, follow the scoring; 6: a new name reaches
  * the standings and the final leaderboard), the picks revealed at the lock, and that nothing scrolls
  * sideways and no console error is logged; each match shows how everyone picked once the show is on.
  */
@@ -16,6 +16,8 @@ import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
 import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
+import { championText } from '@pickem/client/honours';
+import type { Reign } from '@pickem/domain/schema-types';
 
 const PHONE = { width: 390, height: 844 };
 /** Three players of the demo season, and their names. */
@@ -289,15 +291,19 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
     for (const page of [a, b]) expect(await g(page).same()).toBe(true);
   }, 90_000);
 
-  it('bug 5: scoring moves the league table without a reload', async () => {
+  it('bug 5: scoring moves the league table, and the belt to its leader, without a reload', async () => {
     const [admin, b] = [pages.admin, pages[B]];
     const before = await figuresOf(b, 'league-table');
+    const belt = b.getByTestId('league-champion');
+    expect(await belt.textContent()).toBe(championText(null));
     await admin.getByRole('button', { name: 'Score the event' }).click();
     await expect
       .poll(() => pages[A].getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 })
       .toContain('Final');
-    const { league } = await asAdmin<{ league: { standings: { displayName: string; points: number }[] } }>(
-      'query ($id: ID!) { league(leagueId: $id) { standings { displayName points } } }',
+    const { league } = await asAdmin<{
+      league: { standings: { displayName: string; points: number }[]; champion: Reign | null };
+    }>(
+      'query ($id: ID!) { league(leagueId: $id) { standings { displayName points } champion { userId displayName wonAt wonAtName defenses endedAt } } }',
       { id: leagueId },
     );
     const aPoints = league.standings.find((s) => s.displayName === A_NAME)!.points;
@@ -306,6 +312,9 @@ describe.skipIf(skipBrowserTests)('a whole evening at 390 × 844', () => {
       .toContain(`${aPoints}`);
     expect(await figuresOf(b, 'league-table')).not.toEqual(before);
     expect(await g(b).same()).toBe(true);
+    // The league's first scored event crowns its leader: the belt on the open page moves with the table.
+    expect(league.champion?.displayName).toBe(league.standings[0].displayName);
+    await expect.poll(() => belt.textContent(), { timeout: 20_000 }).toBe(championText(league.champion));
   }, 60_000);
 
   it("bug 6: a new display name reaches the final leaderboard and the season standings; history shows another's picks", async () => {
