@@ -115,12 +115,12 @@ const setResult = (eventId: string, matchId: string, winner: number) =>
     },
   );
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
-/** A table's rows as text without the players' picks under their names (those are read by picksOf). */
+/** A table's rows as text without the players' picks under their names (those are read by picksOf) or their awards. */
 const figuresOf = (page: Page, testId: string) =>
   rowsOf(page, testId).evaluateAll((rows: any[]) =>
     rows.map((row) => {
       const copy = row.cloneNode(true);
-      for (const picks of copy.querySelectorAll('.player-picks, details')) picks.remove();
+      for (const extra of copy.querySelectorAll('.player-picks, details, [data-testid="row-awards"]')) extra.remove();
       return copy.textContent as string;
     }),
   );
@@ -403,6 +403,8 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
       .poll(() => player.getByRole('heading', { name: /Leaderboard/ }).textContent(), { timeout: 20_000 })
       .toContain('Final');
     expect((await figuresOf(player, 'leaderboard'))[0]).toBe(`1${PLAYER_NAME} (you)110`);
+    // Scored: the only player's row carries the event's awards (all right but a draw: a perfect card).
+    expect(await board.first().getByTestId('row-awards').textContent()).toBe('Perfect card · Top score · Boldest call');
     // A leaderboard row opens that player's picks.
     await board.first().getByText('Picks').click();
     // The second match was a draw: the pick is voided, not wrong.

@@ -79,7 +79,7 @@ const figuresOf = (page: Page, testId: string) =>
   rowsOf(page, testId).evaluateAll((rows: any[]) =>
     rows.map((row) => {
       const copy = row.cloneNode(true);
-      for (const picks of copy.querySelectorAll('.player-picks, details')) picks.remove();
+      for (const extra of copy.querySelectorAll('.player-picks, details, [data-testid="row-awards"]')) extra.remove();
       return copy.textContent as string;
     }),
   );
