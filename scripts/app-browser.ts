@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from 'appsync-local/testing/chromium';
 
 /** Skip page tests only where Chromium is missing outside CI; in CI a missing Chromium fails them. */
@@ -44,4 +44,20 @@ export async function signInToApp(page: Page, appUrl: string, email: string, pas
   await page.fill('input[name=password]', password);
   await page.click('button[type=submit]');
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/**
+ * Clicks `first` (a button that asks once more) until `confirm` shows, then clicks `confirm`. On the
+ * league page the first click was twice lost in CI (the question never showed; never on this machine):
+ * the parts above the commissioner's tools arrive after the table, and a click as they arrive can land
+ * elsewhere.
+ */
+export async function askThenConfirm(page: Page, first: Locator, confirm: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await confirm.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`${String(confirm)} never showed after clicking ${String(first)}`);
+    if ((await first.count()) === 1) await first.click();
+    await page.waitForTimeout(500);
+  }
+  await confirm.click();
 }

@@ -17,7 +17,7 @@ import * as example from '@pickem/client/example';
 import { palettes } from '@pickem/client/design/tokens';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
+import { askThenConfirm, launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -422,20 +422,12 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.goto(`${stack.appUrl}#/league/${league.id}`);
     // The commissioner's page says who the commissioner is; each tool asks once more before it acts.
     expect(await player.getByTestId('league-commissioner').textContent()).toBe('Commissioner: you');
-    // The first click is retried until the question shows: in two CI runs it never showed after one
-    // click (cause not found; it never failed on this machine).
-    const replace = player.getByRole('button', { name: /^Yes, replace the code/ });
-    await expect
-      .poll(
-        async () => {
-          if ((await replace.count()) === 0) await player.getByRole('button', { name: 'New invite code' }).click();
-          return replace.count();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(1);
     expect(await player.getByTestId('league-code').textContent()).toBe(league.code);
-    await replace.click();
+    await askThenConfirm(
+      player,
+      player.getByRole('button', { name: 'New invite code' }),
+      player.getByRole('button', { name: /^Yes, replace the code/ }),
+    );
     await expect.poll(() => player.getByTestId('league-code').textContent()).not.toBe(league.code);
     const code = (await player.getByTestId('league-code').textContent())!;
 
@@ -459,8 +451,11 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await expect.poll(() => rowsOf(player, 'league-table').count()).toBe(3);
     const code = (await player.getByTestId('league-code').textContent())!;
     await player.getByLabel('Member').selectOption(userProfile.user.id);
-    await player.getByRole('button', { name: 'Remove member' }).click();
-    await player.getByRole('button', { name: /^Yes, remove / }).click();
+    await askThenConfirm(
+      player,
+      player.getByRole('button', { name: 'Remove member' }),
+      player.getByRole('button', { name: /^Yes, remove / }),
+    );
     await player.getByRole('status').filter({ hasText: 'cannot rejoin with the invite code' }).waitFor();
 
     await admin.goto(`${stack.appUrl}join/${code}`);
