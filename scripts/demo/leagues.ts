@@ -17,7 +17,8 @@ export function demoSeasons(now = Date.now()) {
 
 /**
  * Leagues by season (a named season by its index in demoSeasons, or the current calendar year) and
- * members (player indexes, the commissioner first). Tag Team Titans watch the live event.
+ * members (player indexes, the commissioner first). Tag Team Titans watch the live event. The load
+ * joins the leagues side by side, so a player joins one of them at most (a commissioner may hold several).
  */
 export const demoLeagues: { name: string; season: number | 'year'; members: number[] }[] = [
   { name: 'Tag Team Titans', season: 1, members: [0, 1, 2, 3, 4, 5] },

@@ -116,19 +116,27 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
   const seasonIds: string[] = [];
   for (const input of demoSeasons())
     seasonIds.push((await as<{ createSeason: { id: string } }>(admin, CREATE_SEASON, { input })).createSeason.id);
-  const leagueIds: string[] = [];
+  // The leagues are created one after another (a player's league count is written under a condition),
+  // then joined: each league's joins in turn (each counts its members under a condition), the
+  // leagues side by side.
   const leagues = async () => {
+    const made: { id: string; inviteCode: string }[] = [];
     for (const league of demoLeagues) {
       const seasonId = league.season === 'year' ? String(new Date().getUTCFullYear()) : seasonIds[league.season];
-      const [commissioner, ...others] = league.members.map((i) => players[i]);
       const { createLeague } = await as<{ createLeague: { id: string; inviteCode: string } }>(
-        commissioner.token,
+        players[league.members[0]].token,
         CREATE_LEAGUE,
         { input: { name: league.name, seasonId } },
       );
-      leagueIds.push(createLeague.id);
-      for (const member of others) await as(member.token, JOIN_LEAGUE, { code: createLeague.inviteCode });
+      made.push(createLeague);
     }
+    await Promise.all(
+      demoLeagues.map(async (league, l) => {
+        for (const member of league.members.slice(1))
+          await as(players[member].token, JOIN_LEAGUE, { code: made[l].inviteCode });
+      }),
+    );
+    return made.map((league) => league.id);
   };
 
   // Cards are built and predicted before the bell; past events then get their real start time.
@@ -200,7 +208,7 @@ export async function loadDemoData(target: DemoTarget): Promise<DemoLoaded> {
     previous = cardsMade[eventIndex].then((made) => playOut(event, made, previousPlayed));
     return previous;
   });
-  const [cards] = await Promise.all([Promise.all(cardsMade), Promise.all(plays), leaguesMade]);
+  const [cards, , leagueIds] = await Promise.all([Promise.all(cardsMade), Promise.all(plays), leaguesMade]);
   // The chat's history, in order, after the season's SYSTEM messages.
   for (const post of demoChat)
     await as(players[post.player].token, POST, { leagueId: leagueIds[post.league], text: post.text });
