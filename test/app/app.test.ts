@@ -17,7 +17,13 @@ import * as example from '@pickem/client/example';
 import { palettes } from '@pickem/client/design/tokens';
 import { demoPlayers } from '../../scripts/demo/cards.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../scripts/local-user-pool.ts';
-import { askThenConfirm, launchChromium, signInToApp, skipBrowserTests, type Browser } from '../../scripts/app-browser.ts';
+import {
+  askThenConfirm,
+  launchChromium,
+  signInToApp,
+  skipBrowserTests,
+  type Browser,
+} from '../../scripts/app-browser.ts';
 import { npmStart, type NpmStart } from '../../scripts/start-child.ts';
 
 const PHONE = { width: 390, height: 844 };
