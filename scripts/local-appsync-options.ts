@@ -18,16 +18,17 @@ export const LOCAL_API_KEY = 'da2-local-pickem-guest';
 
 type ProjectFields = 'root' | 'buildDir' | 'stateDir' | 'schemaPath' | 'wiring';
 
+/** Where this project's resolver code is and where a start keeps what it made of it (prepareResolvers' input). */
+export const projectCode = { root: repoRoot, stateDir, wiring };
+
 /** This project's schema, wiring and folders, with `options` for the rest (or another wiring, as the reload benchmark's copy). */
 export function projectAppSyncOptions(
   options: Omit<LocalAppSyncOptions, ProjectFields> & Partial<Pick<LocalAppSyncOptions, 'wiring'>>,
 ): LocalAppSyncOptions {
   return {
-    root: repoRoot,
+    ...projectCode,
     buildDir,
-    stateDir,
     schemaPath: 'schema.graphql',
-    wiring,
     apiKeys: [LOCAL_API_KEY],
     ...options,
   };

@@ -85,6 +85,7 @@ const [
     userPoolConfigOf,
     TableMismatchError,
     startLocalAppSync,
+    prepareResolvers,
     localDynamoDbCredentials,
     createDynamoDbClient,
     writeSigningCredentials,
@@ -92,7 +93,7 @@ const [
   { groups, usernameAttribute },
   { CONSOLE_ADMIN_CREDENTIALS_FILE, consoleAdmin },
   { ensureAppBuilt, serveApp },
-  { projectAppSyncOptions, LOCAL_API_KEY },
+  { projectAppSyncOptions, projectCode, LOCAL_API_KEY },
   { DEMO_ADMIN, demoUsername, loadDemoData },
   { withoutInfoLines },
   { clearTable, holdsOlderModel },
@@ -126,6 +127,9 @@ const cognito = await startCognitoLocal({
   outboxDir,
 });
 const pool = await ensureUserPool(cognito, localUserPool);
+// Bundling and checking the resolvers (seconds on a first start, the main thread's alone) while the JVM
+// may still be starting: the API's start below then finds them in .local/.
+prepareResolvers(projectCode);
 const dynamo = await dynamoStarting;
 let app;
 try {
@@ -183,6 +187,9 @@ if (schedulesFile) {
 dataClient.destroy();
 // The demo load's requests are not logged one by one (hundreds of lines before the banner) unless --verbose.
 const quietUnlessVerbose = verbose ? <T>(work: () => Promise<T>) => work() : withoutInfoLines;
+// The web app is built (when stale) beside the demo load: the build is another process.
+const appBuilt = ensureAppBuilt((line) => console.log(line));
+appBuilt.catch(() => {});
 if (!empty && (await quietUnlessVerbose(holdsNoEvent))) {
   console.log('loading the demo season through the API...');
   const started = performance.now();
@@ -217,7 +224,7 @@ const outputs = localOutputs({
   groups,
 });
 const written = writeOutputs(outputs, outputDirs);
-await ensureAppBuilt((line) => console.log(line));
+await appBuilt;
 const webApp = await serveApp({ host, port: appPort, outputs });
 appUrl = webApp.url.replace(/\/+$/, '');
 

@@ -10,6 +10,7 @@ export {
   type LocalAppSync,
   type LocalAppSyncOptions,
 } from './runtime/start-local.ts';
+export { prepareResolvers } from './runtime/prepare-resolvers.ts';
 export type { WiringModule } from './runtime/reload/load-wiring.ts';
 export { graphqlData, graphqlRequest, GraphQLRequestError, type GraphQLResponse } from './runtime/client.ts';
 export { buildExplorer, EXPLORER_FILES } from './runtime/http/explorer-bundle.ts';

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolverBundler, type ResolverBundler } from 'appsync-cloud';
-import { storedBundles } from '../src/runtime/reload/bundle-store.ts';
+import { bundleStoreDir, storedBundles } from '../src/runtime/reload/bundle-store.ts';
 import { checkerKey, diskLintCache } from '../src/runtime/js/lint-disk-cache.ts';
+import { setLintCache } from '../src/runtime/js/rules.ts';
+import { prepareResolvers } from '../src/runtime/prepare-resolvers.ts';
 
 const HOUR_AGO = new Date(Date.now() - 3600_000);
 
@@ -101,5 +103,38 @@ describe("eslint's verdicts kept between starts", () => {
     expect(diskLintCache(dir, changed).get('code')).toBeUndefined();
     // One file, no partial one left behind.
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+});
+
+describe('prepareResolvers (npm start runs it while DynamoDB Local starts)', () => {
+  it("leaves every resolver's bundle and eslint's verdict for the start, and a broken one for the start to report", () => {
+    const { root, write } = project();
+    const stateDir = path.join(root, '.state');
+    write('resolvers/hello.ts', RESOLVER);
+    write('resolvers/lib/words.ts', `export const greeting = 'hello';\n`);
+    write(
+      'resolvers/evil.ts',
+      `export function request() { return eval('1'); }\nexport function response() { return 1; }\n`,
+    );
+    write('resolvers/missing.ts', `import { nothing } from './lib/nowhere';\nexport const request = () => nothing;\n`);
+    const wiring = {
+      dataSources: [],
+      resolvers: [{ code: 'resolvers/hello.ts' }, { code: 'resolvers/evil.ts' }],
+      functions: [{ code: 'resolvers/missing.ts' }, { code: 'resolvers/hello.ts' }],
+    } as unknown as Parameters<typeof prepareResolvers>[0]['wiring'];
+    try {
+      expect(() => prepareResolvers({ root, stateDir, wiring })).not.toThrow();
+    } finally {
+      setLintCache(null);
+    }
+    // The two that bundle are kept (hello once, though named twice); the start bundles neither again.
+    expect(readdirSync(bundleStoreDir(stateDir))).toHaveLength(2);
+    const start = counted(root);
+    const kept = storedBundles(start.bundler, bundleStoreDir(stateDir));
+    kept.bundleResolver('resolvers/hello.ts');
+    kept.bundleResolver('resolvers/evil.ts');
+    expect(start.bundled).toEqual([]);
+    // eslint's verdicts on both, the clean one and the one with its eval.
+    expect(readdirSync(path.join(stateDir, 'appsync-lint'))).toHaveLength(2);
   });
 });

@@ -33,7 +33,7 @@ import type { ConnectionDeadlines } from './io/deadlines.ts';
 import type { RealtimeLimits } from './realtime/protocol.ts';
 import { createLocalApi, type AuthConfig, type LocalApi, type RequestLogEntry } from './runtime.ts';
 import { createCodeCache } from './reload/code-cache.ts';
-import { storedBundles } from './reload/bundle-store.ts';
+import { bundleStoreDir, storedBundles } from './reload/bundle-store.ts';
 import { keepLintVerdictsIn } from './js/lint-disk-cache.ts';
 import { startHotReload, type HotReload } from './reload/hot-reload.ts';
 import type { WiringModule } from './reload/load-wiring.ts';
@@ -260,7 +260,7 @@ export async function startLocalAppSync(opts: LocalAppSyncOptions): Promise<Loca
     ...resolveTableNames(w.environment, tableNames),
     ...opts.apiEnvironment?.({ functionUrls: functionUrlsOf() }),
   });
-  const cache = createCodeCache(storedBundles(resolverBundler(root), path.join(stateDir, 'appsync-bundles')));
+  const cache = createCodeCache(storedBundles(resolverBundler(root), bundleStoreDir(stateDir)));
   const api = createLocalApi({
     schemaSDL,
     wiring,

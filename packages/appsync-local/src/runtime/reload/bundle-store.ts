@@ -40,6 +40,9 @@ function hashOf(file: string): string | undefined {
   }
 }
 
+/** Where a start keeps its resolver bundles. */
+export const bundleStoreDir = (stateDir: string) => path.join(stateDir, 'appsync-bundles');
+
 /** `bundler`, answering from `dir` when every input of a kept bundle is unchanged. */
 export function storedBundles(bundler: ResolverBundler, dir: string): ResolverBundler {
   const settings = JSON.stringify({ esbuildVersion, options: appsyncBuildOptions(bundler.root) });
