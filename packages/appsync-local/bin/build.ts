@@ -30,12 +30,14 @@ const loaded = (await import(pathToFileURL(path.resolve(root, modulePath)).href)
 const wiring = loaded[exportName] ?? fail(`${modulePath} has no export "${exportName}"`);
 
 rmSync(buildDir, { recursive: true, force: true });
-const { bundleResolver } = resolverBundler(root);
+const bundler = resolverBundler(root);
 const sources = wiringSources(wiring);
+// All at once (one esbuild run), then any it left out alone, which throws with what is wrong.
+const bundled = bundler.bundleResolversWithInputs(sources);
 for (const source of sources) {
   const out = bundlePath(buildDir, source);
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, bundleResolver(source));
+  writeFileSync(out, bundled.get(source)?.code ?? bundler.bundleResolver(source));
 }
 console.log(`bundled ${sources.length} resolver sources into ${shown(buildDir)}`);
 

@@ -39,6 +39,10 @@ function counted(root: string): { bundler: ResolverBundler; bundled: string[] } 
         bundled.push(source);
         return real.bundleResolverWithInputs(source);
       },
+      bundleResolversWithInputs(sources) {
+        bundled.push(...sources);
+        return real.bundleResolversWithInputs(sources);
+      },
     },
   };
 }

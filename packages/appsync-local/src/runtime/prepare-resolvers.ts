@@ -12,11 +12,13 @@ import { bundleStoreDir, storedBundles } from './reload/bundle-store.ts';
 export function prepareResolvers(opts: { root: string; stateDir: string; wiring: ApiWiring }): void {
   keepLintVerdictsIn(opts.stateDir);
   const bundler = storedBundles(resolverBundler(opts.root), bundleStoreDir(opts.stateDir));
-  for (const source of wiringSources(opts.wiring)) {
+  // A source that does not bundle or breaks a rule is left out: the start bundles and checks it again,
+  // and says what is wrong where it was written.
+  for (const [source, { code }] of bundler.bundleResolversWithInputs(wiringSources(opts.wiring))) {
     try {
-      checkAppSyncRules(source, bundler.bundleResolver(source));
+      checkAppSyncRules(source, code);
     } catch {
-      // startLocalAppSync bundles and checks it again, and says what is wrong where it was written.
+      // As above.
     }
   }
 }

@@ -75,9 +75,25 @@ export function storedBundles(bundler: ResolverBundler, dir: string): ResolverBu
     write(source, bundle, startedAt);
     return bundle;
   };
+  const bundleResolversWithInputs = (sources: string[]): Map<string, ResolverBundle> => {
+    const bundles = new Map<string, ResolverBundle>();
+    const missing: string[] = [];
+    for (const source of new Set(sources)) {
+      const kept = read(source);
+      if (kept) bundles.set(source, kept);
+      else missing.push(source);
+    }
+    const startedAt = Date.now();
+    for (const [source, bundle] of bundler.bundleResolversWithInputs(missing)) {
+      write(source, bundle, startedAt);
+      bundles.set(source, bundle);
+    }
+    return bundles;
+  };
   return {
     root: bundler.root,
     bundleResolverWithInputs,
     bundleResolver: (source) => bundleResolverWithInputs(source).code,
+    bundleResolversWithInputs,
   };
 }
