@@ -9,7 +9,9 @@ type UpcomingEventsContext = Context<Record<string, never>, UpcomingStash>;
 /**
  * Pipeline: getUpcomingEvents (one Query of the index from yesterday on, at most 20) → getMyEventPicks
  * (one BatchGetItem of the caller's predictions for those events) → getMyNudges (one Query of the
- * caller's nudges). Three requests at any size. A nudge shows until the card is picked or the bell.
+ * caller's nudges) → getNudgeMemberships (one Query of the caller's memberships, only when there are
+ * nudges: those of leagues the caller is no longer in are dropped). Three requests at any size, four
+ * with a nudge. A nudge shows until the card is picked or the bell.
  */
 export function request() {
   return {};

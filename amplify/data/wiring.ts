@@ -108,7 +108,12 @@ export const wiring: ApiWiring = wireApi({
   ],
   resolvers: [
     unit('Query', 'events'),
-    pipeline('Query', 'upcomingEvents', [fn('getUpcomingEvents'), fn('getMyEventPicks'), fn('getMyNudges')]),
+    pipeline('Query', 'upcomingEvents', [
+      fn('getUpcomingEvents'),
+      fn('getMyEventPicks'),
+      fn('getMyNudges'),
+      fn('getNudgeMemberships'),
+    ]),
     pipeline('Query', 'standings', [fn('getSeasonBoard'), fn('getBoardChunks'), getRowNames]),
     unit('Query', 'seasons'),
     pipeline('Query', 'myLeagues', [fn('getMyMemberships'), fn('getMyLeagues')]),

@@ -112,7 +112,7 @@ export interface UpcomingStash {
   cardChanged: Record<string, boolean>;
   /** getMyEventPicks: whether the caller has picked every match on the card, by event id. */
   complete: Record<string, boolean>;
-  /** getMyNudges: the caller's nudges, by event id. */
+  /** getMyNudges: the caller's nudges, by event id; getNudgeMemberships keeps those of leagues the caller is still in. */
   nudges: Record<string, NudgeItem[]>;
 }
 

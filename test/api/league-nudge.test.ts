@@ -2,7 +2,7 @@
  * The commissioner's nudge (issue 41): League.missingPicks says whom it reaches and how, nudgeLeague
  * reaches every member without a complete prediction in the app (UpcomingEvent.myNudges) and emails
  * those with email reminders on, once per league and event; a notice goes once its player has picked the
- * whole card or dismissed it; a refusal writes nothing.
+ * whole card or dismissed it, or once they are no longer in its league; a refusal writes nothing.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { graphqlRequest, signToken } from 'appsync-local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localReminderOptions } from '../../scripts/local-reminders.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { LEAGUE_OP } from './leagues-fixtures.ts';
+import { LEAGUE_OP, subsOf } from './leagues-fixtures.ts';
 import { ADMIN, ADMIN_GROUPS, OP, createCard, tableSnapshot } from './mutations-fixtures.ts';
 
 const MISSING = `query($l: ID!, $e: ID!) { league(leagueId: $l) { missingPicks(eventId: $e) { id displayName byEmail } nudgedAt(eventId: $e) } }`;
@@ -112,5 +112,27 @@ describe('the commissioner nudge', () => {
     expect(await nudgesOf('none')).toEqual([]);
     const bad = await api.request('none', DISMISS, { id: 'not-a-nudge' });
     expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
+  });
+
+  it('a notice goes once its player is no longer in its league: left, removed, or the league deleted', async () => {
+    for (const name of ['Kim', 'leaver', 'kicked', 'stayer']) await api.data(name, LEAGUE_OP.whoAmI, { n: name });
+    const sub = await subsOf(api, ['kicked']);
+    const { createLeague } = await api.data('Kim', LEAGUE_OP.create, { i: { name: 'Short-lived', seasonId: '2030' } });
+    const shortLived = createLeague.id;
+    for (const name of ['leaver', 'kicked', 'stayer'])
+      await api.data(name, LEAGUE_OP.join, { c: createLeague.inviteCode });
+    await pick('Kim', card.matches);
+    expect((await api.data('Kim', NUDGE, { l: shortLived, e: card.id })).nudgeLeague.notified).toBe(3);
+    for (const name of ['leaver', 'kicked', 'stayer'])
+      expect((await nudgesOf(name)).map((n) => n.leagueName)).toEqual(['Short-lived']);
+
+    await api.data('leaver', LEAGUE_OP.leave, { l: shortLived });
+    await api.data('Kim', LEAGUE_OP.remove, { l: shortLived, u: sub.kicked });
+    expect(await nudgesOf('leaver')).toEqual([]);
+    expect(await nudgesOf('kicked')).toEqual([]);
+    expect((await nudgesOf('stayer')).map((n) => n.leagueName)).toEqual(['Short-lived']);
+
+    await api.data('Kim', LEAGUE_OP.delete, { l: shortLived });
+    expect(await nudgesOf('stayer')).toEqual([]);
   });
 });
