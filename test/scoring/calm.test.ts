@@ -27,6 +27,8 @@ import {
 
 const hooks = vi.hoisted(() => ({
   published: [] as EventUpdateInput[],
+  /** Runs as each update is published, when set. */
+  onPublish: null as null | ((update: EventUpdateInput) => Promise<void>),
   /** Runs before the scorer's n-th read of the card (n from 1) when set. */
   beforeReadCard: null as null | ((n: number) => Promise<void>),
   readsOfCard: 0,
@@ -36,6 +38,7 @@ vi.mock('../../amplify/functions/score-event/announce.ts', async (original) => (
   ...(await original<typeof import('../../amplify/functions/score-event/announce.ts')>()),
   publish: async (update: EventUpdateInput) => {
     hooks.published.push(update);
+    await hooks.onPublish?.(update);
   },
 }));
 
@@ -57,6 +60,7 @@ restoreHandlerEnvironmentAfterEach();
 beforeEach(async () => {
   fx = await freshFixture();
   hooks.published.length = 0;
+  hooks.onPublish = null;
   hooks.beforeReadCard = null;
   hooks.readsOfCard = 0;
 });
@@ -232,5 +236,30 @@ describe('the handler under a flood', () => {
       errors.mockRestore();
       warned.mockRestore();
     }
+  });
+});
+
+describe("a live pass's old chunk sets", () => {
+  it('are deleted after its LEADERBOARD is out, and before the handler returns', async () => {
+    await fx.event(spec);
+    await fx.predictions(spec, picks);
+    handlerEnvironmentOn(fx.tableName);
+    const store = createStore({ client: fx.client, tableName: fx.tableName, concurrency: 2 });
+    const sets = async () => (await store.query(BOARD.chunkSets(BOARD.eventScope(spec.id)))).length;
+    const setsAtLeaderboard: number[] = [];
+    hooks.onPublish = async (update) => {
+      if (update.kind === 'LEADERBOARD') setsAtLeaderboard.push(await sets());
+    };
+    // Each result's pass writes a set; from the third on, the head's set and its previous stay, and the
+    // one before goes.
+    for (let i = 0; i < 3; i++) {
+      await fx.enterResult(spec.id, nth(i));
+      const out = await handler({ eventId: spec.id, pass: 'PROVISIONAL', announce: { resultOf: nth(i).id } });
+      expect(out?.error).toBeUndefined();
+      expect(out?.announceError).toBeUndefined();
+    }
+    expect(setsAtLeaderboard).toEqual([1, 2, 3]);
+    expect(await sets()).toBe(2);
+    await expectEventBoard(fx, afterResults(3), picks, { final: false });
   });
 });

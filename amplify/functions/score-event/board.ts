@@ -157,6 +157,12 @@ export interface CardRevision {
   cardRev: number;
   /** A live pass: stand down for a head built from a newer revision, and never replace one. */
   yieldToNewer: boolean;
+  /**
+   * Given, the sweep of the sets the new head makes garbage is handed here rather than run: the live
+   * pass's caller runs it once the leaderboard is out (a sweep that never runs leaves sets the next
+   * one deletes).
+   */
+  deferSweep?: (sweep: () => Promise<void>) => void;
 }
 
 const headRev = (head: BoardHead | null) => head?.cardRev ?? 0;
@@ -254,7 +260,8 @@ export async function replaceBoard<Row extends BoardRow>(
       if (own) await deleteSets(store, scope, [{ ...own, recorded: true }]);
       continue;
     }
-    await sweep(store, next, head);
+    if (revision?.deferSweep) revision.deferSweep(() => sweep(store, next, head));
+    else await sweep(store, next, head);
     return { head: next, written: true, scores: counts };
   }
   throw new Error(`Board ${scope} kept being replaced by other runs: gave up after ${MAX_ATTEMPTS} attempts`);

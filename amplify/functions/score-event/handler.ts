@@ -132,10 +132,13 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
   if (announce?.state) await attempt('STATE', () => announcer.state(eventId));
   // Once its RESULT is out, an asynchronous invocation must not throw (Lambda's retry would send it again): it retries its pass itself.
   const keepsGoing = request.async && resultPublished;
+  // A live pass's deletion of the board's old chunks waits until its leaderboard is out (below).
+  const sweeps: (() => Promise<void>)[] = [];
   const runPass = () =>
     createScorer({ client: db, tableName, publishMessage: sendMessage }).scoreEvent(eventId, {
       provisional: pass === 'PROVISIONAL',
       deadlineMs: request.deadlineMs,
+      deferSweep: (sweep) => sweeps.push(sweep),
     });
   let outcome: ScoringOutcome | null = null;
   if (pass !== 'NONE') {
@@ -167,6 +170,17 @@ export async function handler(event: { [K in keyof ScoringRequest]?: unknown }):
   if (announce && boardNews && outcome && !outcome.error && outcome.report.finished && !outcome.superseded) {
     await attempt('LEADERBOARD', () => announcer.leaderboard(eventId));
     if (pass === 'FINAL') await attempt('STATE', () => announcer.state(eventId));
+  }
+  for (const sweep of sweeps) {
+    try {
+      await sweep();
+    } catch (err) {
+      // The sets stay until the next pass's sweep (board.ts): not worth a retry that would publish again.
+      console.error(
+        `score-event: old board chunks of event ${eventId} were not deleted; the next pass deletes them:`,
+        err,
+      );
+    }
   }
 
   if (failures.length === 0) return outcome;

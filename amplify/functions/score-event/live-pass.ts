@@ -20,7 +20,7 @@ import {
 import type { QuestionItem } from '@pickem/domain/entities/question';
 import type { EventItem } from '@pickem/domain/entities/event';
 import { rulesOf, sameRules } from '@pickem/domain/rules';
-import { readRows, replaceBoard, same, sameQuestions } from './board.ts';
+import { readRows, replaceBoard, same, sameQuestions, type CardRevision } from './board.ts';
 import {
   MAX_PASSES,
   SCORABLE_STATES,
@@ -51,6 +51,7 @@ const sameQuestionIds = (head: BoardHead, questions: QuestionItem[]) =>
 export async function livePass(
   store: Store,
   eventId: string,
+  deferSweep?: CardRevision['deferSweep'],
 ): Promise<{ event: EventItem; players: number; superseded: boolean } | Failure> {
   // A live pass starts only on a BROADCAST event; once started it follows the card wherever it goes.
   const first = await readCard(store, eventId, { states: ['BROADCAST'], allResults: false });
@@ -103,7 +104,7 @@ export async function livePass(
         const rows = entries.map((entry) => eventRow(entryPlayer(entry), pass));
         return { rows, final: false, card: pass.card, ...scoring, questions: pass.questions };
       },
-      { cardRev, yieldToNewer: true },
+      { cardRev, yieldToNewer: true, deferSweep },
     );
     players = written.head?.rowCount ?? 0;
     if (written.superseded) return { event: checked.event, players, superseded: true };

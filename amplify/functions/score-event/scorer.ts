@@ -48,6 +48,11 @@ const MAX_PLAYERS_PER_TRANSACTION = MAX_TRANSACT_ITEMS / 2;
 
 export interface ScoreMode {
   provisional?: boolean;
+  /**
+   * A live pass hands here its sweep of the board's old chunk sets instead of running it, so that the
+   * caller publishes the leaderboard first (the handler's); default: swept before scoreEvent returns.
+   */
+  deferSweep?: (sweep: () => Promise<void>) => void;
   /** As ScorerOptions.deadlineMs, for this call. */
   deadlineMs?: number;
 }
@@ -88,7 +93,7 @@ export function createScorer(opts: ScorerOptions) {
         rcu: store.meter.rcu,
       });
       if (mode.provisional === true) {
-        const out = await livePass(store, eventId);
+        const out = await livePass(store, eventId, mode.deferSweep);
         if ('error' in out) return { error: out.error };
         const report = {
           event: toEvent(out.event),
