@@ -456,7 +456,7 @@ describe.skipIf(skipBrowserTests)('the web app in Chromium, on npm start', () =>
     await player.reload();
     await expect.poll(() => rowsOf(player, 'league-table').count()).toBe(3);
     const code = (await player.getByTestId('league-code').textContent())!;
-    await player.getByLabel('Member').selectOption(userProfile.user.id);
+    await player.getByRole('region', { name: 'Commissioner' }).getByLabel('Member').selectOption(userProfile.user.id);
     await askThenConfirm(
       player,
       player.getByRole('button', { name: 'Remove member' }),
