@@ -13,6 +13,7 @@ import { toEvent } from '@pickem/domain/entities/event';
 import { MAX_TRANSACT_ITEMS } from '@pickem/domain/limits';
 import type { ScoringOutcome } from '@pickem/domain/scoring';
 import type { PublishMessage } from './belt.ts';
+import type { CardRevision } from './board.ts';
 import { finalPass } from './final-pass.ts';
 import { livePass } from './live-pass.ts';
 import { createStore } from './store.ts';
@@ -52,7 +53,7 @@ export interface ScoreMode {
    * A live pass hands here its sweep of the board's old chunk sets instead of running it, so that the
    * caller publishes the leaderboard first (the handler's); default: swept before scoreEvent returns.
    */
-  deferSweep?: (sweep: () => Promise<void>) => void;
+  deferSweep?: CardRevision['deferSweep'];
   /** As ScorerOptions.deadlineMs, for this call. */
   deadlineMs?: number;
 }
