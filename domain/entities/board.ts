@@ -126,8 +126,18 @@ export interface BoardHead {
 
 export type BoardQuestion = ScoringQuestion & { picked: number[] | null };
 
+/**
+ * A chunk as stored: its rows as the JSON text of the array, one string attribute, so that writing and
+ * reading it costs one value rather than one per field of every row (a live pass at 100,000 players
+ * spent over a second on those: docs/benchmarks.md). Chunks written before hold the list itself.
+ */
 export interface BoardChunk<Row> {
-  rows: Row[];
+  rows: string | Row[];
+}
+
+/** A chunk's rows, whether stored as JSON text or (chunks written before) as a list. */
+export function chunkRowsOf<Row>(chunk: BoardChunk<Row>): Row[] {
+  return typeof chunk.rows === 'string' ? (JSON.parse(chunk.rows) as Row[]) : chunk.rows;
 }
 
 /** The record of a chunk set that may have chunks stored (written before them, deleted after them). */
@@ -171,8 +181,8 @@ export const BOARD = {
   chunkKey: (pk: string): ItemKey => ({ PK: pk, SK: CHUNK_SK }),
   /** The stored head, without its key. */
   headAttributes: (head: BoardHead) => ({ type: TYPE, ...head }),
-  /** The stored chunk, key included. */
-  chunkItem: <Row>(pk: string, rows: Row[]) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows }),
+  /** The stored chunk, key included: `rowsJson` is `JSON.stringify` of its rows (BoardChunk). */
+  chunkItem: (pk: string, rowsJson: string) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows: rowsJson }),
   /** The key of a chunk set's record. */
   chunkSetKey,
   /** The stored record of a chunk set, key included. */
@@ -218,7 +228,7 @@ export function pageRows<Row>(
   limit: number,
 ): Row[] {
   const byPk: Record<string, Row[]> = {};
-  for (const chunk of chunks) byPk[chunk.PK] = chunk.rows;
+  for (const chunk of chunks) byPk[chunk.PK] = chunkRowsOf(chunk);
   const skipped = offset - Math.floor(offset / BOARD_LIMIT.rowsPerChunk) * BOARD_LIMIT.rowsPerChunk;
   const rows: Row[] = [];
   pageChunkKeys(head, offset, limit).forEach((key, i) => {

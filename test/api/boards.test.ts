@@ -2,17 +2,20 @@
  * The read screens on boards (domain/entities/board.ts), end to end over HTTP with the scoring
  * function: an event leaderboard and a season's standings longer than a chunk (100 rows), paged with
  * competition ranks right on both pages and ties across the page boundary; a nextToken that is not a
- * page of the board refused; an empty page while BROADCAST before the first result; the caller's live
+ * page of the board refused; a board whose chunks hold their rows as a list (written before they were
+ * JSON text) read the same; an empty page while BROADCAST before the first result; the caller's live
  * points and rank from the head after a result; and a renamed event whose histories follow it without
  * any prediction being rewritten.
  */
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { BOARD_LIMIT } from '@pickem/domain/entities/board';
+import { BOARD, BOARD_LIMIT, type BoardHead } from '@pickem/domain/entities/board';
+import type { ItemKey } from '@pickem/domain/entities/table';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
-import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, OP } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';
@@ -170,6 +173,35 @@ describe('an event board, live then final', () => {
     const middle = (await api.data(PLAYERS[5], CARD, { e: eventId, l: 10, t: '95' })).eventCard.leaderboard;
     expect(middle.items.map((r: { rank: number }) => r.rank)).toEqual(expected.slice(95, 105).map((e) => e.rank));
     expect(middle.nextToken).toBe('105');
+  });
+
+  it('reads a board whose chunks hold their rows as a list, as chunks written before the JSON text do', async () => {
+    const everyRow = async () => {
+      const first = (await api.data(PLAYERS[5], CARD, { e: eventId, l: 100 })).eventCard.leaderboard;
+      const second = (await api.data(PLAYERS[5], CARD, { e: eventId, l: 100, t: first.nextToken })).eventCard;
+      return [...first.items, ...second.leaderboard.items];
+    };
+    const asText = await everyRow();
+    const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
+    const get = async (key: ItemKey) =>
+      (
+        await client.send(
+          new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }),
+        )
+      ).Item!;
+    const head = fromAttributes(await get(BOARD.eventHeadKey(eventId))) as unknown as BoardHead;
+    const keys = chunkKeys(head.scope, head.chunkSet, head.rowCount);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      const chunk = await get(key);
+      expect(chunk.rows.S).toMatch(/^\[\[/);
+      const asList = toAttributes({ rows: JSON.parse(chunk.rows.S!) }).rows;
+      await client.send(new PutItemCommand({ TableName: api.tableName, Item: { ...chunk, rows: asList } }));
+    }
+    client.destroy();
+    const asList = await everyRow();
+    expect(asList).toHaveLength(PLAYERS.length);
+    expect(asList).toEqual(asText);
   });
 
   it.each(['abc', '-1', '1.5', String(PLAYERS.length + 1), '99999999999'])(

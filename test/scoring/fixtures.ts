@@ -17,9 +17,11 @@ import { localDynamoDbEnvironment } from 'appsync-local';
 import { createTestTable, dynamoEndpoint } from 'appsync-local/testing';
 import {
   BOARD,
+  chunkRowsOf,
   rankOf,
   rowAllPicks,
   rowAnswers,
+  type BoardChunk,
   type BoardHead,
   type EventRow,
   type SeasonRow,
@@ -242,7 +244,7 @@ export class Fixture {
     for (const key of chunkKeys(scope, head.chunkSet, head.rowCount)) {
       const chunk = await this.get(key);
       if (!chunk) throw new Error(`chunk ${key[TABLE.pk]} of ${scope} is missing`);
-      rows.push(...(chunk.rows as Row[]));
+      rows.push(...chunkRowsOf(chunk as unknown as BoardChunk<Row>));
     }
     return { head, rows };
   }

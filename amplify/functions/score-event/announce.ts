@@ -14,6 +14,7 @@ import { MATCH, toMatch, type MatchItem } from '@pickem/domain/entities/match';
 import {
   BOARD,
   boardPicked,
+  chunkRowsOf,
   rowPrediction,
   type BoardChunk,
   type BoardHead,
@@ -60,7 +61,7 @@ export function createAnnouncer(opts: { client: DynamoDBClient; tableName: strin
       throw new Error(
         `The first chunk of event ${event.id}'s board (version ${head.version}) is gone: a newer version replaced it`,
       );
-    const rows = first.rows
+    const rows = chunkRowsOf(first)
       .slice(0, LIVE_LEADERBOARD_SIZE)
       .map((row) => rowPrediction(head, event, row, new Date(row[6]).toISOString()));
     return { rows, version: head.version };

@@ -24,6 +24,8 @@ import {
   tieOf,
   type BoardHead,
   type BoardMatch,
+  chunkRowsOf,
+  type BoardChunk,
   type BoardQuestion,
   type ChunkSetRecord,
   type EventRow,
@@ -34,7 +36,6 @@ import { TABLE } from '@pickem/domain/entities/table';
 import { closeness, type TieBreak } from '@pickem/domain/ranking';
 import { rulesOf, sameRules, type RulesItem } from '@pickem/domain/rules';
 import type { Item } from './attributes.ts';
-import { forEachBounded } from './pool.ts';
 import { compareScores } from './ranks.ts';
 import { keyId, type Store } from './store.ts';
 
@@ -51,12 +52,6 @@ export interface BoardContent<Row extends BoardRow> {
   tieBreakAnswer?: number | null;
   /** Event boards: the questions the rows are scored on. */
   questions?: BoardQuestion[];
-}
-
-/** A chunk as it will be stored: its partition key and its rows. */
-export interface BuiltChunk<Row extends BoardRow> {
-  pk: string;
-  rows: Row[];
 }
 
 /**
@@ -95,16 +90,12 @@ export function histogram(ranked: BoardRow[], tie: TieBreak = null): ScoreCount[
   return out;
 }
 
-/** Ranked rows in chunks of BOARD_LIMIT.rowsPerChunk, keyed in the chunk set `chunkSet`. */
-export function chunkRows<Row extends BoardRow>(scope: string, chunkSet: string, ranked: Row[]): BuiltChunk<Row>[] {
-  const chunks: BuiltChunk<Row>[] = [];
-  for (let i = 0; i * BOARD_LIMIT.rowsPerChunk < ranked.length; i++) {
-    chunks.push({
-      pk: BOARD.chunkPk(scope, chunkSet, i),
-      rows: ranked.slice(i * BOARD_LIMIT.rowsPerChunk, (i + 1) * BOARD_LIMIT.rowsPerChunk),
-    });
-  }
-  return chunks;
+/** Ranked rows in chunks of BOARD_LIMIT.rowsPerChunk, each as its stored JSON text (BoardChunk). */
+export function chunkTexts(ranked: BoardRow[]): string[] {
+  const texts: string[] = [];
+  for (let start = 0; start < ranked.length; start += BOARD_LIMIT.rowsPerChunk)
+    texts.push(JSON.stringify(ranked.slice(start, start + BOARD_LIMIT.rowsPerChunk)));
+  return texts;
 }
 
 /** The keys of every chunk of a set of `rowCount` rows, in order. */
@@ -114,34 +105,11 @@ export function chunkKeys(scope: string, chunkSet: string, rowCount: number) {
   );
 }
 
-/** `JSON.stringify(ranked)` in pieces, a chunk's rows at a time: what the rows' hash digests. */
-function* rowsJson(ranked: BoardRow[]): Generator<string> {
-  yield '[';
-  for (let start = 0; start < ranked.length; start += BOARD_LIMIT.rowsPerChunk) {
-    const text = JSON.stringify(ranked.slice(start, start + BOARD_LIMIT.rowsPerChunk)).slice(1, -1);
-    yield start === 0 ? text : `,${text}`;
-  }
-  yield ']';
-}
-
-/** The head's `rowsHash`: tells a board whose rows did not change. */
-function rowsHash(ranked: BoardRow[]): string {
-  const hash = createHash('sha256');
-  for (const piece of rowsJson(ranked)) hash.update(piece);
-  return hash.digest('hex').slice(0, 24);
-}
-
-/**
- * rowsHash with the event loop let run between the pieces: computed while the chunks' writes are in
- * flight, it takes no time from the pass (100,000 rows are about 18 MB of JSON, over 100 ms to serialize).
- */
-async function rowsHashBeside(ranked: BoardRow[]): Promise<string> {
-  const hash = createHash('sha256');
-  for (const piece of rowsJson(ranked)) {
-    hash.update(piece);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return hash.digest('hex').slice(0, 24);
+/** The head's `rowsHash`, from the chunks' texts: the digest of `JSON.stringify` of all the rows (as heads before chunk texts hold it). */
+function rowsHash(texts: string[]): string {
+  const hash = createHash('sha256').update('[');
+  texts.forEach((text, i) => hash.update(i === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`));
+  return hash.update(']').digest('hex').slice(0, 24);
 }
 
 /** The stored head of a scope, without its key; null when there is none. */
@@ -160,7 +128,7 @@ export async function readRows<Row extends BoardRow>(store: Store, head: BoardHe
   for (const key of keys) {
     const chunk = found.get(keyId(key));
     if (!chunk) throw new StaleHead(`Chunk ${key[TABLE.pk]} of board ${head.scope} version ${head.version} is gone`);
-    rows.push(...(chunk.rows as Row[]));
+    rows.push(...chunkRowsOf(chunk as unknown as BoardChunk<Row>));
   }
   return rows;
 }
@@ -225,9 +193,10 @@ export async function replaceBoard<Row extends BoardRow>(
     const ranked = rankRows(content.rows, tie);
     const counts = histogram(ranked, tie);
     const scores = scoresOnHead ? counts : [];
+    const texts = chunkTexts(ranked);
     // Other score counts than the head's: other rows, whatever their hash (no need to know it yet).
     const changed = head !== null && scoresOnHead && !same(head.scores, counts);
-    let hash = head === null || changed ? undefined : rowsHash(ranked);
+    let hash = head === null || changed ? undefined : rowsHash(texts);
     const keep = head !== null && hash !== undefined && head.rowsHash === hash;
     const sameRev = revision === undefined ? head?.cardRev === undefined : head?.cardRev === revision.cardRev;
     const sameScoring =
@@ -253,9 +222,10 @@ export async function replaceBoard<Row extends BoardRow>(
     if (own) {
       // The record first: whatever happens to this pass from here, the next replacement finds the set.
       await store.put(BOARD.chunkSetItem(own), { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE.pk } });
-      const written = store.batchPut(chunkRows(scope, chunkSet, ranked).map((c) => BOARD.chunkItem(c.pk, c.rows)));
+      const written = store.batchPut(texts.map((text, i) => BOARD.chunkItem(BOARD.chunkPk(scope, chunkSet, i), text)));
       written.catch(() => {}); // awaited below: a failure then throws there
-      hash ??= await rowsHashBeside(ranked);
+      // While the first writes are in flight.
+      hash ??= rowsHash(texts);
       await written;
     }
     const next: BoardHead = {

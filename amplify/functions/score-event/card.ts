@@ -10,6 +10,9 @@ import {
   encodeMethods,
   encodePicks,
   jokerIndex,
+  rowAllPicks,
+  rowAnswers,
+  type BoardHead,
   type BoardMatch,
   type BoardQuestion,
   type EventRow,
@@ -239,9 +242,8 @@ export function playerScore(who: Pick<BoardPlayer, 'picks' | 'answers'>, scoring
 
 /** A player's event board row, scored on `card` and its questions under the event's rules: a live one (rank 0, ranked by the board) with its points still possible, a final one ranked. */
 export function eventRow(who: BoardPlayer, scoring: CardScoring, rank = 0): EventRow {
-  const { card, onCard, rules, questions } = scoring;
+  const { card } = scoring;
   const { points, correct } = playerScore(who, scoring);
-  const live = rank === 0;
   return [
     who.userId,
     who.displayName,
@@ -253,7 +255,46 @@ export function eventRow(who: BoardPlayer, scoring: CardScoring, rank = 0): Even
     encodeMethods(card, who.picks),
     jokerIndex(card, who.picks),
     who.tieBreak ?? null,
-    live ? possiblePoints(who.picks, onCard, rules) + possibleQuestionPoints(who.answers, questions) : null,
-    encodeAnswers(questions, who.answers),
+    rank === 0 ? stillPossible(who, scoring) : null,
+    encodeAnswers(scoring.questions, who.answers),
   ];
+}
+
+/** What a player's picks and answers can still add on the matches and questions without a result (a live row's `possible`). */
+const stillPossible = (who: Pick<BoardPlayer, 'picks' | 'answers'>, scoring: CardScoring) =>
+  possiblePoints(who.picks, scoring.onCard, scoring.rules) + possibleQuestionPoints(who.answers, scoring.questions);
+
+/** The player a live board's row holds (rowAllPicks, rowAnswers: on the head's card and questions). */
+export const rowPlayer = (head: Pick<BoardHead, 'card' | 'questions'>, row: EventRow): BoardPlayer => ({
+  userId: row[0],
+  displayName: row[1],
+  picks: rowAllPicks(head, row),
+  tieBreak: row[9] ?? null,
+  answers: rowAnswers(head, row),
+  savedAtMs: row[6],
+});
+
+/** Fields of an EventRow as eventRow writes them. */
+const EVENT_ROW_FIELDS = 12;
+
+/**
+ * A live board's row scored again on `scoring`, whose matches and questions are the head's in the
+ * same order: eventRow of the player it holds, except that the picks, finishes, joker and answers
+ * (fixed from the bell) keep their stored encodings rather than being encoded again, as eventRow
+ * would give them. A row of fewer fields (a head written before answers) is made again in full.
+ */
+export function rescoredRow(
+  head: Pick<BoardHead, 'card' | 'questions'>,
+  row: EventRow,
+  scoring: CardScoring,
+): EventRow {
+  const who = rowPlayer(head, row);
+  if (row.length < EVENT_ROW_FIELDS) return eventRow(who, scoring);
+  const { points, correct } = playerScore(who, scoring);
+  const rescored = [...row] as EventRow;
+  rescored[2] = points;
+  rescored[3] = correct;
+  rescored[4] = 0;
+  rescored[10] = stillPossible(who, scoring);
+  return rescored;
 }

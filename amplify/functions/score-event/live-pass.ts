@@ -11,8 +11,6 @@ import {
   BOARD,
   boardOptionPicks,
   boardPicked,
-  rowAllPicks,
-  rowAnswers,
   type BoardHead,
   type BoardMatch,
   type EventRow,
@@ -34,6 +32,7 @@ import {
   readCard,
   readEntries,
   refused,
+  rescoredRow,
   scoringOf,
   type Failure,
 } from './card.ts';
@@ -84,19 +83,7 @@ export async function livePass(
             sameQuestions(head.questions ?? [], questions);
           if (same(head.card, card) && sameScoring && (head.cardRev ?? 0) >= cardRev) return null;
           const pass = cardScoring(card, event, questions);
-          const rows = (await readRows<EventRow>(store, head)).map((row) =>
-            eventRow(
-              {
-                userId: row[0],
-                displayName: row[1],
-                picks: rowAllPicks(head, row),
-                tieBreak: row[9] ?? null,
-                answers: rowAnswers(head, row),
-                savedAtMs: row[6],
-              },
-              pass,
-            ),
-          );
+          const rows = (await readRows<EventRow>(store, head)).map((row) => rescoredRow(head, row, pass));
           return { rows, final: false, card, ...scoring, questions };
         }
         const entries = await readEntries(store, eventId);
