@@ -59,7 +59,7 @@ export type ScoreCount = [number, number, number];
  * character a match (the finish's index in FINISH_METHODS, or NO_PICK), `joker` the card position of
  * the joker (-1: none), `tieBreak` the guess (null: none), `possible` the points still possible on a
  * live board (boardPossible; null on a final one), `answers` the answers to the head's questions
- * (encodeAnswers). Rows written before the rules lack the last four, before questions the last one.
+ * (encodeAnswers). Rows written before the rules lack the last five, before questions the last one.
  */
 export type EventRow = [
   userId: string,
@@ -127,17 +127,20 @@ export interface BoardHead {
 export type BoardQuestion = ScoringQuestion & { picked: number[] | null };
 
 /**
- * A chunk as stored: its rows as the JSON text of the array, one string attribute, so that writing and
- * reading it costs one value rather than one per field of every row (a live pass at 100,000 players
- * spent over a second on those: docs/benchmarks.md). Chunks written before hold the list itself.
+ * A chunk as stored: its rows as the JSON text of the array in `rowsJson`, one string attribute, so that
+ * writing and reading it costs one value rather than one per field of every row (a live pass at 100,000
+ * players spent over a second on those: docs/benchmarks.md). Chunks written before hold the list in
+ * `rows`; a new name, so that code from before, rolled back to, finds no rows and fails rather than
+ * reading the text as a list of characters.
  */
 export interface BoardChunk<Row> {
-  rows: string | Row[];
+  rowsJson?: string;
+  rows?: Row[];
 }
 
-/** A chunk's rows, whether stored as JSON text or (chunks written before) as a list. */
+/** A chunk's rows, from its JSON text or (chunks written before) its list. */
 export function chunkRowsOf<Row>(chunk: BoardChunk<Row>): Row[] {
-  return typeof chunk.rows === 'string' ? (JSON.parse(chunk.rows) as Row[]) : chunk.rows;
+  return chunk.rowsJson !== undefined ? (JSON.parse(chunk.rowsJson) as Row[]) : (chunk.rows as Row[]);
 }
 
 /** The record of a chunk set that may have chunks stored (written before them, deleted after them). */
@@ -182,7 +185,7 @@ export const BOARD = {
   /** The stored head, without its key. */
   headAttributes: (head: BoardHead) => ({ type: TYPE, ...head }),
   /** The stored chunk, key included: `rowsJson` is `JSON.stringify` of its rows (BoardChunk). */
-  chunkItem: (pk: string, rowsJson: string) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rows: rowsJson }),
+  chunkItem: (pk: string, rowsJson: string) => ({ PK: pk, SK: CHUNK_SK, type: CHUNK_TYPE, rowsJson }),
   /** The key of a chunk set's record. */
   chunkSetKey,
   /** The stored record of a chunk set, key included. */

@@ -194,9 +194,10 @@ describe('an event board, live then final', () => {
     expect(keys).toHaveLength(2);
     for (const key of keys) {
       const chunk = await get(key);
-      expect(chunk.rows.S).toMatch(/^\[\[/);
-      const asList = toAttributes({ rows: JSON.parse(chunk.rows.S!) }).rows;
-      await client.send(new PutItemCommand({ TableName: api.tableName, Item: { ...chunk, rows: asList } }));
+      const { rowsJson, ...rest } = chunk;
+      expect(rowsJson.S).toMatch(/^\[\[/);
+      const asList = toAttributes({ rows: JSON.parse(rowsJson.S!) }).rows;
+      await client.send(new PutItemCommand({ TableName: api.tableName, Item: { ...rest, rows: asList } }));
     }
     client.destroy();
     const asList = await everyRow();

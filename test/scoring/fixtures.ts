@@ -249,6 +249,17 @@ export class Fixture {
     return { head, rows };
   }
 
+  /** Rewrites the chunks of a board's current set as chunks were written before their rows were JSON text (a list in `rows`); how many. */
+  async chunksAsLists(scope: string): Promise<number> {
+    const head = (await this.get(BOARD.headKey(scope))) as unknown as BoardHead;
+    const keys = chunkKeys(scope, head.chunkSet, head.rowCount);
+    for (const key of keys) {
+      const { rowsJson, ...chunk } = (await this.get(key))!;
+      await this.put({ ...chunk, rows: JSON.parse(rowsJson as string) as unknown[] });
+    }
+    return keys.length;
+  }
+
   /** The event board's rows as objects (empty before its first pass). */
   async leaderboard(eventId: string) {
     const { rows } = await this.board<EventRow>(BOARD.eventScope(eventId));

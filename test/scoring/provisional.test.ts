@@ -217,6 +217,27 @@ describe('provisional scoring of a BROADCAST event', () => {
     await expectEventBoard(fx, live(1), picks, { final: false });
   });
 
+  it('reads a board whose chunks hold their rows as a list, as chunks written before the JSON text do', async () => {
+    await setup();
+    await fx.enterResult('e1', FINAL[0]);
+    succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    const scope = BOARD.eventScope('e1');
+    const { head: before } = await fx.board(scope);
+    expect(await fx.chunksAsLists(scope)).toBe(1);
+    // The same result entered again: a newer revision on the same rows. The pass reads the listed rows and
+    // keeps their set (the hash is of the rows, however stored): it writes the head alone.
+    await fx.enterResult('e1', FINAL[0]);
+    const again = succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    expect(again.stats.writes).toBe(1);
+    const { head: kept } = await fx.board(scope);
+    expect([kept!.chunkSet, kept!.version]).toEqual([before!.chunkSet, before!.version + 1]);
+    await expectEventBoard(fx, live(1), picks, { final: false });
+    // The next result is scored from the listed rows.
+    await fx.enterResult('e1', FINAL[1]);
+    succeeded(await scorer.scoreEvent('e1', { provisional: true }));
+    await expectEventBoard(fx, live(2), picks, { final: false });
+  });
+
   it('converges on the latest results when passes overlap a result being entered', async () => {
     await setup();
     await fx.setResult('e1', FINAL[0]);

@@ -224,8 +224,11 @@ export async function replaceBoard<Row extends BoardRow>(
       await store.put(BOARD.chunkSetItem(own), { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE.pk } });
       const written = store.batchPut(texts.map((text, i) => BOARD.chunkItem(BOARD.chunkPk(scope, chunkSet, i), text)));
       written.catch(() => {}); // awaited below: a failure then throws there
-      // While the first writes are in flight.
-      hash ??= rowsHash(texts);
+      if (hash === undefined) {
+        // Once the first writes have left (the SDK sends them a few turns of the event loop on), beside them.
+        await new Promise((resolve) => setImmediate(resolve));
+        hash = rowsHash(texts);
+      }
       await written;
     }
     const next: BoardHead = {
