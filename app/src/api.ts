@@ -18,7 +18,6 @@ export const client = {
 
 export * as queries from '@pickem/client/graphql/queries';
 export * as mutations from '@pickem/client/graphql/mutations';
-export * as subscriptions from '@pickem/client/graphql/subscriptions';
 export type * from '@pickem/client/graphql/types';
 export { ADMIN_GROUP } from '@pickem/client/groups';
 
