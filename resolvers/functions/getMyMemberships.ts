@@ -1,8 +1,8 @@
 import type { Context } from '@aws-appsync/utils';
-import { caller } from '../lib/caller';
-import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '@pickem/domain/entities/league';
+import type { MembershipItem } from '@pickem/domain/entities/league';
 import { raiseDataSourceError } from '../lib/errors';
-import { query, type QueryPage } from '../lib/query';
+import { myMembershipsRequest } from '../lib/memberships';
+import type { QueryPage } from '../lib/query';
 
 type GetMyMembershipsContext = Context<
   unknown,
@@ -14,7 +14,7 @@ type GetMyMembershipsContext = Context<
 
 /** myLeagues: the caller's memberships, one Query of their partition (at most leaguesPerPlayer items). */
 export function request(ctx: GetMyMembershipsContext) {
-  return query(MEMBERSHIP.ofUser(caller(ctx).sub), { limit: LEAGUE_LIMIT.leaguesPerPlayer });
+  return myMembershipsRequest(ctx);
 }
 
 export function response(ctx: GetMyMembershipsContext) {

@@ -1,9 +1,9 @@
 import { runtime, type Context } from '@aws-appsync/utils';
-import { caller } from '../lib/caller';
-import { LEAGUE_LIMIT, MEMBERSHIP, type MembershipItem } from '@pickem/domain/entities/league';
+import type { MembershipItem } from '@pickem/domain/entities/league';
 import type { NudgeItem } from '@pickem/domain/entities/nudge';
 import { raiseDataSourceError } from '../lib/errors';
-import { query, type QueryPage } from '../lib/query';
+import { myMembershipsRequest } from '../lib/memberships';
+import type { QueryPage } from '../lib/query';
 import type { UpcomingStash } from '../lib/stash';
 
 type GetNudgeMembershipsContext = Context<unknown, UpcomingStash, undefined, undefined, QueryPage<MembershipItem>>;
@@ -15,7 +15,7 @@ type GetNudgeMembershipsContext = Context<unknown, UpcomingStash, undefined, und
  */
 export function request(ctx: GetNudgeMembershipsContext) {
   if (Object.keys(ctx.stash.nudges).length === 0) return runtime.earlyReturn(null);
-  return query(MEMBERSHIP.ofUser(caller(ctx).sub), { limit: LEAGUE_LIMIT.leaguesPerPlayer });
+  return myMembershipsRequest(ctx);
 }
 
 export function response(ctx: GetNudgeMembershipsContext) {
