@@ -7,15 +7,14 @@
  * points and rank from the head after a result; and a renamed event whose histories follow it without
  * any prediction being rewritten.
  */
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoDbClient, subFor } from 'appsync-local';
 import { dynamoEndpoint } from 'appsync-local/testing';
-import { BOARD, BOARD_LIMIT, type BoardHead } from '@pickem/domain/entities/board';
-import type { ItemKey } from '@pickem/domain/entities/table';
+import { BOARD, BOARD_LIMIT } from '@pickem/domain/entities/board';
 import { PREDICTION } from '@pickem/domain/entities/prediction';
-import { fromAttributes, toAttributes } from '../../amplify/functions/score-event/attributes.ts';
-import { chunkKeys } from '../../amplify/functions/score-event/board.ts';
+import { toAttributes } from '../../amplify/functions/score-event/attributes.ts';
+import { Fixture } from '../scoring/fixtures.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { ADMIN, ADMIN_GROUPS, inOneHour, OP } from './mutations-fixtures.ts';
 import { stateDir } from '../../project.ts';
@@ -183,22 +182,7 @@ describe('an event board, live then final', () => {
     };
     const asText = await everyRow();
     const client = createDynamoDbClient(dynamoEndpoint(), stateDir);
-    const get = async (key: ItemKey) =>
-      (
-        await client.send(
-          new GetItemCommand({ TableName: api.tableName, Key: toAttributes(key), ConsistentRead: true }),
-        )
-      ).Item!;
-    const head = fromAttributes(await get(BOARD.eventHeadKey(eventId))) as unknown as BoardHead;
-    const keys = chunkKeys(head.scope, head.chunkSet, head.rowCount);
-    expect(keys).toHaveLength(2);
-    for (const key of keys) {
-      const chunk = await get(key);
-      const { rowsJson, ...rest } = chunk;
-      expect(rowsJson.S).toMatch(/^\[\[/);
-      const asList = toAttributes({ rows: JSON.parse(rowsJson.S!) }).rows;
-      await client.send(new PutItemCommand({ TableName: api.tableName, Item: { ...rest, rows: asList } }));
-    }
+    expect(await new Fixture(client, api.tableName).chunksAsLists(BOARD.eventScope(eventId))).toBe(2);
     client.destroy();
     const asList = await everyRow();
     expect(asList).toHaveLength(PLAYERS.length);

@@ -255,6 +255,7 @@ export class Fixture {
     const keys = chunkKeys(scope, head.chunkSet, head.rowCount);
     for (const key of keys) {
       const { rowsJson, ...chunk } = (await this.get(key))!;
+      expect(rowsJson, `chunk ${key[TABLE.pk]} as written now`).toMatch(/^\[\[/);
       await this.put({ ...chunk, rows: JSON.parse(rowsJson as string) as unknown[] });
     }
     return keys.length;
